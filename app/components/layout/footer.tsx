@@ -1,0 +1,25 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { Theme } from "~/lib/themes";
+import { ThemeSwitch } from "./theme-switch";
+
+/** SPEC §2, §9: the footer shows the app version and the 2018-2023 copyright years. */
+export function Footer({ appVersion, theme }: { appVersion: string; theme: Theme }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="footer">
+      <nav aria-label={t("footer.aboutLinks")} className="footer-links">
+        <Link to="/about">{t("nav.about")}</Link>
+        <Link to="/about/aup">{t("footer.aup")}</Link>
+        <Link to="/about/privacy">{t("footer.privacy")}</Link>
+        <Link to="/about/terms">{t("footer.terms")}</Link>
+        <Link to="/about/contact">{t("footer.contact")}</Link>
+      </nav>
+      <ThemeSwitch current={theme} />
+      <p className="footer-meta">
+        <span>{t("footer.copyright", { appName: t("appName") })}</span>
+        <span>{t("footer.version", { version: appVersion })}</span>
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import type { SessionUser } from "~/context";
+import { Icon } from "../icons";
+import { Logo } from "./logo";
+import { SIDEBAR_TOGGLE_ID } from "./sidebar-state";
+import { UserAvatar } from "./user-avatar";
+
+/**
+ * SPEC §2 "Signed-in header": sidebar toggle, logo, notifications and conversations
+ * dropdowns, and the avatar menu. Menus are <details>, so they open without JavaScript.
+ */
+export function SignedInHeader({
+  user,
+  notifications,
+  conversations,
+}: {
+  user: SessionUser;
+  notifications?: ReactNode;
+  conversations?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <header className="header">
+      <label htmlFor={SIDEBAR_TOGGLE_ID} className="icon-button sidebar-toggle-button" title={t("nav.toggleSidebar")}>
+        <Icon name="menu" />
+        <span className="visually-hidden">{t("nav.toggleSidebar")}</span>
+      </label>
+      <Logo />
+      <div className="header-actions">
+        {notifications ?? (
+          <Link to="/profile" className="icon-button" title={t("notifications.label")}>
+            <Icon name="bell" />
+            <span className="visually-hidden">{t("notifications.label")}</span>
+          </Link>
+        )}
+        {conversations ?? (
+          <Link to="/chat" className="icon-button" title={t("conversations.label")}>
+            <Icon name="chat" />
+            <span className="visually-hidden">{t("conversations.label")}</span>
+          </Link>
+        )}
+        <details className="menu avatar-menu">
+          <summary className="menu-trigger" aria-label={t("avatarMenu.label")}>
+            <UserAvatar name={user.name} avatar={user.avatar} size="small" />
+          </summary>
+          <div className="menu-panel" role="menu">
+            <p className="menu-heading">{user.name}</p>
+            <Link role="menuitem" to="/profile">
+              {t("avatarMenu.profile")}
+            </Link>
+            <Link role="menuitem" to="/profile/friends">
+              {t("avatarMenu.friends")}
+            </Link>
+            <Link role="menuitem" to="/profile/settings">
+              {t("avatarMenu.settings")}
+            </Link>
+            <Form method="post" action="/login/logout" reloadDocument>
+              <button role="menuitem" type="submit" className="menu-button">
+                {t("avatarMenu.logOut")}
+              </button>
+            </Form>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Toast } from "~/lib/toast";
+
+/**
+ * Notices appear top right (SPEC §9). They arrive as a flash from the root loader, so they
+ * show without JavaScript; with it they can be dismissed and leave after a while.
+ */
+export function Toasts({ toast }: { toast: Toast | null }) {
+  const { t } = useTranslation();
+  // Flash keys are data, not literals, so they go through the untyped signature.
+  const translateKey = t as unknown as (key: string, values?: Toast["values"]) => string;
+  const [dismissed, setDismissed] = useState<Toast | null>(null);
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setDismissed(toast), 8000);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  if (!toast || dismissed === toast) return null;
+  return (
+    <div className="toasts" aria-live="polite">
+      <div className={`toast toast-${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
+        <p>{translateKey(toast.key, toast.values)}</p>
+        <button type="button" className="toast-close" onClick={() => setDismissed(toast)} aria-label={t("dismiss")}>
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}

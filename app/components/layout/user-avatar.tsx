@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+
+export type AvatarSize = "small" | "default" | "large";
+
+const pixels: Record<AvatarSize, number> = { small: 32, default: 48, large: 64 };
+
+/**
+ * An image, or a placeholder with the initial when avatar is "default" or empty (SPEC §2).
+ * The image is 48 px by default and 64 px where the popup uses "large".
+ */
+export function UserAvatar({
+  name,
+  avatar,
+  size = "default",
+}: {
+  name: string | null | undefined;
+  avatar: string | null | undefined;
+  size?: AvatarSize;
+}) {
+  const { t } = useTranslation();
+  const px = pixels[size];
+  const label = name || t("unknownUser");
+  if (avatar && avatar !== "default") {
+    return <img className={`avatar avatar-${size}`} src={avatar} width={px} height={px} alt={label} loading="lazy" />;
+  }
+  return (
+    <span className={`avatar avatar-${size} avatar-placeholder`} role="img" aria-label={label}>
+      {(name?.trim()[0] ?? "?").toUpperCase()}
+    </span>
+  );
+}

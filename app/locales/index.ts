@@ -1,0 +1,8 @@
+import about from "./en/about.json";
+import common from "./en/common.json";
+import home from "./en/home.json";
+
+/** Every namespace, for the server. The browser loads each with the route that uses it. */
+export default {
+  en: { common, about, home },
+};

@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import type { Route } from "../+types/root";
+
+/**
+ * First of the three root middlewares (SPEC §2: redirect, auth, language).
+ * Canonicalises URLs before anything reads them: a trailing slash is dropped with a
+ * permanent redirect so each page has one address (and one cache entry).
+ */
+export const redirectMiddleware: Route.MiddlewareFunction = ({ request }) => {
+  const url = new URL(request.url);
+  if (request.method === "GET" && url.pathname.length > 1 && url.pathname.endsWith("/")) {
+    url.pathname = url.pathname.replace(/\/+$/, "") || "/";
+    throw redirect(`${url.pathname}${url.search}`, 308);
+  }
+};

@@ -1,0 +1,69 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { ThirdPartyScripts } from "~/components/third-party-scripts";
+import { userContext } from "~/context";
+import { DEFAULT_THEME } from "~/lib/themes";
+import { authMiddleware } from "~/middleware/auth";
+import { getLocale, i18nextMiddleware } from "~/middleware/i18next";
+import { redirectMiddleware } from "~/middleware/redirect";
+import { getPublicConfig } from "~/server/config.server";
+import { commitSession, getSession } from "~/server/session/session.server";
+import { readThemeCookie } from "~/server/session/theme.server";
+import stylesheet from "~/styles/app.css?url";
+import type { Route } from "./+types/root";
+
+// SPEC §2: redirect, then auth, then language.
+export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, authMiddleware, i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext);
+  const session = await getSession(request);
+  const toast = session.get("toast") ?? null;
+  const theme = user?.theme ?? (await readThemeCookie(request));
+  const headers = toast ? { "Set-Cookie": await commitSession(session) } : undefined;
+  return data({ locale: getLocale(context), theme, toast, user, config: getPublicConfig() }, { headers });
+}
+
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRootData();
+  const { i18n } = useTranslation();
+  return (
+    <html lang={rootData?.locale ?? i18n.language ?? "en"} className={rootData?.theme ?? DEFAULT_THEME}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+        {rootData ? <ThirdPartyScripts config={rootData.config} /> : null}
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    if (i18n.language !== loaderData.locale) i18n.changeLanguage(loaderData.locale);
+  }, [loaderData.locale, i18n]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,18 @@
+import { index, layout, prefix, type RouteConfig, route } from "@react-router/dev/routes";
+
+// Every route is its own chunk, loaded on demand (SPEC §2).
+export default [
+  route("theme", "routes/theme.ts"),
+  layout("routes/layouts/full-width.tsx", [index("routes/home.tsx")]),
+  layout("routes/layouts/default.tsx", [
+    ...prefix("about", [
+      index("routes/about/index.tsx"),
+      route("aup", "routes/about/aup.tsx"),
+      route("contact", "routes/about/contact.tsx"),
+      route("privacy", "routes/about/privacy.tsx"),
+      route("terms", "routes/about/terms.tsx"),
+    ]),
+    // SPEC §2 catch-all /{slug}: anything unmatched answers 404.
+    route("*", "routes/catch-all.tsx"),
+  ]),
+] satisfies RouteConfig;

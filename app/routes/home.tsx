@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import { userContext } from "~/context";
+import { CATEGORIES } from "~/lib/categories";
+import { registerNamespace } from "~/lib/i18n-client";
+import home from "~/locales/en/home.json";
+import { getInstance } from "~/middleware/i18next";
+import type { Route } from "./+types/home";
+
+registerNamespace("home", home);
+
+export function loader({ context }: Route.LoaderArgs) {
+  // Signed-in users start at their newsfeed (SPEC §6).
+  if (context.get(userContext)) throw redirect("/newsfeed");
+  const t = getInstance(context).getFixedT(null, "home");
+  return { title: t("meta.title"), description: t("meta.description") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.title },
+  { name: "description", content: loaderData?.description },
+];
+
+const features = ["newsfeed", "calendar", "chat", "communities"] as const;
+
+export default function Home() {
+  const { t } = useTranslation("home");
+  const { t: tc } = useTranslation();
+  return (
+    <main id="main" className="landing">
+      <section className="landing-hero">
+        <h1>{t("hero.title")}</h1>
+        <p className="landing-lead">{t("hero.lead")}</p>
+        <p className="landing-actions">
+          <Link to="/login" className="button">
+            {t("hero.signIn")}
+          </Link>
+          <Link to="/login/register" className="button button-secondary">
+            {t("hero.register")}
+          </Link>
+        </p>
+        <ul className="landing-categories" aria-label={tc("nav.communities")}>
+          {CATEGORIES.map((category) => (
+            <li key={category} className={`category-label category-${category}`}>
+              {tc(`categories.${category}`)}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="landing-features" aria-labelledby="features-title">
+        <h2 id="features-title">{t("features.title")}</h2>
+        <div className="landing-grid">
+          {features.map((feature) => (
+            <article key={feature} className="card">
+              <h3>{t(`features.${feature}.title`)}</h3>
+              <p>{t(`features.${feature}.body`)}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+      <section className="landing-light">
+        <h2>{t("light.title")}</h2>
+        <p>{t("light.body")}</p>
+        <p>
+          <Link to="/about">{t("hero.learnMore")}</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

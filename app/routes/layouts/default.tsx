@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { Outlet } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { Footer } from "~/components/layout/footer";
+import { GuestHeader } from "~/components/layout/guest-header";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
+import { Sidebar } from "~/components/layout/sidebar";
+import { SidebarState } from "~/components/layout/sidebar-state";
+import { SignedInHeader } from "~/components/layout/signed-in-header";
+import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
+import { Toasts } from "~/components/layout/toasts";
+import { DEFAULT_THEME, type Theme } from "~/lib/themes";
+import { useRootData } from "~/root";
+
+/** SPEC §2 "Default" layout: header, collapsible sidebar (signed in), footer, overlays. */
+export function DefaultShell({ children, footer = true }: { children: React.ReactNode; footer?: boolean }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const user = root?.user ?? null;
+  const appVersion = root?.config.appVersion ?? "";
+  return (
+    <div className={user ? "app app-signed-in" : "app"}>
+      <a href="#main" className="skip-link">
+        {t("skipToContent")}
+      </a>
+      {user ? <SidebarState /> : null}
+      {user ? <SignedInHeader user={user} /> : <GuestHeader />}
+      <div className="app-body">
+        {user ? <Sidebar appVersion={appVersion} /> : null}
+        <div className="app-content">
+          {children}
+          {footer ? <Footer appVersion={appVersion} theme={(root?.theme ?? DEFAULT_THEME) as Theme} /> : null}
+        </div>
+      </div>
+      <NavigationProgress />
+      <SpinnerOverlay />
+      <Toasts toast={root?.toast ?? null} />
+    </div>
+  );
+}
+
+export default function DefaultLayout() {
+  return (
+    <DefaultShell>
+      <Outlet />
+    </DefaultShell>
+  );
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <DefaultShell>
+      <ErrorPage error={error} />
+    </DefaultShell>
+  );
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { Link, Outlet } from "react-router";
+import { ErrorPage } from "~/components/error-page";
+import { Logo } from "~/components/layout/logo";
+import { NavigationProgress } from "~/components/layout/navigation-progress";
+import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
+import { Toasts } from "~/components/layout/toasts";
+import { useRootData } from "~/root";
+
+/** SPEC §2 "Login page" layout: a centred card, no sidebar. */
+function LoginShell({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  return (
+    <div className="login-layout">
+      <div className="login-card">
+        <Logo />
+        {children}
+        <p className="login-footer">
+          <Link to="/about">{t("nav.about")}</Link>
+        </p>
+      </div>
+      <NavigationProgress />
+      <SpinnerOverlay />
+      <Toasts toast={root?.toast ?? null} />
+    </div>
+  );
+}
+
+export default function LoginLayout() {
+  return (
+    <LoginShell>
+      <Outlet />
+    </LoginShell>
+  );
+}
+
+export function ErrorBoundary({ error }: { error: unknown }) {
+  return (
+    <LoginShell>
+      <ErrorPage error={error} />
+    </LoginShell>
+  );
+}

@@ -1,0 +1,60 @@
+import { env } from "cloudflare:workers";
+import { z } from "zod";
+
+/**
+ * All configuration, parsed once (DESIGN §7). Secrets come from `.dev.vars` locally and
+ * `wrangler secret put` in production; a missing one is a clear error, never a fallback.
+ */
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const secretList = z
+  .string({ error: "is missing: set it in .dev.vars or with `wrangler secret put`" })
+  .transform((value) => value.split(",").map((part) => part.trim()))
+  .pipe(z.array(z.string().min(32, "must be at least 32 characters")).min(1));
+
+const configSchema = z.object({
+  APP_VERSION: z.string().default("0.0.0"),
+  // The first secret signs; every one of them verifies, so secrets can rotate.
+  SESSION_SECRET: secretList,
+  JWT_SECRET: z.string({ error: "is missing" }).min(32, "must be at least 32 characters"),
+  MAIL_TRANSPORT: z.enum(["outbox", "http"]).default("outbox"),
+  MAIL_HTTP_URL: optional,
+  MAIL_HTTP_TOKEN: optional,
+  MAIL_FROM: z.string().default("SchoolHub <no-reply@schoolhub.example>"),
+  AD_CLIENT: optional,
+  ANALYTICS_SRC: optional,
+  ANALYTICS_SITE_ID: optional,
+  // Set to "false" only for plain-http local runs; production cookies are always Secure.
+  SECURE_COOKIES: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((value) => value === "true"),
+});
+
+export type AppConfig = z.infer<typeof configSchema>;
+
+let cached: AppConfig | undefined;
+
+export function getConfig(): AppConfig {
+  if (cached) return cached;
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** Public configuration the browser may see: never secrets. */
+export function getPublicConfig() {
+  const config = getConfig();
+  return {
+    appVersion: config.APP_VERSION,
+    adClient: config.AD_CLIENT,
+    analytics: config.ANALYTICS_SRC ? { src: config.ANALYTICS_SRC, siteId: config.ANALYTICS_SITE_ID } : undefined,
+  };
+}

@@ -1,0 +1,57 @@
+import { createCookieSessionStorage, type Session } from "react-router";
+import type { Toast } from "~/lib/toast";
+import { getConfig } from "~/server/config.server";
+
+export type { Toast };
+
+export type SessionData = {
+  accessToken: string;
+  refreshToken: string;
+  userId: number;
+};
+
+type FlashData = { toast: Toast };
+
+export type AppSession = Session<SessionData, FlashData>;
+
+let storage: ReturnType<typeof createStorage> | undefined;
+
+function createStorage() {
+  const config = getConfig();
+  return createCookieSessionStorage<SessionData, FlashData>({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: config.SECURE_COOKIES,
+      secrets: config.SESSION_SECRET,
+      // The refresh token lives 30 days (SPEC §9); the cookie lives as long.
+      maxAge: 60 * 60 * 24 * 30,
+    },
+  });
+}
+
+export function sessionStorage() {
+  storage ??= createStorage();
+  return storage;
+}
+
+export function getSession(request: Request) {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+export function commitSession(session: AppSession) {
+  return sessionStorage().commitSession(session);
+}
+
+export function destroySession(session: AppSession) {
+  return sessionStorage().destroySession(session);
+}
+
+/** Queues a notice for the next page (SPEC §9: notices appear top right). */
+export async function flashToast(request: Request, toast: Toast) {
+  const session = await getSession(request);
+  session.flash("toast", toast);
+  return { "Set-Cookie": await commitSession(session) };
+}

@@ -1,0 +1,9 @@
+import { createRequestHandler, RouterContextProvider } from "react-router";
+
+const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+export default {
+  async fetch(request) {
+    return requestHandler(request, new RouterContextProvider());
+  },
+} satisfies ExportedHandler<Env>;

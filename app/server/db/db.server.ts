@@ -1,0 +1,19 @@
+import { env } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "./schema";
+
+export type Database = ReturnType<typeof createDb>;
+
+function createDb(binding: D1Database) {
+  return drizzle(binding, { schema });
+}
+
+let cached: Database | undefined;
+
+/** The D1 database through drizzle; services are its only callers (DESIGN §3). */
+export function getDb(): Database {
+  cached ??= createDb(env.DB);
+  return cached;
+}
+
+export { schema };

@@ -1,0 +1,344 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/**
+ * The whole data model of DESIGN §4, one file so it is read in one sitting. Timestamps are
+ * UTC milliseconds. `migrations/` is generated from this file by `npm run db:generate`.
+ */
+const createdAt = () =>
+  integer("created_at")
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    username: text("username"),
+    name: text("name").notNull(),
+    // An R2 key, or "default"/empty for the placeholder (SPEC §2).
+    avatar: text("avatar").notNull().default("default"),
+    emailVerifiedAt: integer("email_verified_at"),
+    activatedAt: integer("activated_at"),
+    passwordHash: text("password_hash"),
+    theme: text("theme").notNull().default("theme-d"),
+    locale: text("locale").notNull().default("en"),
+    deletedAt: integer("deleted_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),
+    uniqueIndex("users_username_unique").on(sql`lower(${table.username})`),
+  ],
+);
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider", { enum: ["google", "apple"] }).notNull(),
+    subject: text("subject").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.subject] }), index("oauth_accounts_user").on(table.userId)],
+);
+
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    hash: text("hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Every token of one sign-in shares a family; reuse of a rotated token revokes it whole.
+    family: text("family").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    rotatedFrom: integer("rotated_from"),
+    rotatedAt: integer("rotated_at"),
+    revokedAt: integer("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("refresh_tokens_user").on(table.userId), index("refresh_tokens_family").on(table.family)],
+);
+
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    purpose: text("purpose", { enum: ["activate", "reset", "verify"] }).notNull(),
+    hash: text("hash").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // For "verify": the new address that the link confirms.
+    email: text("email"),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("email_tokens_user").on(table.userId, table.purpose)],
+);
+
+/** Fixed-window counters for sign-in, reset and activation limits, keyed by account or IP. */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: integer("window_start").notNull(),
+});
+
+export const friendships = sqliteTable(
+  "friendships",
+  {
+    requesterId: integer("requester_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    addresseeId: integer("addressee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "accepted"] }).notNull(),
+    createdAt: createdAt(),
+    acceptedAt: integer("accepted_at"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.requesterId, table.addresseeId] }),
+    index("friendships_addressee").on(table.addresseeId, table.status),
+  ],
+);
+
+export const schools = sqliteTable("schools", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  district: text("district"),
+  city: text("city"),
+  state: text("state"),
+  kind: text("kind", { enum: ["elementary", "middle", "high", "k12", "other"] }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const COMMUNITY_CATEGORIES = [
+  "pto",
+  "classroom",
+  "school",
+  "district",
+  "team",
+  "club",
+  "parents",
+  "services",
+] as const;
+
+export const communities = sqliteTable(
+  "communities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    category: text("category", { enum: COMMUNITY_CATEGORIES }).notNull(),
+    description: text("description").notNull().default(""),
+    joinPolicy: text("join_policy", { enum: ["open", "request", "invite"] })
+      .notNull()
+      .default("open"),
+    schoolId: integer("school_id").references(() => schools.id, { onDelete: "set null" }),
+    ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("communities_school").on(table.schoolId)],
+);
+
+export const communityMembers = sqliteTable(
+  "community_members",
+  {
+    communityId: integer("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["owner", "manager", "member"] }).notNull(),
+    status: text("status", { enum: ["active", "pending"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.communityId, table.userId] }),
+    index("community_members_user").on(table.userId),
+  ],
+);
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Null for a post on the author's own profile.
+    communityId: integer("community_id").references(() => communities.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    editedAt: integer("edited_at"),
+  },
+  (table) => [index("posts_community_created").on(table.communityId, table.createdAt, table.id)],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id"),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("comments_post").on(table.postId, table.createdAt)],
+);
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: ["post", "comment"] }).notNull(),
+    targetId: integer("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.targetType, table.targetId] })],
+);
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    communityId: integer("community_id").references(() => communities.id, { onDelete: "cascade" }),
+    schoolId: integer("school_id").references(() => schools.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    startsAt: integer("starts_at").notNull(),
+    endsAt: integer("ends_at"),
+    allDay: integer("all_day", { mode: "boolean" }).notNull().default(false),
+    location: text("location"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("events_starts").on(table.startsAt)],
+);
+
+export const conversations = sqliteTable("conversations", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  // 0 is a direct chat between two people, 1 a group (SPEC §3).
+  type: integer("type").notNull(),
+  title: text("title"),
+  createdAt: createdAt(),
+  updatedAt: integer("updated_at").notNull(),
+});
+
+export const conversationParticipants = sqliteTable(
+  "conversation_participants",
+  {
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastReadAt: integer("last_read_at").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.conversationId, table.userId] }),
+    index("conversation_participants_user").on(table.userId),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    conversationId: integer("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    senderId: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    clientMsgId: text("client_msg_id"),
+    disposition: integer("disposition").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("messages_conversation_created").on(table.conversationId, table.createdAt, table.id),
+    uniqueIndex("messages_client_msg_unique").on(table.senderId, table.clientMsgId),
+  ],
+);
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    oid: text("oid").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    url: text("url").notNull(),
+    seen: integer("seen", { mode: "boolean" }).notNull().default(false),
+    deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [index("notifications_user_created").on(table.userId, table.createdAt)],
+);
+
+/** The /messagesold inbox: one message, many recipients, optional attachments in R2. */
+export const mailMessages = sqliteTable("mail_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  senderId: integer("sender_id").references(() => users.id, { onDelete: "set null" }),
+  subject: text("subject").notNull(),
+  body: text("body").notNull(),
+  replyToId: integer("reply_to_id"),
+  createdAt: createdAt(),
+});
+
+export const mailRecipients = sqliteTable(
+  "mail_recipients",
+  {
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => mailMessages.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readAt: integer("read_at"),
+    deletedAt: integer("deleted_at"),
+  },
+  (table) => [primaryKey({ columns: [table.messageId, table.userId] })],
+);
+
+export const attachments = sqliteTable("attachments", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  messageId: integer("message_id").references(() => mailMessages.id, { onDelete: "cascade" }),
+  key: text("key").notNull(),
+  filename: text("filename").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Mail sent through the dev "outbox" transport (DESIGN §5); listed at /__dev/mail. */
+export const outbox = sqliteTable("outbox", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Messages sent from /about/contact. */
+export const contactMessages = sqliteTable("contact_messages", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  topic: text("topic").notNull(),
+  message: text("message").notNull(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});

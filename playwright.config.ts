@@ -1,0 +1,47 @@
+import { defineConfig, devices } from "@playwright/test";
+
+export const E2E_PORT = 8788;
+export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+
+/**
+ * End-to-end tests on the system Chromium (no browser download here), against the production
+ * build served by workerd on 127.0.0.1, with fresh local D1 and demo data. Every test runs
+ * twice: with JavaScript and without. Tests tagged @js-only need JavaScript by nature.
+ */
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL: E2E_ORIGIN, trace: "retain-on-failure" },
+  projects: [
+    { name: "js", use: { ...chromium, javaScriptEnabled: true } },
+    { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
+  ],
+  webServer: {
+    command: "node scripts/serve-e2e.mjs",
+    url: `${E2E_ORIGIN}/about`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

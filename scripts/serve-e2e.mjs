@@ -1,0 +1,13 @@
+// The server Playwright starts: the production build on workerd, with a fresh database and
+// demo data of its own, so end-to-end runs never touch the developer's local data.
+import { rmSync } from "node:fs";
+import { ensureDevVars, migrate, run, serveBuild } from "./lib/local.mjs";
+
+const PERSIST = ".wrangler/e2e-state";
+rmSync(PERSIST, { recursive: true, force: true });
+ensureDevVars();
+migrate(PERSIST);
+run("node", ["scripts/seed.mjs", "--persist-to", PERSIST]);
+const server = serveBuild({ port: 8788, persistTo: PERSIST, vars: { E2E: "1" } });
+server.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -12,6 +12,8 @@ export default [
       route("privacy", "routes/about/privacy.tsx"),
       route("terms", "routes/about/terms.tsx"),
     ]),
+    // The development outbox (DESIGN §5); answers 404 unless MAIL_TRANSPORT is "outbox".
+    route("__dev/mail", "routes/dev/mail.tsx"),
     // SPEC §2 catch-all /{slug}: anything unmatched answers 404.
     route("*", "routes/catch-all.tsx"),
   ]),

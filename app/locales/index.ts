@@ -1,8 +1,9 @@
 import about from "./en/about.json";
 import common from "./en/common.json";
+import dev from "./en/dev.json";
 import home from "./en/home.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, about, home },
+  en: { common, about, home, dev },
 };

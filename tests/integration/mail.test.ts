@@ -1,0 +1,90 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createHttpTransport, MailDeliveryError } from "~/server/mail/http.server";
+import { sendMail } from "~/server/mail/mail.server";
+import { listOutbox } from "~/server/mail/outbox.server";
+import { renderMail } from "~/server/mail/template";
+
+const message = { to: "jo@example.test", subject: "Hello", text: "Hi Jo\n", html: "<p>Hi Jo</p>" };
+
+describe("the mail template", () => {
+  it("renders one body into a plain-text and an HTML part", () => {
+    const mail = renderMail(["Hello Jo,", { link: { label: "Activate", url: "https://schoolhub.test/a?t=1&u=2" } }]);
+    expect(mail.text).toBe("Hello Jo,\n\nActivate\nhttps://schoolhub.test/a?t=1&u=2\n");
+    expect(mail.html).toContain('<p style="margin:0 0 16px">Hello Jo,</p>');
+    expect(mail.html).toContain('href="https://schoolhub.test/a?t=1&amp;u=2"');
+  });
+
+  it("escapes user text in the HTML part and quotes it in the text part", () => {
+    const mail = renderMail([{ quote: '<script>alert("x")</script>\nsecond line' }]);
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;<br>second line");
+    expect(mail.text).toBe('> <script>alert("x")</script>\n> second line\n');
+  });
+
+  it("refuses links that are not http(s)", () => {
+    expect(() => renderMail([{ link: { label: "x", url: "javascript:alert(1)" } }])).toThrow();
+  });
+});
+
+describe("the outbox transport", () => {
+  it("stores both parts of a sent mail, newest first", async () => {
+    await sendMail({ ...message, to: "outbox@example.test", subject: "First" });
+    await sendMail({ ...message, to: "outbox@example.test", subject: "Second" });
+    const mails = await listOutbox({ to: "outbox@example.test" });
+    expect(mails.map((mail) => mail.subject)).toEqual(["Second", "First"]);
+    expect(mails[0]).toMatchObject({ text: "Hi Jo\n", html: "<p>Hi Jo</p>" });
+  });
+});
+
+describe("the http transport", () => {
+  it("posts the mail as JSON with the bearer token to the provider", async () => {
+    const requests: Request[] = [];
+    const transport = createHttpTransport({
+      url: "https://mail.example.test/send",
+      token: "secret-token",
+      from: "SchoolHub <no-reply@schoolhub.test>",
+      fetch: async (input, init) => {
+        requests.push(new Request(input, init));
+        return new Response(null, { status: 202 });
+      },
+    });
+    await transport.send(message);
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request.method).toBe("POST");
+    expect(request.url).toBe("https://mail.example.test/send");
+    expect(request.headers.get("Authorization")).toBe("Bearer secret-token");
+    expect(request.headers.get("Content-Type")).toBe("application/json");
+    expect(await request.json()).toEqual({ from: "SchoolHub <no-reply@schoolhub.test>", ...message });
+  });
+
+  it("throws a clear error when the provider does not answer 2xx", async () => {
+    const transport = createHttpTransport({
+      url: "https://mail.example.test/send",
+      token: "wrong",
+      from: "no-reply@schoolhub.test",
+      fetch: async () => new Response("invalid token", { status: 401 }),
+    });
+    const sending = transport.send(message);
+    await expect(sending).rejects.toBeInstanceOf(MailDeliveryError);
+    await expect(sending).rejects.toThrow("Mail provider answered 401: invalid token");
+  });
+});
+
+describe("/__dev/mail", () => {
+  it("lists outbox mail with its text part and clickable links", async () => {
+    const body = renderMail([
+      "Welcome!",
+      { link: { label: "Activate", url: "https://schoolhub.test/login/activate?token=abc" } },
+    ]);
+    await sendMail({ to: "devpage@example.test", subject: "Activate your account", ...body });
+    const response = await exports.default.fetch("http://localhost/__dev/mail");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<title>Development outbox</title>");
+    expect(html).toContain("Activate your account");
+    expect(html).toContain("devpage@example.test");
+    expect(html).toContain('<a href="https://schoolhub.test/login/activate?token=abc">');
+  });
+});

@@ -4,6 +4,14 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   route("theme", "routes/theme.ts"),
   layout("routes/layouts/full-width.tsx", [index("routes/home.tsx")]),
+  // SPEC §2 "Login page" layout: sign-in, registration, activation, reset, logout.
+  layout("routes/layouts/login.tsx", [
+    ...prefix("login", [
+      index("routes/login/sign-in.tsx", { id: "login" }),
+      route("signin", "routes/login/sign-in.tsx", { id: "login-signin" }),
+      route("logout", "routes/login/logout.tsx"),
+    ]),
+  ]),
   layout("routes/layouts/default.tsx", [
     ...prefix("about", [
       index("routes/about/index.tsx"),
@@ -12,6 +20,8 @@ export default [
       route("privacy", "routes/about/privacy.tsx"),
       route("terms", "routes/about/terms.tsx"),
     ]),
+    // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
+    layout("routes/layouts/require-user.tsx", [route("newsfeed", "routes/newsfeed.tsx")]),
     // The development outbox (DESIGN §5); answers 404 unless MAIL_TRANSPORT is "outbox".
     route("__dev/mail", "routes/dev/mail.tsx"),
     // SPEC §2 catch-all /{slug}: anything unmatched answers 404.

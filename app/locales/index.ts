@@ -1,9 +1,11 @@
 import about from "./en/about.json";
+import auth from "./en/auth.json";
 import common from "./en/common.json";
 import dev from "./en/dev.json";
+import feed from "./en/feed.json";
 import home from "./en/home.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, about, home, dev },
+  en: { common, about, auth, dev, feed, home },
 };

@@ -13,5 +13,6 @@ beforeEach(() => {
 afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
-  if (calls.length > 0) throw new Error(`console.error was called: ${calls.map((call) => call.join(" ")).join("\n")}`);
+  if (calls.length > 0)
+    throw new Error(`console.error was called: ${calls.map((call: unknown[]) => call.join(" ")).join("\n")}`);
 });

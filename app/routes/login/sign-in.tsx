@@ -1,0 +1,89 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Field, FormError } from "~/components/form/field";
+import { userContext } from "~/context";
+import { formFailure, parseForm } from "~/lib/forms/parse";
+import { signInSchema } from "~/lib/forms/sign-in";
+import { registerNamespace } from "~/lib/i18n-client";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import auth from "~/locales/en/auth.json";
+import { getInstance } from "~/middleware/i18next";
+import { clientAddress } from "~/server/auth/rate-limit.server";
+import { signInWithPassword } from "~/server/auth/sign-in.server";
+import { HOME_AFTER_SIGN_IN, startWebSession } from "~/server/auth/web-sign-in.server";
+import type { Route } from "./+types/sign-in";
+
+registerNamespace("auth", auth);
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  if (context.get(userContext)) throw redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN));
+  return { metaTitle: getInstance(context).t("auth:signIn.metaTitle"), redirectTo };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseForm(signInSchema, formData);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+
+  const result = await signInWithPassword({ ...parsed.data, address: clientAddress(request) });
+  switch (result.status) {
+    case "signed_in":
+      return startWebSession(request, result.userId, result.tokens, parsed.data.redirectTo);
+    case "invalid":
+      return data(formFailure(formData, "auth:signIn.invalid"), { status: 401 });
+    case "not_activated":
+      return data(formFailure(formData, "auth:signIn.notActivated", { email: result.email }), { status: 403 });
+    case "rate_limited":
+      return data(
+        formFailure(formData, "auth:signIn.rateLimited", { minutes: Math.ceil(result.retryAfterSeconds / 60) }),
+        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      );
+  }
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("auth");
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const values = failure?.values ?? {};
+  const redirectTo = values.redirectTo ?? loaderData.redirectTo ?? "";
+  return (
+    <main id="main">
+      <h1>{t("signIn.title")}</h1>
+      <p className="hint">{t("signIn.lead")}</p>
+      <Form method="post" noValidate className="stack">
+        <FormError error={failure?.formError} values={failure?.formErrorValues} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Field
+          label={t("signIn.identifier")}
+          name="identifier"
+          autoComplete="username"
+          required
+          defaultValue={values.identifier}
+          errors={failure?.fieldErrors.identifier}
+        />
+        <Field
+          label={t("signIn.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={failure?.fieldErrors.password}
+        />
+        <button type="submit" className="button-block" disabled={submitting}>
+          {submitting ? t("signIn.submitting") : t("signIn.submit")}
+        </button>
+      </Form>
+      <p>
+        <Link to="/login/resetpassword">{t("signIn.forgot")}</Link>
+      </p>
+      <p>
+        {t("signIn.noAccount")} <Link to="/login/register">{t("signIn.register")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from "react-i18next";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { userContext } from "~/context";
+import { registerNamespace } from "~/lib/i18n-client";
+import feed from "~/locales/en/feed.json";
+import { getInstance } from "~/middleware/i18next";
+import { listNewsfeed } from "~/server/newsfeed.server";
+import { avatarUrl } from "~/server/users/avatar";
+import type { Route } from "./+types/newsfeed";
+
+registerNamespace("feed", feed);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext)!;
+  const posts = await listNewsfeed(user.id);
+  return {
+    metaTitle: getInstance(context).t("feed:metaTitle"),
+    name: user.name,
+    posts: posts.map((post) => ({
+      ...post,
+      author: post.author && { ...post.author, avatar: avatarUrl(post.author.avatar) },
+    })),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+export default function Newsfeed({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("feed");
+  const { t: tc } = useTranslation();
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  return (
+    <main id="main">
+      <h1>{t("title")}</h1>
+      <p>{t("greeting", { name: loaderData.name })}</p>
+      {loaderData.posts.length === 0 ? <p className="hint">{t("empty")}</p> : null}
+      <ul className="feed">
+        {loaderData.posts.map((post) => (
+          <li key={post.id} className="card feed-post">
+            <header className="feed-post-header">
+              <UserAvatar name={post.author?.name} avatar={post.author?.avatar} size="small" />
+              <div>
+                <strong>{post.author?.name ?? tc("unknownUser")}</strong>{" "}
+                <span className={`category-label category-${post.community.category}`}>
+                  {tc(`categories.${post.community.category}`)}
+                </span>
+                <p className="hint">
+                  {t("postedIn", { community: post.community.name })} ·{" "}
+                  <time dateTime={new Date(post.createdAt).toISOString()}>{dateFormat.format(post.createdAt)}</time>
+                </p>
+              </div>
+            </header>
+            <p>{post.body}</p>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

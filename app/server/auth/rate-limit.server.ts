@@ -1,0 +1,49 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb, schema } from "~/server/db/db.server";
+
+/** Issue 3: after 5 failures in 15 minutes, further tries are refused until the window ends. */
+export const RATE_LIMIT = { attempts: 5, windowMs: 15 * 60 * 1000 };
+
+export type RateLimitCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/** Keys name what is limited: `signin:account:<email>`, `signin:ip:<ip>`, `mail:reset:<email>`… */
+export async function checkRateLimit(keys: string[], now = Date.now()): Promise<RateLimitCheck> {
+  let retryAfterMs = 0;
+  for (const key of keys) {
+    const row = await getDb().query.rateLimits.findFirst({ where: eq(schema.rateLimits.key, key) });
+    if (!row) continue;
+    const windowEnds = row.windowStart + RATE_LIMIT.windowMs;
+    if (windowEnds > now && row.count >= RATE_LIMIT.attempts) retryAfterMs = Math.max(retryAfterMs, windowEnds - now);
+  }
+  return retryAfterMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : { allowed: true };
+}
+
+/** Counts one attempt against every key; a key whose window has passed starts a new one. */
+export async function recordAttempt(keys: string[], now = Date.now()) {
+  const expired = now - RATE_LIMIT.windowMs;
+  const db = getDb();
+  const upsert = (key: string) =>
+    db
+      .insert(schema.rateLimits)
+      .values({ key, count: 1, windowStart: now })
+      .onConflictDoUpdate({
+        target: schema.rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${schema.rateLimits.windowStart} <= ${expired} THEN 1 ELSE ${schema.rateLimits.count} + 1 END`,
+          windowStart: sql`CASE WHEN ${schema.rateLimits.windowStart} <= ${expired} THEN ${now} ELSE ${schema.rateLimits.windowStart} END`,
+        },
+      });
+  const [first, ...rest] = keys.map(upsert);
+  if (first) await db.batch([first, ...rest]);
+}
+
+export async function clearRateLimit(key: string) {
+  await getDb().delete(schema.rateLimits).where(eq(schema.rateLimits.key, key));
+}
+
+/** The client's address as Cloudflare reports it; local runs fall back to one shared key. */
+export function clientAddress(request: Request) {
+  return (
+    request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local"
+  );
+}

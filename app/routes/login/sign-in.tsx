@@ -21,6 +21,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return { metaTitle: getInstance(context).t("auth:signIn.metaTitle"), redirectTo };
 }
 
+// Document responses only carry a route's own headers when it passes them on (Retry-After).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request }: Route.ActionArgs) {

@@ -4,8 +4,10 @@ import common from "./en/common.json";
 import dev from "./en/dev.json";
 import feed from "./en/feed.json";
 import home from "./en/home.json";
+import profile from "./en/profile.json";
+import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, about, auth, dev, feed, home },
+  en: { common, about, auth, dev, feed, home, profile, settings },
 };

@@ -5,9 +5,10 @@ import dev from "./en/dev.json";
 import feed from "./en/feed.json";
 import home from "./en/home.json";
 import profile from "./en/profile.json";
+import register from "./en/register.json";
 import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, about, auth, dev, feed, home, profile, settings },
+  en: { common, about, auth, dev, feed, home, profile, register, settings },
 };

@@ -6,7 +6,7 @@ import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { userContext } from "~/context";
 import { DEFAULT_THEME } from "~/lib/themes";
 import { authMiddleware } from "~/middleware/auth";
-import { getLocale, i18nextMiddleware } from "~/middleware/i18next";
+import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
 import { redirectMiddleware } from "~/middleware/redirect";
 import { getPublicConfig } from "~/server/config.server";
 import { commitSession, getSession } from "~/server/session/session.server";
@@ -27,8 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request);
   const toast = session.get("toast") ?? null;
   const theme = user?.theme ?? (await readThemeCookie(request));
-  const headers = toast ? { "Set-Cookie": await commitSession(session) } : undefined;
-  return data({ locale: getLocale(context), theme, toast, user, config: getPublicConfig() }, { headers });
+  const locale = getLocale(context);
+  const headers = new Headers();
+  if (toast) headers.append("Set-Cookie", await commitSession(session));
+  // SPEC §9: the locale preference is remembered for 365 days.
+  if ((await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
+    headers.append("Set-Cookie", await localeCookie.serialize(locale));
+  }
+  return data({ locale, theme, toast, user, config: getPublicConfig() }, { headers });
 }
 
 export function useRootData() {

@@ -10,16 +10,36 @@ export function isChunkLoadError(error: unknown) {
   return /dynamically imported module|Importing a module script failed|error loading dynamically/i.test(message);
 }
 
-export function reloadAfterChunkError(now = Date.now()) {
+type ReloadDeps = {
+  storage: Pick<Storage, "getItem" | "setItem"> | undefined;
+  reload: () => void;
+  now: number;
+};
+
+export function reloadAfterChunkError(deps?: Partial<ReloadDeps>) {
+  const { storage, reload, now } = {
+    storage: safeSessionStorage(),
+    reload: () => window.location.reload(),
+    now: Date.now(),
+    ...deps,
+  };
   try {
-    const last = Number(sessionStorage.getItem(STORAGE_KEY) ?? 0);
+    const last = Number(storage?.getItem(STORAGE_KEY) ?? 0);
     if (now - last < MIN_INTERVAL_MS) return false;
-    sessionStorage.setItem(STORAGE_KEY, String(now));
+    storage?.setItem(STORAGE_KEY, String(now));
   } catch {
     // Storage may be off (private mode); reloading once is still better than a dead page.
   }
-  window.location.reload();
+  reload();
   return true;
+}
+
+function safeSessionStorage() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }
 
 export function installChunkReloadHandler() {

@@ -1,0 +1,183 @@
+// `npm run bench`: build, serve the production build on workerd with a fresh demo database, and
+// measure bytes per route, the About pages' 14 KB budget, throughput, render time and load
+// metrics. Prints markdown tables, writes bench/results.json, exits 1 when a budget or step fails.
+// What and why: docs/decisions/016-benchmark.md. Not part of `npm test`.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import { loadMetrics } from "./bench/browser.mjs";
+import { aboutBudget, fetchPage, measureBytes } from "./bench/bytes.mjs";
+import {
+  ABOUT_BUDGET_BYTES,
+  BROWSER,
+  GZIP_LEVEL,
+  OVERALL_TIMEOUT_MS,
+  RENDER,
+  RESULTS_FILE,
+  ROUTES,
+  THROUGHPUT,
+} from "./bench/config.mjs";
+import { renderTime, throughput } from "./bench/load.mjs";
+import { report } from "./bench/report.mjs";
+import { STEP_TIMEOUT_MS, startServer, stopServer } from "./bench/server.mjs";
+import { createSession } from "./bench/session.mjs";
+import { bin, run } from "./lib/local.mjs";
+
+/** Runs one phase; a failure becomes a note and fails the run, the other phases still run. */
+async function phase(results, name, work) {
+  console.log(`\n━━ ${name}`);
+  try {
+    return await work();
+  } catch (error) {
+    results.notes.push(`${name} failed: ${error.message}`);
+    results.pass = false;
+    console.error(`✗ ${name}: ${error.stack ?? error}`);
+    return null;
+  }
+}
+
+async function measureRoutes(origin, session, results) {
+  const assetCache = new Map();
+  const measured = [];
+  for (const route of ROUTES) {
+    const expected = route.status ?? 200;
+    const cookie = route.signIn ? await session.get() : null;
+    if (route.signIn && !cookie) {
+      results.routes.push({ path: route.path, skipped: "needs sign-in" });
+      // No sign-in page yet is expected early on; a sign-in that stopped working is not.
+      if (!session.missing && !route.optional) results.pass = false;
+      continue;
+    }
+    const { status, html } = await fetchPage(origin, route.path, cookie);
+    if (status !== expected) {
+      results.routes.push({ path: route.path, skipped: `answered ${status}` });
+      if (route.optional) results.notes.push(`${route.path} skipped: it answers ${status}, not ${expected} (yet)`);
+      else {
+        results.notes.push(`${route.path} answered ${status}, expected ${expected}`);
+        results.pass = false;
+      }
+      continue;
+    }
+    const bytes = await measureBytes(origin, route.path, html, assetCache);
+    for (const url of bytes.external) results.notes.push(`${route.path} loads ${url} (other origin, not counted)`);
+    results.routes.push({ path: route.path, status, bytes });
+    if (route.about) results.about.push(aboutBudget(route.path, bytes));
+    measured.push({ ...route, status, htmlRaw: bytes.htmlRaw });
+    console.log(`  ${route.path}: ${status}, ${bytes.total} B gzip`);
+  }
+  if (session.note) results.notes.push(session.note);
+  for (const about of results.about) if (!about.pass) results.pass = false;
+  return measured;
+}
+
+async function measureThroughput(origin, session, measured) {
+  const cookieFor = (path) => (measured.find((r) => r.path === path)?.signIn ? session.get({ fresh: true }) : null);
+  const ok = measured.filter((route) => route.status === 200);
+  const heaviest = THROUGHPUT.heaviest ?? ok.reduce((a, b) => (b.htmlRaw > a.htmlRaw ? b : a)).path;
+  const targets = [
+    ...THROUGHPUT.pages.map((path) => ({ path, role: "page" })),
+    { path: heaviest, role: "heaviest page" },
+    { path: THROUGHPUT.staticAsset, role: "static asset" },
+  ];
+  for (const target of targets) {
+    const cookie = await cookieFor(target.path);
+    Object.assign(target, { url: new URL(target.path, origin), headers: cookie ? { cookie } : {} });
+  }
+  const rows = (await throughput(targets)).map((stats, i) => ({
+    path: targets[i].path,
+    role: targets[i].role,
+    ...stats,
+  }));
+  for (const row of rows) console.log(`  ${row.path}: ${row.rps} rps, median ${row.medianMs} ms`);
+  const staticRps = rows.at(-1).rps;
+  for (const row of rows)
+    row.ratio = row.role === "static asset" || !staticRps ? null : Number((row.rps / staticRps).toFixed(3));
+  return rows;
+}
+
+async function main() {
+  const results = {
+    generatedAt: new Date().toISOString(),
+    commit: gitCommit(),
+    node: process.versions.node,
+    settings: {
+      gzipLevel: GZIP_LEVEL,
+      aboutBudgetBytes: ABOUT_BUDGET_BYTES,
+      throughput: THROUGHPUT,
+      render: RENDER,
+      browser: BROWSER,
+    },
+    pass: true,
+    routes: [],
+    about: [],
+    throughput: [],
+    render: [],
+    browser: [],
+    notes: [],
+  };
+  console.log("━━ build");
+  run(bin("react-router"), ["build"], { timeout: STEP_TIMEOUT_MS });
+  const origin = await startServer();
+  const session = createSession(origin);
+
+  const measured = (await phase(results, "bytes per route", () => measureRoutes(origin, session, results))) ?? [];
+  results.render =
+    (await phase(results, "render time", async () => {
+      const rows = [];
+      for (const route of measured) {
+        const cookie = route.signIn ? await session.get() : null;
+        rows.push({ path: route.path, ...(await renderTime(new URL(route.path, origin), cookie)) });
+        console.log(`  ${route.path}: ${rows.at(-1).ttfbMs} ms to first byte`);
+      }
+      return rows;
+    })) ?? [];
+  results.throughput = (await phase(results, "throughput", () => measureThroughput(origin, session, measured))) ?? [];
+  results.browser =
+    (await phase(results, "load metrics in Chromium", () =>
+      loadMetrics(
+        measured
+          .filter((route) => route.browser)
+          .map((route) => ({
+            path: route.path,
+            url: new URL(route.path, origin).href,
+            cookie: route.signIn ? () => session.get({ fresh: true }) : null,
+          })),
+      ),
+    )) ?? [];
+  await stopServer();
+
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${report(results)}\n\n(written to ${RESULTS_FILE})`);
+  return results.pass ? 0 : 1;
+}
+
+function gitCommit() {
+  const head = spawnSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).stdout.trim();
+  const dirty = spawnSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).stdout.trim();
+  return dirty ? `${head} (with uncommitted changes)` : head;
+}
+
+const watchdog = setTimeout(async () => {
+  console.error(`✗ the benchmark took longer than ${OVERALL_TIMEOUT_MS / 60_000} min; stopping`);
+  await stopServer();
+  process.exit(2);
+}, OVERALL_TIMEOUT_MS);
+watchdog.unref();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await stopServer();
+    process.exit(130);
+  });
+}
+
+main()
+  .then(async (code) => {
+    await stopServer();
+    process.exit(code);
+  })
+  .catch(async (error) => {
+    console.error(`\n✗ ${error.stack ?? error}`);
+    await stopServer();
+    process.exit(1);
+  });

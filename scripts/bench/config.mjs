@@ -1,0 +1,82 @@
+// What `npm run bench` measures. Later issues add their pages to ROUTES.
+
+export const PERSIST = ".wrangler/bench-state";
+export const PREFERRED_PORT = Number(process.env.BENCH_PORT ?? 8790);
+export const RESULTS_FILE = "bench/results.json";
+
+/** Gzip level for every "gz" figure (node:zlib, the maximum; CDNs usually serve brotli or gzip 6–9). */
+export const GZIP_LEVEL = 9;
+
+/** HTML + CSS of each About page must fit in the first round trips of a cold visit. */
+export const ABOUT_BUDGET_BYTES = 14 * 1024;
+
+/** Signed-in routes (`signIn: true`) use this demo account (scripts/seed.mjs). */
+export const DEMO_ACCOUNT = { email: "parent@demo.schoolhub.test", password: "schoolhub-demo" };
+export const SIGN_IN_PATH = "/login/signin";
+
+/**
+ * ── ROUTES ─────────────────────────────────────────────────────────────────────────────
+ * Every page the benchmark visits. Add new pages here.
+ *   path      the URL path
+ *   status    the status the page must answer (default 200); another status fails the run
+ *   optional  skip the page (with a note) when it does not answer `status` yet
+ *   signIn    fetch it with the demo account's session cookie (skipped with a note while the app
+ *             has no sign-in page; a failing sign-in fails the run unless the page is optional)
+ *   about     HTML + CSS gzip must stay within ABOUT_BUDGET_BYTES
+ *   browser   measure LCP and TBT in throttled Chromium
+ */
+export const ROUTES = [
+  { path: "/", browser: true },
+  { path: "/about", about: true, browser: true },
+  { path: "/about/aup", about: true, browser: true },
+  { path: "/about/contact", about: true, browser: true },
+  { path: "/about/privacy", about: true, browser: true },
+  { path: "/about/terms", about: true, browser: true },
+  { path: "/login", browser: true },
+  { path: "/bench-no-such-page", status: 404 },
+  // Signed-in pages.
+  { path: "/newsfeed", signIn: true, browser: true },
+];
+
+/** Throughput: page rps against the rps of a static asset served by the same Worker. */
+export const THROUGHPUT = {
+  pages: ["/about"],
+  /** The other measured page; null picks the route with the largest HTML. */
+  heaviest: process.env.BENCH_HEAVIEST ?? null,
+  staticAsset: "/favicon.svg",
+  concurrency: 8,
+  warmupMs: 1_000,
+  durationMs: 5_000,
+  /** The duration is taken in this many slices, the targets in turn (see load.mjs). */
+  rounds: 5,
+  maxRequests: 50_000,
+  requestTimeoutMs: 10_000,
+};
+
+/** Server render time: sequential requests per route. */
+export const RENDER = { requests: 20, warmup: 2, requestTimeoutMs: 10_000 };
+
+/** Chromium load metrics, Lighthouse's mobile "slow 4G" settings. */
+export const BROWSER = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
+  viewport: { width: 412, height: 823 },
+  runs: 3,
+  cpuSlowdown: 4,
+  network: { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8, offline: false },
+  navigationTimeoutMs: 60_000,
+  /** After `load`: wait for the network to go quiet (bounded), then this long for late tasks and paints. */
+  networkIdleTimeoutMs: 15_000,
+  settleMs: 2_000,
+};
+
+/** Hard stop for the whole run, whatever hangs. */
+export const OVERALL_TIMEOUT_MS = 20 * 60_000;

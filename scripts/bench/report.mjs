@@ -1,0 +1,105 @@
+// The markdown tables `npm run bench` prints (and that can be pasted into a note).
+import { BROWSER, GZIP_LEVEL, THROUGHPUT } from "./config.mjs";
+
+const kb = (bytes) => (bytes === null || bytes === undefined ? "–" : `${(bytes / 1024).toFixed(1)} KB`);
+const ms = (value) => (value === null || value === undefined ? "–" : `${value} ms`);
+
+function table(headers, rows) {
+  const line = (cells) => `| ${cells.join(" | ")} |`;
+  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+export function report(results) {
+  const out = [];
+  out.push(`## SchoolHub benchmark — ${results.generatedAt}`, "");
+  out.push(`commit ${results.commit}, Node ${results.node}, gzip level ${GZIP_LEVEL} (node:zlib)`, "");
+
+  out.push("### Bytes per route (cold visit, gzip)", "");
+  out.push(
+    table(
+      ["route", "status", "HTML", "JS (files)", "inline JS (blocks)", "CSS (files)", "total"],
+      results.routes.map((r) =>
+        r.skipped
+          ? [r.path, "–", "–", "–", "–", "–", `skipped: ${r.skipped}`]
+          : [
+              r.path,
+              r.status,
+              kb(r.bytes.html),
+              `${kb(r.bytes.js)} (${r.bytes.jsFiles})`,
+              `${kb(r.bytes.inlineJs)} (${r.bytes.inlineJsBlocks})`,
+              `${kb(r.bytes.css)} (${r.bytes.cssFiles})`,
+              kb(r.bytes.total),
+            ],
+      ),
+    ),
+    "",
+    "total = HTML (which holds the inline scripts) + JS + CSS files.",
+    "",
+  );
+
+  out.push("### About pages: HTML + CSS gzip against the 14 KB budget", "");
+  out.push(
+    table(
+      ["page", "HTML", "CSS", "HTML + CSS", "budget", "result"],
+      results.about.map((a) => [a.path, kb(a.html), kb(a.css), kb(a.used), kb(a.budget), a.pass ? "pass" : "**FAIL**"]),
+    ),
+    "",
+  );
+
+  const { concurrency, durationMs, warmupMs, rounds } = THROUGHPUT;
+  out.push(
+    `### Throughput (concurrency ${concurrency}, ${warmupMs / 1000} s warm-up, then ${durationMs / 1000} s each ` +
+      `in ${rounds} slices taken in turn)`,
+    "",
+  );
+  out.push(
+    table(
+      ["target", "rps", "median", "p95", "requests", "errors", "page rps / static rps"],
+      results.throughput.map((t) => [
+        `${t.path} (${t.role})`,
+        t.rps,
+        ms(t.medianMs),
+        ms(t.p95Ms),
+        t.requests,
+        t.errors,
+        t.ratio === null ? "–" : t.ratio.toFixed(3),
+      ]),
+    ),
+    "",
+  );
+
+  out.push("### Server render time (sequential, median of 20)", "");
+  out.push(
+    table(
+      ["route", "render ms (first byte)", "full response", "full p95"],
+      results.render.map((r) => [r.path, ms(r.ttfbMs), ms(r.fullMs), ms(r.fullP95Ms)]),
+    ),
+    "",
+  );
+
+  const net = BROWSER.network;
+  out.push(
+    `### Load in Chromium (${BROWSER.cpuSlowdown}x CPU, ${net.latency} ms RTT, ` +
+      `${(net.downloadThroughput * 8) / 1e6} Mbps down / ${(net.uploadThroughput * 8) / 1e3} kbps up, ` +
+      `${BROWSER.viewport.width}×${BROWSER.viewport.height}, median of ${BROWSER.runs} cold runs)`,
+    "",
+  );
+  out.push(
+    table(
+      ["page", "FCP", "LCP", "TBT", "LCP runs", "TBT runs"],
+      results.browser.map((b) => [
+        b.path,
+        ms(b.fcpMs),
+        ms(b.lcpMs),
+        ms(b.tbtMs),
+        b.runs.map((run) => run.lcp).join(", "),
+        b.runs.map((run) => run.tbt).join(", "),
+      ]),
+    ),
+    "",
+  );
+
+  if (results.notes.length) out.push("### Notes", "", ...results.notes.map((note) => `- ${note}`), "");
+  out.push(results.pass ? "All budgets pass." : "**Budget check failed.**");
+  return out.join("\n");
+}

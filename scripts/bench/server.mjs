@@ -1,0 +1,47 @@
+// The server under test: a fresh demo database in .wrangler/bench-state and the production build
+// on workerd at 127.0.0.1, on a free port. stopServer() is safe to call at any time, any number of times.
+import { rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { bin, ensureDevVars, run, serveBuild, waitForServer } from "../lib/local.mjs";
+import { PERSIST, PREFERRED_PORT } from "./config.mjs";
+
+export const STEP_TIMEOUT_MS = 5 * 60_000;
+let server = null;
+
+function freePort(preferred) {
+  const tryPort = (port) =>
+    new Promise((resolve, reject) => {
+      const probe = createServer().once("error", reject);
+      probe.listen(port, "127.0.0.1", () => {
+        const { port: bound } = probe.address();
+        probe.close(() => resolve(bound));
+      });
+    });
+  return tryPort(preferred).catch(() => tryPort(0));
+}
+
+export async function stopServer() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill("SIGTERM");
+  const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function startServer() {
+  rmSync(PERSIST, { recursive: true, force: true });
+  ensureDevVars();
+  const limit = { timeout: STEP_TIMEOUT_MS };
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST], limit);
+  run("node", ["scripts/seed.mjs", "--persist-to", PERSIST], limit);
+  const port = await freePort(PREFERRED_PORT);
+  const origin = `http://127.0.0.1:${port}`;
+  console.log(`\n━━ serving the build on ${origin}`);
+  server = serveBuild({ port, persistTo: PERSIST, quiet: true });
+  const died = new Promise((_, reject) =>
+    server.once("exit", (code) => reject(new Error(`the server exited (${code}) before answering`))),
+  );
+  await Promise.race([waitForServer(`${origin}/about`, 90_000), died]);
+  return origin;
+}

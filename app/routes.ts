@@ -3,6 +3,13 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 // Every route is its own chunk, loaded on demand (SPEC §2).
 export default [
   route("theme", "routes/theme.ts"),
+  // Sign in with Google and Apple (issue 3): redirects and callbacks, no pages of their own.
+  ...prefix("login", [
+    route("google", "routes/login/google.tsx"),
+    route("google/callback", "routes/login/google-callback.tsx"),
+    route("apple", "routes/login/apple.tsx"),
+    route("applesignin", "routes/login/apple-signin.tsx"),
+  ]),
   layout("routes/layouts/full-width.tsx", [index("routes/home.tsx")]),
   // SPEC §2 "Login page" layout: sign-in, registration, activation, reset, logout.
   layout("routes/layouts/login.tsx", [

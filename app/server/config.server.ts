@@ -27,6 +27,24 @@ const configSchema = z.object({
   AD_CLIENT: optional,
   ANALYTICS_SRC: optional,
   ANALYTICS_SITE_ID: optional,
+  // Sign in with Google (issue 3): on when the client id and secret are set. The URLs default
+  // to Google's and exist so tests can point them at a fake identity provider.
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  GOOGLE_ISSUER: z.string().default("https://accounts.google.com"),
+  // Sign in with Apple: on when the services id, team id, key id and private key (PEM) are set.
+  APPLE_CLIENT_ID: optional,
+  APPLE_TEAM_ID: optional,
+  APPLE_KEY_ID: optional,
+  // Secrets often arrive with their newlines escaped as "\n".
+  APPLE_PRIVATE_KEY: optional.transform((value) => value?.replaceAll("\\n", "\n")),
+  APPLE_AUTH_URL: z.url().default("https://appleid.apple.com/auth/authorize"),
+  APPLE_TOKEN_URL: z.url().default("https://appleid.apple.com/auth/token"),
+  APPLE_JWKS_URL: z.url().default("https://appleid.apple.com/auth/keys"),
+  APPLE_ISSUER: z.string().default("https://appleid.apple.com"),
   // Set to "false" only for plain-http local runs; production cookies are always Secure.
   SECURE_COOKIES: z
     .enum(["true", "false"])

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { Field, FormError } from "~/components/form/field";
 import { userContext } from "~/context";
 import { formFailure, parseForm } from "~/lib/forms/parse";
@@ -8,6 +9,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import auth from "~/locales/en/auth.json";
 import { getInstance } from "~/middleware/i18next";
+import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { HOME_AFTER_SIGN_IN, startWebSession } from "~/server/auth/web-sign-in.server";
@@ -18,7 +20,7 @@ registerNamespace("auth", auth);
 export function loader({ context, request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (context.get(userContext)) throw redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN));
-  return { metaTitle: getInstance(context).t("auth:signIn.metaTitle"), redirectTo };
+  return { metaTitle: getInstance(context).t("auth:signIn.metaTitle"), redirectTo, providers: enabledProviders() };
 }
 
 // Document responses only carry a route's own headers when it passes them on (Retry-After).
@@ -81,6 +83,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           {submitting ? t("signIn.submitting") : t("signIn.submit")}
         </button>
       </Form>
+      <SocialSignIn providers={loaderData.providers} redirectTo={redirectTo} />
       <p>
         <Link to="/login/resetpassword">{t("signIn.forgot")}</Link>
       </p>

@@ -1,0 +1,138 @@
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { getDb, schema } from "~/server/db/db.server";
+import type { SocialProvider } from "./providers.server";
+
+/** Who the identity provider says signed in, after its id_token was verified. */
+export type SocialIdentity = {
+  provider: SocialProvider;
+  /** The provider's stable id for the person (the token's `sub`); emails can change. */
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+};
+
+export type IdentityResult =
+  | { status: "signed_in"; userId: number; outcome: "existing" | "linked" | "created" }
+  /** Not linked yet, and the provider has not verified the address: we cannot trust it. */
+  | { status: "email_unverified" }
+  /** Not linked yet, and the provider shared no address to match or create an account. */
+  | { status: "email_missing" }
+  /** The address belongs to an account that cannot be used (deleted but not yet purged). */
+  | { status: "account_unavailable" };
+
+const NAME_MAX_LENGTH = 100;
+
+function displayName(identity: SocialIdentity, email: string) {
+  const name = identity.name?.replace(/\s+/g, " ").trim();
+  return (name || email.split("@")[0] || email).slice(0, NAME_MAX_LENGTH);
+}
+
+/**
+ * Issue 3: an identity we have seen signs in to its account; otherwise one whose verified
+ * email matches an account links to it (and activates it: the provider proved the address);
+ * otherwise a new, activated account is created. Never links on an unverified email, which
+ * would let anyone claim an account by typing its address at a provider.
+ */
+export async function signInWithIdentity(identity: SocialIdentity, now = Date.now()): Promise<IdentityResult> {
+  try {
+    return await resolveIdentity(identity, now);
+  } catch (error) {
+    // Two first sign-ins of one person at once: the loser hits a unique index; the winner's
+    // rows are there now.
+    if (!isUniqueViolation(error)) throw error;
+    return resolveIdentity(identity, now);
+  }
+}
+
+async function resolveIdentity(identity: SocialIdentity, now: number): Promise<IdentityResult> {
+  const db = getDb();
+  const link = await db.query.oauthAccounts.findFirst({
+    where: and(
+      eq(schema.oauthAccounts.provider, identity.provider),
+      eq(schema.oauthAccounts.subject, identity.subject),
+    ),
+  });
+  if (link) {
+    const user = await findLiveUser(eq(schema.users.id, link.userId));
+    if (user) {
+      // Linking activates an account; this only mends a row that missed it.
+      if (user.activatedAt === null) await activationUpdate(user.id, now);
+      return { status: "signed_in", userId: user.id, outcome: "existing" };
+    }
+    // The account was deleted: the identity is free to start over.
+    await db
+      .delete(schema.oauthAccounts)
+      .where(
+        and(eq(schema.oauthAccounts.provider, identity.provider), eq(schema.oauthAccounts.subject, identity.subject)),
+      );
+  }
+
+  const email = identity.email?.trim().toLowerCase();
+  if (!email) return { status: "email_missing" };
+  if (!identity.emailVerified) return { status: "email_unverified" };
+
+  const existing = await findLiveUser(sql`lower(${schema.users.email}) = ${email}`);
+  if (existing) {
+    await db.batch([
+      db
+        .insert(schema.oauthAccounts)
+        .values({ provider: identity.provider, subject: identity.subject, userId: existing.id, createdAt: now }),
+      activationUpdate(existing.id, now),
+    ]);
+    return { status: "signed_in", userId: existing.id, outcome: "linked" };
+  }
+  if (await emailTakenByDeletedAccount(email)) return { status: "account_unavailable" };
+
+  const [created] = await db
+    .insert(schema.users)
+    .values({
+      email,
+      name: displayName(identity, email),
+      username: null,
+      passwordHash: null,
+      emailVerifiedAt: now,
+      activatedAt: now,
+      createdAt: now,
+    })
+    .returning({ id: schema.users.id });
+  if (!created) throw new Error("creating the account returned no row");
+  await db.insert(schema.oauthAccounts).values({
+    provider: identity.provider,
+    subject: identity.subject,
+    userId: created.id,
+    createdAt: now,
+  });
+  return { status: "signed_in", userId: created.id, outcome: "created" };
+}
+
+function findLiveUser(where: SQL) {
+  return getDb().query.users.findFirst({
+    where: and(where, isNull(schema.users.deletedAt)),
+    columns: { id: true, activatedAt: true },
+  });
+}
+
+async function emailTakenByDeletedAccount(email: string) {
+  const row = await getDb().query.users.findFirst({
+    where: sql`lower(${schema.users.email}) = ${email}`,
+    columns: { id: true },
+  });
+  return row !== undefined;
+}
+
+/** Marks the address verified and the account activated, keeping earlier timestamps. */
+function activationUpdate(userId: number, now: number) {
+  return getDb()
+    .update(schema.users)
+    .set({
+      activatedAt: sql`coalesce(${schema.users.activatedAt}, ${now})`,
+      emailVerifiedAt: sql`coalesce(${schema.users.emailVerifiedAt}, ${now})`,
+    })
+    .where(eq(schema.users.id, userId));
+}
+
+function isUniqueViolation(error: unknown) {
+  const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);
+  return /UNIQUE constraint failed|SQLITE_CONSTRAINT/i.test(text);
+}

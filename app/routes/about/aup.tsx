@@ -1,7 +1,17 @@
+import { AboutDocument, aboutMeta } from "~/components/about/about-document";
+import { registerNamespace } from "~/lib/i18n-client";
+import about from "~/locales/en/about.json";
+import type { Route } from "./+types/aup";
+import { translateAboutMeta } from "./meta.server";
+
+registerNamespace("about", about);
+
+export function loader({ context }: Route.LoaderArgs) {
+  return translateAboutMeta(context, "aup");
+}
+
+export const meta: Route.MetaFunction = aboutMeta;
+
 export default function Page() {
-  return (
-    <main id="main">
-      <h1>aup</h1>
-    </main>
-  );
+  return <AboutDocument page="aup" />;
 }

@@ -1,0 +1,10 @@
+import type { RouterContextProvider } from "react-router";
+import { getInstance } from "~/middleware/i18next";
+
+export type AboutPageKey = "index" | "aup" | "privacy" | "terms" | "contact";
+
+/** The page's title and description, translated on the server for `meta`; nothing else. */
+export function translateAboutMeta(context: Readonly<RouterContextProvider>, page: AboutPageKey) {
+  const t = getInstance(context).getFixedT(null, "about");
+  return { title: t(`${page}.meta.title`), description: t(`${page}.meta.description`) };
+}

@@ -1,0 +1,50 @@
+import type { TFunction } from "i18next";
+import type { ContactTopic } from "~/lib/contact-fields";
+import { getDb, schema } from "~/server/db/db.server";
+import { sendMail } from "~/server/mail/mail.server";
+import { renderMail } from "~/server/mail/template";
+
+export type ContactSubmission = {
+  name: string;
+  email: string;
+  topic: ContactTopic;
+  message: string;
+  /** The signed-in sender, if any, so replies can be matched to an account. */
+  userId: number | null;
+};
+
+/**
+ * Stores a message from /about/contact and mails the sender a confirmation with a copy of it.
+ * The message is what matters: if only the confirmation fails, the sender still reached us.
+ */
+export async function submitContactMessage(submission: ContactSubmission, t: TFunction<"about">) {
+  const [stored] = await getDb()
+    .insert(schema.contactMessages)
+    .values({
+      name: submission.name,
+      email: submission.email,
+      topic: submission.topic,
+      message: submission.message,
+      userId: submission.userId,
+    })
+    .returning({ id: schema.contactMessages.id });
+
+  try {
+    await sendMail(contactConfirmation(submission, t));
+  } catch (error) {
+    console.error(`Contact message ${stored.id}: confirmation mail failed`, error);
+  }
+  return stored.id;
+}
+
+function contactConfirmation(submission: ContactSubmission, t: TFunction<"about">) {
+  const body = renderMail([
+    t("contact.mail.greeting", { name: submission.name }),
+    t("contact.mail.body", { topic: t(`contact.topics.${submission.topic}`) }),
+    t("contact.mail.copy"),
+    { quote: submission.message },
+    t("contact.mail.notYou"),
+    t("contact.mail.signoff"),
+  ]);
+  return { to: submission.email, subject: t("contact.mail.subject"), ...body };
+}

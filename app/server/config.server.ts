@@ -24,6 +24,11 @@ const configSchema = z.object({
   MAIL_HTTP_URL: optional,
   MAIL_HTTP_TOKEN: optional,
   MAIL_FROM: z.string().default("SchoolHub <no-reply@schoolhub.example>"),
+  // reCAPTCHA v2 on registration and password reset (SPEC §5): on only when both are set.
+  // The verify URL exists so tests and self-hosted alternatives can answer instead of Google.
+  CAPTCHA_SITE_KEY: optional,
+  CAPTCHA_SECRET: optional,
+  CAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
   AD_CLIENT: optional,
   ANALYTICS_SRC: optional,
   ANALYTICS_SITE_ID: optional,

@@ -1,0 +1,48 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { getDb, schema } from "~/server/db/db.server";
+import { consumeEmailToken, retireEmailTokens } from "./email-tokens.server";
+import { type LinkMailRequest, type MailContext, sendLinkMail, takeMailAllowance } from "./link-mails.server";
+
+export type ActivationResult = { status: "activated"; userId: number } | { status: "expired" | "used" | "invalid" };
+
+/**
+ * Opens an account from its mailed link, once (issue 3). Opening the link proves the address,
+ * so the email counts as verified too. The account is not signed in: the person signs in
+ * with their password next (docs/decisions: registration and recovery).
+ */
+export async function activateAccount(token: string, now = Date.now()): Promise<ActivationResult> {
+  const check = await consumeEmailToken("activate", token, now);
+  if (check.status !== "valid") return check;
+  const [user] = await getDb()
+    .update(schema.users)
+    .set({
+      activatedAt: sql`coalesce(${schema.users.activatedAt}, ${now})`,
+      emailVerifiedAt: sql`coalesce(${schema.users.emailVerifiedAt}, ${now})`,
+    })
+    .where(and(eq(schema.users.id, check.userId), isNull(schema.users.deletedAt)))
+    .returning({ id: schema.users.id });
+  if (!user) return { status: "invalid" };
+  // Older activation mails of this account have nothing left to do.
+  await retireEmailTokens(user.id, "activate", now);
+  return { status: "activated", userId: user.id };
+}
+
+/**
+ * "Send the activation email again". The answer is the same whether the address has an
+ * account waiting, an active account or none at all, so it reveals nothing (issue 3).
+ */
+export async function requestActivationMail(
+  input: { email: string; address: string },
+  mail: MailContext,
+  now = Date.now(),
+): Promise<LinkMailRequest> {
+  const limit = await takeMailAllowance("activate", input, now);
+  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+
+  const user = await getDb().query.users.findFirst({
+    where: and(sql`lower(${schema.users.email}) = ${input.email.toLowerCase()}`, isNull(schema.users.deletedAt)),
+    columns: { id: true, name: true, email: true, activatedAt: true },
+  });
+  if (user && user.activatedAt === null) await sendLinkMail("activate", user, mail, now);
+  return { status: "sent" };
+}

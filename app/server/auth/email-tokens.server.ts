@@ -1,0 +1,95 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { getDb, schema } from "~/server/db/db.server";
+import { randomToken, sha256Hex } from "./crypto.server";
+
+/** Activation and password-reset links; email-change links live with the settings. */
+export type EmailTokenPurpose = "activate" | "reset";
+
+/** How long a mailed link works (docs/decisions: registration and recovery). */
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  activate: 48 * 60 * 60 * 1000,
+  reset: 60 * 60 * 1000,
+};
+
+export type EmailTokenCheck =
+  | { status: "valid"; userId: number; email: string | null }
+  | { status: "expired" | "used" | "invalid" };
+
+/** Creates a single-use link token. Only its SHA-256 is stored, so a database leak opens nothing. */
+export async function createEmailToken(
+  input: { purpose: EmailTokenPurpose; userId: number; email?: string | null },
+  now = Date.now(),
+) {
+  const token = randomToken();
+  await getDb()
+    .insert(schema.emailTokens)
+    .values({
+      purpose: input.purpose,
+      hash: await sha256Hex(token),
+      userId: input.userId,
+      email: input.email ?? null,
+      expiresAt: now + EMAIL_TOKEN_TTL_MS[input.purpose],
+      createdAt: now,
+    });
+  return token;
+}
+
+async function findToken(purpose: EmailTokenPurpose, token: string) {
+  if (!token) return undefined;
+  return getDb().query.emailTokens.findFirst({
+    where: and(eq(schema.emailTokens.purpose, purpose), eq(schema.emailTokens.hash, await sha256Hex(token))),
+  });
+}
+
+function statusOf(row: Awaited<ReturnType<typeof findToken>>, now: number): EmailTokenCheck {
+  if (!row) return { status: "invalid" };
+  if (row.usedAt !== null) return { status: "used" };
+  if (row.expiresAt <= now) return { status: "expired" };
+  return { status: "valid", userId: row.userId, email: row.email };
+}
+
+/** Tells whether a link still works, without using it (to show the reset form, say). */
+export async function checkEmailToken(purpose: EmailTokenPurpose, token: string, now = Date.now()) {
+  return statusOf(await findToken(purpose, token), now);
+}
+
+/**
+ * Uses a link token. The conditional UPDATE is the single-use guarantee: of two clicks at
+ * the same moment only one finds the row unused; the other is told the link was used.
+ */
+export async function consumeEmailToken(
+  purpose: EmailTokenPurpose,
+  token: string,
+  now = Date.now(),
+): Promise<EmailTokenCheck> {
+  if (!token) return { status: "invalid" };
+  const hash = await sha256Hex(token);
+  const [claimed] = await getDb()
+    .update(schema.emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(schema.emailTokens.purpose, purpose),
+        eq(schema.emailTokens.hash, hash),
+        isNull(schema.emailTokens.usedAt),
+        gt(schema.emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: schema.emailTokens.userId, email: schema.emailTokens.email });
+  if (claimed) return { status: "valid", userId: claimed.userId, email: claimed.email };
+  return statusOf(await findToken(purpose, token), now);
+}
+
+/** Retires every other open link of a purpose once one has done its job. */
+export async function retireEmailTokens(userId: number, purpose: EmailTokenPurpose, now = Date.now()) {
+  await getDb()
+    .update(schema.emailTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(schema.emailTokens.userId, userId),
+        eq(schema.emailTokens.purpose, purpose),
+        isNull(schema.emailTokens.usedAt),
+      ),
+    );
+}

@@ -1,0 +1,67 @@
+import type { TFunction } from "i18next";
+import { sendMail } from "~/server/mail/mail.server";
+import { renderMail } from "~/server/mail/template";
+import { createEmailToken, type EmailTokenPurpose } from "./email-tokens.server";
+import { checkRateLimit, type RateLimitCheck, recordAttempt } from "./rate-limit.server";
+
+export type RegisterT = TFunction<"register">;
+
+/** What a mail needs from the request: where links point, and the reader's language. */
+export type MailContext = { origin: string; t: RegisterT };
+
+/** The answer to "send me a link": the same whether or not an account exists. */
+export type LinkMailRequest = { status: "sent" } | { status: "rate_limited"; retryAfterSeconds: number };
+
+type Recipient = { id: number; name: string; email: string };
+
+const LINK_PATH: Record<EmailTokenPurpose, string> = {
+  activate: "/login/activate",
+  reset: "/login/resetpassword",
+};
+
+const MAIL_TEXTS: Record<EmailTokenPurpose, "activation" | "reset"> = { activate: "activation", reset: "reset" };
+
+/**
+ * Mails a single-use link (activation or password reset), text and HTML. A transport failure
+ * is logged and swallowed: the person sees the same page either way and can ask again, and
+ * the answer must not differ between known and unknown addresses.
+ */
+export async function sendLinkMail(
+  purpose: EmailTokenPurpose,
+  user: Recipient,
+  { origin, t }: MailContext,
+  now = Date.now(),
+) {
+  const token = await createEmailToken({ purpose, userId: user.id, email: user.email }, now);
+  const url = new URL(LINK_PATH[purpose], origin);
+  url.searchParams.set("token", token);
+  const texts = MAIL_TEXTS[purpose];
+  const body = renderMail([
+    t("mail.greeting", { name: user.name }),
+    t(`mail.${texts}.body`),
+    { link: { label: t(`mail.${texts}.link`), url: url.href } },
+    t(`mail.${texts}.expiry`),
+    t(`mail.${texts}.notYou`),
+    t("mail.signoff"),
+  ]);
+  try {
+    await sendMail({ to: user.email, subject: t(`mail.${texts}.subject`), ...body });
+  } catch (error) {
+    console.error(`${purpose} mail to user ${user.id} failed`, error);
+  }
+}
+
+/**
+ * Issue 3: mails on request are limited per address and per IP, 5 in 15 minutes. Every
+ * request counts, whether or not an account exists, so the limit reveals nothing either.
+ */
+export async function takeMailAllowance(
+  purpose: EmailTokenPurpose,
+  input: { email: string; address: string },
+  now = Date.now(),
+): Promise<RateLimitCheck> {
+  const keys = [`mail:${purpose}:${input.email.toLowerCase()}`, `mail:ip:${input.address}`];
+  const limit = await checkRateLimit(keys, now);
+  if (limit.allowed) await recordAttempt(keys, now);
+  return limit;
+}

@@ -1,0 +1,81 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { passwordRepeatsIdentity } from "~/lib/forms/register";
+import { getDb, schema } from "~/server/db/db.server";
+import { checkEmailToken, consumeEmailToken, retireEmailTokens } from "./email-tokens.server";
+import { type LinkMailRequest, type MailContext, sendLinkMail, takeMailAllowance } from "./link-mails.server";
+import { hashPassword } from "./password.server";
+import { clearRateLimit } from "./rate-limit.server";
+import { revokeAllSessions } from "./tokens.server";
+
+function findAccountByEmail(email: string) {
+  return getDb().query.users.findFirst({
+    where: and(sql`lower(${schema.users.email}) = ${email.toLowerCase()}`, isNull(schema.users.deletedAt)),
+    columns: { id: true, name: true, email: true },
+  });
+}
+
+/**
+ * Step 1: mails a reset link if the address has an account. The answer is the same either
+ * way, so nobody learns who has an account (issue 3).
+ */
+export async function requestPasswordReset(
+  input: { email: string; address: string },
+  mail: MailContext,
+  now = Date.now(),
+): Promise<LinkMailRequest> {
+  const limit = await takeMailAllowance("reset", input, now);
+  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const user = await findAccountByEmail(input.email);
+  if (user) await sendLinkMail("reset", user, mail, now);
+  return { status: "sent" };
+}
+
+/** Whether a reset link still works, to show its form or say why not. */
+export async function checkResetLink(token: string, now = Date.now()) {
+  return (await checkEmailToken("reset", token, now)).status;
+}
+
+export type PasswordResetResult =
+  | { status: "reset"; userId: number }
+  | { status: "expired" | "used" | "invalid" }
+  | { status: "weak_password"; error: string };
+
+/**
+ * Step 2: sets the new password from a mailed link, once. Every existing sign-in ends (a
+ * reset is what someone does when they fear another person has their password), and the
+ * failed-sign-in limits of the account are lifted so the owner can sign in at once.
+ */
+export async function resetPassword(
+  input: { token: string; password: string },
+  now = Date.now(),
+): Promise<PasswordResetResult> {
+  const link = await checkEmailToken("reset", input.token, now);
+  if (link.status !== "valid") return link;
+  const user = await getDb().query.users.findFirst({
+    where: and(eq(schema.users.id, link.userId), isNull(schema.users.deletedAt)),
+    columns: { id: true, email: true, username: true },
+  });
+  if (!user) return { status: "invalid" };
+  const repeated = passwordRepeatsIdentity(input.password, user);
+  if (repeated) return { status: "weak_password", error: repeated };
+
+  const used = await consumeEmailToken("reset", input.token, now);
+  if (used.status !== "valid") return used;
+
+  await getDb()
+    .update(schema.users)
+    .set({
+      passwordHash: await hashPassword(input.password),
+      // The link reached the mailbox: that proves the address, and opens an account that was
+      // never activated (its activation mail may be what got lost).
+      activatedAt: sql`coalesce(${schema.users.activatedAt}, ${now})`,
+      emailVerifiedAt: sql`coalesce(${schema.users.emailVerifiedAt}, ${now})`,
+    })
+    .where(eq(schema.users.id, user.id));
+  await retireEmailTokens(user.id, "reset", now);
+  await revokeAllSessions(user.id, {}, now);
+  for (const identifier of [user.email, user.username]) {
+    if (identifier) await clearRateLimit(`signin:account:${identifier.toLowerCase()}`);
+  }
+  return { status: "reset", userId: user.id };
+}

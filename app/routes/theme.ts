@@ -1,15 +1,22 @@
 import { redirect } from "react-router";
+import { userContext } from "~/context";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { themeFormSchema } from "~/lib/theme-form";
 import { serializeThemeCookie } from "~/server/session/theme.server";
+import { setTheme } from "~/server/users/settings.server";
 import type { Route } from "./+types/theme";
 
-/** Switches the theme (SPEC §3) for guests by cookie; works as a plain form post. */
-export async function action({ request }: Route.ActionArgs) {
+/**
+ * Switches the theme (SPEC §3) by cookie; works as a plain form post. A signed-in user's theme
+ * is saved on the account too, since the root loader prefers it to the cookie.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
   const parsed = themeFormSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) {
     return Response.json({ error: { code: "invalid_theme", message: "Unknown theme." } }, { status: 400 });
   }
+  const user = context.get(userContext);
+  if (user) await setTheme(user.id, parsed.data.theme);
   return redirect(safeRedirectPath(parsed.data.redirectTo), {
     headers: { "Set-Cookie": await serializeThemeCookie(parsed.data.theme) },
   });

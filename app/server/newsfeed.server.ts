@@ -1,9 +1,12 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 
 export const NEWSFEED_PAGE_SIZE = 20;
 
-/** The newest posts of the communities a user actively belongs to, newest first. */
+/**
+ * The newest posts of the communities a user actively belongs to, newest first. A deleted
+ * author's posts stay readable with no author, shown as "Unknown User" (SPEC §2).
+ */
 export async function listNewsfeed(userId: number, limit = NEWSFEED_PAGE_SIZE) {
   const db = getDb();
   const memberOf = db
@@ -20,7 +23,7 @@ export async function listNewsfeed(userId: number, limit = NEWSFEED_PAGE_SIZE) {
     })
     .from(schema.posts)
     .innerJoin(schema.communities, eq(schema.posts.communityId, schema.communities.id))
-    .leftJoin(schema.users, eq(schema.posts.authorId, schema.users.id))
+    .leftJoin(schema.users, and(eq(schema.posts.authorId, schema.users.id), isNull(schema.users.deletedAt)))
     .where(inArray(schema.posts.communityId, memberOf))
     .orderBy(desc(schema.posts.createdAt), desc(schema.posts.id))
     .limit(limit);

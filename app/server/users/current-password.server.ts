@@ -1,0 +1,31 @@
+import { verifyPassword } from "~/server/auth/password.server";
+import { checkRateLimit, clearRateLimit, recordAttempt } from "~/server/auth/rate-limit.server";
+
+export type CurrentPasswordCheck =
+  | { status: "ok" }
+  | { status: "wrong" }
+  | { status: "rate_limited"; retryAfterSeconds: number };
+
+const settingsKey = (userId: number) => `settings:password:${userId}`;
+
+/**
+ * Settings that need the current password (email, password, deletion) share one limit per
+ * account, as sign-in does (issue 3: 5 failures in 15 minutes), so a borrowed session cannot
+ * be used to guess the password.
+ */
+export async function checkCurrentPassword(
+  userId: number,
+  passwordHash: string | null,
+  password: string,
+  now = Date.now(),
+): Promise<CurrentPasswordCheck> {
+  const keys = [settingsKey(userId)];
+  const limit = await checkRateLimit(keys, now);
+  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  if (await verifyPassword(password, passwordHash)) {
+    await clearRateLimit(settingsKey(userId));
+    return { status: "ok" };
+  }
+  await recordAttempt(keys, now);
+  return { status: "wrong" };
+}

@@ -1,0 +1,168 @@
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import type { EmailSettingsInput } from "~/lib/forms/settings-email";
+import { randomToken, sha256Hex } from "~/server/auth/crypto.server";
+import { checkRateLimit, recordAttempt } from "~/server/auth/rate-limit.server";
+import { getUserById } from "~/server/auth/sign-in.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { sendMail } from "~/server/mail/mail.server";
+import { renderMail } from "~/server/mail/template";
+import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
+import { isUniqueViolation } from "./settings.server";
+
+/** A confirmation link works for 24 hours, once. */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+export const VERIFY_EMAIL_PATH = "/profile/verifyemail";
+
+type SettingsT = TFunction<"settings">;
+
+/** Is this address used by any account but this one? Case-insensitive, like the unique index. */
+export async function isEmailTaken(email: string, exceptUserId?: number) {
+  const row = await getDb().query.users.findFirst({
+    where: and(
+      sql`lower(${schema.users.email}) = ${email.toLowerCase()}`,
+      exceptUserId === undefined ? undefined : ne(schema.users.id, exceptUserId),
+    ),
+    columns: { id: true },
+  });
+  return row !== undefined;
+}
+
+export type EmailChangeRequest =
+  | { status: "sent"; email: string }
+  | { status: "same_email" }
+  | { status: "email_taken" }
+  | { status: "current_required" }
+  | { status: "mail_failed" }
+  | Exclude<CurrentPasswordCheck, { status: "ok" }>;
+
+const mailKey = (userId: number) => `mail:verify:${userId}`;
+
+/**
+ * Step one of an email change: mails a single-use link to the NEW address. Nothing changes
+ * until that link is opened, so a typo cannot lock anyone out of their account. Asking again
+ * replaces the previous link. Accounts without a password (Google, Apple) skip the password.
+ */
+export async function requestEmailChange(
+  userId: number,
+  input: EmailSettingsInput,
+  context: { origin: string; t: SettingsT },
+  now = Date.now(),
+): Promise<EmailChangeRequest> {
+  const user = await getUserById(userId);
+  if (!user) throw new Error(`requestEmailChange: user ${userId} does not exist`);
+  if (input.email === user.email.toLowerCase()) return { status: "same_email" };
+  if (user.passwordHash !== null) {
+    if (!input.currentPassword) return { status: "current_required" };
+    const check = await checkCurrentPassword(userId, user.passwordHash, input.currentPassword, now);
+    if (check.status !== "ok") return check;
+  }
+  if (await isEmailTaken(input.email, userId)) return { status: "email_taken" };
+  // Confirmation mails count like activation and reset mails (issue 3: 5 in 15 minutes).
+  const limit = await checkRateLimit([mailKey(userId)], now);
+  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+
+  const token = randomToken();
+  const db = getDb();
+  await db.batch([
+    db
+      .update(schema.emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(schema.emailTokens.userId, userId),
+          eq(schema.emailTokens.purpose, "verify"),
+          isNull(schema.emailTokens.usedAt),
+        ),
+      ),
+    db.insert(schema.emailTokens).values({
+      purpose: "verify",
+      hash: await sha256Hex(token),
+      userId,
+      email: input.email,
+      expiresAt: now + EMAIL_CHANGE_TTL_MS,
+      createdAt: now,
+    }),
+  ]);
+  await recordAttempt([mailKey(userId)], now);
+
+  const url = `${context.origin}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+  const { t } = context;
+  try {
+    await sendMail({
+      to: input.email,
+      subject: t("mail.verify.subject"),
+      ...renderMail([
+        t("mail.verify.greeting", { name: user.name }),
+        t("mail.verify.body"),
+        { link: { label: t("mail.verify.action"), url } },
+        t("mail.verify.notYou"),
+      ]),
+    });
+  } catch (error) {
+    console.warn(`Email change for user ${userId}: the confirmation mail failed`, error);
+    return { status: "mail_failed" };
+  }
+  return { status: "sent", email: input.email };
+}
+
+export type EmailChangeConfirmation =
+  | { status: "changed"; userId: number; email: string }
+  | { status: "invalid" }
+  | { status: "expired" }
+  | { status: "used" }
+  | { status: "email_taken" };
+
+/**
+ * Step two: the link from the mail. The token is claimed before the address changes, so it
+ * works exactly once even if it is opened twice at the same moment. The old address gets a
+ * short notice, so a change nobody asked for does not go unnoticed.
+ */
+export async function confirmEmailChange(
+  token: string,
+  context: { origin: string; t: SettingsT },
+  now = Date.now(),
+): Promise<EmailChangeConfirmation> {
+  const db = getDb();
+  const row = await db.query.emailTokens.findFirst({
+    where: and(eq(schema.emailTokens.hash, await sha256Hex(token)), eq(schema.emailTokens.purpose, "verify")),
+  });
+  if (!row?.email) return { status: "invalid" };
+  if (row.usedAt !== null) return { status: "used" };
+  if (row.expiresAt <= now) return { status: "expired" };
+
+  const claimed = await db
+    .update(schema.emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(schema.emailTokens.id, row.id), isNull(schema.emailTokens.usedAt)))
+    .returning({ id: schema.emailTokens.id });
+  if (claimed.length === 0) return { status: "used" };
+
+  const user = await getUserById(row.userId);
+  if (!user) return { status: "invalid" };
+  if (await isEmailTaken(row.email, user.id)) return { status: "email_taken" };
+  try {
+    await db.update(schema.users).set({ email: row.email, emailVerifiedAt: now }).where(eq(schema.users.id, user.id));
+  } catch (error) {
+    if (isUniqueViolation(error)) return { status: "email_taken" };
+    throw error;
+  }
+
+  const { t } = context;
+  try {
+    await sendMail({
+      to: user.email,
+      subject: t("mail.changed.subject"),
+      ...renderMail([
+        t("mail.changed.greeting", { name: user.name }),
+        t("mail.changed.body", { email: row.email }),
+        t("mail.changed.notYou"),
+        { link: { label: t("mail.changed.contact"), url: `${context.origin}/about/contact` } },
+      ]),
+    });
+  } catch (error) {
+    // The change itself succeeded; a lost notice must not undo or hide it.
+    console.warn(`Email change for user ${user.id}: the notice to the old address failed`, error);
+  }
+  return { status: "changed", userId: user.id, email: row.email };
+}

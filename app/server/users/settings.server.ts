@@ -1,0 +1,130 @@
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { ProfileSettingsInput } from "~/lib/forms/settings-profile";
+import type { Theme } from "~/lib/themes";
+import { hashPassword } from "~/server/auth/password.server";
+import { getUserById } from "~/server/auth/sign-in.server";
+import { revokeAllSessions } from "~/server/auth/tokens.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
+
+/**
+ * Settings of one's own account (/profile/settings, issue 3). Every function takes the acting
+ * user's id, which routes read from the session, never from the form: a user can only ever
+ * change their own account.
+ */
+
+/** What the settings page shows. Null when the account is gone. */
+export async function getAccountSettings(userId: number, now = Date.now()) {
+  const user = await getUserById(userId);
+  if (!user) return null;
+  const pending = await getDb().query.emailTokens.findFirst({
+    where: and(
+      eq(schema.emailTokens.userId, userId),
+      eq(schema.emailTokens.purpose, "verify"),
+      isNull(schema.emailTokens.usedAt),
+      gt(schema.emailTokens.expiresAt, now),
+    ),
+    orderBy: desc(schema.emailTokens.id),
+    columns: { email: true },
+  });
+  return {
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    theme: user.theme,
+    hasPassword: user.passwordHash !== null,
+    pendingEmail: pending?.email ?? null,
+  };
+}
+
+/** Is this username used by anyone but this user? Case-insensitive, like the unique index. */
+export async function isUsernameTaken(username: string, exceptUserId?: number) {
+  const row = await getDb().query.users.findFirst({
+    where: and(
+      sql`lower(${schema.users.username}) = ${username.toLowerCase()}`,
+      exceptUserId === undefined ? undefined : ne(schema.users.id, exceptUserId),
+    ),
+    columns: { id: true },
+  });
+  return row !== undefined;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if (current.message.includes("UNIQUE constraint failed")) return true;
+  }
+  return false;
+}
+
+export type ProfileUpdate = { status: "updated" } | { status: "username_taken" };
+
+/**
+ * Name and username. Chat links (/chat/@username, SPEC §2) are built from the current
+ * username wherever they are shown, so a new username changes them everywhere at once.
+ */
+export async function updateProfile(userId: number, input: ProfileSettingsInput): Promise<ProfileUpdate> {
+  if (input.username && (await isUsernameTaken(input.username, userId))) return { status: "username_taken" };
+  try {
+    await getDb()
+      .update(schema.users)
+      .set({ name: input.name, username: input.username })
+      .where(and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)));
+  } catch (error) {
+    // Two people claiming the same name at once: the unique index decides.
+    if (isUniqueViolation(error)) return { status: "username_taken" };
+    throw error;
+  }
+  return { status: "updated" };
+}
+
+export type PasswordChange =
+  | { status: "changed" }
+  | { status: "current_required" }
+  | Exclude<CurrentPasswordCheck, { status: "ok" }>;
+
+/**
+ * Sets a new password. Accounts that have one must give it; accounts created through Google
+ * or Apple have none and may set one. Every other sign-in ends (a changed password usually
+ * means the old one leaked), and open reset links stop working.
+ */
+export async function changePassword(
+  userId: number,
+  input: { currentPassword: string; newPassword: string },
+  options: { keepRefreshToken?: string } = {},
+  now = Date.now(),
+): Promise<PasswordChange> {
+  const user = await getUserById(userId);
+  if (!user) throw new Error(`changePassword: user ${userId} does not exist`);
+  if (user.passwordHash !== null) {
+    if (!input.currentPassword) return { status: "current_required" };
+    const check = await checkCurrentPassword(userId, user.passwordHash, input.currentPassword, now);
+    if (check.status !== "ok") return check;
+  }
+  const db = getDb();
+  await db.batch([
+    db
+      .update(schema.users)
+      .set({ passwordHash: await hashPassword(input.newPassword) })
+      .where(eq(schema.users.id, userId)),
+    db
+      .update(schema.emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(schema.emailTokens.userId, userId),
+          eq(schema.emailTokens.purpose, "reset"),
+          isNull(schema.emailTokens.usedAt),
+        ),
+      ),
+  ]);
+  await revokeAllSessions(userId, { exceptRefreshToken: options.keepRefreshToken }, now);
+  return { status: "changed" };
+}
+
+/** The theme follows the account to every device (the root loader prefers it to the cookie). */
+export async function setTheme(userId: number, theme: Theme) {
+  await getDb()
+    .update(schema.users)
+    .set({ theme })
+    .where(and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)));
+}

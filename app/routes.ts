@@ -28,7 +28,16 @@ export default [
       route("terms", "routes/about/terms.tsx"),
     ]),
     // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
-    layout("routes/layouts/require-user.tsx", [route("newsfeed", "routes/newsfeed.tsx")]),
+    layout("routes/layouts/require-user.tsx", [
+      route("newsfeed", "routes/newsfeed.tsx"),
+      ...prefix("profile", [
+        index("routes/profile/index.tsx"),
+        route("friends", "routes/profile/friends.tsx"),
+        route("settings", "routes/profile/settings.tsx"),
+      ]),
+    ]),
+    // Opened from a mail, possibly signed out: the token says whose address changes.
+    route("profile/verifyemail", "routes/profile/verify-email.tsx"),
     // The development outbox (DESIGN §5); answers 404 unless MAIL_TRANSPORT is "outbox".
     route("__dev/mail", "routes/dev/mail.tsx"),
     // SPEC §2 catch-all /{slug}: anything unmatched answers 404.

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { Field, FormError } from "~/components/form/field";
 import { userContext } from "~/context";
@@ -8,6 +9,7 @@ import { signInSchema } from "~/lib/forms/sign-in";
 import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import auth from "~/locales/en/auth.json";
+import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
@@ -16,6 +18,8 @@ import { HOME_AFTER_SIGN_IN, startWebSession } from "~/server/auth/web-sign-in.s
 import type { Route } from "./+types/sign-in";
 
 registerNamespace("auth", auth);
+// The resend button below and the toast after a password reset speak "register".
+registerNamespace("register", register);
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
@@ -51,6 +55,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
+  const { t: tRegister } = useTranslation("register");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
   const failure = actionData && !actionData.ok ? actionData : undefined;
@@ -84,6 +89,12 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
       <SocialSignIn providers={loaderData.providers} redirectTo={redirectTo} />
+      {failure?.formError === "auth:signIn.notActivated" && failure.formErrorValues?.email ? (
+        <ResendActivationForm
+          email={String(failure.formErrorValues.email)}
+          label={tRegister("activate.notActivatedResend")}
+        />
+      ) : null}
       <p>
         <Link to="/login/resetpassword">{t("signIn.forgot")}</Link>
       </p>

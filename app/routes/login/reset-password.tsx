@@ -1,0 +1,175 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { CaptchaWidget } from "~/components/auth/captcha-widget";
+import { EmailLinkForm } from "~/components/auth/email-link-form";
+import { Field, FormError } from "~/components/form/field";
+import { type FormFailure, formFailure, parseForm, typedValues } from "~/lib/forms/parse";
+import { emailLinkSchema, newPasswordSchema } from "~/lib/forms/recovery";
+import { registerNamespace } from "~/lib/i18n-client";
+import register from "~/locales/en/register.json";
+import { getInstance } from "~/middleware/i18next";
+import { captchaSiteKey } from "~/server/auth/captcha.server";
+import { checkResetLink, requestPasswordReset, resetPassword } from "~/server/auth/password-reset.server";
+import { clientAddress } from "~/server/auth/rate-limit.server";
+import { flashToast } from "~/server/session/session.server";
+import type { Route } from "./+types/reset-password";
+import { captchaError, mailContext, mailRateLimited } from "./link-mail-helpers.server";
+
+registerNamespace("register", register);
+
+const PATH = "/login/resetpassword";
+
+type PageState =
+  | { state: "request" | "expired" | "used" | "invalid" }
+  | { state: "sent"; email: string }
+  | { state: "choose"; token: string };
+
+/** /login/resetpassword: step 1 asks for the email; with ?token=… step 2 sets the password. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  let page: PageState = { state: "request" };
+  if (token !== null) {
+    const status = await checkResetLink(token);
+    page = status === "valid" ? { state: "choose", token } : { state: status };
+  } else if (url.searchParams.get("sent")) {
+    page = { state: "sent", email: url.searchParams.get("sent")! };
+  }
+  return { metaTitle: getInstance(context).t("register:reset.metaTitle"), page, captchaSiteKey: captchaSiteKey() };
+}
+
+// A refused mail request carries Retry-After; document responses only pass on what we return.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData?.metaTitle },
+  // The token is in the address: never send it on to another site.
+  { name: "referrer", content: "no-referrer" },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  return formData.get("intent") === "reset"
+    ? chooseNewPassword(request, formData)
+    : requestLink(request, context, formData);
+}
+
+/** Step 1: the same answer for every address (issue 3); the captcha guards the mailbox. */
+async function requestLink(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
+  const parsed = parseForm(emailLinkSchema, formData);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const captcha = await captchaError(request, formData);
+  if (captcha) return data(withFieldError(formData, "captcha", captcha), { status: 400 });
+  const result = await requestPasswordReset(
+    { email: parsed.data.email, address: clientAddress(request) },
+    mailContext(request, context),
+  );
+  if (result.status === "rate_limited") return mailRateLimited(formData, result.retryAfterSeconds);
+  return redirect(`${PATH}?sent=${encodeURIComponent(parsed.data.email)}`);
+}
+
+/** Step 2: a new password ends every session; the person then signs in with it. */
+async function chooseNewPassword(request: Request, formData: FormData) {
+  const parsed = parseForm(newPasswordSchema, formData);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const result = await resetPassword(parsed.data);
+  switch (result.status) {
+    case "reset":
+      return redirect("/login", {
+        headers: await flashToast(request, { kind: "success", key: "register:reset.done" }),
+      });
+    case "weak_password":
+      return data(withFieldError(formData, "password", result.error), { status: 400 });
+    default:
+      // The link stopped working meanwhile; the page, loaded again, says why.
+      return data(formFailure(formData, `register:reset.${result.status}`), { status: 410 });
+  }
+}
+
+function withFieldError(formData: FormData, field: string, error: string): FormFailure {
+  return { ok: false, fieldErrors: { [field]: [error] }, values: typedValues(formData) };
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("register");
+  const { page, captchaSiteKey } = loaderData;
+  const failure = actionData ?? undefined;
+
+  if (page.state === "sent") {
+    return (
+      <main id="main">
+        <h1>{t("reset.sentTitle")}</h1>
+        <p role="status">{t("reset.sentBody", { email: page.email })}</p>
+        <p>
+          <Link to="/login">{t("reset.backToSignIn")}</Link>
+        </p>
+      </main>
+    );
+  }
+
+  if (page.state === "choose") return <NewPasswordForm token={page.token} failure={failure} />;
+
+  const problem = page.state === "request" ? null : page.state;
+  return (
+    <main id="main">
+      <h1>{t("reset.title")}</h1>
+      {problem ? (
+        <p className="form-error" role="alert">
+          {t(`reset.${problem}`)}
+        </p>
+      ) : null}
+      {problem ? <h2>{t("reset.requestNew")}</h2> : null}
+      <p className="hint">{t("reset.lead")}</p>
+      <EmailLinkForm
+        action={PATH}
+        intent="request"
+        failure={failure}
+        labels={{ email: t("reset.email"), submit: t("reset.submit"), submitting: t("reset.submitting") }}
+      >
+        {captchaSiteKey ? (
+          <CaptchaWidget siteKey={captchaSiteKey} error={failure?.fieldErrors.captcha?.[0]} attempt={failure} />
+        ) : null}
+      </EmailLinkForm>
+      <p>
+        <Link to="/login">{t("reset.backToSignIn")}</Link>
+      </p>
+    </main>
+  );
+}
+
+function NewPasswordForm({ token, failure }: { token: string; failure?: FormFailure }) {
+  const { t } = useTranslation("register");
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "reset";
+  return (
+    <main id="main">
+      <h1>{t("reset.newTitle")}</h1>
+      <p className="hint">{t("reset.newLead")}</p>
+      <Form method="post" noValidate className="stack">
+        <FormError error={failure?.formError} values={failure?.formErrorValues} />
+        <input type="hidden" name="intent" value="reset" />
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label={t("reset.password")}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint={t("form.passwordHint")}
+          errors={failure?.fieldErrors.password}
+        />
+        <Field
+          label={t("reset.confirmPassword")}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          errors={failure?.fieldErrors.confirmPassword}
+        />
+        <button type="submit" className="button-block" disabled={saving}>
+          {saving ? t("reset.saving") : t("reset.save")}
+        </button>
+      </Form>
+    </main>
+  );
+}

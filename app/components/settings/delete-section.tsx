@@ -1,0 +1,44 @@
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/form/field";
+import { type SettingsFailure, SettingsForm } from "./settings-form";
+
+/**
+ * Deleting the account (intent "delete"). The password is the confirmation; accounts without
+ * one type the word DELETE instead, so a stray click can never delete anything.
+ */
+export function DeleteSection({ hasPassword, failure }: { hasPassword: boolean; failure?: SettingsFailure }) {
+  const { t } = useTranslation("settings");
+  return (
+    <SettingsForm
+      intent="delete"
+      title={t("delete.title")}
+      lead={<p>{t("delete.lead")}</p>}
+      submitLabel={t("delete.submit")}
+      failure={failure}
+      danger
+    >
+      {hasPassword ? (
+        <Field
+          id="delete-password"
+          label={t("delete.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          errors={failure?.fieldErrors.password}
+        />
+      ) : (
+        <Field
+          id="delete-confirmation"
+          label={t("delete.confirmation")}
+          name="confirmation"
+          hint={t("delete.confirmationHint")}
+          autoComplete="off"
+          autoCapitalize="characters"
+          required
+          errors={failure?.fieldErrors.confirmation}
+        />
+      )}
+    </SettingsForm>
+  );
+}

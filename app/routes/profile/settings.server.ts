@@ -1,0 +1,155 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { type FieldErrors, type FormFailure, formFailure, parseForm, typedValues } from "~/lib/forms/parse";
+import { deleteAccountSchema } from "~/lib/forms/settings-delete";
+import { emailSettingsSchema } from "~/lib/forms/settings-email";
+import { passwordSettingsSchema } from "~/lib/forms/settings-password";
+import { profileSettingsSchema } from "~/lib/forms/settings-profile";
+import { themeSettingsSchema } from "~/lib/forms/settings-theme";
+import type { Toast } from "~/lib/toast";
+import { getInstance } from "~/middleware/i18next";
+import { commitSession, flashToast, getSession } from "~/server/session/session.server";
+import { serializeThemeCookie } from "~/server/session/theme.server";
+import { deleteAccount } from "~/server/users/delete-account.server";
+import { requestEmailChange } from "~/server/users/email-change.server";
+import { changePassword, setTheme, updateProfile } from "~/server/users/settings.server";
+
+/**
+ * The actions of /profile/settings, one per `intent`. Each turns a service's answer into a
+ * redirect with a notice (PRG) or the form's errors with what was typed. The acting user is
+ * always the session's: ids in the form are never read.
+ */
+export const SETTINGS_INTENTS = ["profile", "email", "password", "theme", "delete"] as const;
+export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
+export type SettingsFailure = FormFailure & { intent: SettingsIntent | null };
+
+type Args = { request: Request; context: Readonly<RouterContextProvider>; userId: number; formData: FormData };
+
+const SETTINGS_PATH = "/profile/settings";
+
+function failed(intent: SettingsIntent | null, failure: FormFailure, status = 400, headers?: HeadersInit) {
+  return data<SettingsFailure>({ ...failure, intent }, { status, headers });
+}
+
+function fieldFailure(intent: SettingsIntent, formData: FormData, fieldErrors: FieldErrors, status = 400) {
+  return failed(intent, { ok: false, fieldErrors, values: typedValues(formData) }, status);
+}
+
+function rateLimited(intent: SettingsIntent, formData: FormData, retryAfterSeconds: number) {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return failed(intent, formFailure(formData, "settings:rateLimited", { minutes }), 429, {
+    "Retry-After": String(retryAfterSeconds),
+  });
+}
+
+async function saved(request: Request, toast: Omit<Toast, "kind">, extraCookie?: string) {
+  const headers = new Headers(await flashToast(request, { kind: "success", ...toast }));
+  if (extraCookie) headers.append("Set-Cookie", extraCookie);
+  return redirect(SETTINGS_PATH, { headers });
+}
+
+async function saveProfile({ request, userId, formData }: Args) {
+  const parsed = parseForm(profileSettingsSchema, formData);
+  if (!parsed.ok) return failed("profile", parsed);
+  const result = await updateProfile(userId, parsed.data);
+  if (result.status === "username_taken") {
+    return fieldFailure("profile", formData, { username: ["settings:profile.usernameTaken"] }, 409);
+  }
+  return saved(request, { key: "settings:profile.saved" });
+}
+
+async function changeEmail({ request, context, userId, formData }: Args) {
+  const parsed = parseForm(emailSettingsSchema, formData);
+  if (!parsed.ok) return failed("email", parsed);
+  const origin = new URL(request.url).origin;
+  const t = getInstance(context).getFixedT(null, "settings");
+  const result = await requestEmailChange(userId, parsed.data, { origin, t });
+  switch (result.status) {
+    case "sent":
+      return saved(request, { key: "settings:email.sent", values: { email: result.email } });
+    case "same_email":
+      return fieldFailure("email", formData, { email: ["settings:email.same"] });
+    case "email_taken":
+      return fieldFailure("email", formData, { email: ["settings:email.taken"] }, 409);
+    case "current_required":
+      return fieldFailure("email", formData, { currentPassword: ["settings:currentPasswordRequired"] });
+    case "wrong":
+      return fieldFailure("email", formData, { currentPassword: ["settings:currentPasswordWrong"] }, 403);
+    case "rate_limited":
+      return rateLimited("email", formData, result.retryAfterSeconds);
+    case "mail_failed":
+      return failed("email", formFailure(formData, "settings:email.mailFailed"), 503);
+  }
+}
+
+async function changeOwnPassword({ request, userId, formData }: Args) {
+  const parsed = parseForm(passwordSettingsSchema, formData);
+  if (!parsed.ok) return failed("password", parsed);
+  // This device stays signed in; every other sign-in of the account ends.
+  const keepRefreshToken = (await getSession(request)).get("refreshToken");
+  const result = await changePassword(userId, parsed.data, { keepRefreshToken });
+  switch (result.status) {
+    case "changed":
+      return saved(request, { key: "settings:password.changed" });
+    case "current_required":
+      return fieldFailure("password", formData, { currentPassword: ["settings:currentPasswordRequired"] });
+    case "wrong":
+      return fieldFailure("password", formData, { currentPassword: ["settings:currentPasswordWrong"] }, 403);
+    case "rate_limited":
+      return rateLimited("password", formData, result.retryAfterSeconds);
+  }
+}
+
+async function changeTheme({ request, context, userId, formData }: Args) {
+  const parsed = parseForm(themeSettingsSchema, formData);
+  if (!parsed.ok) return failed("theme", parsed);
+  await setTheme(userId, parsed.data.theme);
+  const name = getInstance(context).t(`theme.names.${parsed.data.theme}`);
+  // The cookie too, so the page keeps the theme after signing out on this device.
+  return saved(
+    request,
+    { key: "common:theme.changed", values: { name } },
+    await serializeThemeCookie(parsed.data.theme),
+  );
+}
+
+async function removeAccount({ request, userId, formData }: Args) {
+  const parsed = parseForm(deleteAccountSchema, formData);
+  if (!parsed.ok) return failed("delete", parsed);
+  const result = await deleteAccount(userId, parsed.data);
+  switch (result.status) {
+    case "deleted": {
+      // The tokens are gone with the account; this clears them from the cookie and leaves
+      // a goodbye for the landing page (endWebSession would destroy the flash with it).
+      const session = await getSession(request);
+      session.unset("accessToken");
+      session.unset("refreshToken");
+      session.unset("userId");
+      session.flash("toast", { kind: "success", key: "settings:delete.deleted" });
+      return redirect("/", { headers: { "Set-Cookie": await commitSession(session) } });
+    }
+    case "current_required":
+      return fieldFailure("delete", formData, { password: ["settings:currentPasswordRequired"] });
+    case "wrong":
+      return fieldFailure("delete", formData, { password: ["settings:currentPasswordWrong"] }, 403);
+    case "confirmation_required":
+      return fieldFailure("delete", formData, { confirmation: ["settings:delete.confirmationRequired"] });
+    case "rate_limited":
+      return rateLimited("delete", formData, result.retryAfterSeconds);
+  }
+}
+
+const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | ReturnType<typeof failed>>> = {
+  profile: saveProfile,
+  email: changeEmail,
+  password: changeOwnPassword,
+  theme: changeTheme,
+  delete: removeAccount,
+};
+
+export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, userId: number) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const known = SETTINGS_INTENTS.find((name) => name === intent);
+  if (!known) return failed(null, formFailure(formData, "settings:unknownIntent"));
+  return handlers[known]({ request, context, userId, formData });
+}

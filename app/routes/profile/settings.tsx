@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { FormError } from "~/components/form/field";
+import { DeleteSection } from "~/components/settings/delete-section";
+import { EmailSection } from "~/components/settings/email-section";
+import { PasswordSection } from "~/components/settings/password-section";
+import { ProfileSection } from "~/components/settings/profile-section";
+import { ThemeSection } from "~/components/settings/theme-section";
+import { userContext } from "~/context";
+import { registerNamespace } from "~/lib/i18n-client";
+import settings from "~/locales/en/settings.json";
+import { getInstance } from "~/middleware/i18next";
+import { getAccountSettings } from "~/server/users/settings.server";
+import type { Route } from "./+types/settings";
+import { settingsAction } from "./settings.server";
+
+registerNamespace("settings", settings);
+
+// The require-user layout guarantees a signed-in user on this page.
+const actingUser = (context: Route.LoaderArgs["context"]) => context.get(userContext)!;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const account = await getAccountSettings(actingUser(context).id);
+  if (!account) throw new Response(null, { status: 404 });
+  return { metaTitle: getInstance(context).t("settings:metaTitle"), account };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return settingsAction(request, context, actingUser(context).id);
+}
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("settings");
+  const { account } = loaderData;
+  const failureFor = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
+  return (
+    <main id="main" className="settings">
+      <h1>{t("title")}</h1>
+      <p>{t("lead")}</p>
+      <p>
+        <Link to="/profile">{t("toProfile")}</Link>
+      </p>
+      {actionData && actionData.intent === null ? <FormError error={actionData.formError} /> : null}
+      <ProfileSection name={account.name} username={account.username} failure={failureFor("profile")} />
+      <EmailSection
+        email={account.email}
+        pendingEmail={account.pendingEmail}
+        hasPassword={account.hasPassword}
+        failure={failureFor("email")}
+      />
+      <PasswordSection hasPassword={account.hasPassword} failure={failureFor("password")} />
+      <ThemeSection theme={account.theme} failure={failureFor("theme")} />
+      <DeleteSection hasPassword={account.hasPassword} failure={failureFor("delete")} />
+    </main>
+  );
+}

@@ -10,6 +10,16 @@ export default [
     route("apple", "routes/login/apple.tsx"),
     route("applesignin", "routes/login/apple-signin.tsx"),
   ]),
+  // The JSON API (DESIGN §6): Bearer tokens, JSON errors, outside every page layout.
+  ...prefix("api", [
+    route("v2/auth/login", "routes/api/auth-login.ts"),
+    route("v2/auth/logout", "routes/api/auth-logout.ts"),
+    route("v2/auth/refresh", "routes/api/auth-refresh.ts"),
+    route("v2/auth/googleverify", "routes/api/auth-googleverify.ts"),
+    route("v2/auth/appleverify", "routes/api/auth-appleverify.ts"),
+    route("v1/user/profile", "routes/api/user-profile.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
   layout("routes/layouts/full-width.tsx", [index("routes/home.tsx")]),
   // SPEC §2 "Login page" layout: sign-in, registration, activation, reset, logout.
   layout("routes/layouts/login.tsx", [

@@ -1,4 +1,5 @@
 import about from "./en/about.json";
+import api from "./en/api.json";
 import auth from "./en/auth.json";
 import common from "./en/common.json";
 import dev from "./en/dev.json";
@@ -10,5 +11,5 @@ import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, about, auth, dev, feed, home, profile, register, settings },
+  en: { common, about, api, auth, dev, feed, home, profile, register, settings },
 };

@@ -1,0 +1,21 @@
+import { refreshTokenBodySchema } from "~/server/api/auth-bodies.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
+import { revokeRefreshToken } from "~/server/auth/tokens.server";
+import type { Route } from "./+types/auth-logout";
+
+/**
+ * POST /api/v2/auth/logout {refreshToken} → 204. Ends that sign-in (its whole token family).
+ * An unknown or already revoked token answers the same: the caller is signed out either way.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "POST") return methodNotAllowed("POST", t);
+  const body = await readJsonBody(request, refreshTokenBodySchema, t);
+  if (!body.ok) return body.response;
+  await revokeRefreshToken(body.data.refreshToken);
+  return new Response(null, { status: 204 });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed("POST", apiTranslator(context));
+}

@@ -1,0 +1,22 @@
+import { refreshTokenBodySchema } from "~/server/api/auth-bodies.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
+import { rotateRefreshToken } from "~/server/auth/tokens.server";
+import type { Route } from "./+types/auth-refresh";
+
+/**
+ * POST /api/v2/auth/refresh {refreshToken} → {token, refreshToken}. Every refresh token works
+ * once; presenting a rotated one again revokes its whole family (DESIGN §5).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "POST") return methodNotAllowed("POST", t);
+  const body = await readJsonBody(request, refreshTokenBodySchema, t);
+  if (!body.ok) return body.response;
+  const result = await rotateRefreshToken(body.data.refreshToken);
+  if (result.status === "refused") return jsonError(401, "refresh_refused", t("api:errors.refreshRefused"));
+  return Response.json(result.tokens);
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed("POST", apiTranslator(context));
+}

@@ -1,0 +1,16 @@
+import { requireBearerUser } from "~/server/api/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/api/json.server";
+import { loadApiProfile } from "~/server/users/api-profile.server";
+import type { Route } from "./+types/user-profile";
+
+/** GET /api/v1/user/profile with a Bearer access token → {profile} (SPEC §7). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const profile = await loadApiProfile(userId);
+  if (!profile) return jsonError(401, "invalid_token", apiTranslator(context)("api:errors.userGone"));
+  return Response.json({ profile });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return methodNotAllowed("GET", apiTranslator(context));
+}

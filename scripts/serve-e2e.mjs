@@ -1,6 +1,7 @@
 // The server Playwright starts: the production build on workerd, with a fresh database and
 // demo data of its own, so end-to-end runs never touch the developer's local data.
 import { rmSync } from "node:fs";
+import { startFakeIdp } from "./fake-idp.mjs";
 import { ensureDevVars, migrate, run, serveBuild } from "./lib/local.mjs";
 
 const PERSIST = ".wrangler/e2e-state";
@@ -8,6 +9,9 @@ rmSync(PERSIST, { recursive: true, force: true });
 ensureDevVars();
 migrate(PERSIST);
 run("node", ["scripts/seed.mjs", "--persist-to", PERSIST]);
-const server = serveBuild({ port: 8788, persistTo: PERSIST, vars: { E2E: "1" } });
+// Google and Apple sign-in run against a fake provider on 127.0.0.1:8799 (issue 3); it lives
+// in this process and ends with it.
+const idp = await startFakeIdp({ port: 8799 });
+const server = serveBuild({ port: 8788, persistTo: PERSIST, vars: { E2E: "1", ...idp.appVars } });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -28,6 +28,15 @@ const users = [
   { name: "Casey Coach", email: "coach@demo.schoolhub.test", username: "coachcasey" },
   { name: "Morgan PTO", email: "pto@demo.schoolhub.test", username: "morganpto" },
   { name: "Alex Rivera", email: "alex@demo.schoolhub.test", username: null },
+  // Accounts that end-to-end tests change (settings, password, deletion), one per Playwright
+  // project, so runs with and without JavaScript never step on each other or on the demo users.
+  ...["js", "nojs"].flatMap((project) =>
+    ["settings", "password", "delete"].map((purpose) => ({
+      name: `E2E ${purpose} ${project}`,
+      email: `e2e-${purpose}-${project}@demo.schoolhub.test`,
+      username: `e2e_${purpose}_${project}`,
+    })),
+  ),
 ];
 
 const schools = [

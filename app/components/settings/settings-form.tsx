@@ -40,7 +40,7 @@ export function SettingsForm({
       <h2 id={headingId}>{title}</h2>
       {lead}
       {/* Remounts after each submit: a saved form shows the saved values, a failed one what was typed. */}
-      <Form method="post" noValidate key={location.key} className="stack" aria-labelledby={headingId}>
+      <Form method="post" noValidate key={location.key} className="stack">
         <input type="hidden" name="intent" value={intent} />
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         {children}

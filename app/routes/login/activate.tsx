@@ -42,8 +42,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.metaTitle },
-  // The token is in the address: never send it on to another site.
-  { name: "referrer", content: "no-referrer" },
+  // The token is in the address: never send it on to another site. ("no-referrer" would also
+  // blank the Origin of our own form posts, which React Router then refuses as cross-site.)
+  { name: "referrer", content: "same-origin" },
 ];
 
 /** "Send the activation email again": same answer for every address (issue 3). */

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { Field } from "~/components/form/field";
@@ -73,6 +73,7 @@ export default function RegisterEmail({ loaderData, actionData }: Route.Componen
 function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | null; failure?: FormFailure }) {
   const { t } = useTranslation("register");
   const navigation = useNavigation();
+  const location = useLocation();
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login/registeremail");
   const values = failure?.values ?? {};
   const errors = failure?.fieldErrors ?? {};
@@ -87,7 +88,9 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
     <main id="main">
       <h1>{t("form.title")}</h1>
       <p className="hint">{t("form.lead")}</p>
-      <Form method="post" noValidate className="stack">
+      {/* Remounts after each submit: like without JavaScript, a failed form comes back with what
+          was typed, except the passwords. */}
+      <Form method="post" noValidate className="stack" key={location.key}>
         <Field
           label={t("form.name")}
           name="name"

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { EmailLinkForm } from "~/components/auth/email-link-form";
 import { Field, FormError } from "~/components/form/field";
@@ -43,8 +43,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.metaTitle },
-  // The token is in the address: never send it on to another site.
-  { name: "referrer", content: "no-referrer" },
+  // The token is in the address: never send it on to another site. ("no-referrer" would also
+  // blank the Origin of our own form posts, which React Router then refuses as cross-site.)
+  { name: "referrer", content: "same-origin" },
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -140,12 +141,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 function NewPasswordForm({ token, failure }: { token: string; failure?: FormFailure }) {
   const { t } = useTranslation("register");
   const navigation = useNavigation();
+  const location = useLocation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "reset";
   return (
     <main id="main">
       <h1>{t("reset.newTitle")}</h1>
       <p className="hint">{t("reset.newLead")}</p>
-      <Form method="post" noValidate className="stack">
+      {/* Remounts after each submit, so a refused password is not kept (as without JavaScript). */}
+      <Form method="post" noValidate className="stack" key={location.key}>
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />

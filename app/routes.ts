@@ -27,6 +27,10 @@ export default [
       index("routes/login/sign-in.tsx", { id: "login" }),
       route("signin", "routes/login/sign-in.tsx", { id: "login-signin" }),
       route("logout", "routes/login/logout.tsx"),
+      route("register", "routes/login/register.tsx"),
+      route("registeremail", "routes/login/register-email.tsx"),
+      route("activate", "routes/login/activate.tsx"),
+      route("resetpassword", "routes/login/reset-password.tsx"),
     ]),
   ]),
   layout("routes/layouts/default.tsx", [

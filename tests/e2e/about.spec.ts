@@ -1,0 +1,110 @@
+import { expect, test } from "@playwright/test";
+
+const pages = [
+  { path: "/about", link: "About", heading: "About SchoolHub" },
+  { path: "/about/aup", link: "Acceptable Use", heading: "Acceptable Use Policy" },
+  { path: "/about/privacy", link: "Privacy", heading: "Privacy Policy" },
+  { path: "/about/terms", link: "Terms", heading: "Terms of Service" },
+  { path: "/about/contact", link: "Contact", heading: "Contact us" },
+];
+
+const uniqueEmail = (project: string) => `about-${project}-${Date.now().toString(36)}@example.test`;
+
+test.describe("About pages", () => {
+  for (const about of pages) {
+    test(`${about.path} renders its content`, async ({ page }) => {
+      const response = await page.goto(about.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: about.heading })).toBeVisible();
+      await expect(page).toHaveTitle(/SchoolHub/);
+      const nav = page.getByRole("navigation", { name: "About SchoolHub" });
+      await expect(nav.getByRole("link", { name: about.link, exact: true })).toHaveAttribute("aria-current", "page");
+    });
+  }
+
+  test("the sub-navigation leads to every About page", async ({ page }) => {
+    await page.goto("/about");
+    const nav = page.getByRole("navigation", { name: "About SchoolHub" });
+    for (const about of [...pages.slice(1), pages[0]]) {
+      await nav.getByRole("link", { name: about.link, exact: true }).click();
+      await expect(page).toHaveURL(about.path);
+      await expect(page.getByRole("heading", { level: 1, name: about.heading })).toBeVisible();
+      await expect(nav.getByRole("link", { name: about.link, exact: true })).toHaveAttribute("aria-current", "page");
+    }
+  });
+});
+
+test.describe("the contact form", () => {
+  test("shows each problem at its field and keeps what was typed", async ({ page }) => {
+    await page.goto("/about/contact");
+    await page.getByLabel("Your name").fill("Jo Parent");
+    await page.getByLabel("Email address").fill("jo@nowhere");
+    await page.getByLabel("Topic").selectOption({ label: "Account help" });
+    await page.getByLabel("Message").fill("Too short");
+    await page.getByRole("button", { name: "Send message" }).click();
+
+    await expect(page.getByRole("alert").filter({ hasText: "Please correct the fields marked below." })).toBeVisible();
+    const email = page.getByLabel("Email address");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription(/Please enter a valid email address, like name@example.com\./);
+    await expect(page.getByLabel("Message")).toHaveAccessibleDescription(/Your message needs at least 10 characters\./);
+    await expect(page.getByLabel("Your name")).not.toHaveAttribute("aria-invalid");
+    // Nothing typed is lost.
+    await expect(page.getByLabel("Your name")).toHaveValue("Jo Parent");
+    await expect(email).toHaveValue("jo@nowhere");
+    await expect(page.getByLabel("Topic")).toHaveValue("account");
+    await expect(page.getByLabel("Message")).toHaveValue("Too short");
+  });
+
+  test("with JavaScript, moves focus to the first field to fix @js-only", async ({ page }) => {
+    await page.goto("/about/contact");
+    await page.getByLabel("Your name").fill("Jo Parent");
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByLabel("Email address")).toBeFocused();
+  });
+
+  test("with JavaScript, shows that the message is being sent @js-only", async ({ page }, testInfo) => {
+    await page.goto("/about/contact");
+    await page.getByLabel("Your name").fill("Jo Parent");
+    await page.getByLabel("Email address").fill(uniqueEmail(`${testInfo.project.name}-pending`));
+    await page.getByLabel("Topic").selectOption({ label: "Privacy request" });
+    await page.getByLabel("Message").fill("Please send me a copy of my data.");
+    // Hold the submission so the pending state can be seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/about/contact.data", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByRole("button", { name: "Sending…" })).toBeDisabled();
+    release();
+    await expect(page.getByRole("status").filter({ hasText: "Thank you!" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
+  });
+
+  test("sends a valid message, confirms it, and mails the sender a copy", async ({ page }, testInfo) => {
+    const email = uniqueEmail(testInfo.project.name);
+    await page.goto("/about/contact");
+    await page.getByLabel("Your name").fill("Jo Parent");
+    await page.getByLabel("Email address").fill(email);
+    await page.getByLabel("Topic").selectOption({ label: "General question" });
+    await page
+      .getByLabel("Message")
+      .fill("When is the spring concert? Visit https://example.test/concert for details.");
+    await page.getByRole("button", { name: "Send message" }).click();
+
+    await expect(page).toHaveURL("/about/contact");
+    await expect(page.getByRole("status")).toContainText("Thank you! Your message has been sent");
+    // A sent form starts over.
+    await expect(page.getByLabel("Message")).toHaveValue("");
+
+    await page.goto("/__dev/mail");
+    const mail = page.getByRole("article").filter({ hasText: email });
+    await expect(mail.getByRole("heading", { name: "We received your message" })).toBeVisible();
+    await expect(mail).toContainText("> When is the spring concert?");
+    await expect(mail.getByRole("link", { name: "https://example.test/concert" })).toBeVisible();
+  });
+});

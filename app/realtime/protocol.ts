@@ -1,0 +1,72 @@
+/**
+ * The realtime protocol (SPEC §3 "Realtime message", DESIGN §1): every frame the server sends
+ * on /realtime is one JSON `{messageType, data}`. Shared by the Worker, the UserHub Durable
+ * Object and the browser, so all three agree on one union.
+ */
+
+/** SPEC §3 Notification. `url` is a full URL; the web client navigates to its path only. */
+export type NotificationData = {
+  oid: string;
+  title: string;
+  seen: boolean;
+  url: string;
+  /** UTC milliseconds. */
+  createdAt: number;
+  /** Set when the notification was removed: clients drop it from their list (SPEC §4). */
+  deleted?: boolean;
+  /** The user's unread total after the change that sent this frame (SPEC §4). */
+  unreadCount?: number;
+};
+
+/** SPEC §3 Message. Two disposition values remove the message; the chat issue names them. */
+export type MessageData = {
+  senderId: number;
+  conversationId: number;
+  content: string;
+  /** UTC milliseconds. */
+  createdAt: number;
+  clientMsgId: string;
+  disposition: number | null;
+};
+
+export type ConversationLastReadData = { conversationId: number };
+
+export type RealtimeFrame =
+  | { messageType: "message"; data: MessageData }
+  | { messageType: "notification"; data: NotificationData }
+  | { messageType: "conversationLastRead"; data: ConversationLastReadData };
+
+export type RealtimeMessageType = RealtimeFrame["messageType"];
+
+/** The data a frame of a given type carries. */
+export type FrameData<T extends RealtimeMessageType> = Extract<RealtimeFrame, { messageType: T }>["data"];
+
+/** Where browsers and native clients open the socket (DESIGN §1). */
+export const REALTIME_PATH = "/realtime";
+/** The browser calls this before reconnecting, so an expired access token renews (SPEC §4). */
+export const REALTIME_SESSION_PATH = "/realtime/session";
+
+/** Keep-alive: a client may send this; the hub answers PONG without waking up. */
+export const PING = JSON.stringify({ type: "ping" });
+export const PONG = JSON.stringify({ type: "pong" });
+
+const MESSAGE_TYPES: ReadonlySet<string> = new Set<RealtimeMessageType>([
+  "message",
+  "notification",
+  "conversationLastRead",
+]);
+
+/** Reads one frame off the wire; anything that is not a known frame is null, never a throw. */
+export function parseFrame(text: string): RealtimeFrame | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof value !== "object" || value === null) return null;
+  const { messageType, data } = value as { messageType?: unknown; data?: unknown };
+  if (typeof messageType !== "string" || !MESSAGE_TYPES.has(messageType)) return null;
+  if (typeof data !== "object" || data === null) return null;
+  return value as RealtimeFrame;
+}

@@ -9,6 +9,7 @@ import { authMiddleware } from "~/middleware/auth";
 import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
 import { redirectMiddleware } from "~/middleware/redirect";
 import { getPublicConfig } from "~/server/config.server";
+import { loadNotificationMenu } from "~/server/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
 import stylesheet from "~/styles/app.css?url";
@@ -34,7 +35,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ((await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }
-  return data({ locale, theme, toast, user, config: getPublicConfig() }, { headers });
+  // The header's notifications dropdown (SPEC §2): first page and unread total, one round trip.
+  const notifications = user ? await loadNotificationMenu(user.id) : null;
+  return data({ locale, theme, toast, user, notifications, config: getPublicConfig() }, { headers });
 }
 
 export function useRootData() {

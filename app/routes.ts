@@ -3,6 +3,11 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 // Every route is its own chunk, loaded on demand (SPEC §2).
 export default [
   route("theme", "routes/theme.ts"),
+  // Realtime and notifications (issue 4): form posts and a renewal ping, no pages of their own.
+  route("realtime/session", "routes/realtime/session.ts"),
+  route("notifications/:oid/open", "routes/notifications/open.ts"),
+  // Creates a notification for end-to-end tests; 404 unless DEV_ROUTES.
+  route("__dev/notify", "routes/dev/notify.ts"),
   // Sign in with Google and Apple (issue 3): redirects and callbacks, no pages of their own.
   ...prefix("login", [
     route("google", "routes/login/google.tsx"),
@@ -18,6 +23,9 @@ export default [
     route("v2/auth/googleverify", "routes/api/auth-googleverify.ts"),
     route("v2/auth/appleverify", "routes/api/auth-appleverify.ts"),
     route("v1/user/profile", "routes/api/user-profile.ts"),
+    route("v1/notifications", "routes/api/notifications.ts"),
+    route("v1/notifications/markallread", "routes/api/notifications-markallread.ts"),
+    route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   layout("routes/layouts/full-width.tsx", [index("routes/home.tsx")]),
@@ -44,6 +52,7 @@ export default [
     // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
     layout("routes/layouts/require-user.tsx", [
       route("newsfeed", "routes/newsfeed.tsx"),
+      route("notifications/markallread", "routes/notifications/mark-all-read.tsx"),
       ...prefix("profile", [
         index("routes/profile/index.tsx"),
         route("friends", "routes/profile/friends.tsx"),

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { SessionUser } from "~/context";
+import { useRealtimeConnection } from "~/realtime/use-realtime";
 import { Icon } from "../icons";
 import { Logo } from "./logo";
 import { SIDEBAR_TOGGLE_ID } from "./sidebar-state";
@@ -21,6 +22,8 @@ export function SignedInHeader({
   conversations?: ReactNode;
 }) {
   const { t } = useTranslation();
+  // SPEC §4: the realtime socket connects once the signed-in header is shown.
+  useRealtimeConnection();
   return (
     <header className="header">
       <label htmlFor={SIDEBAR_TOGGLE_ID} className="icon-button sidebar-toggle-button" title={t("nav.toggleSidebar")}>
@@ -29,12 +32,7 @@ export function SignedInHeader({
       </label>
       <Logo />
       <div className="header-actions">
-        {notifications ?? (
-          <Link to="/profile" className="icon-button" title={t("notifications.label")}>
-            <Icon name="bell" />
-            <span className="visually-hidden">{t("notifications.label")}</span>
-          </Link>
-        )}
+        {notifications}
         {conversations ?? (
           <Link to="/chat" className="icon-button" title={t("conversations.label")}>
             <Icon name="chat" />

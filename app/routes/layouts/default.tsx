@@ -4,6 +4,7 @@ import { ErrorPage } from "~/components/error-page";
 import { Footer } from "~/components/layout/footer";
 import { GuestHeader } from "~/components/layout/guest-header";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
+import { NotificationsMenu } from "~/components/layout/notifications-menu";
 import { Sidebar } from "~/components/layout/sidebar";
 import { SidebarState } from "~/components/layout/sidebar-state";
 import { SignedInHeader } from "~/components/layout/signed-in-header";
@@ -24,7 +25,14 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
         {t("skipToContent")}
       </a>
       {user ? <SidebarState /> : null}
-      {user ? <SignedInHeader user={user} /> : <GuestHeader />}
+      {user ? (
+        <SignedInHeader
+          user={user}
+          notifications={root?.notifications ? <NotificationsMenu data={root.notifications} /> : null}
+        />
+      ) : (
+        <GuestHeader />
+      )}
       <div className="app-body">
         {user ? <Sidebar appVersion={appVersion} /> : null}
         <div className="app-content">

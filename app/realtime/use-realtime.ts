@@ -1,0 +1,44 @@
+import { useEffect, useEffectEvent } from "react";
+import { connectRealtime, type RealtimeConnection } from "./client";
+import { realtimeEvents } from "./events";
+import { type FrameData, REALTIME_PATH, REALTIME_SESSION_PATH, type RealtimeMessageType } from "./protocol";
+
+let connection: RealtimeConnection | null = null;
+let users = 0;
+let closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Keeps the page's one realtime socket open while a signed-in header is mounted (SPEC §4:
+ * it connects once the header is shown). Switching layouts remounts the header; the short
+ * grace before closing keeps that from reconnecting.
+ */
+export function useRealtimeConnection(enabled = true) {
+  useEffect(() => {
+    if (!enabled) return;
+    users += 1;
+    clearTimeout(closeTimer);
+    if (!connection) {
+      const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
+      connection = connectRealtime({
+        url: `${scheme}//${window.location.host}${REALTIME_PATH}`,
+        sessionUrl: REALTIME_SESSION_PATH,
+        onFrame: (frame) => realtimeEvents.emit(frame),
+      });
+    }
+    return () => {
+      users -= 1;
+      if (users > 0) return;
+      closeTimer = setTimeout(() => {
+        if (users > 0) return;
+        connection?.close();
+        connection = null;
+      }, 1000);
+    };
+  }, [enabled]);
+}
+
+/** Calls `handler` with the data of every frame of one messageType. */
+export function useRealtimeEvent<T extends RealtimeMessageType>(type: T, handler: (data: FrameData<T>) => void) {
+  const onFrame = useEffectEvent(handler);
+  useEffect(() => realtimeEvents.on(type, (data) => onFrame(data)), [type]);
+}

@@ -1,0 +1,20 @@
+import { requireBearerUser } from "~/server/api/bearer.server";
+import { apiTranslator, jsonError } from "~/server/api/json.server";
+import { markNotificationRead } from "~/server/notifications.server";
+import type { Route } from "./+types/notifications-markread";
+
+/**
+ * GET|POST /api/v1/notifications/{oid}/markread → {unreadCount} (SPEC §7). Someone else's
+ * oid is a 404 like an unknown one. GET is safe to allow: the API takes Bearer tokens only.
+ */
+async function markRead({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
+  const userId = await requireBearerUser(request, context);
+  const result = await markNotificationRead(userId, params.oid);
+  if (result.status === "not_found") {
+    return jsonError(404, "not_found", apiTranslator(context)("common:notifications.notFound", { oid: params.oid }));
+  }
+  return Response.json({ unreadCount: result.unreadCount });
+}
+
+export const loader = markRead;
+export const action = markRead;

@@ -1,0 +1,17 @@
+import { requireBearerUser } from "~/server/api/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/server/api/json.server";
+import { parseNotificationListQuery } from "~/server/api/notifications.server";
+import { listNotifications } from "~/server/notifications.server";
+import type { Route } from "./+types/notifications";
+
+/** GET /api/v1/notifications → {data: {data, unreadCount, nextCursor}}, newest first (SPEC §7). */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const query = parseNotificationListQuery(url, apiTranslator(context));
+  if (!query.ok) return query.response;
+  return Response.json({ data: await listNotifications(userId, query.data) });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return methodNotAllowed("GET", apiTranslator(context));
+}

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { decodeCursor, NOTIFICATION_PAGE_MAX, type NotificationCursor } from "~/server/notifications.server";
+import { type BodyResult, jsonError, type Translate } from "./json.server";
+
+/** `GET /api/v1/notifications?cursor=…&limit=…`: both optional; bad values are a 400, never a 500. */
+const listQuerySchema = z.object({
+  cursor: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return null;
+      const cursor = decodeCursor(value);
+      if (!cursor) ctx.addIssue({ code: "custom", message: "common:notifications.invalidCursor" });
+      return cursor;
+    }),
+  limit: z.coerce
+    .number({ error: "common:notifications.invalidLimit" })
+    .int("common:notifications.invalidLimit")
+    .min(1, "common:notifications.invalidLimit")
+    .max(NOTIFICATION_PAGE_MAX, "common:notifications.invalidLimit")
+    .optional(),
+});
+
+export function parseNotificationListQuery(
+  url: URL,
+  t: Translate,
+): BodyResult<{ cursor: NotificationCursor | null; limit?: number }> {
+  const parsed = listQuerySchema.safeParse({
+    cursor: url.searchParams.get("cursor") ?? undefined,
+    limit: url.searchParams.get("limit") || undefined,
+  });
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path.map(String).join(".");
+    fields[field] ??= [];
+    fields[field].push(t(issue.message, { max: NOTIFICATION_PAGE_MAX }));
+  }
+  const first = Object.values(fields)[0]?.[0] ?? "";
+  return { ok: false, response: jsonError(400, "invalid_request", first, { fields }) };
+}

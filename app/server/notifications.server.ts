@@ -1,0 +1,187 @@
+import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { absoluteNotificationUrl } from "~/lib/notification-url";
+import type { NotificationData } from "~/realtime/protocol";
+import { getDb, schema } from "~/server/db/db.server";
+import { publishToUser } from "~/server/realtime.server";
+
+/** A notification as clients see it (SPEC §3). */
+export type Notification = Pick<NotificationData, "oid" | "title" | "seen" | "url" | "createdAt">;
+
+/** The header dropdown shows this many, newest first (SPEC §2). */
+export const NOTIFICATION_MENU_SIZE = 10;
+export const NOTIFICATION_PAGE_SIZE = 20;
+export const NOTIFICATION_PAGE_MAX = 50;
+
+const n = schema.notifications;
+const columns = { oid: n.oid, title: n.title, seen: n.seen, url: n.url, createdAt: n.createdAt };
+const mine = (userId: number) => and(eq(n.userId, userId), eq(n.deleted, false));
+
+export type CreateNotificationInput = {
+  userId: number;
+  title: string;
+  /** A full URL, or a path completed with `origin` (SPEC §3 stores full URLs). */
+  url: string;
+  /** The app's origin, e.g. `new URL(request.url).origin`; needed when `url` is a path. */
+  origin?: string;
+  oid?: string;
+  now?: number;
+};
+
+/** Stores a notification, then tells the user's open sockets (SPEC §4: it goes first). */
+export async function createNotification(input: CreateNotificationInput): Promise<Notification> {
+  const notification: Notification = {
+    oid: input.oid ?? crypto.randomUUID(),
+    title: input.title,
+    url: absoluteNotificationUrl(input.url, input.origin),
+    seen: false,
+    createdAt: input.now ?? Date.now(),
+  };
+  const db = getDb();
+  const [, unread] = await db.batch([
+    db.insert(n).values({ ...notification, userId: input.userId }),
+    unreadQuery(input.userId),
+  ]);
+  await publish(input.userId, notification, { unreadCount: unread[0]?.value ?? 0 });
+  return notification;
+}
+
+export type NotificationCursor = { createdAt: number; oid: string };
+
+/** Lists are paged by (created_at, oid), never by offset (DESIGN §4). */
+export function encodeCursor(notification: Notification) {
+  return `${notification.createdAt}:${notification.oid}`;
+}
+
+export function decodeCursor(cursor: string): NotificationCursor | null {
+  const separator = cursor.indexOf(":");
+  const createdAt = Number(cursor.slice(0, separator));
+  const oid = cursor.slice(separator + 1);
+  if (separator < 1 || !Number.isSafeInteger(createdAt) || oid === "" || oid.length > 100) return null;
+  return { createdAt, oid };
+}
+
+/** Newest first, with the unread total (SPEC §7 `GET notifications`). */
+export async function listNotifications(
+  userId: number,
+  options: { cursor?: NotificationCursor | null; limit?: number } = {},
+) {
+  const limit = Math.min(Math.max(options.limit ?? NOTIFICATION_PAGE_SIZE, 1), NOTIFICATION_PAGE_MAX);
+  const { cursor } = options;
+  const after = cursor
+    ? or(lt(n.createdAt, cursor.createdAt), and(eq(n.createdAt, cursor.createdAt), lt(n.oid, cursor.oid)))
+    : undefined;
+  const db = getDb();
+  const [rows, unread] = await db.batch([
+    db
+      .select(columns)
+      .from(n)
+      .where(and(mine(userId), after))
+      .orderBy(desc(n.createdAt), desc(n.oid))
+      .limit(limit + 1),
+    unreadQuery(userId),
+  ]);
+  const data = rows.slice(0, limit);
+  const last = data.at(-1);
+  return {
+    data,
+    unreadCount: unread[0]?.value ?? 0,
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/** The header dropdown's data: the first page and the unread total, one round trip. */
+export function loadNotificationMenu(userId: number) {
+  return listNotifications(userId, { limit: NOTIFICATION_MENU_SIZE });
+}
+
+export async function countUnreadNotifications(userId: number) {
+  const [row] = await unreadQuery(userId);
+  return row?.value ?? 0;
+}
+
+export type MarkResult = { status: "ok"; notification: Notification; unreadCount: number } | { status: "not_found" };
+
+/**
+ * SPEC §4: marking read sets seen, matched by oid. Only the owner can: someone else's oid
+ * answers exactly like an unknown one, so oids cannot be probed.
+ */
+export async function markNotificationRead(userId: number, oid: string): Promise<MarkResult> {
+  const db = getDb();
+  const before = await db
+    .select(columns)
+    .from(n)
+    .where(and(mine(userId), eq(n.oid, oid)))
+    .get();
+  if (!before) return { status: "not_found" };
+  if (before.seen) return { status: "ok", notification: before, unreadCount: await countUnreadNotifications(userId) };
+  const [, unread] = await db.batch([
+    db
+      .update(n)
+      .set({ seen: true })
+      .where(and(mine(userId), eq(n.oid, oid))),
+    unreadQuery(userId),
+  ]);
+  const unreadCount = unread[0]?.value ?? 0;
+  const notification = { ...before, seen: true };
+  await publish(userId, notification, { unreadCount });
+  return { status: "ok", notification, unreadCount };
+}
+
+/** SPEC §4 mark-all: everything becomes read; the answer's count (0) is the new total. */
+export async function markAllNotificationsRead(userId: number): Promise<{ unreadCount: number }> {
+  const db = getDb();
+  const [menu, changed, unread] = await db.batch([
+    db
+      .select({ oid: n.oid })
+      .from(n)
+      .where(mine(userId))
+      .orderBy(desc(n.createdAt), desc(n.oid))
+      .limit(NOTIFICATION_MENU_SIZE),
+    db
+      .update(n)
+      .set({ seen: true })
+      .where(and(mine(userId), eq(n.seen, false)))
+      .returning(columns),
+    unreadQuery(userId),
+  ]);
+  const unreadCount = unread[0]?.value ?? 0;
+  // Open clients hold the first page; a frame for anything older would be prepended as new
+  // (SPEC §4), so only the first page's changes go out, oldest first, each with the total.
+  const shown = new Set(menu.map((row) => row.oid));
+  const updates = changed.filter((row) => shown.has(row.oid)).sort(byOldest);
+  for (const row of updates) await publish(userId, row, { unreadCount });
+  return { unreadCount };
+}
+
+/** Removes a notification; open clients drop it (SPEC §4 "removes it if flagged deleted"). */
+export async function deleteNotification(userId: number, oid: string): Promise<MarkResult> {
+  const db = getDb();
+  const [removed, unread] = await db.batch([
+    db
+      .update(n)
+      .set({ deleted: true })
+      .where(and(mine(userId), eq(n.oid, oid)))
+      .returning(columns),
+    unreadQuery(userId),
+  ]);
+  const notification = removed[0];
+  if (!notification) return { status: "not_found" };
+  const unreadCount = unread[0]?.value ?? 0;
+  await publish(userId, notification, { unreadCount, deleted: true });
+  return { status: "ok", notification, unreadCount };
+}
+
+function unreadQuery(userId: number) {
+  return getDb()
+    .select({ value: count() })
+    .from(n)
+    .where(and(mine(userId), eq(n.seen, false)));
+}
+
+function byOldest(a: Notification, b: Notification) {
+  return a.createdAt - b.createdAt || (a.oid < b.oid ? -1 : 1);
+}
+
+function publish(userId: number, notification: Notification, extra: Pick<NotificationData, "unreadCount" | "deleted">) {
+  return publishToUser(userId, { messageType: "notification", data: { ...notification, ...extra } });
+}

@@ -40,16 +40,16 @@ async function keyPair(name: string): Promise<KeyPair> {
 
 type Keys = { google: KeyPair; apple: KeyPair; stranger: KeyPair };
 
-// One set per isolate: the Worker caches the JWKS it fetched, so every test file in this
-// isolate must sign with the keys that JWKS holds.
-const shared = globalThis as { __fakeIdpKeys?: Promise<Keys> };
+// One set per test file (each runs in its own isolate): the Worker caches the JWKS it fetched,
+// so every token in the file must be signed with the keys that JWKS holds.
+let keySet: Promise<Keys> | undefined;
 function keys() {
-  shared.__fakeIdpKeys ??= (async () => ({
+  keySet ??= (async () => ({
     google: await keyPair("google"),
     apple: await keyPair("apple"),
     stranger: await keyPair("stranger"),
   }))();
-  return shared.__fakeIdpKeys;
+  return keySet;
 }
 
 export type TokenOptions = {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { appleIdentity, appleUserName } from "~/server/auth/apple.server";
+import { appleIdentity, appleUserName } from "~/server/auth/apple-tokens.server";
 import { googleIdentity } from "~/server/auth/google.server";
 import { verifyIdToken } from "~/server/auth/id-token.server";
 import { type SocialIdentity, signInWithIdentity } from "~/server/auth/identity.server";

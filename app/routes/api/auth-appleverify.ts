@@ -6,7 +6,7 @@ import {
   providerUnavailable,
   signInIdentityForApi,
 } from "~/server/api/social.server";
-import { verifyAppleAuthorization } from "~/server/auth/apple.server";
+import { verifyAppleAuthorization } from "~/server/auth/apple-tokens.server";
 import { appleSettings } from "~/server/auth/providers.server";
 import { SocialSignInError } from "~/server/auth/social-errors.server";
 import type { Route } from "./+types/auth-appleverify";

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
 const pages = [
@@ -21,6 +22,19 @@ test.describe("About pages", () => {
       await expect(nav.getByRole("link", { name: about.link, exact: true })).toHaveAttribute("aria-current", "page");
     });
   }
+
+  // axe runs inside the page, so this check needs JavaScript; the markup is the same without it.
+  test("have no detectable accessibility problems, the contact form's errors included @js-only", async ({ page }) => {
+    for (const about of pages) {
+      await page.goto(about.path);
+      const results = await new AxeBuilder({ page }).include("main").analyze();
+      expect(results.violations, about.path).toEqual([]);
+    }
+    await page.getByRole("button", { name: "Send message" }).click();
+    await expect(page.getByText("Please enter your name.")).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    expect(results.violations).toEqual([]);
+  });
 
   test("the sub-navigation leads to every About page", async ({ page }) => {
     await page.goto("/about");

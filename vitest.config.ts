@@ -48,7 +48,7 @@ export default defineConfig({
   ],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/integration/**/*.test.ts", "app/**/*.test.ts"],
+    include: ["tests/integration/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
     setupFiles: ["./tests/integration/setup.ts"],
     maxWorkers: 2,
   },

@@ -39,6 +39,7 @@ export default [
       route("registeremail", "routes/login/register-email.tsx"),
       route("activate", "routes/login/activate.tsx"),
       route("resetpassword", "routes/login/reset-password.tsx"),
+      route("ssologout", "routes/login/sso-logout.tsx"),
     ]),
   ]),
   layout("routes/layouts/default.tsx", [
@@ -63,6 +64,8 @@ export default [
     route("profile/verifyemail", "routes/profile/verify-email.tsx"),
     // The development outbox (DESIGN §5); answers 404 unless MAIL_TRANSPORT is "outbox".
     route("__dev/mail", "routes/dev/mail.tsx"),
+    // Throws on purpose so the error pages can be seen and tested; 404 unless DEV_ROUTES.
+    route("__dev/error", "routes/dev/error.tsx"),
     // SPEC §2 catch-all /{slug}: anything unmatched answers 404.
     route("*", "routes/catch-all.tsx"),
   ]),

@@ -12,6 +12,10 @@ run("node", ["scripts/seed.mjs", "--persist-to", PERSIST]);
 // Google and Apple sign-in run against a fake provider on 127.0.0.1:8799 (issue 3); it lives
 // in this process and ends with it.
 const idp = await startFakeIdp({ port: 8799 });
-const server = serveBuild({ port: 8788, persistTo: PERSIST, vars: { E2E: "1", ...idp.appVars } });
+const server = serveBuild({
+  port: 8788,
+  persistTo: PERSIST,
+  vars: { E2E: "1", DEV_ROUTES: "true", ...idp.appVars },
+});
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

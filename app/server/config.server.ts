@@ -32,6 +32,11 @@ const configSchema = z.object({
   AD_CLIENT: optional,
   ANALYTICS_SRC: optional,
   ANALYTICS_SITE_ID: optional,
+  // Local-only pages that help testing (/__dev/error). Never set in production.
+  DEV_ROUTES: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
   // Sign in with Google (issue 3): on when the client id and secret are set. The URLs default
   // to Google's and exist so tests can point them at a fake identity provider.
   GOOGLE_CLIENT_ID: optional,

@@ -40,6 +40,7 @@ export function ensureDevVars() {
       `SESSION_SECRET=${secret()}`,
       `JWT_SECRET=${secret()}`,
       "SECURE_COOKIES=false",
+      "DEV_ROUTES=true",
       "",
     ].join("\n"),
   );

@@ -7,7 +7,9 @@ test.describe("guest shell", () => {
     await expect(header.getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
     await expect(header.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
     await expect(header.getByRole("link")).toHaveCount(3); // logo, About, Login
-    await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Newsfeed" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Newsfeed" }),
+    ).toHaveCount(0);
   });
 
   test("an unmatched route shows both 404 texts with status 404", async ({ page }) => {

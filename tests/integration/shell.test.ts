@@ -52,3 +52,10 @@ describe("the shell", () => {
     expect(await page.text()).toContain('class="theme-a"');
   });
 });
+
+describe("development routes", () => {
+  it("/__dev/error is a plain 404 unless DEV_ROUTES is on", async () => {
+    const response = await fetchApp("/__dev/error");
+    expect(response.status).toBe(404);
+  });
+});

@@ -57,7 +57,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation("auth");
   const { t: tRegister } = useTranslation("register");
   const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  // Only this form's own submission: the resend-activation form posts elsewhere.
+  const submitting = navigation.state === "submitting" && navigation.formData?.has("identifier") === true;
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const values = failure?.values ?? {};
   const redirectTo = values.redirectTo ?? loaderData.redirectTo ?? "";

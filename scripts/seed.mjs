@@ -136,6 +136,21 @@ sql.push(
   `INSERT INTO notifications (oid, user_id, title, url, seen, created_at) VALUES ('seed-friend-request-3-1', 1, 'Sam Student sent you a friend request', 'http://localhost/profile/friends', 0, ${now - day});`,
 );
 
+// End-to-end users for the notifications dropdown (tests/e2e/notifications.spec.ts): one per
+// test and browser project, so parallel runs never mark each other's notifications read.
+// Ids come from the database, so other seeded users can be added freely.
+for (const key of ["js-open", "js-all", "js-live", "nojs-open", "nojs-all"]) {
+  const email = `e2e-notify-${key}@demo.schoolhub.test`;
+  const userId = `(SELECT id FROM users WHERE email = ${q(email)})`;
+  sql.push(
+    `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email)}, ${q(`e2e_notify_${key.replace("-", "_")}`)}, ${q(`Notify ${key}`)}, 'default', ${now}, ${now}, ${q(hashPassword(DEMO_PASSWORD))}, ${now - day});`,
+    `INSERT INTO notifications (oid, user_id, title, url, seen, created_at) VALUES
+      (${q(`e2e-${key}-1`)}, ${userId}, 'Terry Teacher accepted your friend request', 'http://localhost/profile/friends', 1, ${now - 3 * hour}),
+      (${q(`e2e-${key}-2`)}, ${userId}, 'New post in Lincoln PTO', 'http://localhost/about/aup', 0, ${now - 2 * hour}),
+      (${q(`e2e-${key}-3`)}, ${userId}, 'Sam Student sent you a friend request', 'http://localhost/profile/friends?tab=incoming', 0, ${now - hour});`,
+  );
+}
+
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";
 const file = join(mkdtempSync(join(tmpdir(), "seed-")), "seed.sql");

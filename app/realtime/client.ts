@@ -16,6 +16,8 @@ export type RealtimeClientOptions = {
   /** Fetched before each reconnect so the cookie's access token renews; 401 means signed out. */
   sessionUrl?: string;
   onFrame: (frame: RealtimeFrame) => void;
+  /** Told when the socket opens and when it is gone. */
+  onStatus?: (status: "open" | "closed") => void;
   /** Seams for tests. */
   createSocket?: (url: string) => WebSocket;
   fetchSession?: (url: string) => Promise<{ status: number }>;
@@ -40,6 +42,7 @@ export function connectRealtime(options: RealtimeClientOptions): RealtimeConnect
     socket = current;
     current.addEventListener("open", () => {
       attempt = 0;
+      options.onStatus?.("open");
       pingTimer = setInterval(() => current.readyState === WebSocket.OPEN && current.send(PING), PING_INTERVAL_MS);
     });
     current.addEventListener("message", (event) => {
@@ -49,6 +52,7 @@ export function connectRealtime(options: RealtimeClientOptions): RealtimeConnect
     });
     current.addEventListener("close", (event) => {
       clearInterval(pingTimer);
+      options.onStatus?.("closed");
       if (socket === current) socket = null;
       if (!stopped && event.code !== NORMAL_CLOSURE) scheduleReconnect();
     });

@@ -23,6 +23,10 @@ export function useRealtimeConnection(enabled = true) {
         url: `${scheme}//${window.location.host}${REALTIME_PATH}`,
         sessionUrl: REALTIME_SESSION_PATH,
         onFrame: (frame) => realtimeEvents.emit(frame),
+        // Visible state for debugging and end-to-end tests: <html data-realtime="open">.
+        onStatus: (status) => {
+          document.documentElement.dataset.realtime = status;
+        },
       });
     }
     return () => {

@@ -40,30 +40,130 @@ const users = [
 ];
 
 const schools = [
-  { slug: "lincoln-elementary", name: "Lincoln Elementary School", district: "Riverside Unified", city: "Riverside", state: "CA", kind: "elementary" },
-  { slug: "roosevelt-middle", name: "Roosevelt Middle School", district: "Riverside Unified", city: "Riverside", state: "CA", kind: "middle" },
-  { slug: "riverside-high", name: "Riverside High School", district: "Riverside Unified", city: "Riverside", state: "CA", kind: "high" },
+  {
+    slug: "lincoln-elementary",
+    name: "Lincoln Elementary School",
+    district: "Riverside Unified",
+    city: "Riverside",
+    state: "CA",
+    kind: "elementary",
+  },
+  {
+    slug: "roosevelt-middle",
+    name: "Roosevelt Middle School",
+    district: "Riverside Unified",
+    city: "Riverside",
+    state: "CA",
+    kind: "middle",
+  },
+  {
+    slug: "riverside-high",
+    name: "Riverside High School",
+    district: "Riverside Unified",
+    city: "Riverside",
+    state: "CA",
+    kind: "high",
+  },
 ];
 
 // One community per category (SPEC §1), owned by different demo users.
 const communities = [
-  { slug: "lincoln-pto", name: "Lincoln PTO", category: "pto", school: 1, owner: 5, policy: "open", description: "Fundraisers, volunteering and family events at Lincoln Elementary." },
-  { slug: "room-12", name: "Room 12 — Ms. Teacher's 4th grade", category: "classroom", school: 1, owner: 2, policy: "request", description: "Homework, reading logs and class news for Room 12." },
-  { slug: "lincoln-elementary", name: "Lincoln Elementary", category: "school", school: 1, owner: 2, policy: "open", description: "Official announcements from Lincoln Elementary." },
-  { slug: "riverside-unified", name: "Riverside Unified School District", category: "district", school: null, owner: 2, policy: "open", description: "District-wide news, calendars and closures." },
-  { slug: "riverside-soccer", name: "Riverside Rockets Soccer", category: "team", school: 3, owner: 4, policy: "request", description: "Practice times, game days and carpools for the Rockets." },
-  { slug: "robotics-club", name: "Robotics Club", category: "club", school: 2, owner: 3, policy: "open", description: "We build robots on Tuesdays and Thursdays after school." },
-  { slug: "kindergarten-parents", name: "Kindergarten Parents", category: "parents", school: 1, owner: 1, policy: "request", description: "A place for kindergarten families to share tips and plan playdates." },
-  { slug: "after-school-care", name: "After-School Care", category: "services", school: 1, owner: 5, policy: "open", description: "Sign-ups, schedules and updates for after-school care." },
+  {
+    slug: "lincoln-pto",
+    name: "Lincoln PTO",
+    category: "pto",
+    school: 1,
+    owner: 5,
+    policy: "open",
+    description: "Fundraisers, volunteering and family events at Lincoln Elementary.",
+  },
+  {
+    slug: "room-12",
+    name: "Room 12 — Ms. Teacher's 4th grade",
+    category: "classroom",
+    school: 1,
+    owner: 2,
+    policy: "request",
+    description: "Homework, reading logs and class news for Room 12.",
+  },
+  {
+    slug: "lincoln-elementary",
+    name: "Lincoln Elementary",
+    category: "school",
+    school: 1,
+    owner: 2,
+    policy: "open",
+    description: "Official announcements from Lincoln Elementary.",
+  },
+  {
+    slug: "riverside-unified",
+    name: "Riverside Unified School District",
+    category: "district",
+    school: null,
+    owner: 2,
+    policy: "open",
+    description: "District-wide news, calendars and closures.",
+  },
+  {
+    slug: "riverside-soccer",
+    name: "Riverside Rockets Soccer",
+    category: "team",
+    school: 3,
+    owner: 4,
+    policy: "request",
+    description: "Practice times, game days and carpools for the Rockets.",
+  },
+  {
+    slug: "robotics-club",
+    name: "Robotics Club",
+    category: "club",
+    school: 2,
+    owner: 3,
+    policy: "open",
+    description: "We build robots on Tuesdays and Thursdays after school.",
+  },
+  {
+    slug: "kindergarten-parents",
+    name: "Kindergarten Parents",
+    category: "parents",
+    school: 1,
+    owner: 1,
+    policy: "request",
+    description: "A place for kindergarten families to share tips and plan playdates.",
+  },
+  {
+    slug: "after-school-care",
+    name: "After-School Care",
+    category: "services",
+    school: 1,
+    owner: 5,
+    policy: "open",
+    description: "Sign-ups, schedules and updates for after-school care.",
+  },
 ];
 
 const memberships = [
-  [1, 1, "member"], [1, 2, "member"], [1, 3, "member"], [1, 5, "member"], [1, 6, "member"], [1, 7, "owner"], [1, 8, "member"],
-  [2, 2, "owner"], [2, 3, "owner"], [2, 4, "owner"], [2, 1, "member"],
-  [3, 2, "member"], [3, 6, "owner"], [3, 5, "member"],
-  [4, 5, "owner"], [4, 3, "member"],
-  [5, 1, "owner"], [5, 8, "owner"], [5, 3, "member"],
-  [6, 1, "member"], [6, 7, "member"],
+  [1, 1, "member"],
+  [1, 2, "member"],
+  [1, 3, "member"],
+  [1, 5, "member"],
+  [1, 6, "member"],
+  [1, 7, "owner"],
+  [1, 8, "member"],
+  [2, 2, "owner"],
+  [2, 3, "owner"],
+  [2, 4, "owner"],
+  [2, 1, "member"],
+  [3, 2, "member"],
+  [3, 6, "owner"],
+  [3, 5, "member"],
+  [4, 5, "owner"],
+  [4, 3, "member"],
+  [5, 1, "owner"],
+  [5, 8, "owner"],
+  [5, 3, "member"],
+  [6, 1, "member"],
+  [6, 7, "member"],
 ];
 
 const posts = [
@@ -92,26 +192,26 @@ users.forEach((user, i) => {
     `INSERT INTO users (id, email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${i + 1}, ${q(user.email)}, ${q(user.username)}, ${q(user.name)}, 'default', ${now}, ${now}, ${q(hashPassword(DEMO_PASSWORD))}, ${now - 30 * day});`,
   );
 });
-schools.forEach((s, i) =>
+schools.forEach((s, i) => {
   sql.push(
     `INSERT INTO schools (id, slug, name, district, city, state, kind) VALUES (${i + 1}, ${q(s.slug)}, ${q(s.name)}, ${q(s.district)}, ${q(s.city)}, ${q(s.state)}, ${q(s.kind)});`,
-  ),
-);
-communities.forEach((c, i) =>
+  );
+});
+communities.forEach((c, i) => {
   sql.push(
     `INSERT INTO communities (id, slug, name, category, description, join_policy, school_id, owner_id) VALUES (${i + 1}, ${q(c.slug)}, ${q(c.name)}, ${q(c.category)}, ${q(c.description)}, ${q(c.policy)}, ${c.school ?? "NULL"}, ${c.owner});`,
-  ),
-);
+  );
+});
 for (const [userId, communityId, role] of memberships) {
   sql.push(
     `INSERT OR IGNORE INTO community_members (community_id, user_id, role, status) VALUES (${communityId}, ${userId}, '${role}', 'active');`,
   );
 }
-posts.forEach(([communityId, authorId, body, daysAgo], i) =>
+posts.forEach(([communityId, authorId, body, daysAgo], i) => {
   sql.push(
     `INSERT INTO posts (id, community_id, author_id, body, created_at) VALUES (${i + 1}, ${communityId}, ${authorId}, ${q(body)}, ${now - daysAgo * day});`,
-  ),
-);
+  );
+});
 events.forEach(([communityId, schoolId, title, inDays, atHour, allDay, location], i) => {
   const start = Math.floor((now + inDays * day) / day) * day + atHour * hour;
   sql.push(

@@ -76,7 +76,17 @@ export function seedIfEmpty(persistTo) {
 
 /** Serves the production build on workerd; resolves once it answers. */
 export function serveBuild({ port, persistTo, vars = {}, quiet = false }) {
-  const args = ["dev", "-c", "build/server/wrangler.json", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persistTo];
+  const args = [
+    "dev",
+    "-c",
+    "build/server/wrangler.json",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--persist-to",
+    persistTo,
+  ];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const child = spawn(bin("wrangler"), args, { env, stdio: quiet ? "ignore" : "inherit" });
   return child;

@@ -5,10 +5,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "driz
  * The whole data model of DESIGN §4, one file so it is read in one sitting. Timestamps are
  * UTC milliseconds. `migrations/` is generated from this file by `npm run db:generate`.
  */
-const createdAt = () =>
-  integer("created_at")
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`);
+const createdAt = () => integer("created_at").notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
 export const users = sqliteTable(
   "users",

@@ -38,6 +38,28 @@ test.describe("signed-in shell", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=/);
   });
 
+  test("the avatar menu closes after choosing a page", async ({ page }) => {
+    await signInAs(page, "morganpto");
+    const menu = page.locator("details.avatar-menu");
+    await page.getByLabel("Account menu").click();
+    await page.getByRole("menuitem", { name: "Settings" }).click();
+    await expect(page).toHaveURL("/profile/settings");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await page.getByLabel("Account menu").click();
+    await expect(menu).toHaveAttribute("open", "");
+  });
+
+  test("dropdowns close on Escape and on a click outside @js-only", async ({ page }) => {
+    await signInAs(page, "morganpto");
+    const menu = page.locator("details.avatar-menu");
+    await page.getByLabel("Account menu").click();
+    await page.keyboard.press("Escape");
+    await expect(menu).not.toHaveAttribute("open", "");
+    await page.getByLabel("Account menu").click();
+    await page.getByRole("heading", { name: "Newsfeed" }).click();
+    await expect(menu).not.toHaveAttribute("open", "");
+  });
+
   test("the sidebar collapses after a route change on a narrow screen @js-only", async ({ page }) => {
     await page.setViewportSize({ width: 700, height: 900 });
     await signInAs(page, "samstudent");

@@ -1,10 +1,11 @@
-import { useEffect, useReducer, useRef } from "react";
+import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { type NotificationItem, type NotificationState, notificationReducer } from "~/realtime/notification-state";
 import { useRealtimeEvent } from "~/realtime/use-realtime";
 import { ConfirmForm } from "../confirm-form";
 import { Icon } from "../icons";
+import { useDropdown } from "./use-dropdown";
 
 /** How many the dropdown shows; the root loader sends as many (SPEC §2). */
 const SHOWN = 10;
@@ -18,7 +19,7 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const [state, dispatch] = useReducer(notificationReducer, data, toState);
-  const menu = useRef<HTMLDetailsElement>(null);
+  const menu = useDropdown();
 
   // A new answer from the server (after any action or reload) replaces the client's view.
   useEffect(() => dispatch({ type: "reset", state: toState(data) }), [data]);

@@ -6,6 +6,7 @@ import { useRealtimeConnection } from "~/realtime/use-realtime";
 import { Icon } from "../icons";
 import { Logo } from "./logo";
 import { SIDEBAR_TOGGLE_ID } from "./sidebar-state";
+import { useDropdown } from "./use-dropdown";
 import { UserAvatar } from "./user-avatar";
 
 /**
@@ -24,6 +25,7 @@ export function SignedInHeader({
   const { t } = useTranslation();
   // SPEC §4: the realtime socket connects once the signed-in header is shown.
   useRealtimeConnection();
+  const avatarMenu = useDropdown();
   return (
     <header className="header">
       <label htmlFor={SIDEBAR_TOGGLE_ID} className="icon-button sidebar-toggle-button" title={t("nav.toggleSidebar")}>
@@ -39,7 +41,7 @@ export function SignedInHeader({
             <span className="visually-hidden">{t("conversations.label")}</span>
           </Link>
         )}
-        <details className="menu avatar-menu">
+        <details className="menu avatar-menu" ref={avatarMenu}>
           <summary className="menu-trigger" aria-label={t("avatarMenu.label")}>
             <UserAvatar name={user.name} avatar={user.avatar} size="small" />
           </summary>

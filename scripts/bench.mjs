@@ -18,6 +18,7 @@ import {
   THROUGHPUT,
 } from "./bench/config.mjs";
 import { renderTime, throughput } from "./bench/load.mjs";
+import { realtimeDelivery } from "./bench/realtime.mjs";
 import { report } from "./bench/report.mjs";
 import { STEP_TIMEOUT_MS, startServer, stopServer } from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
@@ -113,6 +114,7 @@ async function main() {
     throughput: [],
     render: [],
     browser: [],
+    realtime: [],
     notes: [],
   };
   console.log("━━ build");
@@ -144,6 +146,7 @@ async function main() {
           })),
       ),
     )) ?? [];
+  results.realtime = (await phase(results, "realtime delivery", () => realtimeDelivery(origin))) ?? [];
   await stopServer();
 
   mkdirSync(dirname(RESULTS_FILE), { recursive: true });

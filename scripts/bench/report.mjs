@@ -99,6 +99,15 @@ export function report(results) {
     "",
   );
 
+  out.push("### Realtime delivery (notification created → frame on a connected socket)", "");
+  out.push(
+    table(
+      ["connected users", "notifications", "median", "p95", "max"],
+      (results.realtime ?? []).map((r) => [r.connectedUsers, r.samples, ms(r.medianMs), ms(r.p95Ms), ms(r.maxMs)]),
+    ),
+    "",
+  );
+
   if (results.notes.length) out.push("### Notes", "", ...results.notes.map((note) => `- ${note}`), "");
   out.push(results.pass ? "All budgets pass." : "**Budget check failed.**");
   return out.join("\n");

@@ -4,6 +4,7 @@ import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { bin, ensureDevVars, run, serveBuild, waitForServer } from "../lib/local.mjs";
 import { PERSIST, PREFERRED_PORT } from "./config.mjs";
+import { seedRealtimeUsers } from "./realtime.mjs";
 
 export const STEP_TIMEOUT_MS = 5 * 60_000;
 let server = null;
@@ -35,10 +36,12 @@ export async function startServer() {
   const limit = { timeout: STEP_TIMEOUT_MS };
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST], limit);
   run("node", ["scripts/seed.mjs", "--persist-to", PERSIST], limit);
+  seedRealtimeUsers(PERSIST);
   const port = await freePort(PREFERRED_PORT);
   const origin = `http://127.0.0.1:${port}`;
   console.log(`\n━━ serving the build on ${origin}`);
-  server = serveBuild({ port, persistTo: PERSIST, quiet: true });
+  // DEV_ROUTES: the realtime phase creates notifications through POST /__dev/notify.
+  server = serveBuild({ port, persistTo: PERSIST, quiet: true, vars: { DEV_ROUTES: "true" } });
   const died = new Promise((_, reject) =>
     server.once("exit", (code) => reject(new Error(`the server exited (${code}) before answering`))),
   );

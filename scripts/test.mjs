@@ -4,6 +4,7 @@ import { bin, env, run } from "./lib/local.mjs";
 const steps = [
   ["typecheck", "npm", ["run", "typecheck"]],
   ["lint", bin("biome"), ["check", "."]],
+  ["schema matches migrations", "node", ["scripts/check-schema-drift.mjs"]],
   ["build", bin("react-router"), ["build"]],
   ["integration (vitest in workerd)", bin("vitest"), ["run"]],
   ["end-to-end (Playwright, JS on and off)", bin("playwright"), ["test"]],

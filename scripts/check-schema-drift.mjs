@@ -1,0 +1,17 @@
+// Fails when app/server/db/schema.ts and migrations/ disagree (DESIGN §2: they never drift).
+// drizzle-kit compares the schema with the latest snapshot; any output file means drift.
+import { readdirSync, rmSync } from "node:fs";
+import { bin, run } from "./lib/local.mjs";
+
+const before = new Set(readdirSync("migrations"));
+run(bin("drizzle-kit"), ["generate", "--name", "drift_check"]);
+const added = readdirSync("migrations").filter((name) => !before.has(name));
+if (added.length > 0) {
+  for (const name of added) rmSync(`migrations/${name}`, { recursive: true, force: true });
+  run("git", ["checkout", "--", "migrations/meta"]);
+  console.error(
+    `✗ app/server/db/schema.ts has changes without a migration: run \`npm run db:generate -- --name <what>\` and commit it.`,
+  );
+  process.exit(1);
+}
+console.log("✓ schema and migrations agree");

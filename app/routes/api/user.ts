@@ -1,0 +1,23 @@
+import { parseUserId } from "~/lib/forms/friend";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/api/json.server";
+import { apiUserInfo, requireReadingUser } from "~/server/api/viewer.server";
+import { getUserInfo } from "~/server/friends/relation.server";
+import type { Route } from "./+types/user";
+
+/**
+ * GET /api/v1/user/{id} → {userInfo} with the caller's friendStatus (SPEC §7). Unknown,
+ * unactivated and deleted users are a 404, so apps show "Unknown User".
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const viewerId = await requireReadingUser(request, context);
+  const id = parseUserId(params.id);
+  const userInfo = id === null ? null : await getUserInfo(viewerId, id);
+  if (!userInfo) {
+    return jsonError(404, "user_not_found", apiTranslator(context)("people:warnings.notFound", { id: params.id }));
+  }
+  return Response.json({ userInfo: apiUserInfo(userInfo, new URL(request.url).origin) });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return methodNotAllowed("GET", apiTranslator(context));
+}

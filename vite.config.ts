@@ -1,9 +1,30 @@
+import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * In the browser bundle only, i18next and react-i18next resolve to the small versions in
+ * app/lib/i18n-lite (docs/decisions/023-i18n-lite.md); the server renders with the real ones.
+ */
+function browserI18nLite(): Plugin {
+  const lite: Record<string, string> = {
+    i18next: fileURLToPath(new URL("./app/lib/i18n-lite/i18next.ts", import.meta.url)),
+    "react-i18next": fileURLToPath(new URL("./app/lib/i18n-lite/react-i18next.tsx", import.meta.url)),
+  };
+  return {
+    name: "schoolhub:browser-i18n-lite",
+    enforce: "pre",
+    resolveId(id) {
+      if (this.environment?.name !== "client") return null;
+      return lite[id] ?? null;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [browserI18nLite(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   resolve: { tsconfigPaths: true },
+  environments: { client: { optimizeDeps: { exclude: ["i18next", "react-i18next"] } } },
   build: { sourcemap: false },
 });

@@ -1,0 +1,82 @@
+import { createInstance } from "i18next";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Trans as RealTrans } from "react-i18next";
+import { describe, expect, it } from "vitest";
+import resources from "~/locales";
+import { I18nLite } from "./i18next";
+import { Trans } from "./react-i18next";
+
+/** Every string key of a namespace, with plural suffixes folded into their base key. */
+function leafKeys(tree: Record<string, unknown>, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (Array.isArray(value)) return []; // lists are read with returnObjects (next test)
+    if (value && typeof value === "object") return leafKeys(value as Record<string, unknown>, path);
+    return [path.replace(/_(zero|one|two|few|many|other)$/, "")];
+  });
+}
+
+async function setup() {
+  const options = {
+    lng: "en",
+    fallbackLng: "en",
+    defaultNS: "common",
+    resources,
+    interpolation: { escapeValue: false },
+  };
+  const instance = createInstance();
+  await instance.init(options);
+  // Keys here are data from the JSON files, not literals, so use the untyped signature.
+  const real = Object.assign(instance, { t: instance.t as unknown as (key: string, options?: object) => unknown });
+  const lite = new I18nLite();
+  await lite.init(options);
+  return { real, lite };
+}
+
+const values = { name: "Ana", email: "ana@example.test", path: "/x", status: 418, minutes: 3, version: "1.2.3" };
+
+describe("the browser's small i18next (i18n-lite)", () => {
+  it("translates every key of every namespace exactly as i18next does", async () => {
+    const { real, lite } = await setup();
+    for (const [ns, tree] of Object.entries(resources.en)) {
+      for (const key of new Set(leafKeys(tree as Record<string, unknown>))) {
+        for (const count of [undefined, 0, 1, 2]) {
+          const options = { ns, ...values, ...(count === undefined ? {} : { count }) };
+          expect(lite.t(key, options), `${ns}:${key} count=${count}`).toEqual(real.t(key, options));
+        }
+        expect(lite.t(`${ns}:${key}`, values)).toEqual(real.t(`${ns}:${key}`, values));
+      }
+    }
+  });
+
+  it("returns objects like i18next with returnObjects, and the key when missing", async () => {
+    const { real, lite } = await setup();
+    const options = { ns: "about", returnObjects: true, ...values };
+    for (const key of Object.keys(resources.en.about)) {
+      expect(lite.t(key, options)).toEqual(real.t(key, options));
+    }
+    expect(lite.t("no.such.key")).toEqual(real.t("no.such.key"));
+    expect(lite.t("about:no.such.key")).toEqual(real.t("about:no.such.key"));
+    expect(lite.t("no.such.key", { defaultValue: "Hi {{name}}", name: "Ana" })).toEqual(
+      real.t("no.such.key", { defaultValue: "Hi {{name}}", name: "Ana" }),
+    );
+  });
+
+  it("renders <Trans> with named components like react-i18next", async () => {
+    const { real, lite } = await setup();
+    const components = { terms: <a href="/about/terms" />, aup: <a href="/about/aup" /> };
+    const realHtml = renderToStaticMarkup(
+      <RealTrans
+        t={real.getFixedT(null, "register")}
+        i18n={real}
+        i18nKey={"form.accept" as never}
+        components={components}
+      />,
+    );
+    const liteHtml = renderToStaticMarkup(
+      <Trans t={lite.getFixedT(null, "register") as never} i18nKey="form.accept" components={components} />,
+    );
+    expect(liteHtml).toBe(realHtml);
+    expect(liteHtml).toContain('<a href="/about/terms">');
+  });
+});

@@ -8,6 +8,8 @@ export default [
   route("notifications/:oid/open", "routes/notifications/open.ts"),
   // Creates a notification for end-to-end tests; 404 unless DEV_ROUTES.
   route("__dev/notify", "routes/dev/notify.ts"),
+  // Avatars from R2 (issue 4): a resource route, outside every page layout.
+  route("files/avatars/*", "routes/files/avatar.ts"),
   // Sign in with Google and Apple (issue 3): redirects and callbacks, no pages of their own.
   ...prefix("login", [
     route("google", "routes/login/google.tsx"),
@@ -26,6 +28,8 @@ export default [
     route("v1/notifications", "routes/api/notifications.ts"),
     route("v1/notifications/markallread", "routes/api/notifications-markallread.ts"),
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
+    route("v1/user/:id", "routes/api/user.ts"),
+    route("v1/user/:id/friend", "routes/api/user-friend.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   layout("routes/layouts/full-width.tsx", [index("routes/home.tsx")]),
@@ -59,6 +63,9 @@ export default [
         route("friends", "routes/profile/friends.tsx"),
         route("settings", "routes/profile/settings.tsx"),
       ]),
+      // Other people's public profiles and the friend forms (issue 4, decision 022).
+      route("users/:id", "routes/users/profile.tsx"),
+      route("users/:id/friend", "routes/users/friend.tsx"),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/profile/verify-email.tsx"),

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { UserAvatar } from "~/components/layout/user-avatar";
+import { AvatarPopup } from "~/components/user/avatar-popup";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import feed from "~/locales/en/feed.json";
 import { getInstance } from "~/middleware/i18next";
+import { loadUserInfos } from "~/server/friends/relation.server";
 import { listNewsfeed } from "~/server/newsfeed.server";
-import { avatarUrl } from "~/server/users/avatar";
 import type { Route } from "./+types/newsfeed";
 
 registerNamespace("feed", feed);
@@ -13,13 +13,15 @@ registerNamespace("feed", feed);
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext)!;
   const posts = await listNewsfeed(user.id);
+  // Authors as user info with the viewer's friendStatus, for their avatar popups (SPEC §2).
+  const authors = await loadUserInfos(
+    user.id,
+    posts.flatMap((post) => (post.author ? [post.author.id] : [])),
+  );
   return {
     metaTitle: getInstance(context).t("feed:metaTitle"),
     name: user.name,
-    posts: posts.map((post) => ({
-      ...post,
-      author: post.author && { ...post.author, avatar: avatarUrl(post.author.avatar) },
-    })),
+    posts: posts.map((post) => ({ ...post, author: (post.author && authors.get(post.author.id)) ?? null })),
   };
 }
 
@@ -38,7 +40,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
         {loaderData.posts.map((post) => (
           <li key={post.id} className="card feed-post">
             <header className="feed-post-header">
-              <UserAvatar name={post.author?.name} avatar={post.author?.avatar} size="small" />
+              <AvatarPopup user={post.author} size="small" />
               <div>
                 <strong>{post.author?.name ?? tc("unknownUser")}</strong>{" "}
                 <span className={`category-label category-${post.community.category}`}>

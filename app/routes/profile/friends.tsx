@@ -1,18 +1,49 @@
 import { useTranslation } from "react-i18next";
-import { UserAvatar } from "~/components/layout/user-avatar";
+import { Form } from "react-router";
+import { AvatarPopup } from "~/components/user/avatar-popup";
+import { FriendControls } from "~/components/user/friend-controls";
 import { userContext } from "~/context";
+import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
+import people from "~/locales/en/people.json";
 import profile from "~/locales/en/profile.json";
 import { getInstance } from "~/middleware/i18next";
 import { type FriendEntry, listFriendships } from "~/server/users/friends-list.server";
+import { searchUsers } from "~/server/users/user-search.server";
 import type { Route } from "./+types/friends";
 
 registerNamespace("profile", profile);
+registerNamespace("people", people);
 
-/** /profile/friends: friends and pending requests, read-only until the friends issue. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const lists = await listFriendships(context.get(userContext)!.id);
-  return { metaTitle: getInstance(context).t("profile:friends.metaTitle"), ...lists };
+type Person = UserInfo & { since?: number };
+
+const asPerson = (entry: FriendEntry, status: Pick<UserInfo, "friendStatus" | "direction">): Person => ({
+  ...entry,
+  ...status,
+});
+
+/**
+ * /profile/friends (SPEC §2, §4): friends, requests both ways and a search for people, each
+ * with their controls: accept or decline what came in, cancel what went out, unfriend.
+ * Forms post to /users/{id}/friend and come back here (PRG); with JavaScript through fetchers.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const viewer = context.get(userContext)!;
+  const q = (url.searchParams.get("q") ?? "").slice(0, USER_SEARCH_MAX_LENGTH);
+  const [lists, results] = await Promise.all([listFriendships(viewer.id), searchUsers(viewer.id, q)]);
+  return {
+    metaTitle: getInstance(context).t("profile:friends.metaTitle"),
+    q,
+    results,
+    friends: lists.friends.map((entry) => asPerson(entry, { friendStatus: FriendStatus.Friends, direction: null })),
+    incoming: lists.incoming.map((entry) =>
+      asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "incoming" }),
+    ),
+    outgoing: lists.outgoing.map((entry) =>
+      asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "outgoing" }),
+    ),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
@@ -27,8 +58,8 @@ function PeopleList({
   id: string;
   title: string;
   empty: string;
-  people: FriendEntry[];
-  dateLabel: (date: string) => string;
+  people: Person[];
+  dateLabel?: (date: string) => string;
 }) {
   const { i18n } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
@@ -41,16 +72,58 @@ function PeopleList({
         <ul className="people-list">
           {people.map((person) => (
             <li key={person.id} className="person">
-              <UserAvatar name={person.name} avatar={person.avatar} />
-              <div>
+              <AvatarPopup user={person} controls={false} />
+              <div className="person-text">
                 <strong>{person.name}</strong>
-                {person.username ? <span className="hint"> @{person.username}</span> : null}
-                <p className="hint">{dateLabel(date.format(person.since))}</p>
+                {person.username ? <span className="hint">{` @${person.username}`}</span> : null}
+                {dateLabel && person.since !== undefined ? (
+                  <p className="hint">{dateLabel(date.format(person.since))}</p>
+                ) : null}
               </div>
+              <FriendControls user={person} full />
             </li>
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+function Search({ q, results }: { q: string; results: UserInfo[] }) {
+  const { t } = useTranslation("people");
+  const query = q.trim();
+  const tooShort = query !== "" && query.replace(/^@/, "").length < USER_SEARCH_MIN_LENGTH;
+  return (
+    <section aria-labelledby="friends-search">
+      <h2 id="friends-search">{t("search.title")}</h2>
+      <Form method="get" role="search" className="friends-search">
+        <div className="field">
+          <label htmlFor="friends-search-q">{t("search.label")}</label>
+          <input
+            id="friends-search-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            minLength={USER_SEARCH_MIN_LENGTH}
+            maxLength={USER_SEARCH_MAX_LENGTH}
+            aria-describedby="friends-search-hint"
+          />
+          <p className={tooShort ? "field-error" : "hint"} id="friends-search-hint">
+            {tooShort
+              ? t("search.tooShort", { min: USER_SEARCH_MIN_LENGTH })
+              : t("search.hint", { min: USER_SEARCH_MIN_LENGTH })}
+          </p>
+        </div>
+        <button type="submit">{t("search.submit")}</button>
+      </Form>
+      {query && !tooShort ? (
+        <PeopleList
+          id="friends-search-results"
+          title={t("search.results", { query })}
+          empty={t("search.none", { query })}
+          people={results}
+        />
+      ) : null}
     </section>
   );
 }
@@ -60,6 +133,7 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="friends">
       <h1>{t("friends.title")}</h1>
+      <Search q={loaderData.q} results={loaderData.results} />
       <PeopleList
         id="friends-list"
         title={t("friends.listTitle")}

@@ -1,0 +1,100 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { userContext } from "~/context";
+import { friendActionSchema, parseUserId } from "~/lib/forms/friend";
+import { CONFIRMED_INTENTS, type FriendIntent } from "~/lib/friend-status";
+import { registerNamespace } from "~/lib/i18n-client";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import people from "~/locales/en/people.json";
+import { getInstance } from "~/middleware/i18next";
+import { friendToast } from "~/server/friends/answers.server";
+import { getUserInfo } from "~/server/friends/relation.server";
+import {
+  acceptFriendRequest,
+  cancelFriendRequest,
+  declineFriendRequest,
+  type FriendContext,
+  type FriendResult,
+  sendFriendRequest,
+  unfriend,
+} from "~/server/friends.server";
+import { flashToast } from "~/server/session/session.server";
+import type { Route } from "./+types/friend";
+
+registerNamespace("people", people);
+
+/**
+ * POST /users/{id}/friend: every friend control's form (intent send, cancel, accept, decline,
+ * unfriend). Success and warnings go back to `returnTo` with a notice (PRG). Sending, cancelling
+ * and unfriending ask first: with JavaScript a dialog did, without it this page does (DESIGN §1).
+ */
+const QUESTIONS: Partial<Record<FriendIntent, string>> = {
+  send: "people:confirm.send",
+  cancel: "people:confirm.cancel",
+  unfriend: "people:confirm.unfriend",
+};
+
+function perform(intent: FriendIntent, viewerId: number, targetId: number, ctx: FriendContext): Promise<FriendResult> {
+  switch (intent) {
+    case "send":
+      return sendFriendRequest(viewerId, targetId, ctx);
+    case "cancel":
+      return cancelFriendRequest(viewerId, targetId);
+    case "accept":
+      return acceptFriendRequest(viewerId, targetId, ctx);
+    case "decline":
+      return declineFriendRequest(viewerId, targetId);
+    case "unfriend":
+      return unfriend(viewerId, targetId);
+  }
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const targetId = parseUserId(params.id);
+  if (targetId === null) throw data(null, { status: 404 });
+  const parsed = friendActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const { intent, confirmed } = parsed.data;
+  const returnTo = safeRedirectPath(parsed.data.returnTo, `/users/${targetId}`);
+  // The require-user layout sent guests to sign in; the acting user is always the session's.
+  const viewer = context.get(userContext)!;
+
+  if (CONFIRMED_INTENTS.has(intent) && !confirmed) {
+    const target = await getUserInfo(viewer.id, targetId);
+    if (target && target.id !== viewer.id) {
+      return { confirm: { intent, question: QUESTIONS[intent]!, name: target.name, returnTo } };
+    }
+  }
+  const t = getInstance(context).t as unknown as FriendContext["t"];
+  const result = await perform(intent, viewer.id, targetId, { origin: new URL(request.url).origin, t });
+  return redirect(returnTo, { headers: await flashToast(request, friendToast(result, targetId)) });
+}
+
+export default function ConfirmFriendAction({ actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation("people");
+  const translate = t as unknown as (key: string, values?: Record<string, unknown>) => string;
+  const confirm = actionData?.confirm;
+  const back = confirm?.returnTo ?? `/users/${params.id}`;
+  return (
+    <main id="main" className="confirm-page">
+      <title>{t("confirm.title")}</title>
+      <h1>{t("confirm.title")}</h1>
+      {confirm ? (
+        <>
+          <p>{translate(confirm.question, { name: confirm.name })}</p>
+          <Form method="post" className="confirm-actions">
+            <input type="hidden" name="intent" value={confirm.intent} />
+            <input type="hidden" name="confirmed" value="1" />
+            <input type="hidden" name="returnTo" value={confirm.returnTo} />
+            <button type="submit">{t("confirm.yes")}</button>
+            <Link to={back}>{t("confirm.no")}</Link>
+          </Form>
+        </>
+      ) : (
+        <p>
+          <Link to={back}>{t("controls.viewProfile")}</Link>
+        </p>
+      )}
+    </main>
+  );
+}

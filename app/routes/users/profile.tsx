@@ -1,0 +1,91 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { FriendControls } from "~/components/user/friend-controls";
+import { userContext } from "~/context";
+import { parseUserId } from "~/lib/forms/friend";
+import { FriendStatus } from "~/lib/friend-status";
+import { registerNamespace } from "~/lib/i18n-client";
+import people from "~/locales/en/people.json";
+import { getInstance } from "~/middleware/i18next";
+import { getPublicProfile } from "~/server/users/public-profile.server";
+import type { Route } from "./+types/profile";
+
+registerNamespace("people", people);
+
+/**
+ * /users/{id}: someone else's public profile, reached from their avatar (SPEC §2; decision
+ * 022). One's own id goes to /profile. Unknown, unactivated or deleted people answer 404 with
+ * "Unknown User" and "[unavailable]" in place of the username.
+ */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const viewer = context.get(userContext)!;
+  const t = getInstance(context).getFixedT(null, "people");
+  const id = parseUserId(params.id);
+  if (id === viewer.id) throw redirect("/profile");
+  const profile = id === null ? null : await getPublicProfile(viewer.id, id);
+  if (!profile) return data({ metaTitle: t("profile.unknownTitle"), profile: null }, { status: 404 });
+  return { metaTitle: t("profile.metaTitle", { name: profile.user.name }), profile };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+export default function PublicProfile({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("people");
+  const { t: tc } = useTranslation();
+  const { profile } = loaderData;
+  if (!profile) {
+    return (
+      <main id="main" className="profile">
+        <section className="card profile-card" aria-label={tc("unknownUser")}>
+          <UserAvatar name={null} avatar="default" size="large" />
+          <div>
+            <h1 className="profile-name">{tc("unknownUser")}</h1>
+            <p className="profile-username">{tc("unavailable")}</p>
+            <p className="hint">{t("profile.unknownLead")}</p>
+          </div>
+        </section>
+      </main>
+    );
+  }
+  const { user } = profile;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
+  const pending = user.friendStatus === FriendStatus.Pending;
+  return (
+    <main id="main" className="profile">
+      <section className="card profile-card" aria-label={user.name}>
+        <UserAvatar name={user.name} avatar={user.avatar} size="large" />
+        <div>
+          <h1 className="profile-name">{user.name}</h1>
+          {user.username ? <p className="profile-username">{`@${user.username}`}</p> : null}
+          <p className="hint">{t("profile.memberSince", { date: date.format(profile.createdAt) })}</p>
+          {pending ? (
+            <p>
+              {user.direction === "incoming"
+                ? t("profile.requestIncoming", { name: user.name })
+                : t("profile.requestOutgoing", { name: user.name })}
+            </p>
+          ) : null}
+          <FriendControls user={user} full />
+        </div>
+      </section>
+      <section aria-labelledby="user-communities">
+        <h2 id="user-communities">{t("profile.communities")}</h2>
+        {profile.communities.length === 0 ? (
+          <p className="hint">{t("profile.noCommunities", { name: user.name })}</p>
+        ) : (
+          <ul className="profile-list">
+            {profile.communities.map((community) => (
+              <li key={community.id}>
+                <Link to={`/communities/${community.id}`}>{community.name}</Link>{" "}
+                <span className={`category-label category-${community.category}`}>
+                  {tc(`categories.${community.category}`)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  );
+}

@@ -12,13 +12,14 @@ import { serializeThemeCookie } from "~/server/session/theme.server";
 import { deleteAccount } from "~/server/users/delete-account.server";
 import { requestEmailChange } from "~/server/users/email-change.server";
 import { changePassword, setTheme, updateProfile } from "~/server/users/settings.server";
+import { deleteAvatar, refuseOversizedUpload, uploadAvatar } from "./settings-avatar.server";
 
 /**
  * The actions of /profile/settings, one per `intent`. Each turns a service's answer into a
  * redirect with a notice (PRG) or the form's errors with what was typed. The acting user is
  * always the session's: ids in the form are never read.
  */
-export const SETTINGS_INTENTS = ["profile", "email", "password", "theme", "delete"] as const;
+export const SETTINGS_INTENTS = ["profile", "email", "password", "theme", "delete", "avatar", "avatar-remove"] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 export type SettingsFailure = FormFailure & { intent: SettingsIntent | null };
 
@@ -144,9 +145,13 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
   password: changeOwnPassword,
   theme: changeTheme,
   delete: removeAccount,
+  avatar: uploadAvatar,
+  "avatar-remove": deleteAvatar,
 };
 
 export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, userId: number) {
+  const oversized = refuseOversizedUpload(request);
+  if (oversized) return oversized;
   const formData = await request.formData();
   const intent = formData.get("intent");
   const known = SETTINGS_INTENTS.find((name) => name === intent);

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormError } from "~/components/form/field";
+import { AvatarSection } from "~/components/settings/avatar-section";
 import { DeleteSection } from "~/components/settings/delete-section";
 import { EmailSection } from "~/components/settings/email-section";
 import { PasswordSection } from "~/components/settings/password-section";
@@ -22,7 +23,8 @@ const actingUser = (context: Route.LoaderArgs["context"]) => context.get(userCon
 export async function loader({ context }: Route.LoaderArgs) {
   const account = await getAccountSettings(actingUser(context).id);
   if (!account) throw new Response(null, { status: 404 });
-  return { metaTitle: getInstance(context).t("settings:metaTitle"), account };
+  // The session user's avatar is already a URL (or "default").
+  return { metaTitle: getInstance(context).t("settings:metaTitle"), account, avatar: actingUser(context).avatar };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
@@ -44,6 +46,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       </p>
       {actionData && actionData.intent === null ? <FormError error={actionData.formError} /> : null}
       <ProfileSection name={account.name} username={account.username} failure={failureFor("profile")} />
+      <AvatarSection name={account.name} avatar={loaderData.avatar} failure={failureFor("avatar")} />
       <EmailSection
         email={account.email}
         pendingEmail={account.pendingEmail}

@@ -1,0 +1,85 @@
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useNavigation } from "react-router";
+import { useFormMessage } from "~/components/form/field";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { registerNamespace } from "~/lib/i18n-client";
+import { resizeImage } from "~/lib/resize-image";
+import people from "~/locales/en/people.json";
+import type { SettingsFailure } from "./settings-form";
+
+registerNamespace("people", people);
+
+const ACCEPT = "image/jpeg,image/png,image/webp";
+
+/**
+ * The profile picture (intents "avatar" and "avatar-remove"). Without JavaScript the chosen
+ * file is posted as it is; with it, the image is first scaled to at most 512×512 in the
+ * browser. The server checks type (by content) and size either way.
+ */
+export function AvatarSection({ name, avatar, failure }: { name: string; avatar: string; failure?: SettingsFailure }) {
+  const { t } = useTranslation("people");
+  const message = useFormMessage();
+  const fetcher = useFetcher<SettingsFailure>();
+  const navigation = useNavigation();
+  const uploading = fetcher.state !== "idle";
+  const removing = navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar-remove";
+  const shownFailure = fetcher.data && fetcher.state === "idle" ? fetcher.data : failure;
+  const error = shownFailure?.fieldErrors.avatar?.[0];
+
+  return (
+    <section className="card settings-section" aria-labelledby="settings-avatar-title">
+      <h2 id="settings-avatar-title">{t("avatar.title")}</h2>
+      <p>{t("avatar.lead")}</p>
+      <div className="avatar-settings">
+        <UserAvatar name={name} avatar={avatar} size="large" />
+        <fetcher.Form
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          className="stack"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const form = new FormData(event.currentTarget);
+            const file = form.get("avatar");
+            if (file instanceof File && file.size > 0) {
+              const resized = await resizeImage(file);
+              if (resized) form.set("avatar", resized, resized.type === "image/webp" ? "avatar.webp" : "avatar.jpg");
+            }
+            await fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
+          }}
+        >
+          <input type="hidden" name="intent" value="avatar" />
+          <div className="field">
+            <label htmlFor="settings-avatar">{t("avatar.file")}</label>
+            <input
+              id="settings-avatar"
+              type="file"
+              name="avatar"
+              accept={ACCEPT}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? "settings-avatar-error" : undefined}
+            />
+            {error ? (
+              <p className="field-error" id="settings-avatar-error">
+                {message(error)}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <button type="submit" disabled={uploading}>
+              {uploading ? t("avatar.uploading") : t("avatar.submit")}
+            </button>
+          </div>
+        </fetcher.Form>
+      </div>
+      {avatar !== "default" ? (
+        <Form method="post" className="avatar-remove">
+          <input type="hidden" name="intent" value="avatar-remove" />
+          <button type="submit" className="button-secondary" disabled={removing}>
+            {t("avatar.remove")}
+          </button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { data, redirect } from "react-router";
+import { AVATAR_MAX_BYTES, removeAvatar, saveAvatar } from "~/server/files/avatars.server";
+import { flashToast } from "~/server/session/session.server";
+import type { SettingsFailure } from "./settings.server";
+
+/** The avatar forms of /profile/settings (intents "avatar" and "avatar-remove"). */
+
+const SETTINGS_PATH = "/profile/settings";
+// Multipart framing around a 5 MB file stays well under this; anything bigger is refused unread.
+const MAX_UPLOAD_BODY = AVATAR_MAX_BYTES + 64 * 1024;
+
+const ERRORS = {
+  missing: "people:avatar.required",
+  too_large: "people:avatar.tooLarge",
+  wrong_type: "people:avatar.wrongType",
+} as const;
+
+function avatarFailure(error: string, status: number) {
+  return data<SettingsFailure>(
+    { ok: false, intent: "avatar", fieldErrors: { avatar: [error] }, values: {} },
+    { status },
+  );
+}
+
+/** A body that cannot be a 5 MB image is refused before it is read. */
+export function refuseOversizedUpload(request: Request) {
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  return length > MAX_UPLOAD_BODY ? avatarFailure(ERRORS.too_large, 413) : null;
+}
+
+export async function uploadAvatar({
+  request,
+  userId,
+  formData,
+}: {
+  request: Request;
+  userId: number;
+  formData: FormData;
+}) {
+  const file = formData.get("avatar");
+  const result = await saveAvatar(userId, typeof file === "string" || file === null ? new Blob([]) : file);
+  if (result.status !== "saved") {
+    return avatarFailure(ERRORS[result.status], result.status === "too_large" ? 413 : 400);
+  }
+  return redirect(SETTINGS_PATH, {
+    headers: await flashToast(request, { kind: "success", key: "people:avatar.saved" }),
+  });
+}
+
+export async function deleteAvatar({ request, userId }: { request: Request; userId: number }) {
+  await removeAvatar(userId);
+  return redirect(SETTINGS_PATH, {
+    headers: await flashToast(request, { kind: "success", key: "people:avatar.removed" }),
+  });
+}

@@ -1,23 +1,15 @@
-import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { useDelayedFlag } from "./use-delayed-flag";
 
 /** SPEC §9: the bar shows only after 200 ms and creeps across over 5000 ms. */
 export const PROGRESS_THROTTLE_MS = 200;
 export const PROGRESS_DURATION_MS = 5000;
 
 export function NavigationProgress() {
+  const { t } = useTranslation();
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    if (!busy) {
-      setVisible(false);
-      return;
-    }
-    const timer = setTimeout(() => setVisible(true), PROGRESS_THROTTLE_MS);
-    return () => clearTimeout(timer);
-  }, [busy]);
+  const visible = useDelayedFlag(navigation.state !== "idle", PROGRESS_THROTTLE_MS);
 
   return (
     <div
@@ -26,7 +18,7 @@ export function NavigationProgress() {
       style={{ "--progress-duration": `${PROGRESS_DURATION_MS}ms` } as React.CSSProperties}
       role="progressbar"
       aria-hidden={!visible}
-      aria-valuetext={visible ? "loading" : undefined}
+      aria-valuetext={visible ? t("loading") : undefined}
     />
   );
 }

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetchers, useNavigation } from "react-router";
+import { useDelayedFlag } from "./use-delayed-flag";
 
 /** SPEC §9: the overlay enters after 50 ms and fades out over 300 ms. */
 export const SPINNER_ENTER_MS = 50;
@@ -12,16 +12,7 @@ export function SpinnerOverlay() {
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const processing = navigation.state === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
-  const [shown, setShown] = useState(false);
-
-  useEffect(() => {
-    if (!processing) {
-      setShown(false);
-      return;
-    }
-    const timer = setTimeout(() => setShown(true), SPINNER_ENTER_MS);
-    return () => clearTimeout(timer);
-  }, [processing]);
+  const shown = useDelayedFlag(processing, SPINNER_ENTER_MS);
 
   return (
     <div

@@ -251,6 +251,17 @@ for (const key of ["js-open", "js-all", "js-live", "nojs-open", "nojs-all"]) {
   );
 }
 
+// End-to-end users for friend requests (tests/e2e/friends.spec.ts): strangers to everyone, one
+// set per browser project; a/b send and accept, c/d send and cancel.
+for (const project of ["js", "nojs"]) {
+  for (const who of ["a", "b", "c", "d"]) {
+    const email = `e2e-friends-${who}-${project}@demo.schoolhub.test`;
+    sql.push(
+      `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email)}, ${q(`e2e_friends_${who}_${project}`)}, ${q(`Friends ${who.toUpperCase()} ${project}`)}, 'default', ${now}, ${now}, ${q(hashPassword(DEMO_PASSWORD))}, ${now - day});`,
+    );
+  }
+}
+
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";
 const file = join(mkdtempSync(join(tmpdir(), "seed-")), "seed.sql");

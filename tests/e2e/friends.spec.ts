@@ -1,0 +1,128 @@
+import { type Browser, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { signInAs } from "./support";
+
+/**
+ * Friend requests between two people, each in their own browser (SPEC §2, §4, §8). Every test
+ * signs in as seeded strangers of its own (scripts/seed.mjs, e2e-friends-*), per browser project.
+ */
+function person(testInfo: TestInfo, who: "a" | "b" | "c" | "d") {
+  const project = testInfo.project.name === "no-js" ? "nojs" : "js";
+  return {
+    email: `e2e-friends-${who}-${project}@demo.schoolhub.test`,
+    username: `e2e_friends_${who}_${project}`,
+    name: `Friends ${who.toUpperCase()} ${project}`,
+  };
+}
+
+async function signedInPage(browser: Browser, testInfo: TestInfo, email: string) {
+  // A context of its own per person; new contexts do not inherit the project's options.
+  const { baseURL, javaScriptEnabled } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const page = await context.newPage();
+  await signInAs(page, email);
+  return page;
+}
+
+const toast = (page: Page) => page.locator(".toast");
+const bell = (page: Page) => page.locator("summary").and(page.getByLabel(/^Notifications/));
+
+/** Answers a confirmation: the dialog with JavaScript, the confirmation page without (DESIGN §1). */
+async function confirm(page: Page, question: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    const dialog = page.getByRole("dialog", { name: question });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Yes" }).click();
+  } else {
+    await expect(page.getByRole("main").getByText(question)).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Yes" }).click();
+  }
+}
+
+/** A person's row in one of /profile/friends' lists. */
+function row(page: Page, list: string, name: string): Locator {
+  return page
+    .getByRole("region", { name: list })
+    .getByRole("listitem")
+    .filter({ has: page.getByText(name, { exact: true }) });
+}
+
+test.describe("friend requests", () => {
+  test("A sends B a request, B is told and accepts", async ({ browser, javaScriptEnabled }, testInfo) => {
+    const a = person(testInfo, "a");
+    const b = person(testInfo, "b");
+    const pageB = await signedInPage(browser, testInfo, b.email);
+    await expect(bell(pageB)).toHaveAttribute("aria-label", "Notifications");
+    if (javaScriptEnabled) {
+      await expect(pageB.locator("html")).toHaveAttribute("data-realtime", "open");
+      await pageB.evaluate(() => {
+        (window as unknown as { stillHere: boolean }).stillHere = true;
+      });
+    }
+
+    const pageA = await signedInPage(browser, testInfo, a.email);
+    await pageA.goto("/profile/friends");
+    await pageA.getByLabel("Name or username").fill(b.username);
+    await pageA.getByRole("button", { name: "Search" }).click();
+    await expect(pageA).toHaveURL(`/profile/friends?q=${b.username}`);
+    const result = row(pageA, `People matching “${b.username}”`, b.name);
+    await result.getByRole("button", { name: "Add Friend" }).click();
+    await confirm(pageA, `Are you sure you want to send ${b.name} a friend request?`, javaScriptEnabled);
+    await expect(toast(pageA)).toContainText(`Your friend request has been sent to ${b.name}`);
+    await expect(
+      row(pageA, "Friend requests you sent", b.name).getByRole("button", { name: "Cancel Friend Request" }),
+    ).toBeVisible();
+
+    // With JavaScript the notification arrives on B's open page; without it B reloads.
+    if (!javaScriptEnabled) await pageB.reload();
+    await expect(bell(pageB)).toHaveAttribute("aria-label", "Notifications, 1 unread");
+    await bell(pageB).click();
+    const request = pageB.getByRole("button", { name: new RegExp(`${a.name} sent you a friend request`) });
+    await expect(request).toBeVisible();
+    if (javaScriptEnabled) {
+      expect(await pageB.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+    }
+
+    await request.click();
+    await expect(pageB).toHaveURL("/profile/friends");
+    await row(pageB, "Friend requests for you", a.name).getByRole("button", { name: "Accept" }).click();
+    await expect(toast(pageB)).toContainText(`You and ${a.name} are now friends.`);
+    await expect(row(pageB, "Your friends", a.name).getByRole("link", { name: "Send Message" })).toHaveAttribute(
+      "href",
+      `/chat/@${a.username}`,
+    );
+    await expect(pageB.getByRole("region", { name: "Friend requests for you" })).toContainText(
+      "No one has asked you yet.",
+    );
+
+    await pageA.goto("/profile/friends");
+    await expect(row(pageA, "Your friends", b.name)).toBeVisible();
+    await expect(bell(pageA)).toHaveAttribute("aria-label", "Notifications, 1 unread");
+    await pageA.context().close();
+    await pageB.context().close();
+  });
+
+  test("C sends D a request from D's profile, then cancels it", async ({ browser, javaScriptEnabled }, testInfo) => {
+    const c = person(testInfo, "c");
+    const d = person(testInfo, "d");
+    const page = await signedInPage(browser, testInfo, c.email);
+    await page.goto(`/profile/friends?q=${d.username}`);
+    // The avatar opens a card with a link to the profile (a <details>, with or without JavaScript).
+    const result = row(page, `People matching “${d.username}”`, d.name);
+    await result.getByLabel(`About ${d.name}`).click();
+    await result.getByRole("link", { name: "View profile" }).click();
+    await expect(page).toHaveURL(/\/users\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: d.name })).toBeVisible();
+    await expect(page.getByText(`@${d.username}`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Add Friend" }).click();
+    await confirm(page, `Are you sure you want to send ${d.name} a friend request?`, javaScriptEnabled);
+    await expect(toast(page)).toContainText(`Your friend request has been sent to ${d.name}`);
+    await expect(page.getByText(`You sent ${d.name} a friend request.`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Cancel Friend Request" }).click();
+    await confirm(page, `Are you sure you want to cancel the friend request with ${d.name}?`, javaScriptEnabled);
+    await expect(toast(page)).toContainText(`Your friend request with ${d.name} has been cancelled.`);
+    await expect(page.getByRole("button", { name: "Add Friend" })).toBeVisible();
+    await page.context().close();
+  });
+});

@@ -252,9 +252,9 @@ for (const key of ["js-open", "js-all", "js-live", "nojs-open", "nojs-all"]) {
 }
 
 // End-to-end users for friend requests (tests/e2e/friends.spec.ts): strangers to everyone, one
-// set per browser project; a/b send and accept, c/d send and cancel.
+// set per browser project; a/b send and accept, c/d send and cancel, e uploads an avatar.
 for (const project of ["js", "nojs"]) {
-  for (const who of ["a", "b", "c", "d"]) {
+  for (const who of ["a", "b", "c", "d", "e"]) {
     const email = `e2e-friends-${who}-${project}@demo.schoolhub.test`;
     sql.push(
       `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email)}, ${q(`e2e_friends_${who}_${project}`)}, ${q(`Friends ${who.toUpperCase()} ${project}`)}, 'default', ${now}, ${now}, ${q(hashPassword(DEMO_PASSWORD))}, ${now - day});`,

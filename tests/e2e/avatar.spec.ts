@@ -1,0 +1,99 @@
+import { crc32, deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signInAs } from "./support";
+
+/** A solid-colour PNG of the given size, made here so the test needs no fixture file. */
+function png(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x3c)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const section = (page: Page) => page.getByRole("region", { name: "Profile picture" });
+const toast = (page: Page) => page.locator(".toast");
+
+test.describe("profile picture", () => {
+  test("is uploaded, shown in the header, and removed; a non-image is refused at the field", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await signInAs(page, `e2e_friends_e_${javaScriptEnabled ? "js" : "nojs"}`);
+    await page.goto("/profile/settings");
+
+    await section(page)
+      .getByLabel("Choose an image")
+      .setInputFiles({
+        name: "notes.png",
+        mimeType: "image/png",
+        buffer: Buffer.from("these are my notes, not a picture"),
+      });
+    await section(page).getByRole("button", { name: "Upload picture" }).click();
+    await expect(section(page).getByText("Choose a JPEG, PNG or WebP image.")).toBeVisible();
+
+    await section(page)
+      .getByLabel("Choose an image")
+      .setInputFiles({
+        name: "wide.png",
+        mimeType: "image/png",
+        buffer: png(1200, 800),
+      });
+    await section(page).getByRole("button", { name: "Upload picture" }).click();
+    await expect(toast(page)).toContainText("Your profile picture has been updated.");
+    const headerAvatar = page.getByLabel("Account menu").locator("img");
+    // With JavaScript the browser scales it to 512 px on the long side and sends WebP first;
+    // without it the original PNG is stored as it is.
+    await expect(headerAvatar).toHaveAttribute(
+      "src",
+      javaScriptEnabled ? /^\/files\/avatars\/\d+\/[0-9a-f-]{36}\.(webp|jpg)$/ : /\.png$/,
+    );
+    const src = (await headerAvatar.getAttribute("src"))!;
+    const served = await page.request.get(src);
+    expect(served.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    if (javaScriptEnabled) {
+      const width = await headerAvatar.evaluate(async (img: HTMLImageElement) => {
+        await img.decode();
+        return img.naturalWidth;
+      });
+      expect(width).toBe(512);
+    }
+
+    await section(page).getByRole("button", { name: "Remove picture" }).click();
+    await expect(toast(page)).toContainText("Your profile picture has been removed.");
+    await expect(page.getByLabel("Account menu").locator("img")).toHaveCount(0);
+    expect((await page.request.get(src)).status()).toBe(404);
+  });
+
+  // axe runs inside the page, so this check needs JavaScript; the markup is the same without it.
+  test("people pages have no detectable accessibility problems @js-only", async ({ page }) => {
+    await signInAs(page, "e2e_friends_e_js");
+    for (const path of ["/profile/friends?q=friends", "/profile/settings", "/newsfeed"]) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).include("main").analyze();
+      expect(results.violations, path).toEqual([]);
+    }
+    await page.goto("/profile/friends?q=e2e_friends_d_js");
+    await page.getByLabel("About Friends D js").click();
+    await page.getByRole("link", { name: "View profile" }).click();
+    await expect(page).toHaveURL(/\/users\/\d+$/);
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    expect(results.violations).toEqual([]);
+  });
+});

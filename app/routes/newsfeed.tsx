@@ -40,7 +40,8 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
         {loaderData.posts.map((post) => (
           <li key={post.id} className="card feed-post">
             <header className="feed-post-header">
-              <AvatarPopup user={post.author} size="small" />
+              {/* SPEC §9: avatars are 48 px, 64 px in the popup. */}
+              <AvatarPopup user={post.author} />
               <div>
                 <strong>{post.author?.name ?? tc("unknownUser")}</strong>{" "}
                 <span className={`category-label category-${post.community.category}`}>

@@ -64,7 +64,8 @@ describe("the browser's small i18next (i18n-lite)", () => {
 
   it("renders <Trans> with named components like react-i18next", async () => {
     const { real, lite } = await setup();
-    const components = { terms: <a href="/about/terms" />, aup: <a href="/about/aup" /> };
+    // Trans replaces each element's children with the translated text between its tags.
+    const components = { terms: <a href="/about/terms">terms</a>, aup: <a href="/about/aup">aup</a> };
     const realHtml = renderToStaticMarkup(
       <RealTrans
         t={real.getFixedT(null, "register")}

@@ -1,5 +1,6 @@
+import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { createCookie } from "react-router";
+import { createCookie, type RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import resources from "~/locales";
 
@@ -12,7 +13,7 @@ export const localeCookie = createCookie("lng", {
 });
 
 /** Third root middleware (SPEC §2). Only English exists (SPEC §9). */
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+export const [i18nextMiddleware, getLocale, getMiddlewareInstance] = createI18nextMiddleware({
   detection: {
     supportedLanguages: ["en"],
     fallbackLanguage: "en",
@@ -30,5 +31,29 @@ declare module "i18next" {
   interface CustomTypeOptions {
     defaultNS: "common";
     resources: (typeof resources)["en"];
+  }
+}
+
+let fallback: i18n | undefined;
+
+/**
+ * The request's i18next instance. When an earlier middleware failed (say, configuration is
+ * broken) the language middleware never ran; the error page still needs its texts.
+ */
+export function getInstance(context: Readonly<RouterContextProvider>): i18n {
+  try {
+    return getMiddlewareInstance(context);
+  } catch {
+    if (!fallback) {
+      fallback = createInstance({
+        resources,
+        lng: "en",
+        fallbackLng: "en",
+        defaultNS: "common",
+        interpolation: { escapeValue: false },
+      });
+      fallback.use(initReactI18next).init();
+    }
+    return fallback;
   }
 }

@@ -1,7 +1,7 @@
 // Helpers shared by the npm scripts that run the app locally (start, dev, test, bench).
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, writeFileSync } from "node:fs";
 
 import { delimiter, resolve } from "node:path";
 
@@ -75,7 +75,17 @@ export function seedIfEmpty(persistTo) {
 }
 
 /** Serves the production build on workerd; resolves once it answers. */
+/**
+ * The build carries the .dev.vars it saw at build time (build/server/.dev.vars). A fresh clone
+ * builds before any .dev.vars exists, so make sure the served build has the current one.
+ */
+function provideDevVars() {
+  ensureDevVars();
+  if (existsSync("build/server")) copyFileSync(".dev.vars", "build/server/.dev.vars");
+}
+
 export function serveBuild({ port, persistTo, vars = {}, quiet = false }) {
+  provideDevVars();
   const args = [
     "dev",
     "-c",

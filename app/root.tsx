@@ -9,6 +9,7 @@ import { authMiddleware } from "~/middleware/auth";
 import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
 import { redirectMiddleware } from "~/middleware/redirect";
 import { getPublicConfig } from "~/server/config.server";
+import { conversationHref, listConversations } from "~/server/conversations.server";
 import { loadNotificationMenu } from "~/server/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
@@ -36,8 +37,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }
   // The header's notifications dropdown (SPEC §2): first page and unread total, one round trip.
-  const notifications = user ? await loadNotificationMenu(user.id) : null;
-  return data({ locale, theme, toast, user, notifications, config: getPublicConfig() }, { headers });
+  // …and the conversations dropdown, read at the same time.
+  const [notifications, conversationList] = user
+    ? await Promise.all([loadNotificationMenu(user.id), listConversations(user.id)])
+    : [null, null];
+  const conversations = conversationList?.map((conversation) => ({
+    ...conversation,
+    href: conversationHref(conversation),
+  }));
+  return data({ locale, theme, toast, user, notifications, conversations, config: getPublicConfig() }, { headers });
 }
 
 export function useRootData() {

@@ -26,6 +26,7 @@ export default [
     route("v2/auth/appleverify", "routes/api/auth-appleverify.ts"),
     route("v1/user/profile", "routes/api/user-profile.ts"),
     route("v1/notifications", "routes/api/notifications.ts"),
+    route("v2/conversation", "routes/api/conversations.ts"),
     route("v1/notifications/markallread", "routes/api/notifications-markallread.ts"),
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("v1/user/:id", "routes/api/user.ts"),

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Outlet } from "react-router";
 import { ErrorPage } from "~/components/error-page";
+import { ConversationsMenu } from "~/components/layout/conversations-menu";
 import { Footer } from "~/components/layout/footer";
 import { GuestHeader } from "~/components/layout/guest-header";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
@@ -29,6 +30,7 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
         <SignedInHeader
           user={user}
           notifications={root?.notifications ? <NotificationsMenu data={root.notifications} /> : null}
+          conversations={root?.conversations ? <ConversationsMenu conversations={root.conversations} /> : null}
         />
       ) : (
         <GuestHeader />

@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Icon } from "../icons";
+import { useDropdown } from "./use-dropdown";
+
+type ConversationItem = {
+  id: number;
+  type: number;
+  href: string;
+  participants: { userId: number; username: string | null; name: string }[];
+  lastMessage: { content: string; createdAt: number } | null;
+  unread: number;
+};
+
+/** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS. */
+export function ConversationsMenu({ conversations }: { conversations: ConversationItem[] }) {
+  const { t } = useTranslation();
+  const menu = useDropdown();
+  const unread = conversations.reduce((sum, conversation) => sum + conversation.unread, 0);
+  return (
+    <details className="menu notifications-menu conversations-menu" ref={menu}>
+      <summary
+        className="icon-button menu-trigger"
+        aria-label={unread > 0 ? t("conversations.unreadLabel", { count: unread }) : t("conversations.label")}
+        title={t("conversations.label")}
+      >
+        <Icon name="chat" />
+        {unread > 0 ? (
+          <span className="badge" aria-hidden="true">
+            {unread > 99 ? "99+" : unread}
+          </span>
+        ) : null}
+      </summary>
+      <div className="menu-panel notifications-panel">
+        <p className="menu-heading">{t("conversations.label")}</p>
+        {conversations.length === 0 ? (
+          <p className="hint notifications-empty">{t("conversations.empty")}</p>
+        ) : (
+          <ul className="notifications-list">
+            {conversations.map((conversation) => (
+              <li key={conversation.id}>
+                <Link
+                  to={conversation.href}
+                  className={conversation.unread > 0 ? "notification notification-unread" : "notification"}
+                >
+                  <span className="notification-title">
+                    {conversation.type === 0
+                      ? conversation.participants[0]?.name || t("unknownUser")
+                      : t("conversations.group")}
+                  </span>
+                  <span className="hint">{conversation.lastMessage?.content ?? t("conversations.noMessages")}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="menu-footer">
+          <Link to="/chat">{t("conversations.viewAll")}</Link>
+        </p>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { issueTokens } from "~/server/auth/tokens.server";
+import { conversationHref, listConversations } from "~/server/conversations.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { createUser, fetchApp, signIn } from "./helpers";
+
+async function directChat(a: number, b: number, messages: { from: number; content: string; at: number }[], readAt = 0) {
+  const db = getDb();
+  const [conversation] = await db
+    .insert(schema.conversations)
+    .values({ type: 0, updatedAt: Math.max(0, ...messages.map((m) => m.at)) })
+    .returning();
+  await db.insert(schema.conversationParticipants).values([
+    { conversationId: conversation!.id, userId: a, lastReadAt: readAt },
+    { conversationId: conversation!.id, userId: b, lastReadAt: readAt },
+  ]);
+  for (const message of messages) {
+    await db.insert(schema.messages).values({
+      conversationId: conversation!.id,
+      senderId: message.from,
+      content: message.content,
+      createdAt: message.at,
+    });
+  }
+  return conversation!.id;
+}
+
+describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", () => {
+  it("lists a user's conversations with the other participant, the last message and the unread count", async () => {
+    const me = await createUser();
+    const friend = await createUser();
+    const id = await directChat(
+      me.id,
+      friend.id,
+      [
+        { from: me.id, content: "Hi!", at: 1_000 },
+        { from: friend.id, content: "Hello", at: 2_000 },
+        { from: friend.id, content: "See you Friday", at: 3_000 },
+      ],
+      1_500,
+    );
+    const [conversation] = await listConversations(me.id);
+    expect(conversation).toEqual({
+      id,
+      type: 0,
+      participants: [{ userId: friend.id, username: friend.username, name: friend.name }],
+      lastMessage: { senderId: friend.id, content: "See you Friday", createdAt: 3_000 },
+      unread: 2,
+    });
+    // For the friend: their own messages never count, and mine came before they last read.
+    expect((await listConversations(friend.id))[0]?.unread).toBe(0);
+  });
+
+  it("links a direct chat to /chat/@username, or /chat/{id} without a username, and others to /chat", () => {
+    const participant = { userId: 7, name: "Ana", username: "ana" };
+    expect(conversationHref({ type: 0, participants: [participant] })).toBe("/chat/@ana");
+    expect(conversationHref({ type: 0, participants: [{ ...participant, username: null }] })).toBe("/chat/7");
+    expect(conversationHref({ type: 1, participants: [participant] })).toBe("/chat");
+  });
+
+  it("shows the dropdown in the header, empty or with links", async () => {
+    const lonely = await createUser();
+    const html = await (
+      await fetchApp("/newsfeed", { headers: { Cookie: await signIn(lonely.email, lonely.password) } })
+    ).text();
+    expect(html).toContain("You have no active conversations.");
+    expect(html).toContain("View all Conversations");
+
+    const me = await createUser();
+    const friend = await createUser();
+    await directChat(me.id, friend.id, [{ from: friend.id, content: "Ping", at: Date.now() }]);
+    const page = await (
+      await fetchApp("/newsfeed", { headers: { Cookie: await signIn(me.email, me.password) } })
+    ).text();
+    expect(page).toContain(`href="/chat/@${friend.username}"`);
+    expect(page).not.toContain("You have no active conversations.");
+  });
+
+  it("answers GET /api/v2/conversation with {data: {data}} for a Bearer token, 401 without", async () => {
+    const me = await createUser();
+    const friend = await createUser();
+    await directChat(me.id, friend.id, [{ from: friend.id, content: "Hey", at: 5 }]);
+    const { token } = await issueTokens(me.id);
+    const response = await fetchApp("/api/v2/conversation", { headers: { Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: { data: { participants: { userId: number }[] }[] } };
+    expect(body.data.data).toHaveLength(1);
+    expect(body.data.data[0]?.participants[0]?.userId).toBe(friend.id);
+    expect((await fetchApp("/api/v2/conversation")).status).toBe(401);
+  });
+});

@@ -18,7 +18,7 @@ export function ConversationsMenu({ conversations }: { conversations: Conversati
   const menu = useDropdown();
   const unread = conversations.reduce((sum, conversation) => sum + conversation.unread, 0);
   return (
-    <details className="menu notifications-menu conversations-menu" ref={menu}>
+    <details className="menu conversations-menu" ref={menu}>
       <summary
         className="icon-button menu-trigger"
         aria-label={unread > 0 ? t("conversations.unreadLabel", { count: unread }) : t("conversations.label")}
@@ -31,19 +31,19 @@ export function ConversationsMenu({ conversations }: { conversations: Conversati
           </span>
         ) : null}
       </summary>
-      <div className="menu-panel notifications-panel">
+      <div className="menu-panel conversations-panel">
         <p className="menu-heading">{t("conversations.label")}</p>
         {conversations.length === 0 ? (
-          <p className="hint notifications-empty">{t("conversations.empty")}</p>
+          <p className="hint conversations-empty">{t("conversations.empty")}</p>
         ) : (
-          <ul className="notifications-list">
+          <ul className="conversations-list">
             {conversations.map((conversation) => (
               <li key={conversation.id}>
                 <Link
                   to={conversation.href}
-                  className={conversation.unread > 0 ? "notification notification-unread" : "notification"}
+                  className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
                 >
-                  <span className="notification-title">
+                  <span className="conversation-title">
                     {conversation.type === 0
                       ? conversation.participants[0]?.name || t("unknownUser")
                       : t("conversations.group")}

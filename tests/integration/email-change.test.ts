@@ -166,3 +166,12 @@ describe("changing the email address", () => {
     expect((await userRow(user.id))?.email).toBe(address);
   });
 });
+
+describe("pages opened from a mailed link", () => {
+  it("never send their token-bearing address on to other sites", async () => {
+    for (const path of ["/profile/verifyemail?token=x", "/login/activate?token=x", "/login/resetpassword?token=x"]) {
+      const html = await (await fetchApp(path)).text();
+      expect(html, path).toContain('<meta name="referrer" content="same-origin"/>');
+    }
+  });
+});

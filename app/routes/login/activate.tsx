@@ -5,6 +5,7 @@ import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { parseForm } from "~/lib/forms/parse";
 import { emailLinkSchema } from "~/lib/forms/recovery";
 import { registerNamespace } from "~/lib/i18n-client";
+import { tokenPageMeta } from "~/lib/token-page-meta";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { activateAccount, requestActivationMail } from "~/server/auth/activation.server";
@@ -40,12 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // A refused mail request carries Retry-After; document responses only pass on what we return.
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.metaTitle },
-  // The token is in the address: never send it on to another site. ("no-referrer" would also
-  // blank the Origin of our own form posts, which React Router then refuses as cross-site.)
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => tokenPageMeta(loaderData?.metaTitle);
 
 /** "Send the activation email again": same answer for every address (issue 3). */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { tokenPageMeta } from "~/lib/token-page-meta";
 import settings from "~/locales/en/settings.json";
 import { getInstance } from "~/middleware/i18next";
 import { flashToast } from "~/server/session/session.server";
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.metaTitle },
+  ...tokenPageMeta(loaderData?.metaTitle),
   { name: "robots", content: "noindex" },
 ];
 

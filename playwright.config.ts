@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
-export const E2E_PORT = 8788;
+// E2E_PORT lets two checkouts run their suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 /**

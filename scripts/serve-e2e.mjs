@@ -11,9 +11,9 @@ migrate(PERSIST);
 run("node", ["scripts/seed.mjs", "--persist-to", PERSIST]);
 // Google and Apple sign-in run against a fake provider on 127.0.0.1:8799 (issue 3); it lives
 // in this process and ends with it.
-const idp = await startFakeIdp({ port: 8799 });
+const idp = await startFakeIdp({ port: Number(process.env.E2E_IDP_PORT ?? 8799) });
 const server = serveBuild({
-  port: 8788,
+  port: Number(process.env.E2E_PORT ?? 8788),
   persistTo: PERSIST,
   vars: { E2E: "1", DEV_ROUTES: "true", ...idp.appVars },
 });

@@ -1,5 +1,7 @@
 import { useId, useRef } from "react";
 import { useFetcher } from "react-router";
+import { SubmitButton } from "./form/submit-button";
+import { usePendingSubmit } from "./form/use-pending-submit";
 
 type ConfirmFormProps = {
   action: string;
@@ -39,9 +41,13 @@ export function ConfirmForm(props: ConfirmFormProps) {
         }}
       >
         {hidden}
-        <button type="submit" className={props.buttonClassName} disabled={props.disabled || fetcher.state !== "idle"}>
+        <SubmitButton
+          className={props.buttonClassName}
+          disabled={props.disabled}
+          pending={usePendingSubmit({ fetcher })}
+        >
           {props.children}
-        </button>
+        </SubmitButton>
       </fetcher.Form>
       <dialog ref={dialog} className="confirm-dialog" aria-labelledby={questionId}>
         <p id={questionId}>{props.question}</p>

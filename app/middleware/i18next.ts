@@ -2,6 +2,7 @@ import { createInstance, type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { createCookie, type RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
+import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales";
 
 /** The locale preference cookie lasts 365 days (SPEC §9). */
@@ -56,4 +57,12 @@ export function getInstance(context: Readonly<RouterContextProvider>): i18n {
     }
     return fallback;
   }
+}
+
+/**
+ * The one way a route hands a service its translator: the request's i18next as a Translate
+ * (~/lib/translate.ts), so services take plain `t(key, values)` with full "ns:key" keys.
+ */
+export function translatorFor(context: Readonly<RouterContextProvider>): Translate {
+  return toTranslate(getInstance(context).t);
 }

@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
 import { userContext } from "~/context";
+import { parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { themeFormSchema } from "~/lib/theme-form";
 import { serializeThemeCookie } from "~/server/session/theme.server";
@@ -11,8 +13,8 @@ import type { Route } from "./+types/theme";
  * is saved on the account too, since the root loader prefers it to the cookie.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = themeFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
+  const parsed = parseForm(themeFormSchema, await readFormData(request));
+  if (!parsed.ok) {
     return Response.json({ error: { code: "invalid_theme", message: "Unknown theme." } }, { status: 400 });
   }
   const user = context.get(userContext);

@@ -13,7 +13,7 @@ type Section = { heading: string; paragraphs?: string[]; items?: string[]; closi
  */
 export function AboutDocument({ page }: { page: AboutDocumentPage }) {
   const { t } = useTranslation("about");
-  const sections = t(`${page}.sections`, { returnObjects: true }) as unknown as Section[];
+  const sections: Section[] = t(`${page}.sections`, { returnObjects: true });
   const isPolicy = page !== "index";
   return (
     <main id="main" className="prose">

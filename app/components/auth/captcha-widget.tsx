@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormMessage } from "~/components/form/field";
 
 const SCRIPT_SRC = "https://www.google.com/recaptcha/api.js";
 
@@ -23,7 +24,7 @@ declare global {
  */
 export function CaptchaWidget({ siteKey, error, attempt }: { siteKey: string; error?: string; attempt?: unknown }) {
   const { t } = useTranslation("register");
-  const message = t as unknown as (key: string) => string;
+  const message = useFormMessage();
   const element = useRef<HTMLDivElement>(null);
   const widget = useRef<number | undefined>(undefined);
 

@@ -1,5 +1,7 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { Field, FormError } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import type { FormFailure } from "~/lib/forms/parse";
 import { EMAIL_MAX_LENGTH } from "~/lib/forms/register";
 
@@ -23,8 +25,7 @@ export function EmailLinkForm({
   /** Extra controls before the button, e.g. the captcha. */
   children?: React.ReactNode;
 }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action;
+  const sending = usePendingSubmit({ action });
   return (
     <Form method="post" action={action} noValidate className="stack">
       <FormError error={failure?.formError} values={failure?.formErrorValues} />
@@ -40,9 +41,9 @@ export function EmailLinkForm({
         errors={failure?.fieldErrors.email}
       />
       {children}
-      <button type="submit" className="button-block" disabled={sending}>
-        {sending ? labels.submitting : labels.submit}
-      </button>
+      <SubmitButton className="button-block" pending={sending} pendingLabel={labels.submitting}>
+        {labels.submit}
+      </SubmitButton>
     </Form>
   );
 }

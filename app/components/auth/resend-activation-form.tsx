@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 
 export const RESEND_ACTIVATION_ACTION = "/login/activate";
 
@@ -9,14 +11,13 @@ export const RESEND_ACTIVATION_ACTION = "/login/activate";
  */
 export function ResendActivationForm({ email, label }: { email: string; label: string }) {
   const { t } = useTranslation("register");
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formAction === RESEND_ACTIVATION_ACTION;
+  const sending = usePendingSubmit({ action: RESEND_ACTIVATION_ACTION });
   return (
     <Form method="post" action={RESEND_ACTIVATION_ACTION}>
       <input type="hidden" name="email" value={email} />
-      <button type="submit" className="button-secondary" disabled={sending}>
-        {sending ? t("sent.resending") : label}
-      </button>
+      <SubmitButton className="button-secondary" pending={sending} pendingLabel={t("sent.resending")}>
+        {label}
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,17 +1,25 @@
-import type { InputHTMLAttributes } from "react";
+import { type InputHTMLAttributes, type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import { type Translate, toTranslate } from "~/lib/translate";
 
-type Translate = (key: string, values?: Record<string, unknown>) => string;
+/** What a field hands to its control: ids that tie the label, hint and error to it. */
+export type ControlProps = {
+  id: string;
+  name: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
 
 /** Translates a message key from a FormFailure ("ns:key"). */
-export function useFormMessage() {
+export function useFormMessage(): Translate {
   const { t } = useTranslation();
-  return t as unknown as Translate;
+  return useMemo(() => toTranslate(t), [t]);
 }
 
 /**
- * A labelled input with its error under it. Errors are linked by aria-describedby and mark
- * the input aria-invalid, so screen readers announce them where the user is.
+ * A labelled control with its hint and its error under it. The error is linked by
+ * aria-describedby and marks the control aria-invalid, so screen readers announce it where the
+ * user is. An input by default; `children` renders another control (a select, a textarea).
  */
 export function Field({
   label,
@@ -19,39 +27,36 @@ export function Field({
   errors,
   hint,
   defaultValue,
+  children,
   ...input
 }: {
   label: string;
   name: string;
+  /** i18next keys ("ns:key") from the form's schema or service; the first is shown. */
   errors?: string[];
   hint?: string;
   defaultValue?: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue">) {
+  children?: (control: ControlProps) => ReactNode;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "children">) {
   const message = useFormMessage();
   const id = input.id ?? `field-${name}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const invalid = Boolean(errors?.length);
-  const describedBy = [hint ? hintId : null, invalid ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const error = errors?.[0];
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const control: ControlProps = { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-      />
+      {children ? children(control) : <input {...input} {...control} defaultValue={defaultValue} />}
       {hint ? (
         <p className="hint" id={hintId}>
           {hint}
         </p>
       ) : null}
-      {invalid ? (
+      {error ? (
         <p className="field-error" id={errorId}>
-          {message(errors![0]!)}
+          {message(error)}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useFormMessage } from "~/components/form/field";
 import type { Toast } from "~/lib/toast";
 
 /**
@@ -8,8 +9,8 @@ import type { Toast } from "~/lib/toast";
  */
 export function Toasts({ toast }: { toast: Toast | null }) {
   const { t } = useTranslation();
-  // Flash keys are data, not literals, so they go through the untyped signature.
-  const translateKey = t as unknown as (key: string, values?: Toast["values"]) => string;
+  // Flash keys are data, not literals: they are messages (~/lib/translate.ts).
+  const translateKey = useFormMessage();
   const [dismissed, setDismissed] = useState<Toast | null>(null);
 
   useEffect(() => {

@@ -1,11 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher } from "react-router";
 import { useFormMessage } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import type { FormFailure } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
 import { resizeImage } from "~/lib/resize-image";
 import people from "~/locales/en/people.json";
-import type { SettingsFailure } from "./settings-form";
 
 registerNamespace("people", people);
 
@@ -16,13 +18,12 @@ const ACCEPT = "image/jpeg,image/png,image/webp";
  * file is posted as it is; with it, the image is first scaled to at most 512×512 in the
  * browser. The server checks type (by content) and size either way.
  */
-export function AvatarSection({ name, avatar, failure }: { name: string; avatar: string; failure?: SettingsFailure }) {
+export function AvatarSection({ name, avatar, failure }: { name: string; avatar: string; failure?: FormFailure }) {
   const { t } = useTranslation("people");
   const message = useFormMessage();
-  const fetcher = useFetcher<SettingsFailure>();
-  const navigation = useNavigation();
-  const uploading = fetcher.state !== "idle";
-  const removing = navigation.state === "submitting" && navigation.formData?.get("intent") === "avatar-remove";
+  const fetcher = useFetcher<FormFailure>();
+  const uploading = usePendingSubmit({ fetcher });
+  const removing = usePendingSubmit({ intent: "avatar-remove" });
   const shownFailure = fetcher.data && fetcher.state === "idle" ? fetcher.data : failure;
   const error = shownFailure?.fieldErrors.avatar?.[0];
 
@@ -66,18 +67,18 @@ export function AvatarSection({ name, avatar, failure }: { name: string; avatar:
             ) : null}
           </div>
           <div>
-            <button type="submit" disabled={uploading}>
-              {uploading ? t("avatar.uploading") : t("avatar.submit")}
-            </button>
+            <SubmitButton pending={uploading} pendingLabel={t("avatar.uploading")}>
+              {t("avatar.submit")}
+            </SubmitButton>
           </div>
         </fetcher.Form>
       </div>
       {avatar !== "default" ? (
         <Form method="post" className="avatar-remove">
           <input type="hidden" name="intent" value="avatar-remove" />
-          <button type="submit" className="button-secondary" disabled={removing}>
+          <SubmitButton className="button-secondary" pending={removing}>
             {t("avatar.remove")}
-          </button>
+          </SubmitButton>
         </Form>
       ) : null}
     </section>

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/form/field";
-import { type SettingsFailure, SettingsForm } from "./settings-form";
+import type { FormFailure } from "~/lib/forms/parse";
+import { SettingsForm } from "./settings-form";
 
 /**
  * Deleting the account (intent "delete"). The password is the confirmation; accounts without
  * one type the word DELETE instead, so a stray click can never delete anything.
  */
-export function DeleteSection({ hasPassword, failure }: { hasPassword: boolean; failure?: SettingsFailure }) {
+export function DeleteSection({ hasPassword, failure }: { hasPassword: boolean; failure?: FormFailure }) {
   const { t } = useTranslation("settings");
   return (
     <SettingsForm

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/form/field";
+import type { FormFailure } from "~/lib/forms/parse";
 import { EMAIL_MAX_LENGTH } from "~/lib/forms/settings-email";
-import { type SettingsFailure, SettingsForm } from "./settings-form";
+import { SettingsForm } from "./settings-form";
 
 /** A new email address, confirmed through a mailed link (intent "email"). */
 export function EmailSection({
@@ -13,7 +14,7 @@ export function EmailSection({
   email: string;
   pendingEmail: string | null;
   hasPassword: boolean;
-  failure?: SettingsFailure;
+  failure?: FormFailure;
 }) {
   const { t } = useTranslation("settings");
   const values = failure?.values ?? {};

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/form/field";
+import type { FormFailure } from "~/lib/forms/parse";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/forms/settings-password";
-import { type SettingsFailure, SettingsForm } from "./settings-form";
+import { SettingsForm } from "./settings-form";
 
 /** Change the password, or set a first one for Google and Apple accounts (intent "password"). */
-export function PasswordSection({ hasPassword, failure }: { hasPassword: boolean; failure?: SettingsFailure }) {
+export function PasswordSection({ hasPassword, failure }: { hasPassword: boolean; failure?: FormFailure }) {
   const { t } = useTranslation("settings");
   return (
     <SettingsForm

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/form/field";
+import type { FormFailure } from "~/lib/forms/parse";
 import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from "~/lib/forms/settings-profile";
-import { type SettingsFailure, SettingsForm } from "./settings-form";
+import { SettingsForm } from "./settings-form";
 
 /** Name and username (intent "profile"). */
 export function ProfileSection({
@@ -11,7 +12,7 @@ export function ProfileSection({
 }: {
   name: string;
   username: string | null;
-  failure?: SettingsFailure;
+  failure?: FormFailure;
 }) {
   const { t } = useTranslation("settings");
   const values = failure?.values ?? {};

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { FormError } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import type { FormFailure } from "~/lib/forms/parse";
-
-export type SettingsFailure = Pick<FormFailure, "fieldErrors" | "values" | "formError" | "formErrorValues">;
 
 /**
  * One settings form in its own card: a plain POST with its `intent`, so it works without
@@ -23,14 +23,13 @@ export function SettingsForm({
   title: string;
   lead?: ReactNode;
   submitLabel: string;
-  failure?: SettingsFailure;
+  failure?: FormFailure;
   danger?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation("settings");
-  const navigation = useNavigation();
   const location = useLocation();
-  const pending = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending = usePendingSubmit({ intent });
   const headingId = `settings-${intent}-title`;
   return (
     <section
@@ -45,9 +44,9 @@ export function SettingsForm({
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         {children}
         <div>
-          <button type="submit" className={danger ? "button-danger" : undefined} disabled={pending}>
-            {pending ? t("saving") : submitLabel}
-          </button>
+          <SubmitButton className={danger ? "button-danger" : undefined} pending={pending} pendingLabel={t("saving")}>
+            {submitLabel}
+          </SubmitButton>
         </div>
       </Form>
     </section>

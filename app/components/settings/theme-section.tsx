@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useFormMessage } from "~/components/form/field";
+import type { FormFailure } from "~/lib/forms/parse";
 import { THEMES } from "~/lib/themes";
-import { type SettingsFailure, SettingsForm } from "./settings-form";
+import { SettingsForm } from "./settings-form";
 
 /** One of the eight themes a–h (SPEC §3), saved on the account (intent "theme"). */
-export function ThemeSection({ theme, failure }: { theme: string; failure?: SettingsFailure }) {
+export function ThemeSection({ theme, failure }: { theme: string; failure?: FormFailure }) {
   const { t } = useTranslation("settings");
   const { t: tc } = useTranslation();
   const message = useFormMessage();

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useFetchers, useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { chatPath, FRIEND_INTENTS, FriendStatus, statusAfter, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
 import people from "~/locales/en/people.json";
@@ -83,13 +85,12 @@ function AnswerForm(props: { action: string; intent: string; returnTo: string; l
     <fetcher.Form method="post" action={props.action}>
       <input type="hidden" name="intent" value={props.intent} />
       <input type="hidden" name="returnTo" value={props.returnTo} />
-      <button
-        type="submit"
+      <SubmitButton
         className={props.secondary ? "button-secondary" : undefined}
-        disabled={fetcher.state !== "idle"}
+        pending={usePendingSubmit({ fetcher })}
       >
         {props.label}
-      </button>
+      </SubmitButton>
     </fetcher.Form>
   );
 }

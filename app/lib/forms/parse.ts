@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -12,6 +12,28 @@ export type FormFailure = {
   /** What the user typed (never passwords), so nothing is lost on a failed submit. */
   values: Record<string, string>;
 };
+
+/** Where messages that belong to no single field go (a refine on the whole object). */
+export const FORM_FIELD = "_form";
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
+
+/**
+ * The one path from input to field errors: forms, JSON bodies and query strings all validate
+ * with their zod schema here, and zod's own flattening groups the messages (i18next keys) by
+ * field (docs/decisions/025-how-an-area-is-laid-out.md, 026-forms-with-zod.md).
+ */
+export function parseValues<Schema extends z.ZodType>(schema: Schema, input: unknown): Parsed<z.infer<Schema>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const { formErrors, fieldErrors } = z.flattenError(result.error);
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(fieldErrors) as [string, string[] | undefined][]) {
+    if (messages?.length) errors[field] = messages;
+  }
+  if (formErrors.length) errors[FORM_FIELD] = formErrors;
+  return { ok: false, fieldErrors: errors };
+}
 
 const NEVER_ECHOED = /password|honeypot|website|token/i;
 
@@ -28,14 +50,13 @@ export function parseForm<Schema extends z.ZodType>(
   schema: Schema,
   formData: FormData,
 ): { ok: true; data: z.infer<Schema> } | FormFailure {
-  const result = schema.safeParse(Object.fromEntries(formData));
-  if (result.success) return { ok: true, data: result.data };
-  const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "_form");
-    fieldErrors[field] ??= [];
-    fieldErrors[field].push(issue.message);
-  }
+  const parsed = parseValues(schema, Object.fromEntries(formData));
+  if (parsed.ok) return parsed;
+  return { ok: false, fieldErrors: parsed.fieldErrors, values: typedValues(formData) };
+}
+
+/** A failure the service found after the schema passed (taken, wrong password…), at its fields. */
+export function fieldFailure(formData: FormData, fieldErrors: FieldErrors): FormFailure {
   return { ok: false, fieldErrors, values: typedValues(formData) };
 }
 

@@ -1,18 +1,16 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, redirect, useLocation } from "react-router";
 import { aboutMeta } from "~/components/about/about-document";
 import { AboutNav } from "~/components/about/about-nav";
-import { ContactField } from "~/components/about/contact-field";
+import { Field, FormError } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { userContext } from "~/context";
-import {
-  CONTACT_FIELDS,
-  CONTACT_LIMITS,
-  CONTACT_TOPICS,
-  type ContactField as Field,
-  HONEYPOT_FIELD,
-} from "~/lib/contact-fields";
+import { CONTACT_LIMITS, CONTACT_TOPICS, HONEYPOT_FIELD } from "~/lib/contact-fields";
 import { contactFormSchema } from "~/lib/contact-form";
+import { parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import about from "~/locales/en/about.json";
 import { getInstance } from "~/middleware/i18next";
@@ -23,19 +21,16 @@ import { translateAboutMeta } from "./meta.server";
 
 registerNamespace("about", about);
 
-type Values = Partial<Record<Field, string>>;
-type Errors = Partial<Record<Field, string>>;
-
 export function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const prefill: Values = user ? { name: user.name, email: user.email } : {};
+  const prefill: Record<string, string> = user ? { name: user.name, email: user.email } : {};
   return { ...translateAboutMeta(context, "contact"), prefill };
 }
 
 export const meta: Route.MetaFunction = aboutMeta;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const sent = async () =>
     redirect("/about/contact", { headers: await flashToast(request, { kind: "success", key: "about:contact.sent" }) });
 
@@ -43,17 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const honeypot = formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot !== "") return sent();
 
-  const parsed = contactFormSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) {
-    const errors: Errors = {};
-    for (const issue of parsed.error.issues) errors[issue.path[0] as Field] ??= issue.message;
-    const values: Values = {};
-    for (const field of CONTACT_FIELDS) {
-      const value = formData.get(field);
-      if (typeof value === "string") values[field] = value;
-    }
-    return data({ errors, values }, { status: 400 });
-  }
+  const parsed = parseForm(contactFormSchema, formData);
+  if (!parsed.ok) return data({ ...parsed, formError: "about:contact.invalid" }, { status: 400 });
 
   const { name, email, topic, message } = parsed.data;
   const userId = context.get(userContext)?.id ?? null;
@@ -63,15 +49,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("about");
-  const navigation = useNavigation();
   const location = useLocation();
-  const pending = navigation.formData != null;
-  const errors: Errors = actionData?.errors ?? {};
-  const values: Values = actionData?.values ?? loaderData.prefill;
+  const pending = usePendingSubmit({ action: "/about/contact" });
+  const errors = actionData?.fieldErrors ?? {};
+  const values = actionData?.values ?? loaderData.prefill;
 
   // With JavaScript, take the user straight to the first field that needs fixing.
   useEffect(() => {
-    const first = actionData ? Object.keys(actionData.errors)[0] : undefined;
+    const first = actionData ? Object.keys(actionData.fieldErrors)[0] : undefined;
     if (first) document.getElementById(`contact-${first}`)?.focus();
   }, [actionData]);
 
@@ -85,12 +70,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       </p>
       {/* Remounts after each submit: a sent form starts empty, a failed one shows what was typed. */}
       <Form method="post" noValidate key={location.key} className="card">
-        {actionData ? (
-          <p className="form-error" role="alert">
-            {t("contact.invalid")}
-          </p>
-        ) : null}
-        <ContactField name="name" label={t("contact.name")} error={errors.name}>
+        <FormError error={actionData?.formError} />
+        <Field id="contact-name" name="name" label={t("contact.name")} errors={errors.name}>
           {(control) => (
             <input
               {...control}
@@ -100,8 +81,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               maxLength={CONTACT_LIMITS.nameMax}
             />
           )}
-        </ContactField>
-        <ContactField name="email" label={t("contact.email")} hint={t("contact.emailHint")} error={errors.email}>
+        </Field>
+        <Field
+          id="contact-email"
+          name="email"
+          label={t("contact.email")}
+          hint={t("contact.emailHint")}
+          errors={errors.email}
+        >
           {(control) => (
             <input
               {...control}
@@ -112,8 +99,8 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               maxLength={CONTACT_LIMITS.emailMax}
             />
           )}
-        </ContactField>
-        <ContactField name="topic" label={t("contact.topic")} error={errors.topic}>
+        </Field>
+        <Field id="contact-topic" name="topic" label={t("contact.topic")} errors={errors.topic}>
           {(control) => (
             <select {...control} defaultValue={values.topic ?? ""} required>
               <option value="" disabled>
@@ -126,12 +113,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               ))}
             </select>
           )}
-        </ContactField>
-        <ContactField
+        </Field>
+        <Field
+          id="contact-message"
           name="message"
           label={t("contact.message")}
           hint={t("contact.messageHint")}
-          error={errors.message}
+          errors={errors.message}
         >
           {(control) => (
             <textarea
@@ -142,14 +130,14 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               maxLength={CONTACT_LIMITS.messageMax}
             />
           )}
-        </ContactField>
+        </Field>
         <div className="honeypot">
           <label htmlFor="contact-website">{t("contact.honeypot")}</label>
           <input id="contact-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
         </div>
-        <button type="submit" disabled={pending}>
-          {pending ? t("contact.sending") : t("contact.submit")}
-        </button>
+        <SubmitButton pending={pending} pendingLabel={t("contact.sending")}>
+          {t("contact.submit")}
+        </SubmitButton>
       </Form>
     </main>
   );

@@ -1,3 +1,4 @@
+import { retryAfterHeaders, waitValues } from "~/lib/forms/rate-limited.server";
 import { apiSignInSchema } from "~/server/api/auth-bodies.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
@@ -11,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request, apiSignInSchema, t);
   if (!body.ok) return body.response;
 
-  // The same rules and limits as the sign-in form (issue 3: 5 failures in 15 minutes).
+  // The same rules and limits as the sign-in form (SPEC §4: 5 failures in 15 minutes).
   const result = await signInWithPassword({ ...body.data, address: clientAddress(request) });
   switch (result.status) {
     case "signed_in":
@@ -21,12 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "not_activated":
       return jsonError(403, "not_activated", t("auth:signIn.notActivated", { email: result.email }));
     case "rate_limited":
-      return jsonError(
-        429,
-        "rate_limited",
-        t("auth:signIn.rateLimited", { minutes: Math.ceil(result.retryAfterSeconds / 60) }),
-        { headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
+      return jsonError(429, "rate_limited", t("auth:signIn.rateLimited", waitValues(result.retryAfterSeconds)), {
+        headers: retryAfterHeaders(result.retryAfterSeconds),
+      });
   }
 }
 

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { findUserByIdentifier } from "~/server/auth/sign-in.server";
 import { getConfig } from "~/server/config.server";
 import { createNotification } from "~/server/notifications.server";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/notify";
  */
 export async function action({ request }: Route.ActionArgs) {
   if (!getConfig().DEV_ROUTES) throw data(null, { status: 404 });
-  const form = await request.formData();
+  const form = await readFormData(request);
   const [identifier, title, url] = ["user", "title", "url"].map((name) => String(form.get(name) ?? "").trim());
   const user = identifier ? await findUserByIdentifier(identifier) : undefined;
   if (!user || !title || !url) return Response.json({ error: { code: "invalid_request" } }, { status: 400 });

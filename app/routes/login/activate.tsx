@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { EmailLinkForm } from "~/components/auth/email-link-form";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { emailLinkSchema } from "~/lib/forms/recovery";
 import { registerNamespace } from "~/lib/i18n-client";
 import { tokenPageMeta } from "~/lib/token-page-meta";
@@ -45,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => tokenPageMeta(loader
 
 /** "Send the activation email again": same answer for every address (issue 3). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const parsed = parseForm(emailLinkSchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const result = await requestActivationMail(

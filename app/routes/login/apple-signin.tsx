@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { finishAppleSignIn } from "~/server/auth/apple.server";
 import { completeSocialSignIn } from "~/server/auth/social-sign-in.server";
 import type { Route } from "./+types/apple-signin";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/apple-signin";
  */
 export async function action({ request }: Route.ActionArgs) {
   // A body that is not a form is treated like one without state: an expired attempt.
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readFormData(request).catch(() => new FormData());
   return completeSocialSignIn(request, "apple", () => finishAppleSignIn(request, form));
 }
 

@@ -1,21 +1,18 @@
-import { data, type RouterContextProvider } from "react-router";
-import { formFailure } from "~/lib/forms/parse";
+import type { RouterContextProvider } from "react-router";
+import { rateLimited } from "~/lib/forms/rate-limited.server";
 import { getInstance } from "~/middleware/i18next";
 import { CAPTCHA_FIELD, captchaErrorKey, captchaSettings, verifyCaptcha } from "~/server/auth/captcha.server";
 import type { MailContext } from "~/server/auth/link-mails.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 
-/** Links in mails point back to the site the request came to (issue 3). */
+/** Links in mails point back to the site the request came to (SPEC §4). */
 export function mailContext(request: Request, context: Readonly<RouterContextProvider>): MailContext {
   return { origin: new URL(request.url).origin, t: getInstance(context).getFixedT(null, "register") };
 }
 
 /** "Too many emails": a form-wide message with the wait in minutes, and Retry-After. */
 export function mailRateLimited(formData: FormData, retryAfterSeconds: number) {
-  const failure = formFailure(formData, "register:errors.mailRateLimited", {
-    count: Math.ceil(retryAfterSeconds / 60),
-  });
-  return data(failure, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+  return rateLimited(formData, "register:errors.mailRateLimited", retryAfterSeconds);
 }
 
 /** The captcha's verdict on a submitted form: null when it passed or captcha is off. */

@@ -1,11 +1,14 @@
 import { useEffect } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
-import { Field } from "~/components/form/field";
+import { Field, useFormMessage } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { userContext } from "~/context";
-import { type FormFailure, parseForm, typedValues } from "~/lib/forms/parse";
+import { type FormFailure, fieldFailure, parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, registerSchema, USERNAME_MAX_LENGTH } from "~/lib/forms/register";
 import { registerNamespace } from "~/lib/i18n-client";
 import register from "~/locales/en/register.json";
@@ -33,26 +36,22 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const parsed = parseForm(registerSchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
 
   // The captcha is asked only of a form that is otherwise fine: an answer works once.
   const captcha = await captchaError(request, formData);
-  if (captcha) return data(failure(formData, { captcha: [captcha] }), { status: 400 });
+  if (captcha) return data(fieldFailure(formData, { captcha: [captcha] }), { status: 400 });
 
   const result = await registerUser(parsed.data, mailContext(request, context));
   if (result.status === "taken") {
     const fieldErrors: FormFailure["fieldErrors"] = {};
     if (result.email) fieldErrors.email = ["register:errors.emailTaken"];
     if (result.username) fieldErrors.username = ["register:errors.usernameTaken"];
-    return data(failure(formData, fieldErrors), { status: 409 });
+    return data(fieldFailure(formData, fieldErrors), { status: 409 });
   }
   return redirect(sentPath(parsed.data.email));
-}
-
-function failure(formData: FormData, fieldErrors: FormFailure["fieldErrors"]): FormFailure {
-  return { ok: false, fieldErrors, values: typedValues(formData) };
 }
 
 export default function RegisterEmail({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,9 +71,8 @@ export default function RegisterEmail({ loaderData, actionData }: Route.Componen
 
 function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | null; failure?: FormFailure }) {
   const { t } = useTranslation("register");
-  const navigation = useNavigation();
   const location = useLocation();
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/login/registeremail");
+  const submitting = usePendingSubmit({ action: "/login/registeremail" });
   const values = failure?.values ?? {};
   const errors = failure?.fieldErrors ?? {};
 
@@ -144,9 +142,9 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
         {captchaSiteKey ? (
           <CaptchaWidget siteKey={captchaSiteKey} error={errors.captcha?.[0]} attempt={failure} />
         ) : null}
-        <button type="submit" className="button-block" disabled={submitting}>
-          {submitting ? t("form.submitting") : t("form.submit")}
-        </button>
+        <SubmitButton className="button-block" pending={submitting} pendingLabel={t("form.submitting")}>
+          {t("form.submit")}
+        </SubmitButton>
       </Form>
       <p>
         <Link to="/login/register">{t("form.otherWays")}</Link>
@@ -161,7 +159,7 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
 /** The Terms and AUP acceptance: a real checkbox whose label links to both documents. */
 function AcceptTerms({ checked, error }: { checked: boolean; error?: string }) {
   const { t } = useTranslation("register");
-  const message = t as unknown as (key: string) => string;
+  const message = useFormMessage();
   return (
     <div className="field field-checkbox">
       <label htmlFor="field-acceptTerms">

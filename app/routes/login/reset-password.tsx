@@ -1,9 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { EmailLinkForm } from "~/components/auth/email-link-form";
 import { Field, FormError } from "~/components/form/field";
-import { type FormFailure, formFailure, parseForm, typedValues } from "~/lib/forms/parse";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
+import { type FormFailure, fieldFailure, formFailure, parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { emailLinkSchema, newPasswordSchema } from "~/lib/forms/recovery";
 import { registerNamespace } from "~/lib/i18n-client";
 import { tokenPageMeta } from "~/lib/token-page-meta";
@@ -45,7 +48,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 export const meta: Route.MetaFunction = ({ loaderData }) => tokenPageMeta(loaderData?.metaTitle);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   return formData.get("intent") === "reset"
     ? chooseNewPassword(request, formData)
     : requestLink(request, context, formData);
@@ -56,7 +59,7 @@ async function requestLink(request: Request, context: Route.ActionArgs["context"
   const parsed = parseForm(emailLinkSchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const captcha = await captchaError(request, formData);
-  if (captcha) return data(withFieldError(formData, "captcha", captcha), { status: 400 });
+  if (captcha) return data(fieldFailure(formData, { captcha: [captcha] }), { status: 400 });
   const result = await requestPasswordReset(
     { email: parsed.data.email, address: clientAddress(request) },
     mailContext(request, context),
@@ -76,15 +79,11 @@ async function chooseNewPassword(request: Request, formData: FormData) {
         headers: await flashToast(request, { kind: "success", key: "register:reset.done" }),
       });
     case "weak_password":
-      return data(withFieldError(formData, "password", result.error), { status: 400 });
+      return data(fieldFailure(formData, { password: [result.error] }), { status: 400 });
     default:
       // The link stopped working meanwhile; the page, loaded again, says why.
       return data(formFailure(formData, `register:reset.${result.status}`), { status: 410 });
   }
-}
-
-function withFieldError(formData: FormData, field: string, error: string): FormFailure {
-  return { ok: false, fieldErrors: { [field]: [error] }, values: typedValues(formData) };
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
@@ -136,9 +135,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
 function NewPasswordForm({ token, failure }: { token: string; failure?: FormFailure }) {
   const { t } = useTranslation("register");
-  const navigation = useNavigation();
   const location = useLocation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "reset";
+  const saving = usePendingSubmit({ intent: "reset" });
   return (
     <main id="main">
       <h1>{t("reset.newTitle")}</h1>
@@ -165,9 +163,9 @@ function NewPasswordForm({ token, failure }: { token: string; failure?: FormFail
           required
           errors={failure?.fieldErrors.confirmPassword}
         />
-        <button type="submit" className="button-block" disabled={saving}>
-          {saving ? t("reset.saving") : t("reset.save")}
-        </button>
+        <SubmitButton className="button-block" pending={saving} pendingLabel={t("reset.saving")}>
+          {t("reset.save")}
+        </SubmitButton>
       </Form>
     </main>
   );

@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
 import { Field, FormError } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { userContext } from "~/context";
 import { formFailure, parseForm } from "~/lib/forms/parse";
+import { rateLimited } from "~/lib/forms/rate-limited.server";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { signInSchema } from "~/lib/forms/sign-in";
 import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -33,7 +37,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const parsed = parseForm(signInSchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
 
@@ -46,19 +50,15 @@ export async function action({ request }: Route.ActionArgs) {
     case "not_activated":
       return data(formFailure(formData, "auth:signIn.notActivated", { email: result.email }), { status: 403 });
     case "rate_limited":
-      return data(
-        formFailure(formData, "auth:signIn.rateLimited", { minutes: Math.ceil(result.retryAfterSeconds / 60) }),
-        { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
-      );
+      return rateLimited(formData, "auth:signIn.rateLimited", result.retryAfterSeconds);
   }
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const { t: tRegister } = useTranslation("register");
-  const navigation = useNavigation();
   // Only this form's own submission: the resend-activation form posts elsewhere.
-  const submitting = navigation.state === "submitting" && navigation.formData?.has("identifier") === true;
+  const submitting = usePendingSubmit({ field: "identifier" });
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const values = failure?.values ?? {};
   const redirectTo = values.redirectTo ?? loaderData.redirectTo ?? "";
@@ -85,9 +85,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           required
           errors={failure?.fieldErrors.password}
         />
-        <button type="submit" className="button-block" disabled={submitting}>
-          {submitting ? t("signIn.submitting") : t("signIn.submit")}
-        </button>
+        <SubmitButton className="button-block" pending={submitting} pendingLabel={t("signIn.submitting")}>
+          {t("signIn.submit")}
+        </SubmitButton>
       </Form>
       <SocialSignIn providers={loaderData.providers} redirectTo={redirectTo} />
       {failure?.formError === "auth:signIn.notActivated" && failure.formErrorValues?.email ? (

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { ConfirmationPage } from "~/components/confirmation-page";
 import { userContext } from "~/context";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getInstance } from "~/middleware/i18next";
 import { markAllNotificationsRead } from "~/server/notifications.server";
@@ -21,7 +23,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const returnTo = safeRedirectPath(form.get("returnTo"), "/newsfeed");
   if (form.get("confirmed") !== "1") return { returnTo };
   // The require-user layout already sent guests to sign in.
@@ -41,15 +43,13 @@ export default function MarkAllRead({ loaderData, actionData }: Route.ComponentP
   const { t } = useTranslation();
   const returnTo = actionData?.returnTo ?? loaderData.returnTo;
   return (
-    <main id="main">
-      <h1>{t("notifications.markAllTitle")}</h1>
-      <p>{t("notifications.markAllConfirm")}</p>
-      <Form method="post" className="confirm-actions">
-        <input type="hidden" name="confirmed" value="1" />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <button type="submit">{t("notifications.confirm")}</button>
-        <Link to={returnTo}>{t("notifications.cancel")}</Link>
-      </Form>
-    </main>
+    <ConfirmationPage
+      title={t("notifications.markAllTitle")}
+      question={t("notifications.markAllConfirm")}
+      fields={{ returnTo }}
+      confirmLabel={t("notifications.confirm")}
+      cancelLabel={t("notifications.cancel")}
+      cancelTo={returnTo}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { userContext } from "~/context";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { notificationPath } from "~/lib/notification-url";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { signInRedirect } from "~/server/auth/web-sign-in.server";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/open";
  * with the error notice (SPEC §8). A form post, so it works without JavaScript.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const returnTo = safeRedirectPath(form.get("returnTo"), "/newsfeed");
   const user = context.get(userContext);
   if (!user) throw signInRedirect(new URL(returnTo, request.url));

@@ -1,11 +1,8 @@
-import { data, redirect } from "react-router";
 import { AVATAR_MAX_BYTES, removeAvatar, saveAvatar } from "~/server/files/avatars.server";
-import { flashToast } from "~/server/session/session.server";
-import type { SettingsFailure } from "./settings.server";
+import { failed, saved } from "./settings-responses.server";
 
 /** The avatar forms of /profile/settings (intents "avatar" and "avatar-remove"). */
 
-const SETTINGS_PATH = "/profile/settings";
 // Multipart framing around a 5 MB file stays well under this; anything bigger is refused unread.
 const MAX_UPLOAD_BODY = AVATAR_MAX_BYTES + 64 * 1024;
 
@@ -16,10 +13,7 @@ const ERRORS = {
 } as const;
 
 function avatarFailure(error: string, status: number) {
-  return data<SettingsFailure>(
-    { ok: false, intent: "avatar", fieldErrors: { avatar: [error] }, values: {} },
-    { status },
-  );
+  return failed("avatar", { ok: false, fieldErrors: { avatar: [error] }, values: {} }, status);
 }
 
 /** A body that cannot be a 5 MB image is refused before it is read. */
@@ -42,14 +36,10 @@ export async function uploadAvatar({
   if (result.status !== "saved") {
     return avatarFailure(ERRORS[result.status], result.status === "too_large" ? 413 : 400);
   }
-  return redirect(SETTINGS_PATH, {
-    headers: await flashToast(request, { kind: "success", key: "people:avatar.saved" }),
-  });
+  return saved(request, { key: "people:avatar.saved" });
 }
 
 export async function deleteAvatar({ request, userId }: { request: Request; userId: number }) {
   await removeAvatar(userId);
-  return redirect(SETTINGS_PATH, {
-    headers: await flashToast(request, { kind: "success", key: "people:avatar.removed" }),
-  });
+  return saved(request, { key: "people:avatar.removed" });
 }

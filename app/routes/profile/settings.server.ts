@@ -1,51 +1,31 @@
-import { data, type RouterContextProvider, redirect } from "react-router";
-import { type FieldErrors, type FormFailure, formFailure, parseForm, typedValues } from "~/lib/forms/parse";
+import { type RouterContextProvider, redirect } from "react-router";
+import { formFailure, parseForm } from "~/lib/forms/parse";
+import { rateLimitedFailure, retryAfterHeaders } from "~/lib/forms/rate-limited.server";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { deleteAccountSchema } from "~/lib/forms/settings-delete";
 import { emailSettingsSchema } from "~/lib/forms/settings-email";
 import { passwordSettingsSchema } from "~/lib/forms/settings-password";
 import { profileSettingsSchema } from "~/lib/forms/settings-profile";
 import { themeSettingsSchema } from "~/lib/forms/settings-theme";
-import type { Toast } from "~/lib/toast";
 import { getInstance } from "~/middleware/i18next";
-import { commitSession, flashToast, getSession } from "~/server/session/session.server";
+import { clearSignedIn, commitSession, getSession } from "~/server/session/session.server";
 import { serializeThemeCookie } from "~/server/session/theme.server";
 import { deleteAccount } from "~/server/users/delete-account.server";
 import { requestEmailChange } from "~/server/users/email-change.server";
 import { changePassword, setTheme, updateProfile } from "~/server/users/settings.server";
 import { deleteAvatar, refuseOversizedUpload, uploadAvatar } from "./settings-avatar.server";
+import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } from "./settings-responses.server";
 
 /**
  * The actions of /profile/settings, one per `intent`. Each turns a service's answer into a
  * redirect with a notice (PRG) or the form's errors with what was typed. The acting user is
  * always the session's: ids in the form are never read.
  */
-export const SETTINGS_INTENTS = ["profile", "email", "password", "theme", "delete", "avatar", "avatar-remove"] as const;
-export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
-export type SettingsFailure = FormFailure & { intent: SettingsIntent | null };
-
 type Args = { request: Request; context: Readonly<RouterContextProvider>; userId: number; formData: FormData };
 
-const SETTINGS_PATH = "/profile/settings";
-
-function failed(intent: SettingsIntent | null, failure: FormFailure, status = 400, headers?: HeadersInit) {
-  return data<SettingsFailure>({ ...failure, intent }, { status, headers });
-}
-
-function fieldFailure(intent: SettingsIntent, formData: FormData, fieldErrors: FieldErrors, status = 400) {
-  return failed(intent, { ok: false, fieldErrors, values: typedValues(formData) }, status);
-}
-
 function rateLimited(intent: SettingsIntent, formData: FormData, retryAfterSeconds: number) {
-  const minutes = Math.ceil(retryAfterSeconds / 60);
-  return failed(intent, formFailure(formData, "settings:rateLimited", { minutes }), 429, {
-    "Retry-After": String(retryAfterSeconds),
-  });
-}
-
-async function saved(request: Request, toast: Omit<Toast, "kind">, extraCookie?: string) {
-  const headers = new Headers(await flashToast(request, { kind: "success", ...toast }));
-  if (extraCookie) headers.append("Set-Cookie", extraCookie);
-  return redirect(SETTINGS_PATH, { headers });
+  const failure = rateLimitedFailure(formData, "settings:rateLimited", retryAfterSeconds);
+  return failed(intent, failure, 429, retryAfterHeaders(retryAfterSeconds));
 }
 
 async function saveProfile({ request, userId, formData }: Args) {
@@ -53,7 +33,7 @@ async function saveProfile({ request, userId, formData }: Args) {
   if (!parsed.ok) return failed("profile", parsed);
   const result = await updateProfile(userId, parsed.data);
   if (result.status === "username_taken") {
-    return fieldFailure("profile", formData, { username: ["settings:profile.usernameTaken"] }, 409);
+    return fieldsFailed("profile", formData, { username: ["settings:profile.usernameTaken"] }, 409);
   }
   return saved(request, { key: "settings:profile.saved" });
 }
@@ -68,13 +48,13 @@ async function changeEmail({ request, context, userId, formData }: Args) {
     case "sent":
       return saved(request, { key: "settings:email.sent", values: { email: result.email } });
     case "same_email":
-      return fieldFailure("email", formData, { email: ["settings:email.same"] });
+      return fieldsFailed("email", formData, { email: ["settings:email.same"] });
     case "email_taken":
-      return fieldFailure("email", formData, { email: ["settings:email.taken"] }, 409);
+      return fieldsFailed("email", formData, { email: ["settings:email.taken"] }, 409);
     case "current_required":
-      return fieldFailure("email", formData, { currentPassword: ["settings:currentPasswordRequired"] });
+      return fieldsFailed("email", formData, { currentPassword: ["settings:currentPasswordRequired"] });
     case "wrong":
-      return fieldFailure("email", formData, { currentPassword: ["settings:currentPasswordWrong"] }, 403);
+      return fieldsFailed("email", formData, { currentPassword: ["settings:currentPasswordWrong"] }, 403);
     case "rate_limited":
       return rateLimited("email", formData, result.retryAfterSeconds);
     case "mail_failed":
@@ -92,9 +72,9 @@ async function changeOwnPassword({ request, userId, formData }: Args) {
     case "changed":
       return saved(request, { key: "settings:password.changed" });
     case "current_required":
-      return fieldFailure("password", formData, { currentPassword: ["settings:currentPasswordRequired"] });
+      return fieldsFailed("password", formData, { currentPassword: ["settings:currentPasswordRequired"] });
     case "wrong":
-      return fieldFailure("password", formData, { currentPassword: ["settings:currentPasswordWrong"] }, 403);
+      return fieldsFailed("password", formData, { currentPassword: ["settings:currentPasswordWrong"] }, 403);
     case "rate_limited":
       return rateLimited("password", formData, result.retryAfterSeconds);
   }
@@ -122,18 +102,16 @@ async function removeAccount({ request, userId, formData }: Args) {
       // The tokens are gone with the account; this clears them from the cookie and leaves
       // a goodbye for the landing page (endWebSession would destroy the flash with it).
       const session = await getSession(request);
-      session.unset("accessToken");
-      session.unset("refreshToken");
-      session.unset("userId");
+      clearSignedIn(session);
       session.flash("toast", { kind: "success", key: "settings:delete.deleted" });
       return redirect("/", { headers: { "Set-Cookie": await commitSession(session) } });
     }
     case "current_required":
-      return fieldFailure("delete", formData, { password: ["settings:currentPasswordRequired"] });
+      return fieldsFailed("delete", formData, { password: ["settings:currentPasswordRequired"] });
     case "wrong":
-      return fieldFailure("delete", formData, { password: ["settings:currentPasswordWrong"] }, 403);
+      return fieldsFailed("delete", formData, { password: ["settings:currentPasswordWrong"] }, 403);
     case "confirmation_required":
-      return fieldFailure("delete", formData, { confirmation: ["settings:delete.confirmationRequired"] });
+      return fieldsFailed("delete", formData, { confirmation: ["settings:delete.confirmationRequired"] });
     case "rate_limited":
       return rateLimited("delete", formData, result.retryAfterSeconds);
   }
@@ -152,7 +130,7 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
 export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, userId: number) {
   const oversized = refuseOversizedUpload(request);
   if (oversized) return oversized;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const known = SETTINGS_INTENTS.find((name) => name === intent);
   if (!known) return failed(null, formFailure(formData, "settings:unknownIntent"));

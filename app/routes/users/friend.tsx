@@ -1,12 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { ConfirmationPage } from "~/components/confirmation-page";
+import { FormError, useFormMessage } from "~/components/form/field";
 import { userContext } from "~/context";
 import { friendActionSchema, parseUserId } from "~/lib/forms/friend";
+import { parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
 import { CONFIRMED_INTENTS, type FriendIntent } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import people from "~/locales/en/people.json";
-import { getInstance } from "~/middleware/i18next";
+import { translatorFor } from "~/middleware/i18next";
 import { friendToast } from "~/server/friends/answers.server";
 import { getUserInfo } from "~/server/friends/relation.server";
 import {
@@ -52,8 +56,10 @@ function perform(intent: FriendIntent, viewerId: number, targetId: number, ctx: 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const targetId = parseUserId(params.id);
   if (targetId === null) throw data(null, { status: 404 });
-  const parsed = friendActionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw data(null, { status: 400 });
+  const formData = await readFormData(request);
+  const parsed = parseForm(friendActionSchema, formData);
+  // A tampered post (no such intent): this page, with the form's error and a way back.
+  if (!parsed.ok) return data({ failure: { ...parsed, formError: "people:warnings.unknownIntent" } }, { status: 400 });
   const { intent, confirmed } = parsed.data;
   const returnTo = safeRedirectPath(parsed.data.returnTo, `/users/${targetId}`);
   // The require-user layout sent guests to sign in; the acting user is always the session's.
@@ -65,36 +71,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return { confirm: { intent, question: QUESTIONS[intent]!, name: target.name, returnTo } };
     }
   }
-  const t = getInstance(context).t as unknown as FriendContext["t"];
+  const t = translatorFor(context);
   const result = await perform(intent, viewer.id, targetId, { origin: new URL(request.url).origin, t });
   return redirect(returnTo, { headers: await flashToast(request, friendToast(result, targetId)) });
 }
 
 export default function ConfirmFriendAction({ actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation("people");
-  const translate = t as unknown as (key: string, values?: Record<string, unknown>) => string;
-  const confirm = actionData?.confirm;
-  const back = confirm?.returnTo ?? `/users/${params.id}`;
+  const message = useFormMessage();
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
+  if (confirm) {
+    return (
+      <ConfirmationPage
+        title={t("confirm.title")}
+        question={message(confirm.question, { name: confirm.name })}
+        fields={{ intent: confirm.intent, returnTo: confirm.returnTo }}
+        confirmLabel={t("confirm.yes")}
+        cancelLabel={t("confirm.no")}
+        cancelTo={confirm.returnTo}
+      />
+    );
+  }
+  const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
   return (
     <main id="main" className="confirm-page">
       <title>{t("confirm.title")}</title>
       <h1>{t("confirm.title")}</h1>
-      {confirm ? (
-        <>
-          <p>{translate(confirm.question, { name: confirm.name })}</p>
-          <Form method="post" className="confirm-actions">
-            <input type="hidden" name="intent" value={confirm.intent} />
-            <input type="hidden" name="confirmed" value="1" />
-            <input type="hidden" name="returnTo" value={confirm.returnTo} />
-            <button type="submit">{t("confirm.yes")}</button>
-            <Link to={back}>{t("confirm.no")}</Link>
-          </Form>
-        </>
-      ) : (
-        <p>
-          <Link to={back}>{t("controls.viewProfile")}</Link>
-        </p>
-      )}
+      <FormError error={failure?.formError} />
+      <p>
+        <Link to={`/users/${params.id}`}>{t("controls.viewProfile")}</Link>
+      </p>
     </main>
   );
 }

@@ -1,11 +1,13 @@
 import { createInstance } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { FORM_FIELD, parseValues } from "~/lib/forms/parse";
+import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales";
-import { getInstance } from "~/middleware/i18next";
+import { translatorFor } from "~/middleware/i18next";
 
-/** Translates "ns:key" messages; API answers use the same texts as the pages. */
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+/** API answers use the same texts as the pages, through the one message type. */
+export type { Translate };
 
 /** DESIGN §6: every API error is `{error: {code, message}}` with a fitting status. */
 export function jsonError(
@@ -25,7 +27,7 @@ let fallback: Translate | undefined;
  * router context, English: the API's callers are apps, and English is the only language.
  */
 export function apiTranslator(context?: Readonly<RouterContextProvider>): Translate {
-  if (context) return getInstance(context).t as unknown as Translate;
+  if (context) return translatorFor(context);
   if (!fallback) {
     const instance = createInstance({
       lng: "en",
@@ -35,7 +37,7 @@ export function apiTranslator(context?: Readonly<RouterContextProvider>): Transl
       interpolation: { escapeValue: false },
     });
     instance.init();
-    fallback = instance.t as unknown as Translate;
+    fallback = toTranslate(instance.t);
   }
   return fallback;
 }
@@ -78,14 +80,24 @@ export async function readJsonBody<Schema extends z.ZodType>(
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { ok: false, response: jsonError(400, "invalid_json", t("api:errors.invalidJson")) };
   }
-  const parsed = schema.safeParse(body);
-  if (parsed.success) return { ok: true, data: parsed.data };
+  return validated(schema, body, t);
+}
 
+/**
+ * A JSON body or query through the forms' parse path (~/lib/forms/parse.ts): the same schema
+ * messages (i18next keys), translated, by field; the first one is the error's message.
+ */
+export function validated<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+  t: Translate,
+  values?: Record<string, unknown>,
+): BodyResult<z.infer<Schema>> {
+  const parsed = parseValues(schema, input);
+  if (parsed.ok) return parsed;
   const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.map(String).join(".") || "_body";
-    fields[field] ??= [];
-    fields[field].push(t(issue.message));
+  for (const [field, messages] of Object.entries(parsed.fieldErrors)) {
+    fields[field === FORM_FIELD ? "_body" : field] = messages.map((message) => t(message, values));
   }
   const first = Object.values(fields)[0]?.[0] ?? t("api:errors.invalidRequest");
   return { ok: false, response: jsonError(400, "invalid_request", first, { fields }) };

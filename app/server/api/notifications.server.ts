@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { decodeCursor, NOTIFICATION_PAGE_MAX, type NotificationCursor } from "~/server/notifications.server";
-import { type BodyResult, jsonError, type Translate } from "./json.server";
+import { type BodyResult, type Translate, validated } from "./json.server";
 
 /** `GET /api/v1/notifications?cursor=…&limit=…`: both optional; bad values are a 400, never a 500. */
 const listQuerySchema = z.object({
@@ -25,17 +25,9 @@ export function parseNotificationListQuery(
   url: URL,
   t: Translate,
 ): BodyResult<{ cursor: NotificationCursor | null; limit?: number }> {
-  const parsed = listQuerySchema.safeParse({
+  const query = {
     cursor: url.searchParams.get("cursor") ?? undefined,
     limit: url.searchParams.get("limit") || undefined,
-  });
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path.map(String).join(".");
-    fields[field] ??= [];
-    fields[field].push(t(issue.message, { max: NOTIFICATION_PAGE_MAX }));
-  }
-  const first = Object.values(fields)[0]?.[0] ?? "";
-  return { ok: false, response: jsonError(400, "invalid_request", first, { fields }) };
+  };
+  return validated(listQuerySchema, query, t, { max: NOTIFICATION_PAGE_MAX });
 }

@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/context";
-import { commitSession, getSession, sessionStorage } from "~/server/session/session.server";
+import { clearSignedIn, commitSession, getSession, sessionStorage } from "~/server/session/session.server";
 import { loadSessionUser } from "~/server/users/session-user.server";
 import { rotateRefreshToken, type TokenPair, verifyAccessToken } from "./tokens.server";
 
@@ -61,9 +61,7 @@ export async function applyRenewedTokens(
     session.set("accessToken", renewed.tokens.token);
     session.set("refreshToken", renewed.tokens.refreshToken);
   } else {
-    session.unset("accessToken");
-    session.unset("refreshToken");
-    session.unset("userId");
+    clearSignedIn(session);
   }
   const cookie = await commitSession(session);
   const headers = new Headers(response.headers);

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { commitSession, destroySession, getSession } from "~/server/session/session.server";
+import { commitSession, destroySession, getSession, setSignedIn } from "~/server/session/session.server";
 import { revokeRefreshToken, type TokenPair } from "./tokens.server";
 
 /** SPEC §6: home after sign-in is /newsfeed, unless the guest was headed somewhere. */
@@ -9,9 +9,7 @@ export const HOME_AFTER_SIGN_IN = "/newsfeed";
 /** Puts a fresh token pair in the cookie session and sends the user on. */
 export async function startWebSession(request: Request, userId: number, tokens: TokenPair, redirectTo?: string | null) {
   const session = await getSession(request);
-  session.set("accessToken", tokens.token);
-  session.set("refreshToken", tokens.refreshToken);
-  session.set("userId", userId);
+  setSignedIn(session, userId, tokens);
   return redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN), {
     headers: { "Set-Cookie": await commitSession(session) },
   });

@@ -49,6 +49,20 @@ export function destroySession(session: AppSession) {
   return sessionStorage().destroySession(session);
 }
 
+/** The one place the signed-in keys of a session are written (DESIGN §5). */
+export function setSignedIn(session: AppSession, userId: number, tokens: { token: string; refreshToken: string }) {
+  session.set("accessToken", tokens.token);
+  session.set("refreshToken", tokens.refreshToken);
+  session.set("userId", userId);
+}
+
+/** Signs the session out but keeps it (and its flash), unlike destroySession. */
+export function clearSignedIn(session: AppSession) {
+  session.unset("accessToken");
+  session.unset("refreshToken");
+  session.unset("userId");
+}
+
 /** Queues a notice for the next page (SPEC §9: notices appear top right). */
 export async function flashToast(request: Request, toast: Toast) {
   const session = await getSession(request);

@@ -1,4 +1,5 @@
 import about from "./en/about.json";
+import account from "./en/account.json";
 import api from "./en/api.json";
 import auth from "./en/auth.json";
 import common from "./en/common.json";
@@ -12,5 +13,5 @@ import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, about, api, auth, dev, feed, home, people, profile, register, settings },
+  en: { common, about, account, api, auth, dev, feed, home, people, profile, register, settings },
 };

@@ -1,5 +1,5 @@
-import type { TFunction } from "i18next";
 import type { ContactTopic } from "~/lib/contact-fields";
+import type { Translate } from "~/lib/translate";
 import { getDb, schema } from "~/server/db/db.server";
 import { sendMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/template";
@@ -17,7 +17,7 @@ export type ContactSubmission = {
  * Stores a message from /about/contact and mails the sender a confirmation with a copy of it.
  * The message is what matters: if only the confirmation fails, the sender still reached us.
  */
-export async function submitContactMessage(submission: ContactSubmission, t: TFunction<"about">) {
+export async function submitContactMessage(submission: ContactSubmission, t: Translate) {
   const [stored] = await getDb()
     .insert(schema.contactMessages)
     .values({
@@ -37,14 +37,14 @@ export async function submitContactMessage(submission: ContactSubmission, t: TFu
   return stored.id;
 }
 
-function contactConfirmation(submission: ContactSubmission, t: TFunction<"about">) {
+function contactConfirmation(submission: ContactSubmission, t: Translate) {
   const body = renderMail([
-    t("contact.mail.greeting", { name: submission.name }),
-    t("contact.mail.body", { topic: t(`contact.topics.${submission.topic}`) }),
-    t("contact.mail.copy"),
+    t("about:contact.mail.greeting", { name: submission.name }),
+    t("about:contact.mail.body", { topic: t(`about:contact.topics.${submission.topic}`) }),
+    t("about:contact.mail.copy"),
     { quote: submission.message },
-    t("contact.mail.notYou"),
-    t("contact.mail.signoff"),
+    t("about:contact.mail.notYou"),
+    t("about:contact.mail.signoff"),
   ]);
-  return { to: submission.email, subject: t("contact.mail.subject"), ...body };
+  return { to: submission.email, subject: t("about:contact.mail.subject"), ...body };
 }

@@ -74,7 +74,7 @@ describe("/login/registeremail", () => {
   it("refuses usernames of only digits, with other characters, or too long", async () => {
     const cases = [
       ["12345", "A username cannot be only digits."],
-      ["pat-parent", "Use only lowercase letters, digits, _ and . in a username."],
+      ["pat-parent", "Use only letters a–z, digits, underscore (_) and dot (.)."],
       ["x".repeat(31), "A username has 3 to 30 characters."],
     ];
     for (const [username, message] of cases) {

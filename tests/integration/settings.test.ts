@@ -71,10 +71,11 @@ describe("name and username", () => {
     const browser = await browserFor(user);
     const cases: [Record<string, string>, string][] = [
       [{ name: "", username: "kept_name" }, "Enter your name."],
-      [{ name: "x".repeat(81), username: "kept_name" }, "Your name can have at most 80 characters."],
-      [{ name: "Jo", username: "ab" }, "A username needs at least 3 characters."],
-      [{ name: "Jo", username: "a".repeat(31) }, "A username can have at most 30 characters."],
+      [{ name: "x".repeat(81), username: "kept_name" }, "A name can have at most 80 characters."],
+      [{ name: "Jo", username: "ab" }, "A username has 3 to 30 characters."],
+      [{ name: "Jo", username: "a".repeat(31) }, "A username has 3 to 30 characters."],
       [{ name: "Jo", username: "jo smith!" }, "Use only letters a–z, digits, underscore (_) and dot (.)."],
+      [{ name: "Jo", username: "12345" }, "A username cannot be only digits."],
     ];
     for (const [fields, message] of cases) {
       const response = await browser.post("/profile/settings", { intent: "profile", ...fields });
@@ -140,7 +141,7 @@ describe("password change", () => {
       confirmPassword: "short",
     });
     expect(short.status).toBe(400);
-    expect(await short.text()).toContain("Use at least 8 characters.");
+    expect(await short.text()).toContain("A password has 8 to 128 characters.");
     const mismatch = await browser.post("/profile/settings", {
       intent: "password",
       currentPassword: user.password,

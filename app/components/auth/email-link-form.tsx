@@ -2,8 +2,8 @@ import { Form } from "react-router";
 import { Field, FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
+import { EMAIL_MAX_LENGTH } from "~/lib/account";
 import type { FormFailure } from "~/lib/forms/parse";
-import { EMAIL_MAX_LENGTH } from "~/lib/forms/register";
 
 /**
  * "Enter your email and we send you a link": a new activation mail, or a password reset.

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/form/field";
+import { EMAIL_MAX_LENGTH } from "~/lib/account";
 import type { FormFailure } from "~/lib/forms/parse";
-import { EMAIL_MAX_LENGTH } from "~/lib/forms/settings-email";
 import { SettingsForm } from "./settings-form";
 
 /** A new email address, confirmed through a mailed link (intent "email"). */

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/form/field";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/account";
 import type { FormFailure } from "~/lib/forms/parse";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/forms/settings-password";
 import { SettingsForm } from "./settings-form";
 
 /** Change the password, or set a first one for Google and Apple accounts (intent "password"). */

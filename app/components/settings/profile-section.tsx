@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Field } from "~/components/form/field";
+import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from "~/lib/account";
 import type { FormFailure } from "~/lib/forms/parse";
-import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from "~/lib/forms/settings-profile";
 import { SettingsForm } from "./settings-form";
 
 /** Name and username (intent "profile"). */

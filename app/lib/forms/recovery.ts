@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailField, newPasswordField } from "./register";
+import { emailField, newPasswordField } from "./account";
 
 /** "Send me a link": a new activation mail, or step 1 of a password reset. */
 export const emailLinkSchema = z.object({ email: emailField });

@@ -1,8 +1,5 @@
 import { z } from "zod";
-
-// The same limits as app/server/auth/password.server.ts, which the browser cannot import.
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+import { currentPasswordField, newPasswordField } from "./account";
 
 /**
  * /profile/settings, intent "password". currentPassword may be empty only for accounts
@@ -10,11 +7,8 @@ export const PASSWORD_MAX_LENGTH = 128;
  */
 export const passwordSettingsSchema = z
   .object({
-    currentPassword: z.string().max(PASSWORD_MAX_LENGTH, "settings:currentPasswordWrong").default(""),
-    newPassword: z
-      .string({ error: "settings:password.tooShort" })
-      .min(PASSWORD_MIN_LENGTH, "settings:password.tooShort")
-      .max(PASSWORD_MAX_LENGTH, "settings:password.tooLong"),
+    currentPassword: currentPasswordField,
+    newPassword: newPasswordField,
     confirmPassword: z.string().default(""),
   })
   .refine((input) => input.newPassword === input.confirmPassword, {

@@ -13,7 +13,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import about from "~/locales/en/about.json";
-import { getInstance } from "~/middleware/i18next";
+import { translatorFor } from "~/middleware/i18next";
 import { submitContactMessage } from "~/server/contact.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/contact";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { name, email, topic, message } = parsed.data;
   const userId = context.get(userContext)?.id ?? null;
-  await submitContactMessage({ name, email, topic, message, userId }, getInstance(context).getFixedT(null, "about"));
+  await submitContactMessage({ name, email, topic, message, userId }, translatorFor(context));
   return sent();
 }
 

@@ -7,6 +7,7 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { emailLinkSchema } from "~/lib/forms/recovery";
 import { registerNamespace } from "~/lib/i18n-client";
 import { tokenPageMeta } from "~/lib/token-page-meta";
+import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { activateAccount, requestActivationMail } from "~/server/auth/activation.server";
@@ -14,6 +15,7 @@ import { clientAddress } from "~/server/auth/rate-limit.server";
 import type { Route } from "./+types/activate";
 import { mailContext, mailRateLimited } from "./link-mail-helpers.server";
 
+registerNamespace("account", account);
 registerNamespace("register", register);
 
 type PageState = { state: "activated" | "request" | "expired" | "used" | "invalid" } | { state: "sent"; email: string };

@@ -1,13 +1,13 @@
 import type { RouterContextProvider } from "react-router";
 import { rateLimited } from "~/lib/forms/rate-limited.server";
-import { getInstance } from "~/middleware/i18next";
+import { translatorFor } from "~/middleware/i18next";
 import { CAPTCHA_FIELD, captchaErrorKey, captchaSettings, verifyCaptcha } from "~/server/auth/captcha.server";
 import type { MailContext } from "~/server/auth/link-mails.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 
 /** Links in mails point back to the site the request came to (SPEC §4). */
 export function mailContext(request: Request, context: Readonly<RouterContextProvider>): MailContext {
-  return { origin: new URL(request.url).origin, t: getInstance(context).getFixedT(null, "register") };
+  return { origin: new URL(request.url).origin, t: translatorFor(context) };
 }
 
 /** "Too many emails": a form-wide message with the wait in minutes, and Retry-After. */

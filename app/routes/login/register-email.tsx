@@ -7,10 +7,12 @@ import { Field, useFormMessage } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { userContext } from "~/context";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from "~/lib/account";
 import { type FormFailure, fieldFailure, parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, registerSchema, USERNAME_MAX_LENGTH } from "~/lib/forms/register";
+import { registerSchema } from "~/lib/forms/register";
 import { registerNamespace } from "~/lib/i18n-client";
+import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { captchaSiteKey } from "~/server/auth/captcha.server";
@@ -19,6 +21,7 @@ import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-sign-in.server";
 import type { Route } from "./+types/register-email";
 import { captchaError, mailContext } from "./link-mail-helpers.server";
 
+registerNamespace("account", account);
 registerNamespace("register", register);
 
 /** Where a new account lands: the "check your email" state of this page. */
@@ -45,6 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (captcha) return data(fieldFailure(formData, { captcha: [captcha] }), { status: 400 });
 
   const result = await registerUser(parsed.data, mailContext(request, context));
+  if (result.status === "invalid") return data(fieldFailure(formData, result.fieldErrors), { status: 400 });
   if (result.status === "taken") {
     const fieldErrors: FormFailure["fieldErrors"] = {};
     if (result.email) fieldErrors.email = ["register:errors.emailTaken"];

@@ -10,6 +10,7 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { emailLinkSchema, newPasswordSchema } from "~/lib/forms/recovery";
 import { registerNamespace } from "~/lib/i18n-client";
 import { tokenPageMeta } from "~/lib/token-page-meta";
+import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { captchaSiteKey } from "~/server/auth/captcha.server";
@@ -19,6 +20,7 @@ import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/reset-password";
 import { captchaError, mailContext, mailRateLimited } from "./link-mail-helpers.server";
 
+registerNamespace("account", account);
 registerNamespace("register", register);
 
 const PATH = "/login/resetpassword";

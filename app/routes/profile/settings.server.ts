@@ -7,7 +7,7 @@ import { emailSettingsSchema } from "~/lib/forms/settings-email";
 import { passwordSettingsSchema } from "~/lib/forms/settings-password";
 import { profileSettingsSchema } from "~/lib/forms/settings-profile";
 import { themeSettingsSchema } from "~/lib/forms/settings-theme";
-import { getInstance } from "~/middleware/i18next";
+import { getInstance, translatorFor } from "~/middleware/i18next";
 import { clearSignedIn, commitSession, getSession } from "~/server/session/session.server";
 import { serializeThemeCookie } from "~/server/session/theme.server";
 import { deleteAccount } from "~/server/users/delete-account.server";
@@ -32,6 +32,7 @@ async function saveProfile({ request, userId, formData }: Args) {
   const parsed = parseForm(profileSettingsSchema, formData);
   if (!parsed.ok) return failed("profile", parsed);
   const result = await updateProfile(userId, parsed.data);
+  if (result.status === "invalid") return fieldsFailed("profile", formData, result.fieldErrors);
   if (result.status === "username_taken") {
     return fieldsFailed("profile", formData, { username: ["settings:profile.usernameTaken"] }, 409);
   }
@@ -42,7 +43,7 @@ async function changeEmail({ request, context, userId, formData }: Args) {
   const parsed = parseForm(emailSettingsSchema, formData);
   if (!parsed.ok) return failed("email", parsed);
   const origin = new URL(request.url).origin;
-  const t = getInstance(context).getFixedT(null, "settings");
+  const t = translatorFor(context);
   const result = await requestEmailChange(userId, parsed.data, { origin, t });
   switch (result.status) {
     case "sent":

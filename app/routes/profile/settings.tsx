@@ -9,12 +9,14 @@ import { ProfileSection } from "~/components/settings/profile-section";
 import { ThemeSection } from "~/components/settings/theme-section";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import accountTexts from "~/locales/en/account.json";
 import settings from "~/locales/en/settings.json";
 import { getInstance } from "~/middleware/i18next";
 import { getAccountSettings } from "~/server/users/settings.server";
 import type { Route } from "./+types/settings";
 import { settingsAction } from "./settings.server";
 
+registerNamespace("account", accountTexts);
 registerNamespace("settings", settings);
 
 // The require-user layout guarantees a signed-in user on this page.

@@ -4,7 +4,7 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import { tokenPageMeta } from "~/lib/token-page-meta";
 import settings from "~/locales/en/settings.json";
-import { getInstance } from "~/middleware/i18next";
+import { getInstance, translatorFor } from "~/middleware/i18next";
 import { flashToast } from "~/server/session/session.server";
 import { confirmEmailChange } from "~/server/users/email-change.server";
 import type { Route } from "./+types/verify-email";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const i18n = getInstance(context);
   const viewer = context.get(userContext);
   const result = token
-    ? await confirmEmailChange(token, { origin: url.origin, t: i18n.getFixedT(null, "settings") })
+    ? await confirmEmailChange(token, { origin: url.origin, t: translatorFor(context) })
     : ({ status: "invalid" } as const);
 
   if (result.status === "changed") {

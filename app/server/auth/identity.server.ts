@@ -1,4 +1,5 @@
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { NAME_MAX_LENGTH } from "~/lib/account";
 import { getDb, schema } from "~/server/db/db.server";
 import type { SocialProvider } from "./providers.server";
 
@@ -20,8 +21,6 @@ export type IdentityResult =
   | { status: "email_missing" }
   /** The address belongs to an account that cannot be used (deleted but not yet purged). */
   | { status: "account_unavailable" };
-
-const NAME_MAX_LENGTH = 100;
 
 function displayName(identity: SocialIdentity, email: string) {
   const name = identity.name?.replace(/\s+/g, " ").trim();

@@ -1,13 +1,11 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "~/lib/translate";
 import { sendMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/template";
 import { createEmailToken, type EmailTokenPurpose } from "./email-tokens.server";
 import { checkRateLimit, type RateLimitCheck, recordAttempt } from "./rate-limit.server";
 
-export type RegisterT = TFunction<"register">;
-
 /** What a mail needs from the request: where links point, and the reader's language. */
-export type MailContext = { origin: string; t: RegisterT };
+export type MailContext = { origin: string; t: Translate };
 
 /** The answer to "send me a link": the same whether or not an account exists. */
 export type LinkMailRequest = { status: "sent" } | { status: "rate_limited"; retryAfterSeconds: number };
@@ -37,15 +35,15 @@ export async function sendLinkMail(
   url.searchParams.set("token", token);
   const texts = MAIL_TEXTS[purpose];
   const body = renderMail([
-    t("mail.greeting", { name: user.name }),
-    t(`mail.${texts}.body`),
-    { link: { label: t(`mail.${texts}.link`), url: url.href } },
-    t(`mail.${texts}.expiry`),
-    t(`mail.${texts}.notYou`),
-    t("mail.signoff"),
+    t("register:mail.greeting", { name: user.name }),
+    t(`register:mail.${texts}.body`),
+    { link: { label: t(`register:mail.${texts}.link`), url: url.href } },
+    t(`register:mail.${texts}.expiry`),
+    t(`register:mail.${texts}.notYou`),
+    t("register:mail.signoff"),
   ]);
   try {
-    await sendMail({ to: user.email, subject: t(`mail.${texts}.subject`), ...body });
+    await sendMail({ to: user.email, subject: t(`register:mail.${texts}.subject`), ...body });
   } catch (error) {
     console.error(`${purpose} mail to user ${user.id} failed`, error);
   }

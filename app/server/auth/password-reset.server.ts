@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { passwordRepeatsIdentity } from "~/lib/forms/register";
+import { passwordRepeatsIdentity } from "~/lib/forms/account";
 import { getDb, schema } from "~/server/db/db.server";
 import { checkEmailToken, consumeEmailToken, retireEmailTokens } from "./email-tokens.server";
 import { type LinkMailRequest, type MailContext, sendLinkMail, takeMailAllowance } from "./link-mails.server";

@@ -7,9 +7,6 @@ const ALGORITHM = "pbkdf2-sha256";
 const ITERATIONS = 100_000;
 const KEY_BYTES = 32;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
 const encoder = new TextEncoder();
 
 function toBase64(bytes: Uint8Array) {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { accountFieldErrors } from "~/lib/forms/account";
 import { getDb, schema } from "~/server/db/db.server";
 import { type MailContext, sendLinkMail } from "./link-mails.server";
 import { hashPassword } from "./password.server";
@@ -7,7 +8,8 @@ export type RegistrationInput = { name: string; email: string; username: string;
 
 export type RegistrationResult =
   | { status: "created"; userId: number }
-  | { status: "taken"; email: boolean; username: boolean };
+  | { status: "taken"; email: boolean; username: boolean }
+  | { status: "invalid"; fieldErrors: Record<string, string[]> };
 
 /**
  * Which of email and username another account already holds, case-insensitively like the
@@ -40,6 +42,8 @@ export async function registerUser(
   mail: MailContext,
   now = Date.now(),
 ): Promise<RegistrationResult> {
+  const fieldErrors = accountFieldErrors(input);
+  if (fieldErrors) return { status: "invalid", fieldErrors };
   const conflicts = await findRegistrationConflicts(input.email, input.username);
   if (conflicts.email || conflicts.username) return { status: "taken", ...conflicts };
 

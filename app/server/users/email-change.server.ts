@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { TFunction } from "i18next";
 import type { EmailSettingsInput } from "~/lib/forms/settings-email";
+import type { Translate } from "~/lib/translate";
 import { randomToken, sha256Hex } from "~/server/auth/crypto.server";
 import { checkRateLimit, recordAttempt } from "~/server/auth/rate-limit.server";
 import { getUserById } from "~/server/auth/sign-in.server";
@@ -13,8 +13,6 @@ import { isUniqueViolation } from "./settings.server";
 /** A confirmation link works for 24 hours, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 export const VERIFY_EMAIL_PATH = "/profile/verifyemail";
-
-type SettingsT = TFunction<"settings">;
 
 /** Is this address used by any account but this one? Case-insensitive, like the unique index. */
 export async function isEmailTaken(email: string, exceptUserId?: number) {
@@ -46,7 +44,7 @@ const mailKey = (userId: number) => `mail:verify:${userId}`;
 export async function requestEmailChange(
   userId: number,
   input: EmailSettingsInput,
-  context: { origin: string; t: SettingsT },
+  context: { origin: string; t: Translate },
   now = Date.now(),
 ): Promise<EmailChangeRequest> {
   const user = await getUserById(userId);
@@ -91,12 +89,12 @@ export async function requestEmailChange(
   try {
     await sendMail({
       to: input.email,
-      subject: t("mail.verify.subject"),
+      subject: t("settings:mail.verify.subject"),
       ...renderMail([
-        t("mail.verify.greeting", { name: user.name }),
-        t("mail.verify.body"),
-        { link: { label: t("mail.verify.action"), url } },
-        t("mail.verify.notYou"),
+        t("settings:mail.verify.greeting", { name: user.name }),
+        t("settings:mail.verify.body"),
+        { link: { label: t("settings:mail.verify.action"), url } },
+        t("settings:mail.verify.notYou"),
       ]),
     });
   } catch (error) {
@@ -120,7 +118,7 @@ export type EmailChangeConfirmation =
  */
 export async function confirmEmailChange(
   token: string,
-  context: { origin: string; t: SettingsT },
+  context: { origin: string; t: Translate },
   now = Date.now(),
 ): Promise<EmailChangeConfirmation> {
   const db = getDb();
@@ -152,12 +150,12 @@ export async function confirmEmailChange(
   try {
     await sendMail({
       to: user.email,
-      subject: t("mail.changed.subject"),
+      subject: t("settings:mail.changed.subject"),
       ...renderMail([
-        t("mail.changed.greeting", { name: user.name }),
-        t("mail.changed.body", { email: row.email }),
-        t("mail.changed.notYou"),
-        { link: { label: t("mail.changed.contact"), url: `${context.origin}/about/contact` } },
+        t("settings:mail.changed.greeting", { name: user.name }),
+        t("settings:mail.changed.body", { email: row.email }),
+        t("settings:mail.changed.notYou"),
+        { link: { label: t("settings:mail.changed.contact"), url: `${context.origin}/about/contact` } },
       ]),
     });
   } catch (error) {

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { accountFieldErrors } from "~/lib/forms/account";
 import type { ProfileSettingsInput } from "~/lib/forms/settings-profile";
 import type { Theme } from "~/lib/themes";
 import { hashPassword } from "~/server/auth/password.server";
@@ -56,13 +57,18 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export type ProfileUpdate = { status: "updated" } | { status: "username_taken" };
+export type ProfileUpdate =
+  | { status: "updated" }
+  | { status: "username_taken" }
+  | { status: "invalid"; fieldErrors: Record<string, string[]> };
 
 /**
  * Name and username. Chat links (/chat/@username, SPEC §2) are built from the current
  * username wherever they are shown, so a new username changes them everywhere at once.
  */
 export async function updateProfile(userId: number, input: ProfileSettingsInput): Promise<ProfileUpdate> {
+  const fieldErrors = accountFieldErrors(input);
+  if (fieldErrors) return { status: "invalid", fieldErrors };
   if (input.username && (await isUsernameTaken(input.username, userId))) return { status: "username_taken" };
   try {
     await getDb()

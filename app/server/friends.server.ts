@@ -102,7 +102,13 @@ export function sendFriendRequest(viewerId: number, targetId: number, ctx: Frien
       SELECT ${viewer.id}, ${target.id}, 'pending', ${createdAt}
       WHERE NOT EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${target.id} AND addressee_id = ${viewer.id})
       RETURNING created_at`);
-    if (inserted.length === 0) return "request_pending";
+    if (inserted.length === 0) {
+      // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
+      const now = relationOf(viewer.id, await pairRows(viewer.id, target.id));
+      if (now.kind === "incoming") return accept(viewer, target, now.row, ctx);
+      if (now.kind === "friends") return { status: "ok" as const, outcome: "accepted" as const, relation: now };
+      return "request_pending";
+    }
     const row = {
       requesterId: viewer.id,
       addresseeId: target.id,
@@ -154,7 +160,13 @@ async function accept(viewer: UserCard, requester: UserCard, row: FriendshipRow,
     .set({ status: "accepted", acceptedAt })
     .where(and(eq(f.requesterId, requester.id), eq(f.addresseeId, viewer.id), eq(f.status, "pending")))
     .returning();
-  if (updated.length === 0) return "no_incoming_request" as const;
+  if (updated.length === 0) {
+    // Crossed answers (both sent, or a double submit): if the pair are friends now, that is
+    // what was asked for, so answer with it rather than a missing request.
+    const now = relationOf(viewer.id, await pairRows(viewer.id, requester.id));
+    if (now.kind === "friends") return { status: "ok" as const, outcome: "accepted" as const, relation: now };
+    return "no_incoming_request" as const;
+  }
   // The viewer has dealt with the request notification; the requester gets one of their own.
   await markNotificationRead(viewer.id, requestNotificationOid(row));
   await createNotification({

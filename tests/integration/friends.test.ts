@@ -94,8 +94,18 @@ describe("sending a friend request (0 → 2)", () => {
   it("never leaves two rows when two people ask each other at once", async () => {
     const { a, b } = await twoPeople();
     const results = await Promise.all([sendFriendRequest(a.id, b.id, ctx), sendFriendRequest(b.id, a.id, ctx)]);
-    expect(results.every((result) => result.status === "ok" || result.status === "request_pending")).toBe(true);
-    expect(await friendshipRows(a.id, b.id)).toHaveLength(1);
+    // Crossed requests answer with the resulting state: the second sender accepted the first's.
+    expect(results.map((result) => result.status)).toEqual(["ok", "ok"]);
+    expect(await friendshipRows(a.id, b.id)).toEqual([expect.objectContaining({ status: "accepted" })]);
+  });
+
+  it("answers a crossed accept (a double submit) with the friendship, not a missing request", async () => {
+    const { a, b } = await twoPeople();
+    await sendFriendRequest(a.id, b.id, ctx);
+    const results = await Promise.all([acceptFriendRequest(b.id, a.id, ctx), acceptFriendRequest(b.id, a.id, ctx)]);
+    for (const result of results) expect(result).not.toMatchObject({ status: "no_incoming_request" });
+    expect(results.some((result) => result.status === "ok")).toBe(true);
+    expect(await friendshipRows(a.id, b.id)).toEqual([expect.objectContaining({ status: "accepted" })]);
   });
 
   it("refuses oneself, unknown, deleted and unactivated people", async () => {

@@ -1,10 +1,29 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { getInstance } from "~/middleware/i18next";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router answers a document post whose Origin is not ours with 400 before our middleware
+ * runs (docs/decisions/031-cross-site-posts.md): a refused request, not a server error to log.
+ * Everything else is logged as React Router would.
+ */
+const CROSS_SITE_REFUSAL = "does not match `origin` header from a forwarded action request";
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.message.includes(CROSS_SITE_REFUSAL)) return;
+  console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
+};
 
 export default async function handleRequest(
   request: Request,

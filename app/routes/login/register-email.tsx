@@ -3,14 +3,15 @@ import { Trans, useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
-import { Field } from "~/components/form/field";
+import { Field, FormError } from "~/components/form/field";
 import { userContext } from "~/context";
-import { type FormFailure, parseForm, typedValues } from "~/lib/forms/parse";
+import { type FormFailure, formFailure, parseForm, typedValues } from "~/lib/forms/parse";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, registerSchema, USERNAME_MAX_LENGTH } from "~/lib/forms/register";
 import { registerNamespace } from "~/lib/i18n-client";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { captchaSiteKey } from "~/server/auth/captcha.server";
+import { clientAddress } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/registration.server";
 import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-sign-in.server";
 import type { Route } from "./+types/register-email";
@@ -30,6 +31,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+// Document responses only carry a route's own headers when it passes them on (Retry-After).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -41,13 +45,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const captcha = await captchaError(request, formData);
   if (captcha) return data(failure(formData, { captcha: [captcha] }), { status: 400 });
 
-  const result = await registerUser(parsed.data, mailContext(request, context));
-  if (result.status === "taken") {
-    const fieldErrors: FormFailure["fieldErrors"] = {};
-    if (result.email) fieldErrors.email = ["register:errors.emailTaken"];
-    if (result.username) fieldErrors.username = ["register:errors.usernameTaken"];
-    return data(failure(formData, fieldErrors), { status: 409 });
+  const result = await registerUser({ ...parsed.data, address: clientAddress(request) }, mailContext(request, context));
+  if (result.status === "username_taken") {
+    return data(failure(formData, { username: ["register:errors.usernameTaken"] }), { status: 409 });
   }
+  if (result.status === "rate_limited") {
+    const failure = formFailure(formData, "register:errors.registrationRateLimited", {
+      count: Math.ceil(result.retryAfterSeconds / 60),
+    });
+    return data(failure, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  }
+  // A new account and an email that already has one get the same answer (decision 034).
   return redirect(sentPath(parsed.data.email));
 }
 
@@ -91,6 +99,7 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
       {/* Remounts after each submit: like without JavaScript, a failed form comes back with what
           was typed, except the passwords. */}
       <Form method="post" noValidate className="stack" key={location.key}>
+        <FormError error={failure?.formError} values={failure?.formErrorValues} />
         <Field
           label={t("form.name")}
           name="name"

@@ -91,6 +91,8 @@ export default defineConfig({
     include: ["tests/integration/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
     setupFiles: ["./tests/integration/setup.ts"],
     maxWorkers: 2,
+    // A shared, busy machine: a request through the whole Worker can take seconds under load.
+    testTimeout: 20_000,
     provide: { deployedVars: deployedVars() },
   },
 });

@@ -7,7 +7,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CROSS_SITE_POST_ALLOWED = new Set(["/login/applesignin"]);
 
 /**
- * Refuses form posts that another site sent (DESIGN §5, docs/decisions/031-cross-site-posts.md).
+ * Refuses form posts that another site sent (DESIGN §5, docs/decisions/031-request-hardening.md).
  * SameSite=Lax already keeps the session cookie off cross-site POSTs; this check also covers
  * guest-visible forms. Every signal must agree that the post came from this origin:
  * - `Origin: null` (sandboxed frames, data: URLs, some redirects) is refused;

@@ -1,6 +1,8 @@
 import { generateKeyPairSync } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 // Sign in with Apple signs its client secret with the team's private key: a throwaway one here,
 // whose public half lets the tests' fake Apple check what the app signs.
@@ -26,6 +28,41 @@ const SOCIAL_TEST_BINDINGS = {
 };
 
 /**
+ * The Worker as wrangler.toml describes it, without the developer's `.dev.vars` (issue 8,
+ * docs/decisions/032-test-and-bench-builds.md): `npm start` writes DEV_ROUTES and the outbox
+ * there, and the suite must give the same answers on a fresh clone and after `npm start`.
+ * Naming an env file that never exists is how wrangler is told to skip `.dev.vars`.
+ */
+function workerFromWranglerToml() {
+  // `envFiles` is accepted at runtime (wrangler passes it on to getVarsForDev) but not typed.
+  const getOptions = unstable_getMiniflareWorkerOptions as (
+    configPath: string,
+    env: undefined,
+    options: { envFiles: string[] },
+  ) => ReturnType<typeof unstable_getMiniflareWorkerOptions>;
+  const { workerOptions } = getOptions("./wrangler.toml", undefined, {
+    envFiles: [".env.integration-tests-read-no-local-vars"],
+  });
+  const { modulesRules: _rules, rootPath: _root, ...options } = workerOptions;
+  return options;
+}
+
+/** Where `npm test` builds (scripts/test.mjs): build-test/, so a running `npm start` keeps build/. */
+const BUILD_DIR = process.env.SCHOOLHUB_BUILD_DIR ?? "build";
+
+/**
+ * The `[vars]` that `wrangler deploy` would upload: the build's wrangler.json, which
+ * .wrangler/deploy/config.json points wrangler deploy at. tests/integration/deploy-config.test.ts
+ * proves production fails closed with them (decision 033).
+ */
+function deployedVars(): Record<string, string> | null {
+  const path = `./${BUILD_DIR}/server/wrangler.json`;
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")).vars ?? {}) : null;
+}
+
+const worker = workerFromWranglerToml();
+
+/**
  * Integration tests run inside workerd with real D1, R2 and Durable Objects and the real
  * migrations. `main` is the production bundle (`npm run build` first; `npm test` does), so
  * requests in tests go through exactly the Worker that ships.
@@ -33,13 +70,16 @@ const SOCIAL_TEST_BINDINGS = {
 export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
-      main: "./build/server/index.js",
-      wrangler: { configPath: "./wrangler.toml" },
+      main: `./${BUILD_DIR}/server/index.js`,
       miniflare: {
+        ...worker,
         bindings: {
+          ...(worker.bindings as Record<string, unknown> | undefined),
           SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
           JWT_SECRET: "test-jwt-secret-0123456789abcdef0123456789abcdef",
           SECURE_COOKIES: "false",
+          // The suite reads sent mail from the outbox table; DEV_ROUTES stays off (shell.test.ts).
+          MAIL_TRANSPORT: "outbox",
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           ...SOCIAL_TEST_BINDINGS,
         },
@@ -51,5 +91,8 @@ export default defineConfig({
     include: ["tests/integration/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
     setupFiles: ["./tests/integration/setup.ts"],
     maxWorkers: 2,
+    // A shared, busy machine: a request through the whole Worker can take seconds under load.
+    testTimeout: 20_000,
+    provide: { deployedVars: deployedVars() },
   },
 });

@@ -1,10 +1,30 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { getInstance } from "~/middleware/i18next";
+import { cspNonceContext } from "~/server/http/security-headers.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router answers a document post whose Origin is not ours with 400 before our middleware
+ * runs (docs/decisions/031-request-hardening.md): a refused request, not a server error to log.
+ * Everything else is logged as React Router would.
+ */
+const CROSS_SITE_REFUSAL = "does not match `origin` header from a forwarded action request";
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.message.includes(CROSS_SITE_REFUSAL)) return;
+  console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
+};
 
 export default async function handleRequest(
   request: Request,
@@ -15,11 +35,15 @@ export default async function handleRequest(
 ) {
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
+  // The CSP nonce of this document (workers/app.ts sets it and sends the matching header):
+  // <Scripts>, <ScrollRestoration> and React's own inline scripts all carry it.
+  const nonce = loadContext.get(cspNonceContext) ?? undefined;
   const body = await renderToReadableStream(
     <I18nextProvider i18n={getInstance(loadContext)}>
-      <ServerRouter context={routerContext} url={request.url} />
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </I18nextProvider>,
     {
+      nonce,
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         responseStatusCode = 500;
@@ -36,13 +60,7 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  setSecurityHeaders(responseHeaders);
+  // The security headers themselves are set for every response in workers/app.ts.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
-}
-
-function setSecurityHeaders(headers: Headers) {
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
 }

@@ -70,7 +70,7 @@ export default [
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/profile/verify-email.tsx"),
-    // The development outbox (DESIGN §5); answers 404 unless MAIL_TRANSPORT is "outbox".
+    // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.
     route("__dev/mail", "routes/dev/mail.tsx"),
     // Throws on purpose so the error pages can be seen and tested; 404 unless DEV_ROUTES.
     route("__dev/error", "routes/dev/error.tsx"),

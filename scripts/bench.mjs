@@ -22,7 +22,7 @@ import { realtimeDelivery } from "./bench/realtime.mjs";
 import { report } from "./bench/report.mjs";
 import { STEP_TIMEOUT_MS, startServer, stopServer } from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
-import { bin, run } from "./lib/local.mjs";
+import { build, selectBuildDir } from "./lib/local.mjs";
 
 /** Runs one phase; a failure becomes a note and fails the run, the other phases still run. */
 async function phase(results, name, work) {
@@ -117,8 +117,10 @@ async function main() {
     realtime: [],
     notes: [],
   };
-  console.log("━━ build");
-  run(bin("react-router"), ["build"], { timeout: STEP_TIMEOUT_MS });
+  // build-bench/: a running `npm start` keeps serving build/ (docs/decisions/032-test-and-bench-builds.md).
+  selectBuildDir("build-bench");
+  console.log("━━ build (build-bench/)");
+  build({ timeout: STEP_TIMEOUT_MS });
   const origin = await startServer();
   const session = createSession(origin);
 

@@ -1,7 +1,6 @@
 // Before `npm run dev`: secrets, migrations and demo data, the same as `npm start`.
-import { ensureDevVars, migrate, seedIfEmpty } from "./lib/local.mjs";
+// With --build (`.ci/run`, before `npm test`): everything `npm start` does except serving.
+import { prepareLocal } from "./lib/local.mjs";
 
 const PERSIST = ".wrangler/state";
-ensureDevVars();
-migrate(PERSIST);
-seedIfEmpty(PERSIST);
+prepareLocal(PERSIST, { withBuild: process.argv.includes("--build") });

@@ -15,7 +15,7 @@ const idp = await startFakeIdp({ port: Number(process.env.E2E_IDP_PORT ?? 8799) 
 const server = serveBuild({
   port: Number(process.env.E2E_PORT ?? 8788),
   persistTo: PERSIST,
-  vars: { E2E: "1", DEV_ROUTES: "true", ...idp.appVars },
+  vars: { E2E: "1", DEV_ROUTES: "true", MAIL_TRANSPORT: "outbox", ...idp.appVars },
 });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

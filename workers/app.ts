@@ -13,6 +13,14 @@ export default {
       const { handleRealtimeUpgrade } = await import("./realtime");
       return handleRealtimeUpgrade(request, env);
     }
-    return requestHandler(request, new RouterContextProvider());
+    // Security headers for every response, and a fresh CSP nonce for each document (decision 031).
+    const { cspNonceContext, createNonce, withSecurityHeaders } = await import(
+      "../app/server/http/security-headers.server"
+    );
+    const nonce = createNonce();
+    const context = new RouterContextProvider();
+    context.set(cspNonceContext, nonce);
+    const response = await requestHandler(request, context);
+    return withSecurityHeaders(response, { url: new URL(request.url), nonce });
   },
 } satisfies ExportedHandler<Env>;

@@ -1,11 +1,15 @@
+import { safeRedirectPath } from "./safe-redirect";
+
 /**
  * SPEC §2: navigation from a notification uses only the path of its url, so a notification
- * never sends anyone to another site, whatever host its url names.
+ * never sends anyone to another site, whatever host its url names. The path still goes through
+ * safeRedirectPath: `https://x.test//evil.example/p` has the path `//evil.example/p`.
  */
 export function notificationPath(url: string): string {
   try {
     const parsed = new URL(url, "http://localhost");
-    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+    if (!/^https?:$/.test(parsed.protocol)) return "/";
+    return safeRedirectPath(`${parsed.pathname}${parsed.search}${parsed.hash}`);
   } catch {
     return "/";
   }

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import type { Route } from "../+types/root";
 
 /**
@@ -9,7 +10,9 @@ import type { Route } from "../+types/root";
 export const redirectMiddleware: Route.MiddlewareFunction = ({ request }) => {
   const url = new URL(request.url);
   if (request.method === "GET" && url.pathname.length > 1 && url.pathname.endsWith("/")) {
-    url.pathname = url.pathname.replace(/\/+$/, "") || "/";
-    throw redirect(`${url.pathname}${url.search}`, 308);
+    // `GET //evil.example/` has the path `//evil.example/`: leading slashes fold into one, and
+    // the target still goes through the one redirect check (decision 030).
+    const path = url.pathname.replace(/\/+$/, "").replace(/^\/+/, "/") || "/";
+    throw redirect(safeRedirectPath(`${path}${url.search}`), 308);
   }
 };

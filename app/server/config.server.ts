@@ -20,7 +20,10 @@ const configSchema = z.object({
   // The first secret signs; every one of them verifies, so secrets can rotate.
   SESSION_SECRET: secretList,
   JWT_SECRET: z.string({ error: "is missing" }).min(32, "must be at least 32 characters"),
-  MAIL_TRANSPORT: z.enum(["outbox", "http"]).default("outbox"),
+  // Fails closed (docs/decisions/033-local-only-helpers.md): without a configured transport mail
+  // is logged as not sent, never stored. "outbox" comes only from the .dev.vars the local
+  // scripts write, and /__dev/mail shows it only with DEV_ROUTES on as well.
+  MAIL_TRANSPORT: z.enum(["outbox", "http", "none"]).default("none"),
   MAIL_HTTP_URL: optional,
   MAIL_HTTP_TOKEN: optional,
   MAIL_FROM: z.string().default("SchoolHub <no-reply@schoolhub.example>"),
@@ -32,7 +35,8 @@ const configSchema = z.object({
   AD_CLIENT: optional,
   ANALYTICS_SRC: optional,
   ANALYTICS_SITE_ID: optional,
-  // Local-only pages that help testing (/__dev/error). Never set in production.
+  // Local-only pages (/__dev/mail, /__dev/error, /__dev/notify): only the .dev.vars that the
+  // local scripts write turns them on, never wrangler.toml or a default (decision 033).
   DEV_ROUTES: z
     .enum(["true", "false"])
     .default("false")
@@ -66,14 +70,18 @@ export type AppConfig = z.infer<typeof configSchema>;
 
 let cached: AppConfig | undefined;
 
-export function getConfig(): AppConfig {
-  if (cached) return cached;
-  const parsed = configSchema.safeParse(env);
+/** Parses a set of bindings; exported so tests can check what a deploy's `[vars]` would give. */
+export function parseConfig(bindings: Record<string, unknown>): AppConfig {
+  const parsed = configSchema.safeParse(bindings);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
     throw new Error(`Invalid configuration: ${problems.join("; ")}`);
   }
-  cached = parsed.data;
+  return parsed.data;
+}
+
+export function getConfig(): AppConfig {
+  cached ??= parseConfig(env as unknown as Record<string, unknown>);
   return cached;
 }
 

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { signInAs } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "./support";
 
 /** A solid-colour PNG of the given size, made here so the test needs no fixture file. */
 function png(width: number, height: number) {

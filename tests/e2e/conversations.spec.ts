@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { signInAs } from "./support";
+import { expect, signInAs, test } from "./support";
 
 test.describe("conversations dropdown", () => {
   test("lists the demo parent's direct chat, linking to /chat/@username, and a way to all conversations", async ({

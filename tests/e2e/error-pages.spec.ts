@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 test.describe("error pages", () => {
   test("a missing page answers 404 with the SPEC texts and a way home", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { type Browser, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { signInAs } from "./support";
+import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
+import { expect, signInAs, test } from "./support";
 
 /**
  * Friend requests between two people, each in their own browser (SPEC §2, §4, §8). Every test

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { signInAs } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "./support";
 
 /** Collects what the browser reports as broken: console errors and uncaught exceptions. */
 function watchErrors(page: Page) {

@@ -1,5 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { signInAs } from "./support";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, signInAs, test } from "./support";
 
 /**
  * The header's notifications dropdown (SPEC §2, §4, §8). Each test signs in as its own seeded

@@ -1,4 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./support";
 
 /** A new person per test and project: both projects share one database. */
 function newPerson(testInfo: TestInfo, label: string) {

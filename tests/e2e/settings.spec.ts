@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, signInAs } from "./support";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, signInAs, test } from "./support";
 
 /** Each Playwright project has its own seeded accounts (scripts/seed.mjs), so runs never collide. */
 const account = (purpose: "settings" | "password" | "delete") =>

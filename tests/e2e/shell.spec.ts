@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 test.describe("guest shell", () => {
   test("the guest header offers only About and Login", async ({ page }) => {

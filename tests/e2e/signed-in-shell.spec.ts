@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { signInAs } from "./support";
+import { expect, signInAs, test } from "./support";
 
 test.describe("signed-in shell", () => {
   test("a guest who opens a signed-in page signs in and comes back to it", async ({ page }) => {

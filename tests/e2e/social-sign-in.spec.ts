@@ -1,4 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support";
 
 /**
  * Sign in with Google and Apple (issue 3) against scripts/fake-idp.mjs, the fake provider

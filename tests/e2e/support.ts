@@ -1,4 +1,25 @@
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export { expect };
+
+/**
+ * Every spec imports `test` from here: it fails any test during which the browser reported a
+ * Content-Security-Policy violation (docs/decisions/031-request-hardening.md, "Security
+ * headers"). Chromium reports them on the console, with or without JavaScript.
+ */
+export const test = base.extend<{ cspGuard: undefined }>({
+  cspGuard: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      context.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(undefined);
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO_PASSWORD = "schoolhub-demo";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { appleSettings, enabledProviders, googleSettings } from "~/server/auth/providers.server";
-import { RATE_LIMIT } from "~/server/auth/rate-limit.server";
+import { SIGN_IN_LIMITS } from "~/server/auth/sign-in-limits.server";
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   issueTokens,
@@ -92,10 +92,10 @@ describe("POST /api/v2/auth/login", () => {
     expect(error.message).toContain(inactive.email);
   });
 
-  it("answers 429 with Retry-After after 5 failures in 15 minutes", async () => {
+  it("answers 429 with Retry-After once an account's free tries are used", async () => {
     const user = await createUser();
     const address = newAddress();
-    for (let i = 0; i < RATE_LIMIT.attempts; i++) {
+    for (let i = 0; i < SIGN_IN_LIMITS.freeTries; i++) {
       await postJson("/api/v2/auth/login", { identifier: user.email, password: "wrong one" }, { address });
     }
     const response = await postJson(

@@ -4,17 +4,18 @@ import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db/db.server";
 import { AVATAR_MAX_BYTES, sniffImage } from "~/server/files/avatars.server";
 import { cookiesOf, createUser, fetchApp } from "./helpers";
+import { jpegOfSize, pngOfSize, webpOfSize } from "./image-fixtures";
 import { browserFor, pageText } from "./settings-support";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0];
 const WEBP = [0x52, 0x49, 0x46, 0x46, 0x10, 0, 0, 0, 0x57, 0x45, 0x42, 0x50];
 
-/** Bytes that start like an image of that kind, padded to `size`. */
+/** A structurally valid image of that kind (the server strips metadata, so it parses them). */
 function imageBytes(signature: number[], size = 256) {
-  const bytes = new Uint8Array(size);
-  bytes.set(signature);
-  return bytes;
+  if (signature === PNG) return pngOfSize(size);
+  if (signature === JPEG) return jpegOfSize(size);
+  return webpOfSize(size);
 }
 
 async function upload(cookie: string, bytes: Uint8Array<ArrayBuffer>, filename: string, type: string) {

@@ -73,18 +73,12 @@ describe("the http transport", () => {
 });
 
 describe("/__dev/mail", () => {
-  it("lists outbox mail with its text part and clickable links", async () => {
-    const body = renderMail([
-      "Welcome!",
-      { link: { label: "Activate", url: "https://schoolhub.test/login/activate?token=abc" } },
-    ]);
-    await sendMail({ to: "devpage@example.test", subject: "Activate your account", ...body });
+  // The page itself is exercised end to end (tests/e2e/registration.spec.ts), where the local
+  // scripts turn DEV_ROUTES on; decision 033.
+  it("does not exist while DEV_ROUTES is off, even with the outbox transport on", async () => {
+    await sendMail({ ...message, to: "devpage@example.test", subject: "Activate your account" });
     const response = await exports.default.fetch("http://localhost/__dev/mail");
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toContain("<title>Development outbox</title>");
-    expect(html).toContain("Activate your account");
-    expect(html).toContain("devpage@example.test");
-    expect(html).toContain('<a href="https://schoolhub.test/login/activate?token=abc">');
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain("devpage@example.test");
   });
 });

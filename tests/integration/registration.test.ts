@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sha256Hex } from "~/server/auth/crypto.server";
 import { EMAIL_TOKEN_TTL_MS } from "~/server/auth/email-tokens.server";
+import { REGISTRATION_LIMIT } from "~/server/auth/registration.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { listOutbox } from "~/server/mail/outbox.server";
 import { createUser, fetchApp } from "./helpers";
@@ -113,7 +114,7 @@ describe("/login/registeremail", () => {
     }
   });
 
-  it("refuses an email or a username that is already registered, whatever its case", async () => {
+  it("refuses a username that is already taken, whatever its case, without a word about the email", async () => {
     const existing = await createUser();
     const person = newcomer("dup");
     const response = await postFrom(
@@ -123,9 +124,41 @@ describe("/login/registeremail", () => {
     );
     expect(response.status).toBe(409);
     const html = await response.text();
-    expect(html).toContain("That email is already registered.");
+    expect(html).not.toContain("already registered");
     expect(html).toContain("That username is taken.");
     expect(html).toContain(`value="${existing.email.toUpperCase()}"`);
+  });
+
+  it("answers an email that already has an account as a new one, and mails its owner instead", async () => {
+    const existing = await createUser();
+    const person = newcomer("again");
+    const response = await postFrom(
+      person.address,
+      "/login/registeremail",
+      registrationFields(person, { email: existing.email.toUpperCase() }),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login/registeremail?sent=${encodeURIComponent(existing.email)}`);
+    expect(await findUser(person.email)).toBeUndefined();
+    const [mail] = await listOutbox({ to: existing.email });
+    expect(mail?.subject).toBe("Someone tried to register with your email");
+    expect(mail?.text).toContain("http://localhost/login/resetpassword");
+    const users = await getDb().select().from(schema.users).where(eq(schema.users.username, person.username));
+    expect(users).toHaveLength(0);
+  });
+
+  it("limits registrations per client address, atomically", async () => {
+    const address = newcomer().address;
+    const people = Array.from({ length: REGISTRATION_LIMIT.limit + 5 }, () => newcomer("burst"));
+    const responses = await Promise.all(
+      people.map((person) => postFrom(address, "/login/registeremail", registrationFields(person))),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(REGISTRATION_LIMIT.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const refused = responses.find((response) => response.status === 429)!;
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("Too many accounts were created from this network.");
   });
 
   it("creates an account that is not activated yet and mails its activation link in text and HTML", async () => {

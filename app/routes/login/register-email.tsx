@@ -3,12 +3,12 @@ import { Trans, useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
-import { Field, useFormMessage } from "~/components/form/field";
+import { Field, FormError, useFormMessage } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { userContext } from "~/context";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from "~/lib/account";
-import { type FormFailure, fieldFailure, parseForm } from "~/lib/forms/parse";
+import { type FormFailure, fieldFailure, formFailure, parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerSchema } from "~/lib/forms/register";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -16,6 +16,7 @@ import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { captchaSiteKey } from "~/server/auth/captcha.server";
+import { clientAddress } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/registration.server";
 import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-sign-in.server";
 import type { Route } from "./+types/register-email";
@@ -36,6 +37,9 @@ export function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+// Document responses only carry a route's own headers when it passes them on (Retry-After).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -47,14 +51,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const captcha = await captchaError(request, formData);
   if (captcha) return data(fieldFailure(formData, { captcha: [captcha] }), { status: 400 });
 
-  const result = await registerUser(parsed.data, mailContext(request, context));
+  const result = await registerUser({ ...parsed.data, address: clientAddress(request) }, mailContext(request, context));
   if (result.status === "invalid") return data(fieldFailure(formData, result.fieldErrors), { status: 400 });
-  if (result.status === "taken") {
-    const fieldErrors: FormFailure["fieldErrors"] = {};
-    if (result.email) fieldErrors.email = ["register:errors.emailTaken"];
-    if (result.username) fieldErrors.username = ["register:errors.usernameTaken"];
-    return data(fieldFailure(formData, fieldErrors), { status: 409 });
+  if (result.status === "username_taken") {
+    return data(fieldFailure(formData, { username: ["register:errors.usernameTaken"] }), { status: 409 });
   }
+  if (result.status === "rate_limited") {
+    const failure = formFailure(formData, "register:errors.registrationRateLimited", {
+      count: Math.ceil(result.retryAfterSeconds / 60),
+    });
+    return data(failure, { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } });
+  }
+  // A new account and an email that already has one get the same answer (decision 034).
   return redirect(sentPath(parsed.data.email));
 }
 
@@ -93,6 +101,7 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
       {/* Remounts after each submit: like without JavaScript, a failed form comes back with what
           was typed, except the passwords. */}
       <Form method="post" noValidate className="stack" key={location.key}>
+        <FormError error={failure?.formError} values={failure?.formErrorValues} />
         <Field
           label={t("form.name")}
           name="name"

@@ -1,4 +1,6 @@
+import { readFormData } from "~/lib/forms/read-form.server";
 import { AVATAR_MAX_BYTES, removeAvatar, saveAvatar } from "~/server/files/avatars.server";
+import { limitRequestBody } from "~/server/http/body-limit.server";
 import { failed, saved } from "./settings-responses.server";
 
 /** The avatar forms of /profile/settings (intents "avatar" and "avatar-remove"). */
@@ -20,6 +22,20 @@ function avatarFailure(error: string, status: number) {
 export function refuseOversizedUpload(request: Request) {
   const length = Number(request.headers.get("Content-Length") ?? 0);
   return length > MAX_UPLOAD_BODY ? avatarFailure(ERRORS.too_large, 413) : null;
+}
+
+/**
+ * The settings form, read at most up to the upload limit: a chunked body without
+ * Content-Length stops being read there and answers 413 like a declared one.
+ */
+export async function readSettingsForm(request: Request) {
+  const body = limitRequestBody(request, MAX_UPLOAD_BODY);
+  try {
+    return { formData: await readFormData(body.request) };
+  } catch (error) {
+    if (body.exceeded()) return { refused: avatarFailure(ERRORS.too_large, 413) };
+    throw error;
+  }
 }
 
 export async function uploadAvatar({

@@ -13,7 +13,7 @@ import { serializeThemeCookie } from "~/server/session/theme.server";
 import { deleteAccount } from "~/server/users/delete-account.server";
 import { requestEmailChange } from "~/server/users/email-change.server";
 import { changePassword, setTheme, updateProfile } from "~/server/users/settings.server";
-import { deleteAvatar, refuseOversizedUpload, uploadAvatar } from "./settings-avatar.server";
+import { deleteAvatar, readSettingsForm, refuseOversizedUpload, uploadAvatar } from "./settings-avatar.server";
 import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } from "./settings-responses.server";
 
 /**
@@ -131,7 +131,9 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
 export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, userId: number) {
   const oversized = refuseOversizedUpload(request);
   if (oversized) return oversized;
-  const formData = await readFormData(request);
+  const read = await readSettingsForm(request);
+  if (read.refused) return read.refused;
+  const { formData } = read;
   const intent = formData.get("intent");
   const known = SETTINGS_INTENTS.find((name) => name === intent);
   if (!known) return failed(null, formFailure(formData, "settings:unknownIntent"));

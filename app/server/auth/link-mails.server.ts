@@ -50,6 +50,25 @@ export async function sendLinkMail(
 }
 
 /**
+ * Someone registered with the address of an existing account (decision 034): the owner hears of
+ * it, with the way back in if it was them, and the form answered as for a new address.
+ */
+export async function sendExistingAccountMail(user: Recipient, { origin, t }: MailContext) {
+  const body = renderMail([
+    t("mail.greeting", { name: user.name }),
+    t("mail.existing.body"),
+    { link: { label: t("mail.existing.link"), url: new URL("/login/resetpassword", origin).href } },
+    t("mail.existing.notYou"),
+    t("mail.signoff"),
+  ]);
+  try {
+    await sendMail({ to: user.email, subject: t("mail.existing.subject"), ...body });
+  } catch (error) {
+    console.error(`existing-account mail to user ${user.id} failed`, error);
+  }
+}
+
+/**
  * Issue 3: mails on request are limited per address and per IP, 5 in 15 minutes. Every
  * request counts, whether or not an account exists, so the limit reveals nothing either.
  */

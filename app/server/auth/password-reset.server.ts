@@ -4,7 +4,7 @@ import { getDb, schema } from "~/server/db/db.server";
 import { checkEmailToken, consumeEmailToken, retireEmailTokens } from "./email-tokens.server";
 import { type LinkMailRequest, type MailContext, sendLinkMail, takeMailAllowance } from "./link-mails.server";
 import { hashPassword } from "./password.server";
-import { clearRateLimit } from "./rate-limit.server";
+import { clearSignInLimit } from "./sign-in-limits.server";
 import { revokeAllSessions } from "./tokens.server";
 
 function findAccountByEmail(email: string) {
@@ -74,8 +74,6 @@ export async function resetPassword(
     .where(eq(schema.users.id, user.id));
   await retireEmailTokens(user.id, "reset", now);
   await revokeAllSessions(user.id, {}, now);
-  for (const identifier of [user.email, user.username]) {
-    if (identifier) await clearRateLimit(`signin:account:${identifier.toLowerCase()}`);
-  }
+  await clearSignInLimit(user.id);
   return { status: "reset", userId: user.id };
 }

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 
@@ -46,4 +47,30 @@ export function clientAddress(request: Request) {
   return (
     request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local"
   );
+}
+
+/**
+ * Takes one try from a fixed window, atomically (docs/decisions/034-sign-in-limits.md): one
+ * upsert whose WHERE refuses once `limit` tries were taken, so parallel requests cannot
+ * overshoot. ?1 key, ?2 now, ?3 window, ?4 limit. A refused try returns no row.
+ */
+export const TAKE_WINDOW_TRY = `
+INSERT INTO rate_limits (key, count, window_start) VALUES (?1, 1, ?2)
+ON CONFLICT(key) DO UPDATE SET
+  count = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN 1 ELSE rate_limits.count + 1 END,
+  window_start = CASE WHEN rate_limits.window_start <= ?2 - ?3 THEN ?2 ELSE rate_limits.window_start END
+WHERE rate_limits.window_start <= ?2 - ?3 OR rate_limits.count < ?4
+RETURNING window_start`;
+
+export async function takeWindowTry(key: string, policy: { limit: number; windowMs: number }, now = Date.now()) {
+  const [taken, row] = await env.DB.batch<{ window_start: number }>([
+    env.DB.prepare(TAKE_WINDOW_TRY).bind(key, now, policy.windowMs, policy.limit),
+    env.DB.prepare("SELECT window_start FROM rate_limits WHERE key = ?1").bind(key),
+  ]);
+  if (taken?.results.length) return { allowed: true } as const;
+  const windowStart = row?.results[0]?.window_start ?? now;
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + policy.windowMs - now) / 1000)),
+  } as const;
 }

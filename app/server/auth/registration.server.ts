@@ -1,15 +1,25 @@
 import { sql } from "drizzle-orm";
 import { accountFieldErrors } from "~/lib/forms/account";
 import { getDb, schema } from "~/server/db/db.server";
-import { type MailContext, sendLinkMail } from "./link-mails.server";
+import { type MailContext, sendExistingAccountMail, sendLinkMail } from "./link-mails.server";
 import { hashPassword } from "./password.server";
+import { takeWindowTry } from "./rate-limit.server";
 
 export type RegistrationInput = { name: string; email: string; username: string; password: string };
 
+/**
+ * "sent" covers a new account and an email that already has one: both answer "check your
+ * email", so the form never tells a stranger which addresses are registered (decision 034).
+ * A username is public anyway (profile addresses), so a taken one is said.
+ */
 export type RegistrationResult =
-  | { status: "created"; userId: number }
-  | { status: "taken"; email: boolean; username: boolean }
+  | { status: "sent"; userId: number | null }
+  | { status: "username_taken" }
+  | { status: "rate_limited"; retryAfterSeconds: number }
   | { status: "invalid"; fieldErrors: Record<string, string[]> };
+
+/** Registrations per client address (decision 034): a class registering together still fits. */
+export const REGISTRATION_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
 
 /**
  * Which of email and username another account already holds, case-insensitively like the
@@ -33,19 +43,32 @@ function isUniqueViolation(error: unknown) {
   return /UNIQUE constraint failed/i.test(message);
 }
 
+/** The email belongs to an account already: its owner gets a mail, the form the usual answer. */
+async function answerExistingEmail(email: string, mail: MailContext, now: number): Promise<RegistrationResult> {
+  const owner = await getDb().query.users.findFirst({
+    where: sql`lower(${schema.users.email}) = ${email.toLowerCase()} AND ${schema.users.deletedAt} IS NULL`,
+  });
+  if (owner?.activatedAt === null) await sendLinkMail("activate", owner, mail, now);
+  else if (owner) await sendExistingAccountMail(owner, mail);
+  return { status: "sent", userId: null };
+}
+
 /**
  * Creates a not-yet-activated account (issue 3) and mails its activation link. The account
  * cannot sign in until that link is opened.
  */
 export async function registerUser(
-  input: RegistrationInput,
+  input: RegistrationInput & { address: string },
   mail: MailContext,
   now = Date.now(),
 ): Promise<RegistrationResult> {
   const fieldErrors = accountFieldErrors(input);
   if (fieldErrors) return { status: "invalid", fieldErrors };
+  const allowance = await takeWindowTry(`register:ip:${input.address}`, REGISTRATION_LIMIT, now);
+  if (!allowance.allowed) return { status: "rate_limited", retryAfterSeconds: allowance.retryAfterSeconds };
   const conflicts = await findRegistrationConflicts(input.email, input.username);
-  if (conflicts.email || conflicts.username) return { status: "taken", ...conflicts };
+  if (conflicts.username) return { status: "username_taken" };
+  if (conflicts.email) return answerExistingEmail(input.email, mail, now);
 
   let userId: number;
   try {
@@ -64,9 +87,11 @@ export async function registerUser(
   } catch (error) {
     // Two registrations raced for the same email or username: the index decided.
     if (!isUniqueViolation(error)) throw error;
-    return { status: "taken", ...(await findRegistrationConflicts(input.email, input.username)) };
+    const raced = await findRegistrationConflicts(input.email, input.username);
+    if (raced.username) return { status: "username_taken" };
+    return answerExistingEmail(input.email, mail, now);
   }
 
   await sendLinkMail("activate", { id: userId, name: input.name, email: input.email.toLowerCase() }, mail, now);
-  return { status: "created", userId };
+  return { status: "sent", userId };
 }

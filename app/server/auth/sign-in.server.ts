@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { verifyPassword } from "./password.server";
-import { checkRateLimit, clearRateLimit, recordAttempt } from "./rate-limit.server";
+import { reserveSignInTry, settleSuccessfulTry } from "./sign-in-limits.server";
 import { issueTokens, type TokenPair } from "./tokens.server";
 
 export type SignInResult =
@@ -9,9 +9,6 @@ export type SignInResult =
   | { status: "invalid" }
   | { status: "not_activated"; email: string }
   | { status: "rate_limited"; retryAfterSeconds: number };
-
-const accountKey = (identifier: string) => `signin:account:${identifier.trim().toLowerCase()}`;
-const addressKey = (address: string) => `signin:ip:${address}`;
 
 /** Finds an account by email or username, case-insensitively. Deleted accounts are gone. */
 export async function findUserByIdentifier(identifier: string) {
@@ -25,26 +22,23 @@ export async function findUserByIdentifier(identifier: string) {
 }
 
 /**
- * Email-or-username and password sign-in. Failures count per account and per address
- * (issue 3: 5 in 15 minutes); the answer never says which part was wrong.
+ * Email-or-username and password sign-in. Each password check is reserved first, per account
+ * and per address, in one atomic statement (docs/decisions/034-sign-in-limits.md), so parallel
+ * guesses never get more checks than the limit; the answer never says which part was wrong.
  */
 export async function signInWithPassword(
   input: { identifier: string; password: string; address: string },
   now = Date.now(),
 ): Promise<SignInResult> {
-  const keys = [accountKey(input.identifier), addressKey(input.address)];
-  const limit = await checkRateLimit(keys, now);
-  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const reservation = await reserveSignInTry(input.identifier, input.address, now);
+  if (!reservation.allowed) return { status: "rate_limited", retryAfterSeconds: reservation.retryAfterSeconds };
 
   const user = await findUserByIdentifier(input.identifier);
   const passwordOk = await verifyPassword(input.password, user?.passwordHash);
-  if (!user || !passwordOk) {
-    await recordAttempt(keys, now);
-    return { status: "invalid" };
-  }
+  if (!user || !passwordOk) return { status: "invalid" };
   if (user.activatedAt === null) return { status: "not_activated", email: user.email };
 
-  await clearRateLimit(accountKey(input.identifier));
+  await settleSuccessfulTry(reservation.accountKey, input.address);
   return { status: "signed_in", userId: user.id, tokens: await issueTokens(user.id, now) };
 }
 

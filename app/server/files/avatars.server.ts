@@ -1,6 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
+import { stripImageMetadata } from "./strip-metadata";
+
+export { stripImageMetadata } from "./strip-metadata";
 
 /** Avatars (issue 4): JPEG, PNG or WebP, at most 5 MB, in R2; users.avatar holds the key. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -33,9 +36,12 @@ export type SaveAvatarResult =
 export async function saveAvatar(userId: number, file: Blob): Promise<SaveAvatarResult> {
   if (file.size === 0) return { status: "missing" };
   if (file.size > AVATAR_MAX_BYTES) return { status: "too_large" };
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const kind = sniffImage(bytes);
+  const original = new Uint8Array(await file.arrayBuffer());
+  const kind = sniffImage(original);
   if (!kind) return { status: "wrong_type" };
+  // Whatever the browser did: no location or camera data is stored (strip-metadata.ts).
+  const bytes = stripImageMetadata(original, kind);
+  if (!bytes) return { status: "wrong_type" };
 
   const key = `avatars/${userId}/${crypto.randomUUID()}.${kind}`;
   await env.FILES.put(key, bytes, { httpMetadata: { contentType: CONTENT_TYPES[kind] } });

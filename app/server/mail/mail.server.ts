@@ -1,4 +1,4 @@
-import { getConfig } from "~/server/config.server";
+import { type AppConfig, getConfig } from "~/server/config.server";
 import { createHttpTransport } from "./http.server";
 import { createOutboxTransport } from "./outbox.server";
 import type { MailMessage, MailTransport } from "./types";
@@ -14,20 +14,32 @@ export function getMailTransport(): MailTransport {
       throw new Error("Invalid configuration: MAIL_TRANSPORT=http needs MAIL_HTTP_URL and MAIL_HTTP_TOKEN");
     }
     cached = createHttpTransport({ url: config.MAIL_HTTP_URL, token: config.MAIL_HTTP_TOKEN, from: config.MAIL_FROM });
-  } else {
+  } else if (config.MAIL_TRANSPORT === "outbox") {
     cached = createOutboxTransport();
+  } else {
+    cached = unconfiguredTransport;
   }
   return cached;
 }
+
+/**
+ * No transport configured (decision 033): nothing is stored anywhere a guest could read it.
+ * The operator sees each refused mail in the logs, without its body (which holds the links).
+ */
+const unconfiguredTransport: MailTransport = {
+  async send(message) {
+    console.warn(`mail not sent, no MAIL_TRANSPORT is configured (README, Deploy step 7): "${message.subject}"`);
+  },
+};
 
 /** The one way the app sends mail. */
 export function sendMail(message: MailMessage): Promise<void> {
   return getMailTransport().send(message);
 }
 
-/** Whether /__dev/mail may show the outbox: only while the outbox transport is on. */
-export function isOutboxEnabled() {
-  return getConfig().MAIL_TRANSPORT === "outbox";
+/** Whether /__dev/mail may show the outbox: only with the outbox transport and DEV_ROUTES both on. */
+export function isOutboxEnabled(config: AppConfig = getConfig()) {
+  return config.DEV_ROUTES && config.MAIL_TRANSPORT === "outbox";
 }
 
 export type { MailMessage, MailTransport } from "./types";

@@ -1,0 +1,117 @@
+import { createContext } from "react-router";
+import { type AppConfig, getConfig } from "~/server/config.server";
+
+// Security headers in one place: docs/decisions/031-request-hardening.md, "Security headers".
+
+/** The CSP nonce of this request's document, set by the worker entry, read by entry.server. */
+export const cspNonceContext = createContext<string | null>(null);
+
+/** 128 random bits, base64: a fresh nonce for each rendered document. */
+export function createNonce() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+const AD_HOSTS = {
+  script: ["https://pagead2.googlesyndication.com", "https://*.googlesyndication.com", "https://*.doubleclick.net"],
+  frame: ["https://*.googlesyndication.com", "https://*.doubleclick.net", "https://www.google.com"],
+  connect: ["https://*.googlesyndication.com", "https://*.doubleclick.net", "https://*.google.com"],
+};
+const CAPTCHA_HOSTS = {
+  script: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
+  frame: ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"],
+};
+
+function originOf(url: string | undefined) {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The Content-Security-Policy of an HTML page. With a nonce, the app's own inline scripts
+ * (React Router's hydration data) run; without one (a page that renders no <Scripts>, e.g. a
+ * cached guest page) no inline script runs at all, so a cached copy never needs a nonce.
+ * The ad service, analytics and captcha hosts are allowed only when they are configured.
+ */
+export function contentSecurityPolicy({ nonce }: { nonce: string | null }, config: AppConfig = getConfig()) {
+  const script = ["'self'"];
+  const frame: string[] = [];
+  const connect = ["'self'"];
+  const img = ["'self'", "data:", "blob:"];
+  if (nonce) script.push(`'nonce-${nonce}'`);
+  const analytics = originOf(config.ANALYTICS_SRC);
+  if (analytics) {
+    script.push(analytics);
+    connect.push(analytics);
+  }
+  if (config.AD_CLIENT) {
+    script.push(...AD_HOSTS.script);
+    frame.push(...AD_HOSTS.frame);
+    connect.push(...AD_HOSTS.connect);
+    img.push("https:");
+  }
+  if (config.CAPTCHA_SITE_KEY && config.CAPTCHA_SECRET) {
+    script.push(...CAPTCHA_HOSTS.script);
+    frame.push(...CAPTCHA_HOSTS.frame);
+  }
+  const directives = [
+    "default-src 'self'",
+    `script-src ${script.join(" ")}`,
+    // React renders a few style attributes (progress bar, spinner); no inline <style> elements.
+    "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
+    `img-src ${img.join(" ")}`,
+    `connect-src ${connect.join(" ")}`,
+    `frame-src ${frame.length ? frame.join(" ") : "'self'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  if (config.SECURE_COOKIES) directives.push("upgrade-insecure-requests");
+  return directives.join("; ");
+}
+
+/** Not a page: nothing in it may run or be framed, whatever a browser sniffs. */
+const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+const PERMISSIONS_POLICY = [
+  "camera=()",
+  "microphone=()",
+  "geolocation=()",
+  "payment=()",
+  "usb=()",
+  "browsing-topics=()",
+].join(", ");
+
+/**
+ * Every response of the app passes through here (workers/app.ts). `nonce` is the nonce the
+ * document was rendered with, if any. A Content-Security-Policy already on the response (a page
+ * served from a cache with its own, nonce-free policy) is kept.
+ */
+export function withSecurityHeaders(
+  response: Response,
+  { url, nonce }: { url: URL; nonce: string | null },
+  config: AppConfig = getConfig(),
+) {
+  // A WebSocket handshake carries no document; its headers are the socket's own.
+  if (response.status === 101 || response.webSocket) return response;
+  const secured = new Response(response.body, response);
+  const headers = secured.headers;
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+  if (config.SECURE_COOKIES) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (!headers.has("Content-Security-Policy")) {
+    const isHtml = headers.get("Content-Type")?.startsWith("text/html") ?? false;
+    headers.set("Content-Security-Policy", isHtml ? contentSecurityPolicy({ nonce }, config) : NON_DOCUMENT_CSP);
+  }
+  // Tokens and per-user JSON: never stored by a browser or a proxy.
+  if (url.pathname.startsWith("/api/") && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  return secured;
+}

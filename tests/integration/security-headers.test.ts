@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "~/server/config.server";
+import { contentSecurityPolicy, withSecurityHeaders } from "~/server/http/security-headers.server";
+import { createUser, fetchApp } from "./helpers";
+
+// Issue 8 item 10, docs/decisions/031-request-hardening.md ("Security headers").
+const SECRETS = {
+  SESSION_SECRET: "headers-session-secret-0123456789abcdef0123456789",
+  JWT_SECRET: "headers-jwt-secret-0123456789abcdef0123456789abcdef",
+};
+
+function directive(csp: string, name: string) {
+  return (
+    csp
+      .split(";")
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `)) ?? ""
+  );
+}
+
+function expectCommonHeaders(response: Response) {
+  expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+  expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("Permissions-Policy")).toContain("geolocation=()");
+  expect(response.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+}
+
+describe("security headers", () => {
+  it("give each page a fresh nonce that every script of the page carries, and no inline script otherwise", async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 2; i++) {
+      const response = await fetchApp("/about");
+      expectCommonHeaders(response);
+      const csp = response.headers.get("Content-Security-Policy")!;
+      const scriptSrc = directive(csp, "script-src");
+      expect(scriptSrc).not.toContain("unsafe-inline");
+      const nonce = scriptSrc.match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      nonces.add(nonce!);
+      const html = await response.text();
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+      for (const tag of html.match(/<link\b[^>]*rel="modulepreload"[^>]*>/g) ?? []) expect(tag).toContain("nonce=");
+    }
+    expect(nonces.size).toBe(2);
+  });
+
+  it("are on API answers too, and token answers are never stored", async () => {
+    const user = await createUser();
+    const response = await fetchApp("/api/v2/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "203.0.113.90" },
+      body: JSON.stringify({ identifier: user.email, password: user.password }),
+    });
+    expect(response.status).toBe(200);
+    expectCommonHeaders(response);
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    expect(response.headers.get("Content-Security-Policy")).toContain("default-src 'none'");
+    const missing = await fetchApp("/api/v1/nothing");
+    expectCommonHeaders(missing);
+  });
+
+  it("are on redirects and errors", async () => {
+    expectCommonHeaders(await fetchApp("/newsfeed"));
+    expectCommonHeaders(await fetchApp("/no/such/page"));
+  });
+
+  it("send HSTS only with secure cookies", async () => {
+    expect((await fetchApp("/about")).headers.get("Strict-Transport-Security")).toBeNull();
+    const secure = parseConfig({ ...SECRETS, SECURE_COOKIES: "true" });
+    const response = withSecurityHeaders(
+      new Response("x", { headers: { "Content-Type": "text/html" } }),
+      {
+        url: new URL("https://schoolhub.test/about"),
+        nonce: "abc",
+      },
+      secure,
+    );
+    expect(response.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("allow the ad, analytics and captcha hosts only when configured, and need no nonce without scripts", () => {
+    const plain = contentSecurityPolicy({ nonce: null }, parseConfig(SECRETS));
+    expect(plain).not.toContain("nonce-");
+    expect(plain).not.toContain("googlesyndication");
+    expect(plain).not.toContain("recaptcha");
+    expect(directive(plain, "script-src")).toBe("script-src 'self'");
+    const configured = contentSecurityPolicy(
+      { nonce: "n1" },
+      parseConfig({
+        ...SECRETS,
+        AD_CLIENT: "ca-pub-1",
+        ANALYTICS_SRC: "https://stats.example/script.js",
+        CAPTCHA_SITE_KEY: "site",
+        CAPTCHA_SECRET: "secret",
+      }),
+    );
+    expect(directive(configured, "script-src")).toContain("'nonce-n1'");
+    expect(directive(configured, "script-src")).toContain("https://pagead2.googlesyndication.com");
+    expect(directive(configured, "script-src")).toContain("https://stats.example");
+    expect(directive(configured, "connect-src")).toContain("https://stats.example");
+    expect(directive(configured, "frame-src")).toContain("https://www.google.com/recaptcha/");
+  });
+
+  it("keep a page's own policy (a cached page carries a nonce-free one)", () => {
+    const cached = new Response("<p>cached</p>", {
+      headers: { "Content-Type": "text/html", "Content-Security-Policy": "script-src 'self'" },
+    });
+    const response = withSecurityHeaders(cached, { url: new URL("http://localhost/"), nonce: "fresh" });
+    expect(response.headers.get("Content-Security-Policy")).toBe("script-src 'self'");
+  });
+});

@@ -40,6 +40,8 @@ export default defineConfig({
           SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
           JWT_SECRET: "test-jwt-secret-0123456789abcdef0123456789abcdef",
           SECURE_COOKIES: "false",
+          // Responses carry X-D1-Round-Trips (decision 040).
+          COUNT_D1: "true",
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           ...SOCIAL_TEST_BINDINGS,
         },

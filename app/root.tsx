@@ -9,8 +9,9 @@ import { authMiddleware } from "~/middleware/auth";
 import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
 import { redirectMiddleware } from "~/middleware/redirect";
 import { getPublicConfig } from "~/server/config.server";
-import { conversationHref, listConversations } from "~/server/conversations.server";
-import { loadNotificationMenu } from "~/server/notifications.server";
+import { conversationHref, conversationsPart } from "~/server/conversations.server";
+import { runBatch } from "~/server/db/batch.server";
+import { notificationMenuPart } from "~/server/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
 import stylesheet from "~/styles/app.css?url";
@@ -36,11 +37,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ((await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }
-  // The header's notifications dropdown (SPEC §2): first page and unread total, one round trip.
-  // …and the conversations dropdown, read at the same time.
-  const [notifications, conversationList] = user
-    ? await Promise.all([loadNotificationMenu(user.id), listConversations(user.id)])
-    : [null, null];
+  // The header's notifications and conversations dropdowns (SPEC §2): one D1 round trip for a
+  // signed-in user, none for a guest (decision 041).
+  const { notifications, conversationList } = user
+    ? await runBatch({ notifications: notificationMenuPart(user.id), conversationList: conversationsPart(user.id) })
+    : { notifications: null, conversationList: null };
   const conversations = conversationList?.map((conversation) => ({
     ...conversation,
     href: conversationHref(conversation),

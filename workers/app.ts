@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { REALTIME_PATH } from "../app/realtime/protocol";
+import { countRoundTrips } from "../app/server/db/round-trips.server";
 
 export { UserHub } from "./user-hub";
 
@@ -13,6 +14,8 @@ export default {
       const { handleRealtimeUpgrade } = await import("./realtime");
       return handleRealtimeUpgrade(request, env);
     }
-    return requestHandler(request, new RouterContextProvider());
+    const handle = () => requestHandler(request, new RouterContextProvider());
+    // The bench and the tests read D1 round trips per request from a header (decision 040).
+    return env.COUNT_D1 === "true" ? countRoundTrips(handle) : handle();
   },
 } satisfies ExportedHandler<Env>;

@@ -41,7 +41,7 @@ export async function startServer() {
   const origin = `http://127.0.0.1:${port}`;
   console.log(`\n━━ serving the build on ${origin}`);
   // DEV_ROUTES: the realtime phase creates notifications through POST /__dev/notify.
-  server = serveBuild({ port, persistTo: PERSIST, quiet: true, vars: { DEV_ROUTES: "true" } });
+  server = serveBuild({ port, persistTo: PERSIST, quiet: true, vars: { DEV_ROUTES: "true", COUNT_D1: "true" } });
   const died = new Promise((_, reject) =>
     server.once("exit", (code) => reject(new Error(`the server exited (${code}) before answering`))),
   );

@@ -4,6 +4,7 @@ import type { NotificationData } from "~/realtime/protocol";
 import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { publishToUser } from "~/server/realtime.server";
+import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
 /** A notification as clients see it (SPEC §3). */
 export type Notification = Pick<NotificationData, "oid" | "title" | "seen" | "url" | "createdAt">;
@@ -140,9 +141,14 @@ export async function markNotificationRead(userId: number, oid: string): Promise
 }
 
 /** SPEC §4 mark-all: everything becomes read; the answer's count (0) is the new total. */
-export async function markAllNotificationsRead(userId: number): Promise<{ unreadCount: number }> {
+export async function markAllNotificationsRead(
+  actor: Actor,
+): Promise<{ status: "ok"; unreadCount: number } | { status: "revoked" }> {
+  const userId = actor.id;
   const db = getDb();
-  const [menu, changed, unread] = await db.batch([
+  // The token's revocation is checked in the same batch, and guards the update itself.
+  const [current, menu, changed, unread] = await db.batch([
+    currentTokenQuery(actor.id, actor.tokenVersion),
     db
       .select({ oid: n.oid })
       .from(n)
@@ -152,17 +158,18 @@ export async function markAllNotificationsRead(userId: number): Promise<{ unread
     db
       .update(n)
       .set({ seen: true })
-      .where(and(mine(userId), eq(n.seen, false)))
+      .where(and(mine(userId), eq(n.seen, false), tokenIsCurrent(actor.id, actor.tokenVersion)))
       .returning(columns),
     unreadQuery(userId),
   ]);
+  if (current.length === 0) return { status: "revoked" };
   const unreadCount = unread[0]?.value ?? 0;
   // Open clients hold the first page; a frame for anything older would be prepended as new
   // (SPEC §4), so only the first page's changes go out, oldest first, each with the total.
   const shown = new Set(menu.map((row) => row.oid));
   const updates = changed.filter((row) => shown.has(row.oid)).sort(byOldest);
   for (const row of updates) await publish(userId, row, { unreadCount });
-  return { unreadCount };
+  return { status: "ok", unreadCount };
 }
 
 /** Removes a notification; open clients drop it (SPEC §4 "removes it if flagged deleted"). */

@@ -1,10 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUser, fetchApp, signIn } from "./helpers";
 
 /** The tests run with COUNT_D1="true": every response says how many D1 round trips it made. */
 function roundTrips(response: Response) {
   return Number(response.headers.get("X-D1-Round-Trips"));
 }
+
+// The first request loads the whole bundle; on a busy machine that alone can take seconds.
+beforeAll(() => fetchApp("/about"), 30_000);
 
 describe("D1 round trips per request (decision 040)", () => {
   it("a guest's About pages and landing page make none", async () => {

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { claimsChangedContext } from "~/context";
 import { type FieldErrors, type FormFailure, formFailure, parseForm, typedValues } from "~/lib/forms/parse";
 import { deleteAccountSchema } from "~/lib/forms/settings-delete";
 import { emailSettingsSchema } from "~/lib/forms/settings-email";
@@ -149,6 +150,8 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
   "avatar-remove": deleteAvatar,
 };
 
+const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove"]);
+
 export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, userId: number) {
   const oversized = refuseOversizedUpload(request);
   if (oversized) return oversized;
@@ -156,5 +159,7 @@ export async function settingsAction(request: Request, context: Readonly<RouterC
   const intent = formData.get("intent");
   const known = SETTINGS_INTENTS.find((name) => name === intent);
   if (!known) return failed(null, formFailure(formData, "settings:unknownIntent"));
+  // The header's name, avatar and theme ride in the access token: re-sign it (decision 042).
+  if (CLAIM_INTENTS.has(known)) context.set(claimsChangedContext, true);
   return handlers[known]({ request, context, userId, formData });
 }

@@ -1,9 +1,10 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { userContext } from "~/context";
+import { shipsScripts } from "~/lib/hydration";
 import { DEFAULT_THEME } from "~/lib/themes";
 import { authMiddleware } from "~/middleware/auth";
 import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
@@ -33,8 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const headers = new Headers();
   if (toast) headers.append("Set-Cookie", await commitSession(session));
-  // SPEC §9: the locale preference is remembered for 365 days.
-  if ((await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
+  // SPEC §9: the locale preference is remembered for 365 days. Only a choice (?lng=) is a
+  // preference: a guest who made none gets no cookie, so their pages stay cacheable (decision 043).
+  const chosen = new URL(request.url).searchParams.has("lng");
+  if (chosen && (await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }
   // The header's notifications and conversations dropdowns (SPEC §2): one D1 round trip for a
@@ -56,6 +59,8 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const { i18n } = useTranslation();
+  // Guest pages that work as plain HTML ship no script and no module preload (decision 043).
+  const scripts = shipsScripts(useMatches(), Boolean(rootData?.user));
   return (
     <html lang={rootData?.locale ?? i18n.language ?? "en"} className={rootData?.theme ?? DEFAULT_THEME}>
       <head>
@@ -66,8 +71,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts ? <ScrollRestoration /> : null}
+        {scripts ? <Scripts /> : null}
         {rootData ? <ThirdPartyScripts config={rootData.config} /> : null}
       </body>
     </html>

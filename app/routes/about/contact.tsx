@@ -13,6 +13,7 @@ import {
   HONEYPOT_FIELD,
 } from "~/lib/contact-fields";
 import { contactFormSchema } from "~/lib/contact-form";
+import { NO_SCRIPTS_FOR_GUESTS } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import about from "~/locales/en/about.json";
 import { getInstance } from "~/middleware/i18next";
@@ -31,6 +32,9 @@ export function loader({ context }: Route.LoaderArgs) {
   const prefill: Values = user ? { name: user.name, email: user.email } : {};
   return { ...translateAboutMeta(context, "contact"), prefill };
 }
+
+// Works completely as plain HTML: a guest gets no scripts here (decision 043).
+export const handle = NO_SCRIPTS_FOR_GUESTS;
 
 export const meta: Route.MetaFunction = aboutMeta;
 

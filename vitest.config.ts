@@ -80,6 +80,8 @@ export default defineConfig({
           SECURE_COOKIES: "false",
           // The suite reads sent mail from the outbox table; DEV_ROUTES stays off (shell.test.ts).
           MAIL_TRANSPORT: "outbox",
+          // Responses carry X-D1-Round-Trips (decision 040).
+          COUNT_D1: "true",
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
           ...SOCIAL_TEST_BINDINGS,
         },

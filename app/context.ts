@@ -8,6 +8,14 @@ export type SessionUser = {
   email: string;
   avatar: string;
   theme: string;
+  /** The token version of the access token that signed this request in (decision 042). */
+  tokenVersion: number;
 };
 
 export const userContext = createContext<SessionUser | null>(null);
+
+/**
+ * Set by an action that changed what the access token's claims carry (name, username, email,
+ * avatar, theme): the auth middleware then re-signs the token from D1 (decision 042).
+ */
+export const claimsChangedContext = createContext<boolean>(false);

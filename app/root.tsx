@@ -1,16 +1,18 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { userContext } from "~/context";
+import { shipsScripts } from "~/lib/hydration";
 import { DEFAULT_THEME } from "~/lib/themes";
 import { authMiddleware } from "~/middleware/auth";
 import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
 import { redirectMiddleware } from "~/middleware/redirect";
 import { getPublicConfig } from "~/server/config.server";
-import { conversationHref, listConversations } from "~/server/conversations.server";
-import { loadNotificationMenu } from "~/server/notifications.server";
+import { conversationHref, conversationsPart } from "~/server/conversations.server";
+import { runBatch } from "~/server/db/batch.server";
+import { notificationMenuPart } from "~/server/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
 import stylesheet from "~/styles/app.css?url";
@@ -32,15 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context);
   const headers = new Headers();
   if (toast) headers.append("Set-Cookie", await commitSession(session));
-  // SPEC §9: the locale preference is remembered for 365 days.
-  if ((await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
+  // SPEC §9: the locale preference is remembered for 365 days. Only a choice (?lng=) is a
+  // preference: a guest who made none gets no cookie, so their pages stay cacheable (decision 043).
+  const chosen = new URL(request.url).searchParams.has("lng");
+  if (chosen && (await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }
-  // The header's notifications dropdown (SPEC §2): first page and unread total, one round trip.
-  // …and the conversations dropdown, read at the same time.
-  const [notifications, conversationList] = user
-    ? await Promise.all([loadNotificationMenu(user.id), listConversations(user.id)])
-    : [null, null];
+  // The header's notifications and conversations dropdowns (SPEC §2): one D1 round trip for a
+  // signed-in user, none for a guest (decision 041).
+  const { notifications, conversationList } = user
+    ? await runBatch({ notifications: notificationMenuPart(user.id), conversationList: conversationsPart(user.id) })
+    : { notifications: null, conversationList: null };
   const conversations = conversationList?.map((conversation) => ({
     ...conversation,
     href: conversationHref(conversation),
@@ -55,6 +59,8 @@ export function useRootData() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const { i18n } = useTranslation();
+  // Guest pages that work as plain HTML ship no script and no module preload (decision 043).
+  const scripts = shipsScripts(useMatches(), Boolean(rootData?.user));
   return (
     <html lang={rootData?.locale ?? i18n.language ?? "en"} className={rootData?.theme ?? DEFAULT_THEME}>
       <head>
@@ -65,8 +71,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripts ? <ScrollRestoration /> : null}
+        {scripts ? <Scripts /> : null}
         {rootData ? <ThirdPartyScripts config={rootData.config} /> : null}
       </body>
     </html>

@@ -1,12 +1,15 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { REALTIME_PATH } from "../app/realtime/protocol";
+import { countRoundTrips } from "../app/server/db/round-trips.server";
+import { withGuestCache } from "./guest-cache";
 
 export { UserHub } from "./user-hub";
 
-const requestHandler = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
 
 export default {
-  async fetch(request, env) {
+  async fetch(request, env, ctx) {
     // The realtime channel skips React Router: it answers with a socket, not a page (DESIGN §1).
     // Loaded on first use, like the app, so the entry module stays small.
     if (new URL(request.url).pathname === REALTIME_PATH) {
@@ -18,9 +21,19 @@ export default {
       "../app/server/http/security-headers.server"
     );
     const nonce = createNonce();
-    const context = new RouterContextProvider();
-    context.set(cspNonceContext, nonce);
-    const response = await requestHandler(request, context);
-    return withSecurityHeaders(response, { url: new URL(request.url), nonce });
+    const render = () => {
+      const context = new RouterContextProvider();
+      context.set(cspNonceContext, nonce);
+      return requestHandler(request, context);
+    };
+    // Guest pages without scripts come from the edge cache, keyed by the build (decision 043).
+    // The headers go on outside it: a cached page never holds a nonce of an earlier request.
+    const handle = async () =>
+      withSecurityHeaders(await withGuestCache(request, (await loadBuild()).assets.version, render, ctx), {
+        url: new URL(request.url),
+        nonce,
+      });
+    // The bench and the tests read D1 round trips per request from a header (decision 040).
+    return env.COUNT_D1 === "true" ? countRoundTrips(handle) : handle();
   },
 } satisfies ExportedHandler<Env>;

@@ -4,5 +4,19 @@ declare namespace Cloudflare {
   interface Env {
     SESSION_SECRET: string;
     JWT_SECRET: string;
+    /** "true" in the bench and the tests only: count D1 round trips per request (decision 040). */
+    COUNT_D1?: string;
+  }
+}
+
+interface Env {
+  COUNT_D1?: string;
+}
+
+// workerd provides node:async_hooks with nodejs_compat; the app's tsconfig has no Node types.
+declare module "node:async_hooks" {
+  export class AsyncLocalStorage<T> {
+    getStore(): T | undefined;
+    run<R>(store: T, callback: () => R): R;
   }
 }

@@ -48,6 +48,16 @@ export class UserHub extends DurableObject<Env> {
     return delivered;
   }
 
+  /**
+   * RPC: closes every socket of this user (logout, account deletion; decision 042). Returns how
+   * many were open. Sockets of other sign-ins reconnect with their own renewed tokens.
+   */
+  async closeAll(code: number, reason: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets();
+    for (const socket of sockets) closeQuietly(socket, code, reason);
+    return sockets.length;
+  }
+
   /** How many sockets are open: for tests and the benchmark. */
   async connectionCount(): Promise<number> {
     return this.ctx.getWebSockets().length;

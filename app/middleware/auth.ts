@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { userContext } from "~/context";
-import { applyRenewedTokens, authenticateWebRequest } from "~/server/auth/web-session.server";
+import { claimsChangedContext, userContext } from "~/context";
+import { applyRenewedTokens, authenticateWebRequest, resignedTokens } from "~/server/auth/web-session.server";
 import { isCrossSiteMutation } from "~/server/http/cross-site.server";
 import type { Route } from "../+types/root";
 
@@ -9,8 +9,11 @@ export const authMiddleware: Route.MiddlewareFunction = async ({ request, contex
   if (isCrossSiteMutation(request)) {
     throw data({ error: { code: "cross_site", message: "Cross-site form posts are not accepted." } }, { status: 403 });
   }
-  const { user, renewed } = await authenticateWebRequest(request);
-  context.set(userContext, user);
+  const auth = await authenticateWebRequest(request);
+  context.set(userContext, auth.user);
   const response = await next();
+  // An action changed the name, avatar, theme or email the token carries: sign a fresh one.
+  const changed = auth.user && context.get(claimsChangedContext);
+  const renewed = changed && auth.user ? await resignedTokens(auth, auth.user.id) : auth.renewed;
   return renewed ? applyRenewedTokens(request, response, renewed) : response;
 };

@@ -43,6 +43,13 @@ export type FrameData<T extends RealtimeMessageType> = Extract<RealtimeFrame, { 
 
 /** Where browsers and native clients open the socket (DESIGN §1). */
 export const REALTIME_PATH = "/realtime";
+
+/**
+ * The hub closes a user's sockets with this code when a sign-in of theirs ends (logout, account
+ * deletion; decision 042). Not a normal closure, so other devices renew and reconnect; the
+ * signed-out one cannot renew and stays closed.
+ */
+export const SESSION_ENDED_CLOSE = 4001;
 /** The browser calls this before reconnecting, so an expired access token renews (SPEC §4). */
 export const REALTIME_SESSION_PATH = "/realtime/session";
 

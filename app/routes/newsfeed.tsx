@@ -4,25 +4,17 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import feed from "~/locales/en/feed.json";
 import { getInstance } from "~/middleware/i18next";
-import { loadUserInfos } from "~/server/friends/relation.server";
-import { listNewsfeed } from "~/server/newsfeed.server";
+import { runBatch } from "~/server/db/batch.server";
+import { newsfeedPart } from "~/server/newsfeed.server";
 import type { Route } from "./+types/newsfeed";
 
 registerNamespace("feed", feed);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext)!;
-  const posts = await listNewsfeed(user.id);
-  // Authors as user info with the viewer's friendStatus, for their avatar popups (SPEC §2).
-  const authors = await loadUserInfos(
-    user.id,
-    posts.flatMap((post) => (post.author ? [post.author.id] : [])),
-  );
-  return {
-    metaTitle: getInstance(context).t("feed:metaTitle"),
-    name: user.name,
-    posts: posts.map((post) => ({ ...post, author: (post.author && authors.get(post.author.id)) ?? null })),
-  };
+  // Posts with their authors' user info and friendStatus (SPEC §2): one round trip (decision 041).
+  const { posts } = await runBatch({ posts: newsfeedPart(user.id) });
+  return { metaTitle: getInstance(context).t("feed:metaTitle"), name: user.name, posts };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { userContext } from "~/context";
+import { claimsChangedContext, userContext } from "~/context";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -18,7 +18,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: { code: "invalid_theme", message: "Unknown theme." } }, { status: 400 });
   }
   const user = context.get(userContext);
-  if (user) await setTheme(user.id, parsed.data.theme);
+  if (user) {
+    await setTheme(user.id, parsed.data.theme);
+    // The theme rides in the access token's claims: re-sign it (decision 042).
+    context.set(claimsChangedContext, true);
+  }
   return redirect(safeRedirectPath(parsed.data.redirectTo), {
     headers: { "Set-Cookie": await serializeThemeCookie(parsed.data.theme) },
   });

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
-import { getDb } from "~/server/db/db.server";
+import { desc, eq, sql } from "drizzle-orm";
+import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
+import { getDb, schema } from "~/server/db/db.server";
 
 /** SPEC §3 Conversation, as the header dropdown and GET /api/v2/conversation show it. */
 export type ConversationSummary = {
@@ -20,33 +21,47 @@ type Row = { id: number; type: number; participants: string; last_message: strin
  * message and how many messages from others arrived after the user last read. One query.
  * Deleted accounts keep their rows with an empty name, so they show as "Unknown User".
  */
-export async function listConversations(
-  userId: number,
-  limit = CONVERSATION_MENU_SIZE,
-): Promise<ConversationSummary[]> {
-  const rows = await getDb().all<Row>(sql`
-    SELECT c.id, c.type,
-      (SELECT json_group_array(json_object('userId', u.id, 'username', u.username, 'name', u.name))
+export function conversationsPart(userId: number, limit = CONVERSATION_MENU_SIZE): BatchPart<ConversationSummary[]> {
+  // A select (not db.all) so it can join a batch: drizzle batches only prepared queries.
+  const c = schema.conversations;
+  const me = schema.conversationParticipants;
+  const query = getDb()
+    .select({
+      id: c.id,
+      type: c.type,
+      participants: sql<string>`(SELECT json_group_array(json_object('userId', u.id, 'username', u.username, 'name', u.name))
          FROM conversation_participants other JOIN users u ON u.id = other.user_id
-        WHERE other.conversation_id = c.id AND other.user_id != ${userId}) AS participants,
-      (SELECT json_object('senderId', m.sender_id, 'content', m.content, 'createdAt', m.created_at)
-         FROM messages m WHERE m.conversation_id = c.id
-        ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_message,
-      (SELECT count(*) FROM messages m
-        WHERE m.conversation_id = c.id AND m.created_at > me.last_read_at
-          AND (m.sender_id IS NULL OR m.sender_id != ${userId})) AS unread
-    FROM conversation_participants me
-    JOIN conversations c ON c.id = me.conversation_id
-    WHERE me.user_id = ${userId}
-    ORDER BY c.updated_at DESC, c.id DESC
-    LIMIT ${limit}`);
-  return rows.map((row) => ({
+        WHERE other.conversation_id = ${c.id} AND other.user_id != ${userId})`,
+      last_message: sql<
+        string | null
+      >`(SELECT json_object('senderId', m.sender_id, 'content', m.content, 'createdAt', m.created_at)
+         FROM messages m WHERE m.conversation_id = ${c.id}
+        ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
+      unread: sql<number>`(SELECT count(*) FROM messages m
+        WHERE m.conversation_id = ${c.id} AND m.created_at > ${me.lastReadAt}
+          AND (m.sender_id IS NULL OR m.sender_id != ${userId}))`,
+    })
+    .from(me)
+    .innerJoin(c, eq(c.id, me.conversationId))
+    .where(eq(me.userId, userId))
+    .orderBy(desc(c.updatedAt), desc(c.id))
+    .limit(limit);
+  return batchPart([query], ([rows]) => (rows as Row[]).map(toSummary));
+}
+
+export async function listConversations(userId: number, limit = CONVERSATION_MENU_SIZE) {
+  const { conversations } = await runBatch({ conversations: conversationsPart(userId, limit) });
+  return conversations;
+}
+
+function toSummary(row: Row): ConversationSummary {
+  return {
     id: row.id,
     type: row.type,
     participants: JSON.parse(row.participants),
     lastMessage: row.last_message ? JSON.parse(row.last_message) : null,
     unread: row.unread,
-  }));
+  };
 }
 
 /**

@@ -1,8 +1,10 @@
 import { and, count, desc, eq, lt, or } from "drizzle-orm";
 import { absoluteNotificationUrl } from "~/lib/notification-url";
 import type { NotificationData } from "~/realtime/protocol";
+import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { publishToUser } from "~/server/realtime.server";
+import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
 /** A notification as clients see it (SPEC §3). */
 export type Notification = Pick<NotificationData, "oid" | "title" | "seen" | "url" | "createdAt">;
@@ -60,38 +62,49 @@ export function decodeCursor(cursor: string): NotificationCursor | null {
   return { createdAt, oid };
 }
 
-/** Newest first, with the unread total (SPEC §7 `GET notifications`). */
-export async function listNotifications(
+type NotificationPage = { data: Notification[]; unreadCount: number; nextCursor: string | null };
+
+/** Newest first, with the unread total (SPEC §7 `GET notifications`), as one batch part. */
+export function notificationPagePart(
   userId: number,
   options: { cursor?: NotificationCursor | null; limit?: number } = {},
-) {
+): BatchPart<NotificationPage> {
   const limit = Math.min(Math.max(options.limit ?? NOTIFICATION_PAGE_SIZE, 1), NOTIFICATION_PAGE_MAX);
   const { cursor } = options;
   const after = cursor
     ? or(lt(n.createdAt, cursor.createdAt), and(eq(n.createdAt, cursor.createdAt), lt(n.oid, cursor.oid)))
     : undefined;
-  const db = getDb();
-  const [rows, unread] = await db.batch([
-    db
-      .select(columns)
-      .from(n)
-      .where(and(mine(userId), after))
-      .orderBy(desc(n.createdAt), desc(n.oid))
-      .limit(limit + 1),
-    unreadQuery(userId),
-  ]);
-  const data = rows.slice(0, limit);
-  const last = data.at(-1);
-  return {
-    data,
-    unreadCount: unread[0]?.value ?? 0,
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-  };
+  const rowsQuery = getDb()
+    .select(columns)
+    .from(n)
+    .where(and(mine(userId), after))
+    .orderBy(desc(n.createdAt), desc(n.oid))
+    .limit(limit + 1);
+  return batchPart([rowsQuery, unreadQuery(userId)], ([rowsResult, unreadResult]) => {
+    const rows = rowsResult as Notification[];
+    const unread = unreadResult as { value: number }[];
+    const data = rows.slice(0, limit);
+    const last = data.at(-1);
+    return {
+      data,
+      unreadCount: unread[0]?.value ?? 0,
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
+  });
 }
 
-/** The header dropdown's data: the first page and the unread total, one round trip. */
-export function loadNotificationMenu(userId: number) {
-  return listNotifications(userId, { limit: NOTIFICATION_MENU_SIZE });
+/** Newest first, with the unread total (SPEC §7 `GET notifications`): one round trip. */
+export async function listNotifications(
+  userId: number,
+  options: { cursor?: NotificationCursor | null; limit?: number } = {},
+) {
+  const { page } = await runBatch({ page: notificationPagePart(userId, options) });
+  return page;
+}
+
+/** The header dropdown's data: the first page and the unread total, as one batch part. */
+export function notificationMenuPart(userId: number) {
+  return notificationPagePart(userId, { limit: NOTIFICATION_MENU_SIZE });
 }
 
 export async function countUnreadNotifications(userId: number) {
@@ -128,9 +141,14 @@ export async function markNotificationRead(userId: number, oid: string): Promise
 }
 
 /** SPEC §4 mark-all: everything becomes read; the answer's count (0) is the new total. */
-export async function markAllNotificationsRead(userId: number): Promise<{ unreadCount: number }> {
+export async function markAllNotificationsRead(
+  actor: Actor,
+): Promise<{ status: "ok"; unreadCount: number } | { status: "revoked" }> {
+  const userId = actor.id;
   const db = getDb();
-  const [menu, changed, unread] = await db.batch([
+  // The token's revocation is checked in the same batch, and guards the update itself.
+  const [current, menu, changed, unread] = await db.batch([
+    currentTokenQuery(actor.id, actor.tokenVersion),
     db
       .select({ oid: n.oid })
       .from(n)
@@ -140,17 +158,18 @@ export async function markAllNotificationsRead(userId: number): Promise<{ unread
     db
       .update(n)
       .set({ seen: true })
-      .where(and(mine(userId), eq(n.seen, false)))
+      .where(and(mine(userId), eq(n.seen, false), tokenIsCurrent(actor.id, actor.tokenVersion)))
       .returning(columns),
     unreadQuery(userId),
   ]);
+  if (current.length === 0) return { status: "revoked" };
   const unreadCount = unread[0]?.value ?? 0;
   // Open clients hold the first page; a frame for anything older would be prepended as new
   // (SPEC §4), so only the first page's changes go out, oldest first, each with the total.
   const shown = new Set(menu.map((row) => row.oid));
   const updates = changed.filter((row) => shown.has(row.oid)).sort(byOldest);
   for (const row of updates) await publish(userId, row, { unreadCount });
-  return { unreadCount };
+  return { status: "ok", unreadCount };
 }
 
 /** Removes a notification; open clients drop it (SPEC §4 "removes it if flagged deleted"). */

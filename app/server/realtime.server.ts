@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { RealtimeFrame } from "~/realtime/protocol";
+import { type RealtimeFrame, SESSION_ENDED_CLOSE } from "~/realtime/protocol";
 
 /**
  * Services call these AFTER their D1 write has committed (DESIGN §1). Delivery is best
@@ -20,6 +20,19 @@ export async function publishToUser(userId: number, frame: RealtimeFrame): Promi
 export async function publishToUsers(userIds: Iterable<number>, frame: RealtimeFrame): Promise<number> {
   const results = await Promise.all([...new Set(userIds)].map((userId) => publishToUser(userId, frame)));
   return results.reduce((sum, delivered) => sum + delivered, 0);
+}
+
+/**
+ * Ends the user's open sockets when a sign-in ends (decision 042). Best effort like publishing:
+ * the tokens are already revoked in D1, so a socket that escapes this cannot reconnect.
+ */
+export async function closeUserSockets(userId: number): Promise<number> {
+  try {
+    return await hub(userId).closeAll(SESSION_ENDED_CLOSE, "session ended");
+  } catch (error) {
+    console.warn(`realtime: could not close the sockets of user ${userId}`, error);
+    return 0;
+  }
 }
 
 /** The user's UserHub: one per user, named by the id. */

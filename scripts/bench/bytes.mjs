@@ -12,7 +12,9 @@ export async function fetchPage(origin, path, cookie) {
     redirect: "manual",
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
-  return { status: response.status, html: await response.text() };
+  // The served build counts D1 round trips per request (COUNT_D1, decision 040).
+  const roundTrips = response.headers.get("x-d1-round-trips");
+  return { status: response.status, html: await response.text(), d1: roundTrips === null ? null : Number(roundTrips) };
 }
 
 async function fetchAsset(url) {

@@ -17,10 +17,10 @@ export function report(results) {
   out.push("### Bytes per route (cold visit, gzip)", "");
   out.push(
     table(
-      ["route", "status", "HTML", "JS (files)", "inline JS (blocks)", "CSS (files)", "total"],
+      ["route", "status", "HTML", "JS (files)", "inline JS (blocks)", "CSS (files)", "total", "D1 round trips"],
       results.routes.map((r) =>
         r.skipped
-          ? [r.path, "–", "–", "–", "–", "–", `skipped: ${r.skipped}`]
+          ? [r.path, "–", "–", "–", "–", "–", `skipped: ${r.skipped}`, "–"]
           : [
               r.path,
               r.status,
@@ -29,6 +29,7 @@ export function report(results) {
               `${kb(r.bytes.inlineJs)} (${r.bytes.inlineJsBlocks})`,
               `${kb(r.bytes.css)} (${r.bytes.cssFiles})`,
               kb(r.bytes.total),
+              r.d1 ? `${r.d1.first ?? "?"} (then ${r.d1.again ?? "?"})` : "–",
             ],
       ),
     ),

@@ -45,7 +45,7 @@ export async function startServer() {
     port,
     persistTo: PERSIST,
     quiet: true,
-    vars: { DEV_ROUTES: "true", MAIL_TRANSPORT: "outbox" },
+    vars: { DEV_ROUTES: "true", MAIL_TRANSPORT: "outbox", COUNT_D1: "true" },
   });
   const died = new Promise((_, reject) =>
     server.once("exit", (code) => reject(new Error(`the server exited (${code}) before answering`))),

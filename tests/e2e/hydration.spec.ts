@@ -24,15 +24,8 @@ async function expectHydrated(page: Page) {
 test.describe("hydration @js-only", () => {
   test("guest pages hydrate without errors or mismatches", async ({ page }) => {
     const errors = watchErrors(page);
-    for (const path of [
-      "/",
-      "/about",
-      "/about/privacy",
-      "/about/contact",
-      "/login",
-      "/login/registeremail",
-      "/nothing-here",
-    ]) {
+    // The About pages and the landing page ship no script at all (decision 043, guest-static.spec.ts).
+    for (const path of ["/login", "/login/registeremail", "/nothing-here"]) {
       await page.goto(path);
       await expectHydrated(page);
     }

@@ -210,7 +210,7 @@ describe("GET /api/v1/user/profile", () => {
     await expectError(missing, 401, "unauthorized");
     expect(missing.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
     await expectError(await getProfile("garbage"), 401, "invalid_token");
-    const expired = await signAccessToken(user.id, Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
+    const expired = await signAccessToken(user, Date.now() - (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000);
     await expectError(await getProfile(expired), 401, "token_expired");
 
     const login = await fetchApp("/login", {

@@ -123,7 +123,7 @@ describe("GET /realtime/session", () => {
   it("renews an expired access token into the cookie", async () => {
     const { user, cookie } = await signedIn();
     const session = await getSession(new Request("http://localhost/", { headers: { Cookie: cookie } }));
-    session.set("accessToken", await signAccessToken(user.id, Date.now() - 10 * 60_000));
+    session.set("accessToken", await signAccessToken(user, Date.now() - 10 * 60_000));
     const expired = (await commitSession(session)).split(";")[0]!;
     const response = await fetchApp("/realtime/session", { headers: { Cookie: expired } });
     expect(response.status).toBe(204);

@@ -105,7 +105,7 @@ describe("notifications service (SPEC §3, §4)", () => {
     const bystander = await createUser();
     for (const title of ["A", "B", "C"]) await notify(user.id, title);
     await notify(bystander.id, "Someone else's");
-    expect(await markAllNotificationsRead(user.id)).toEqual({ unreadCount: 0 });
+    expect(await markAllNotificationsRead(user)).toEqual({ status: "ok", unreadCount: 0 });
     expect((await listNotifications(user.id)).data.every((n) => n.seen)).toBe(true);
     expect(await countUnreadNotifications(bystander.id)).toBe(1);
   });

@@ -21,7 +21,7 @@ async function tokenFor(userId: number) {
 describe("/realtime refuses before any socket opens", () => {
   it("answers 401 without credentials, with a bad token and with an expired one", async () => {
     const user = await createUser();
-    const expired = await signAccessToken(user.id, Date.now() - 10 * 60_000);
+    const expired = await signAccessToken(user, Date.now() - 10 * 60_000);
     for (const path of ["/realtime", "/realtime?token=nonsense", `/realtime?token=${expired}`]) {
       const response = await upgrade(path);
       expect(response.status).toBe(401);
@@ -33,7 +33,7 @@ describe("/realtime refuses before any socket opens", () => {
     const user = await createUser();
     const cookie = await signIn(user.email, user.password);
     const session = await getSession(new Request("http://localhost/", { headers: { Cookie: cookie } }));
-    session.set("accessToken", await signAccessToken(user.id, Date.now() - 10 * 60_000));
+    session.set("accessToken", await signAccessToken(user, Date.now() - 10 * 60_000));
     const response = await upgrade("/realtime", { Cookie: (await commitSession(session)).split(";")[0]! });
     expect(response.status).toBe(401);
   });
@@ -152,7 +152,7 @@ describe("services publish notification frames after the write (SPEC §4)", () =
     });
     const newer = await createNotification({ userId: user.id, title: "Newer", url: "https://a.test/" });
     const client = await connect(`/realtime?token=${await tokenFor(user.id)}`);
-    await markAllNotificationsRead(user.id);
+    await markAllNotificationsRead(user);
     const frames = [JSON.parse(await client.next()), JSON.parse(await client.next())];
     expect(frames.map((f) => [f.data.oid, f.data.seen, f.data.unreadCount])).toEqual([
       [older.oid, true, 0],

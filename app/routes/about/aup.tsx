@@ -1,4 +1,5 @@
 import { AboutDocument, aboutMeta } from "~/components/about/about-document";
+import { NO_SCRIPTS_FOR_GUESTS } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import about from "~/locales/en/about.json";
 import type { Route } from "./+types/aup";
@@ -9,6 +10,9 @@ registerNamespace("about", about);
 export function loader({ context }: Route.LoaderArgs) {
   return translateAboutMeta(context, "aup");
 }
+
+// Works completely as plain HTML: a guest gets no scripts here (decision 043).
+export const handle = NO_SCRIPTS_FOR_GUESTS;
 
 export const meta: Route.MetaFunction = aboutMeta;
 

@@ -11,6 +11,7 @@ import { CONTACT_LIMITS, CONTACT_TOPICS, HONEYPOT_FIELD } from "~/lib/contact-fi
 import { contactFormSchema } from "~/lib/contact-form";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
+import { NO_SCRIPTS_FOR_GUESTS } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import about from "~/locales/en/about.json";
 import { translatorFor } from "~/middleware/i18next";
@@ -26,6 +27,9 @@ export function loader({ context }: Route.LoaderArgs) {
   const prefill: Record<string, string> = user ? { name: user.name, email: user.email } : {};
   return { ...translateAboutMeta(context, "contact"), prefill };
 }
+
+// Works completely as plain HTML: a guest gets no scripts here (decision 043).
+export const handle = NO_SCRIPTS_FOR_GUESTS;
 
 export const meta: Route.MetaFunction = aboutMeta;
 

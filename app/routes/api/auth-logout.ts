@@ -1,6 +1,7 @@
 import { refreshTokenBodySchema } from "~/server/api/auth-bodies.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
 import { revokeRefreshToken } from "~/server/auth/tokens.server";
+import { closeUserSockets } from "~/server/realtime.server";
 import type { Route } from "./+types/auth-logout";
 
 /**
@@ -12,7 +13,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const body = await readJsonBody(request, refreshTokenBodySchema, t);
   if (!body.ok) return body.response;
-  await revokeRefreshToken(body.data.refreshToken);
+  const userId = await revokeRefreshToken(body.data.refreshToken);
+  if (userId !== null) await closeUserSockets(userId);
   return new Response(null, { status: 204 });
 }
 

@@ -5,6 +5,7 @@ import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getInstance } from "~/middleware/i18next";
+import { signInRedirect } from "~/server/auth/web-sign-in.server";
 import { markAllNotificationsRead } from "~/server/notifications.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/mark-all-read";
@@ -29,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The require-user layout already sent guests to sign in.
   const user = context.get(userContext)!;
   try {
-    await markAllNotificationsRead(user.id);
+    const result = await markAllNotificationsRead(user);
+    // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+    if (result.status === "revoked") return signInRedirect(new URL(request.url));
     return redirect(returnTo);
   } catch (error) {
     console.error("marking all notifications read failed", error);

@@ -1,7 +1,7 @@
 import { type RouterContextProvider, redirect } from "react-router";
+import { claimsChangedContext } from "~/context";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { rateLimitedFailure, retryAfterHeaders } from "~/lib/forms/rate-limited.server";
-import { readFormData } from "~/lib/forms/read-form.server";
 import { deleteAccountSchema } from "~/lib/forms/settings-delete";
 import { emailSettingsSchema } from "~/lib/forms/settings-email";
 import { passwordSettingsSchema } from "~/lib/forms/settings-password";
@@ -128,6 +128,8 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
   "avatar-remove": deleteAvatar,
 };
 
+const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove"]);
+
 export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, userId: number) {
   const oversized = refuseOversizedUpload(request);
   if (oversized) return oversized;
@@ -137,5 +139,7 @@ export async function settingsAction(request: Request, context: Readonly<RouterC
   const intent = formData.get("intent");
   const known = SETTINGS_INTENTS.find((name) => name === intent);
   if (!known) return failed(null, formFailure(formData, "settings:unknownIntent"));
+  // The header's name, avatar and theme ride in the access token: re-sign it (decision 042).
+  if (CLAIM_INTENTS.has(known)) context.set(claimsChangedContext, true);
   return handlers[known]({ request, context, userId, formData });
 }

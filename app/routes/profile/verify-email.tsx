@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import { userContext } from "~/context";
+import { claimsChangedContext, userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import { tokenPageMeta } from "~/lib/token-page-meta";
 import settings from "~/locales/en/settings.json";
@@ -33,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       values: { email: result.email },
     });
     // The owner lands in settings; anyone else (signed out) signs in with the new address.
-    if (viewer?.id === result.userId) return redirect("/profile/settings", { headers });
+    if (viewer?.id === result.userId) {
+      // The address rides in the access token's claims: re-sign it (decision 042).
+      context.set(claimsChangedContext, true);
+      return redirect("/profile/settings", { headers });
+    }
     return redirect(viewer ? "/" : "/login", { headers });
   }
   return data(

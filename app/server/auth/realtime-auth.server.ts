@@ -1,5 +1,5 @@
 import { getSession } from "~/server/session/session.server";
-import { loadSessionUser } from "~/server/users/session-user.server";
+import { currentTokenQuery } from "~/server/users/session-user.server";
 import { verifyAccessToken } from "./tokens.server";
 
 export type RealtimeAuth =
@@ -29,7 +29,8 @@ export async function authenticateRealtime(request: Request): Promise<RealtimeAu
   if (!accessToken) return { status: "unauthorized" };
   const check = await verifyAccessToken(accessToken);
   if (check.status !== "valid") return { status: "unauthorized" };
-  // A deleted or deactivated account keeps no channel, even with a token that is still valid.
-  const user = await loadSessionUser(check.userId);
-  return user ? { status: "ok", userId: user.id } : { status: "unauthorized" };
+  // A deleted or deactivated account, or a token from before a logout (its version is old),
+  // gets no channel, even while the token has not expired (decision 042).
+  const [current] = await currentTokenQuery(check.userId, check.tokenVersion);
+  return current ? { status: "ok", userId: current.id } : { status: "unauthorized" };
 }

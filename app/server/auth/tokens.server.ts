@@ -1,7 +1,9 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { SessionUser } from "~/context";
 import { getConfig } from "~/server/config.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { type SessionUserRow, sessionUserQuery, toSessionUser } from "~/server/users/session-user.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
 /** SPEC §9: the access token lives 300 s, the refresh token 30 days. */
@@ -23,18 +25,45 @@ function jwtKey() {
   return new TextEncoder().encode(getConfig().JWT_SECRET);
 }
 
-export async function signAccessToken(userId: number, now = Date.now()) {
+/**
+ * Claims beyond the standard ones (decision 042): `tv` is the user's token version, so logout
+ * and deletion can revoke tokens already issued; `u` is what the page header shows, so a
+ * signed-in page needs no D1 read to learn who is asking while the token is valid.
+ */
+type ProfileClaims = { n: string; un: string | null; e: string; a: string; th: string };
+
+export async function signAccessToken(user: SessionUserRow, now = Date.now()) {
   const issuedAt = Math.floor(now / 1000);
-  return new SignJWT({})
+  const profile: ProfileClaims = { n: user.name, un: user.username, e: user.email, a: user.avatar, th: user.theme };
+  return new SignJWT({ tv: user.tokenVersion, u: profile })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
-    .setSubject(String(userId))
+    .setSubject(String(user.id))
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
     .sign(jwtKey());
 }
 
-export type AccessTokenCheck = { status: "valid"; userId: number } | { status: "expired" } | { status: "invalid" };
+export type AccessTokenCheck =
+  | {
+      status: "valid";
+      userId: number;
+      tokenVersion: number;
+      /** From the claims; null for a token issued before they existed (then read it from D1). */
+      user: SessionUser | null;
+    }
+  | { status: "expired" }
+  | { status: "invalid" };
+
+function profileFrom(id: number, tokenVersion: number, claims: unknown): SessionUser | null {
+  if (typeof claims !== "object" || claims === null) return null;
+  const p = claims as Partial<ProfileClaims>;
+  if (typeof p.n !== "string" || typeof p.e !== "string" || typeof p.a !== "string" || typeof p.th !== "string") {
+    return null;
+  }
+  const username = typeof p.un === "string" ? p.un : null;
+  return toSessionUser({ id, name: p.n, username, email: p.e, avatar: p.a, theme: p.th, tokenVersion });
+}
 
 export async function verifyAccessToken(token: string, now = Date.now()): Promise<AccessTokenCheck> {
   try {
@@ -43,30 +72,44 @@ export async function verifyAccessToken(token: string, now = Date.now()): Promis
       algorithms: ["HS256"],
       currentDate: new Date(now),
     });
-    const userId = Number(payload.sub);
-    return Number.isInteger(userId) && userId > 0 ? { status: "valid", userId } : { status: "invalid" };
+    const id = Number(payload.sub);
+    if (!Number.isInteger(id) || id <= 0) return { status: "invalid" };
+    const tokenVersion = typeof payload.tv === "number" && Number.isInteger(payload.tv) ? payload.tv : 0;
+    return { status: "valid", userId: id, tokenVersion, user: profileFrom(id, tokenVersion, payload.u) };
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { status: "expired" };
     return { status: "invalid" };
   }
 }
 
-/** Starts a new token family: one per sign-in. */
+/** Starts a new token family: one per sign-in. The user is read in the same batch. */
 export async function issueTokens(userId: number, now = Date.now()): Promise<TokenPair> {
   const refreshToken = randomToken();
-  await getDb()
-    .insert(schema.refreshTokens)
-    .values({
+  const db = getDb();
+  const [, users] = await db.batch([
+    db.insert(schema.refreshTokens).values({
       hash: await sha256Hex(refreshToken),
       userId,
       family: crypto.randomUUID(),
       expiresAt: now + REFRESH_TOKEN_TTL_SECONDS * 1000,
       createdAt: now,
-    });
-  return { token: await signAccessToken(userId, now), refreshToken };
+    }),
+    sessionUserQuery(userId),
+  ]);
+  const user = users[0];
+  if (!user) throw new Error(`issueTokens: user ${userId} cannot sign in`);
+  return { token: await signAccessToken(user, now), refreshToken };
 }
 
-export type RefreshResult = { status: "rotated"; userId: number; tokens: TokenPair } | { status: "refused" };
+/** A new access token for the same sign-in, after the claims changed (decision 042). */
+export async function resignAccessToken(userId: number, now = Date.now()) {
+  const [user] = await sessionUserQuery(userId);
+  return user ? { token: await signAccessToken(user, now), user: toSessionUser(user) } : null;
+}
+
+export type RefreshResult =
+  | { status: "rotated"; userId: number; user: SessionUser; tokens: TokenPair }
+  | { status: "refused" };
 
 /**
  * Trades a refresh token for a new pair (DESIGN §5). Each refresh token works once: a second
@@ -88,10 +131,7 @@ export async function rotateRefreshToken(refreshToken: string, now = Date.now())
       .set({ rotatedAt: now })
       .where(and(eq(schema.refreshTokens.id, row.id), isNull(schema.refreshTokens.rotatedAt)));
   }
-  const user = await db.query.users.findFirst({
-    where: and(eq(schema.users.id, row.userId), isNull(schema.users.deletedAt)),
-    columns: { id: true },
-  });
+  const [user] = await sessionUserQuery(row.userId);
   if (!user) return { status: "refused" };
   const next = randomToken();
   await db.insert(schema.refreshTokens).values({
@@ -105,7 +145,8 @@ export async function rotateRefreshToken(refreshToken: string, now = Date.now())
   return {
     status: "rotated",
     userId: row.userId,
-    tokens: { token: await signAccessToken(row.userId, now), refreshToken: next },
+    user: toSessionUser(user),
+    tokens: { token: await signAccessToken(user, now), refreshToken: next },
   };
 }
 
@@ -116,14 +157,34 @@ async function revokeFamily(family: string, now: number) {
     .where(and(eq(schema.refreshTokens.family, family), isNull(schema.refreshTokens.revokedAt)));
 }
 
-/** Logout: ends the sign-in that this refresh token belongs to. Unknown tokens are ignored. */
+/**
+ * Logout: ends the sign-in that this refresh token belongs to, and bumps the user's token
+ * version so access tokens already issued stop working for writes and the socket (decision
+ * 042). Unknown tokens are ignored. Returns the user's id, or null.
+ */
 export async function revokeRefreshToken(refreshToken: string, now = Date.now()) {
-  const row = await getDb().query.refreshTokens.findFirst({
+  const db = getDb();
+  const row = await db.query.refreshTokens.findFirst({
     where: eq(schema.refreshTokens.hash, await sha256Hex(refreshToken)),
     columns: { family: true, userId: true },
   });
-  if (row) await revokeFamily(row.family, now);
-  return row?.userId ?? null;
+  if (!row) return null;
+  await db.batch([
+    db
+      .update(schema.refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(schema.refreshTokens.family, row.family), isNull(schema.refreshTokens.revokedAt))),
+    bumpTokenVersion(row.userId),
+  ]);
+  return row.userId;
+}
+
+/** Revokes every access token of a user already issued: batch it with the write that needs it. */
+export function bumpTokenVersion(userId: number) {
+  return getDb()
+    .update(schema.users)
+    .set({ tokenVersion: sql`${schema.users.tokenVersion} + 1` })
+    .where(eq(schema.users.id, userId));
 }
 
 /** Ends every sign-in of a user (password reset, account deletion), optionally but one. */

@@ -1,10 +1,12 @@
 import type { SessionUser } from "~/context";
 import { clearSignedIn, commitSession, getSession, sessionStorage } from "~/server/session/session.server";
 import { loadSessionUser } from "~/server/users/session-user.server";
-import { rotateRefreshToken, type TokenPair, verifyAccessToken } from "./tokens.server";
+import { resignAccessToken, rotateRefreshToken, type TokenPair, verifyAccessToken } from "./tokens.server";
 
 export type WebAuthResult = {
   user: SessionUser | null;
+  /** The session's refresh token, when it has one. */
+  refreshToken?: string;
   /** Set when this request renewed (or dropped) the tokens: the response must carry it. */
   renewed?: { tokens: TokenPair | null; previousRefreshToken: string };
 };
@@ -21,15 +23,41 @@ export async function authenticateWebRequest(request: Request, now = Date.now())
 
   const check = await verifyAccessToken(accessToken, now);
   if (check.status === "valid") {
+    // The token's claims say who is asking: no D1 read while it is valid (decision 042).
+    // Revocation is checked where it is cheap: by writes in their own batch, and the socket.
+    if (check.user) return { user: check.user, refreshToken };
     const user = await loadSessionUser(check.userId);
-    return user ? { user } : { user: null, renewed: { tokens: null, previousRefreshToken: refreshToken } };
+    return user
+      ? { user, refreshToken }
+      : { user: null, renewed: { tokens: null, previousRefreshToken: refreshToken } };
   }
   const rotated = await rotateRefreshToken(refreshToken, now);
   if (rotated.status === "refused") {
     return { user: null, renewed: { tokens: null, previousRefreshToken: refreshToken } };
   }
-  const user = await loadSessionUser(rotated.userId);
-  return { user, renewed: { tokens: user ? rotated.tokens : null, previousRefreshToken: refreshToken } };
+  return {
+    user: rotated.user,
+    refreshToken: rotated.tokens.refreshToken,
+    renewed: { tokens: rotated.tokens, previousRefreshToken: refreshToken },
+  };
+}
+
+/**
+ * After an action changed what the access token's claims carry, a token signed from D1 for the
+ * same sign-in (decision 042); joins whatever renewal this request already did.
+ */
+export async function resignedTokens(
+  auth: WebAuthResult,
+  userId: number,
+): Promise<WebAuthResult["renewed"] | undefined> {
+  const refreshToken = auth.refreshToken;
+  if (!refreshToken) return auth.renewed;
+  const fresh = await resignAccessToken(userId);
+  if (!fresh) return auth.renewed;
+  return {
+    tokens: { token: fresh.token, refreshToken },
+    previousRefreshToken: auth.renewed?.previousRefreshToken ?? refreshToken,
+  };
 }
 
 const SESSION_COOKIE = "__session=";

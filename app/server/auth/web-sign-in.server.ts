@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { closeUserSockets } from "~/server/realtime.server";
 import { commitSession, destroySession, getSession, setSignedIn } from "~/server/session/session.server";
 import { revokeRefreshToken, type TokenPair } from "./tokens.server";
 
@@ -24,7 +25,8 @@ export async function endWebSession(request: Request, to = "/") {
   const refreshToken = session.get("refreshToken");
   if (refreshToken) {
     try {
-      await revokeRefreshToken(refreshToken);
+      const userId = await revokeRefreshToken(refreshToken);
+      if (userId !== null) await closeUserSockets(userId);
     } catch (error) {
       console.warn("logout: revoking the refresh token failed; clearing the session anyway", error);
     }

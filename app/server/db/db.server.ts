@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
+import { countingD1 } from "./round-trips.server";
 import * as schema from "./schema";
 
 export type Database = ReturnType<typeof createDb>;
@@ -12,7 +13,7 @@ let cached: Database | undefined;
 
 /** The D1 database through drizzle; services are its only callers (DESIGN §3). */
 export function getDb(): Database {
-  cached ??= createDb(env.DB);
+  cached ??= createDb(env.COUNT_D1 === "true" ? countingD1(env.DB) : env.DB);
   return cached;
 }
 

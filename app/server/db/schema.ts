@@ -23,6 +23,10 @@ export const users = sqliteTable(
     locale: text("locale").notNull().default("en"),
     deletedAt: integer("deleted_at"),
     createdAt: createdAt(),
+    // ── performance and revocation (decision 042) ──
+    // Carried in every access token; logout and deletion bump it, so tokens already issued stop
+    // working for writes and the socket before they expire.
+    tokenVersion: integer("token_version").notNull().default(0),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),

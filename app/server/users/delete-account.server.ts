@@ -4,6 +4,7 @@ import { DELETE_CONFIRMATION_WORD } from "~/lib/forms/settings-delete";
 import { DEFAULT_THEME } from "~/lib/themes";
 import { getUserById } from "~/server/auth/sign-in.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { closeUserSockets } from "~/server/realtime.server";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
 
 export type AccountDeletion =
@@ -70,6 +71,9 @@ export async function deleteAccount(
     db.update(s.messages).set({ senderId: null }).where(eq(s.messages.senderId, userId)),
     db.update(s.mailMessages).set({ senderId: null }).where(eq(s.mailMessages.senderId, userId)),
   ]);
+
+  // Its open sockets end now; its access tokens already fail the deleted-account check (decision 042).
+  await closeUserSockets(userId);
 
   // The avatar file is personal data too; a failure here leaves an orphan, not a live account.
   if (user.avatar && user.avatar !== "default" && !/^https?:\/\//.test(user.avatar)) {

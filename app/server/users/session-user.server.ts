@@ -1,21 +1,72 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, exists, isNotNull, isNull } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "./avatar";
 
-/** The user as the shell needs them on every request: one indexed read. */
+const u = schema.users;
+
+/** What the shell shows of the signed-in user, and the token version their tokens carry. */
+export const sessionUserColumns = {
+  id: u.id,
+  name: u.name,
+  username: u.username,
+  email: u.email,
+  avatar: u.avatar,
+  theme: u.theme,
+  tokenVersion: u.tokenVersion,
+};
+
+/** As stored: `avatar` is the R2 key (or "default"), not yet a URL. */
+export type SessionUserRow = {
+  id: number;
+  name: string;
+  username: string | null;
+  email: string;
+  avatar: string;
+  theme: string;
+  tokenVersion: number;
+};
+
+/** A user who may hold a session: activated and not deleted. */
+export const canSignIn = and(isNull(u.deletedAt), isNotNull(u.activatedAt));
+
+/** The query that reads a session user: batchable with the write that needs it. */
+export function sessionUserQuery(userId: number) {
+  return getDb()
+    .select(sessionUserColumns)
+    .from(u)
+    .where(and(eq(u.id, userId), canSignIn));
+}
+
+export function toSessionUser(row: SessionUserRow): SessionUser {
+  return { ...row, avatar: avatarUrl(row.avatar) };
+}
+
+/**
+ * The user as the shell needs them: one indexed read. Only for access tokens that carry no
+ * profile claims (issued before decision 042); current tokens carry it and need no read.
+ */
 export async function loadSessionUser(userId: number): Promise<SessionUser | null> {
-  const row = await getDb().query.users.findFirst({
-    where: and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)),
-    columns: { id: true, name: true, username: true, email: true, avatar: true, theme: true, activatedAt: true },
-  });
-  if (!row || row.activatedAt === null) return null;
-  return {
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    email: row.email,
-    avatar: avatarUrl(row.avatar),
-    theme: row.theme,
-  };
+  const [row] = await sessionUserQuery(userId);
+  return row ? toSessionUser(row) : null;
+}
+
+/** Who performs a write, as their access token says: checked against revocation in the write's batch. */
+export type Actor = { id: number; tokenVersion: number };
+
+/**
+ * Whether an access token still speaks for its user: the account can sign in and the token's
+ * version is the current one (logout and deletion bump it; decision 042). Batchable, so a
+ * write checks revocation in the same round trip as the write itself.
+ */
+export function currentTokenQuery(userId: number, tokenVersion: number) {
+  return getDb()
+    .select({ id: u.id })
+    .from(u)
+    .where(and(eq(u.id, userId), eq(u.tokenVersion, tokenVersion), canSignIn));
+}
+
+/** The same check as a condition inside a write's own statement: `WHERE … AND ${tokenIsCurrent(…)}`. */
+export function tokenIsCurrent(userId: number, tokenVersion: number) {
+  return exists(currentTokenQuery(userId, tokenVersion));
 }

@@ -1,0 +1,18 @@
+import type { UIMatch } from "react-router";
+
+/**
+ * Routes say in their `handle` whether their page needs the app's JavaScript (decision 043).
+ * Pages that work completely as plain HTML for a guest (the About pages, the landing page)
+ * declare `hydrate: false`: a guest gets no <script> and no module preload there, and links
+ * are ordinary page loads. Signed-in users always get the full app (live notifications).
+ */
+export type HydrationHandle = { hydrate?: boolean };
+
+export const NO_SCRIPTS_FOR_GUESTS = { hydrate: false } satisfies HydrationHandle;
+
+/** Whether the page ships scripts: the deepest matched route decides, for guests only. */
+export function shipsScripts(matches: UIMatch[], signedIn: boolean) {
+  if (signedIn) return true;
+  const leaf = matches.at(-1);
+  return (leaf?.handle as HydrationHandle | undefined)?.hydrate !== false;
+}

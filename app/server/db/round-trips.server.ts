@@ -1,0 +1,78 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * Counts D1 round trips per request (decision 040). Production D1 is a network hop away, so
+ * round trips, not local milliseconds, are what a signed-in user waits for. Counting is on only
+ * when the Worker runs with COUNT_D1="true" (the bench and the tests); then each response
+ * carries the count in `X-D1-Round-Trips`. Without the flag the binding is used unwrapped.
+ */
+export const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
+
+type Counter = { roundTrips: number };
+const requestCounter = new AsyncLocalStorage<Counter>();
+
+/** Runs one request with its own counter and reports the count it reached. */
+export async function countRoundTrips(handle: () => Promise<Response>): Promise<Response> {
+  const counter: Counter = { roundTrips: 0 };
+  const response = await requestCounter.run(counter, handle);
+  // Redirects and some responses have immutable headers: copy them.
+  const headers = new Headers(response.headers);
+  headers.set(ROUND_TRIPS_HEADER, String(counter.roundTrips));
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+    webSocket: response.webSocket,
+  });
+}
+
+function countOne() {
+  const counter = requestCounter.getStore();
+  if (counter) counter.roundTrips += 1;
+}
+
+const unwrapped = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
+
+function countingStatement(statement: D1PreparedStatement): D1PreparedStatement {
+  const wrapped = new Proxy(statement, {
+    get(target, property) {
+      if (property === "bind") {
+        return (...values: unknown[]) => countingStatement(target.bind(...values));
+      }
+      if (property === "first" || property === "all" || property === "run" || property === "raw") {
+        const method = target[property] as (...args: unknown[]) => Promise<unknown>;
+        return (...args: unknown[]) => {
+          countOne();
+          return method.apply(target, args);
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  unwrapped.set(wrapped, statement);
+  return wrapped;
+}
+
+/** The D1 binding with every round trip counted: each statement call and each batch is one. */
+export function countingD1(binding: D1Database): D1Database {
+  return new Proxy(binding, {
+    get(target, property) {
+      if (property === "prepare") return (query: string) => countingStatement(target.prepare(query));
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          countOne();
+          return target.batch(statements.map((statement) => unwrapped.get(statement) ?? statement));
+        };
+      }
+      if (property === "exec") {
+        return (query: string) => {
+          countOne();
+          return target.exec(query);
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}

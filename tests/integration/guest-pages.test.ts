@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { guestCacheKey, withGuestCache } from "../../workers/guest-cache";
+import { createUser, fetchApp, signIn } from "./helpers";
+
+/** The theme cookie as the app writes it (React Router cookies hold base64 JSON). */
+const themeCookie = (theme: string) => `theme=${encodeURIComponent(btoa(JSON.stringify(theme)))}`;
+
+const GUEST_PAGES = ["/", "/about", "/about/aup", "/about/contact", "/about/privacy", "/about/terms"];
+
+// The first request loads the whole bundle; on a busy machine that alone can take seconds.
+beforeAll(() => fetchApp("/about"), 30_000);
+
+describe("guest pages ship no script (decision 043)", () => {
+  for (const path of GUEST_PAGES) {
+    it(`${path} has no <script> and no module preload for a guest, and sets no cookie`, async () => {
+      const response = await fetchApp(path);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).not.toContain("<script");
+      expect(html).not.toContain("modulepreload");
+      expect(response.headers.getSetCookie()).toEqual([]);
+    });
+  }
+
+  it("a signed-in user still gets the full app on /about", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.email, user.password);
+    const html = await (await fetchApp("/about", { headers: { Cookie: cookie } })).text();
+    expect(html).toContain("<script");
+    expect(html).toContain("modulepreload");
+  });
+
+  it("sign-in keeps its scripts (decision 043)", async () => {
+    expect(await (await fetchApp("/login")).text()).toContain("<script");
+  });
+});
+
+describe("guest HTML from the Cache API (decision 043)", () => {
+  it("answers a guest's second request from the cache, with ETag, Vary and a revalidating Cache-Control", async () => {
+    const first = await fetchApp("/about/privacy", { headers: { Cookie: themeCookie("theme-b") } });
+    expect(first.status).toBe(200);
+    const second = await fetchApp("/about/privacy", { headers: { Cookie: themeCookie("theme-b") } });
+    expect(second.headers.get("X-Guest-Cache")).toBe("hit");
+    expect(second.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
+    expect(second.headers.get("Vary")).toBe("Cookie");
+    const etag = second.headers.get("ETag");
+    expect(etag).toMatch(/^".+"$/);
+    expect(await second.text()).toContain('class="theme-b"');
+    // The cache hit made no D1 round trip and rendered nothing.
+    expect(second.headers.get("X-D1-Round-Trips")).toBe("0");
+
+    const revalidated = await fetchApp("/about/privacy", {
+      headers: { Cookie: themeCookie("theme-b"), "If-None-Match": etag! },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("keys by theme: another theme is another entry", async () => {
+    await fetchApp("/about/terms", { headers: { Cookie: themeCookie("theme-c") } });
+    const other = await fetchApp("/about/terms", { headers: { Cookie: themeCookie("theme-e") } });
+    expect(await other.text()).toContain('class="theme-e"');
+  });
+
+  it("never serves or stores a request with a session cookie", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.email, user.password);
+    await fetchApp("/about");
+    await fetchApp("/about");
+    const signedIn = await fetchApp("/about", { headers: { Cookie: cookie } });
+    expect(signedIn.headers.get("X-Guest-Cache")).toBeNull();
+    expect(await signedIn.text()).toContain(user.name);
+    expect(guestCacheKey(new Request("http://x.test/about", { headers: { Cookie: cookie } }), "b")).toBeNull();
+    expect(guestCacheKey(new Request("http://x.test/about", { method: "POST" }), "b")).toBeNull();
+    expect(guestCacheKey(new Request("http://x.test/newsfeed"), "b")).toBeNull();
+  });
+
+  it("renders on a miss only, and a new build key misses", async () => {
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      return new Response(`<!DOCTYPE html><p>render ${renders}</p>`, { headers: { "Content-Type": "text/html" } });
+    };
+    const ctx = { waitUntil: (promise: Promise<unknown>) => promise, passThroughOnException() {} };
+    const path = `http://localhost/about/aup`;
+    const unique = `build-${crypto.randomUUID()}`;
+    const run = async (build: string) => {
+      const pending: Promise<unknown>[] = [];
+      const response = await withGuestCache(new Request(path), build, render, {
+        ...ctx,
+        waitUntil: (p: Promise<unknown>) => pending.push(p),
+      } as unknown as ExecutionContext);
+      await Promise.all(pending);
+      return response;
+    };
+    expect((await run(unique)).headers.get("X-Guest-Cache")).toBe("miss");
+    expect((await run(unique)).headers.get("X-Guest-Cache")).toBe("hit");
+    expect(renders).toBe(1);
+    expect((await run(`${unique}-next`)).headers.get("X-Guest-Cache")).toBe("miss");
+    expect(renders).toBe(2);
+  });
+});

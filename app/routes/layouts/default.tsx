@@ -7,7 +7,7 @@ import { GuestHeader } from "~/components/layout/guest-header";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { NotificationsMenu } from "~/components/layout/notifications-menu";
 import { Sidebar } from "~/components/layout/sidebar";
-import { SidebarState } from "~/components/layout/sidebar-state";
+import { SidebarScrim, SidebarState } from "~/components/layout/sidebar-state";
 import { SignedInHeader } from "~/components/layout/signed-in-header";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
 import { Toasts } from "~/components/layout/toasts";
@@ -37,6 +37,7 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
       )}
       <div className="app-body">
         {user ? <Sidebar appVersion={appVersion} /> : null}
+        {user ? <SidebarScrim /> : null}
         <div className="app-content">
           {children}
           {footer ? <Footer appVersion={appVersion} theme={(root?.theme ?? DEFAULT_THEME) as Theme} /> : null}

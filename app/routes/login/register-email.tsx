@@ -149,7 +149,9 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
         </button>
       </Form>
       <p>
-        <Link to="/login/register">{t("form.otherWays")}</Link>
+        <Link className="standalone-link" to="/login/register">
+          {t("form.otherWays")}
+        </Link>
       </p>
       <p>
         {t("form.haveAccount")} <Link to="/login">{t("form.signIn")}</Link>
@@ -173,15 +175,17 @@ function AcceptTerms({ checked, error }: { checked: boolean; error?: string }) {
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "field-acceptTerms-error" : undefined}
-        />{" "}
-        <Trans
-          t={t}
-          i18nKey="form.accept"
-          components={{
-            terms: <Link to="/about/terms" target="_blank" />,
-            aup: <Link to="/about/aup" target="_blank" />,
-          }}
         />
+        <span>
+          <Trans
+            t={t}
+            i18nKey="form.accept"
+            components={{
+              terms: <Link to="/about/terms" target="_blank" />,
+              aup: <Link to="/about/aup" target="_blank" />,
+            }}
+          />
+        </span>
       </label>
       {error ? (
         <p className="field-error" id="field-acceptTerms-error">

@@ -97,7 +97,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         />
       ) : null}
       <p>
-        <Link to="/login/resetpassword">{t("signIn.forgot")}</Link>
+        <Link className="standalone-link" to="/login/resetpassword">
+          {t("signIn.forgot")}
+        </Link>
       </p>
       <p>
         {t("signIn.noAccount")} <Link to="/login/register">{t("signIn.register")}</Link>

@@ -42,7 +42,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <h1>{t("title")}</h1>
       <p>{t("lead")}</p>
       <p>
-        <Link to="/profile">{t("toProfile")}</Link>
+        <Link className="standalone-link" to="/profile">
+          {t("toProfile")}
+        </Link>
       </p>
       {actionData && actionData.intent === null ? <FormError error={actionData.formError} /> : null}
       <ProfileSection name={account.name} username={account.username} failure={failureFor("profile")} />

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ConversationsMenu } from "~/components/layout/conversations-menu";
 import { Footer } from "~/components/layout/footer";
@@ -20,6 +20,10 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
   const root = useRootData();
   const user = root?.user ?? null;
   const appVersion = root?.config.appVersion ?? "";
+  // One theme picker per page: a page with its own (settings) says so in its route handle.
+  const ownThemePicker = useMatches().some(
+    (match) => (match.handle as { ownThemePicker?: boolean } | undefined)?.ownThemePicker,
+  );
   return (
     <div className={user ? "app app-signed-in" : "app"}>
       <a href="#main" className="skip-link">
@@ -40,7 +44,9 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
         {user ? <SidebarScrim /> : null}
         <div className="app-content">
           {children}
-          {footer ? <Footer appVersion={appVersion} theme={(root?.theme ?? DEFAULT_THEME) as Theme} /> : null}
+          {footer ? (
+            <Footer appVersion={appVersion} theme={ownThemePicker ? null : ((root?.theme ?? DEFAULT_THEME) as Theme)} />
+          ) : null}
         </div>
       </div>
       <NavigationProgress />

@@ -11,6 +11,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { captchaSiteKey } from "~/server/auth/captcha.server";
+import { enabledProviders } from "~/server/auth/providers.server";
 import { registerUser } from "~/server/auth/registration.server";
 import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-sign-in.server";
 import type { Route } from "./+types/register-email";
@@ -27,6 +28,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     metaTitle: getInstance(context).t("register:form.metaTitle"),
     sent: new URL(request.url).searchParams.get("sent"),
     captchaSiteKey: captchaSiteKey(),
+    // "Other ways to register" only when there are other ways (Google, Apple configured).
+    otherWays: Object.values(enabledProviders()).some(Boolean),
   };
 }
 
@@ -148,11 +151,13 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
           {submitting ? t("form.submitting") : t("form.submit")}
         </button>
       </Form>
-      <p>
-        <Link className="standalone-link" to="/login/register">
-          {t("form.otherWays")}
-        </Link>
-      </p>
+      {loaderData.otherWays ? (
+        <p>
+          <Link className="standalone-link" to="/login/register">
+            {t("form.otherWays")}
+          </Link>
+        </p>
+      ) : null}
       <p>
         {t("form.haveAccount")} <Link to="/login">{t("form.signIn")}</Link>
       </p>

@@ -66,7 +66,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     <main id="main">
       <h1>{t("signIn.title")}</h1>
       <p className="hint">{t("signIn.lead")}</p>
-      <Form method="post" noValidate className="stack">
+      {/* /login/signin is the same page: posting there keeps "?index" out of the address. */}
+      <Form method="post" action="/login/signin" noValidate className="stack">
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field

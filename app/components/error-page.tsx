@@ -4,7 +4,10 @@ import { isRouteErrorResponse, useLocation } from "react-router";
 import { isChunkLoadError, reloadAfterChunkError } from "~/lib/chunk-reload";
 import common from "~/locales/en/common.json";
 
-/** The texts of SPEC §2 "Error page", chosen by status: 404, 500, or anything else. */
+/**
+ * The texts of SPEC §2 "Error page", chosen by status: 404, 500, or anything else. The error
+ * has no route meta, so the page names itself (React hoists <title> into the head).
+ */
 export function ErrorPage({ error }: { error: unknown }) {
   return (
     <ErrorPageFallback>
@@ -25,10 +28,13 @@ function ErrorPageContent({ error }: { error: unknown }) {
   if (status === 404) {
     return (
       <main id="main" className="error-page">
+        <title>{`${t("errors.notFoundTitle")} · ${t("appName")}`}</title>
         <h1>{t("errors.notFoundTitle")}</h1>
         <p>{t("errors.notFoundUrl", { path: pathname })}</p>
         <p>
-          <a href="/">{t("errors.goHome")}</a>
+          <a href="/" className="standalone-link">
+            {t("errors.goHome")}
+          </a>
         </p>
       </main>
     );
@@ -36,20 +42,26 @@ function ErrorPageContent({ error }: { error: unknown }) {
   if (status === 500) {
     return (
       <main id="main" className="error-page">
+        <title>{`${t("errors.serverTitle")} · ${t("appName")}`}</title>
         <h1>{t("errors.serverTitle")}</h1>
         <p>{t("errors.serverBody")}</p>
         <p>
-          <a href="/">{t("errors.goHome")}</a>
+          <a href="/" className="standalone-link">
+            {t("errors.goHome")}
+          </a>
         </p>
       </main>
     );
   }
   return (
     <main id="main" className="error-page">
+      <title>{`${t("errors.otherTitle")} · ${t("appName")}`}</title>
       <h1>{t("errors.otherTitle")}</h1>
       <p>{t("errors.status", { status })}</p>
       <p>
-        <a href="/">{t("errors.goHome")}</a>
+        <a href="/" className="standalone-link">
+          {t("errors.goHome")}
+        </a>
       </p>
     </main>
   );
@@ -76,7 +88,9 @@ class ErrorPageFallback extends Component<{ children: ReactNode }, { failed: boo
       <main id="main" className="error-page">
         <h1>{common.errors.boundaryFailed}</h1>
         <p>
-          <a href="/">{common.errors.goHome}</a>
+          <a href="/" className="standalone-link">
+            {common.errors.goHome}
+          </a>
         </p>
       </main>
     );

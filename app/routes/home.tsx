@@ -66,7 +66,9 @@ export default function Home() {
         <h2>{t("light.title")}</h2>
         <p>{t("light.body")}</p>
         <p>
-          <Link to="/about">{t("hero.learnMore")}</Link>
+          <Link className="standalone-link" to="/about">
+            {t("hero.learnMore")}
+          </Link>
         </p>
       </section>
     </main>

@@ -41,7 +41,9 @@ export function AboutDocument({ page }: { page: AboutDocumentPage }) {
       ))}
       <p>
         {isPolicy ? `${t("questions")} ` : null}
-        <Link to="/about/contact">{t("contactLink")}</Link>
+        <Link className="standalone-link" to="/about/contact">
+          {t("contactLink")}
+        </Link>
       </p>
     </main>
   );

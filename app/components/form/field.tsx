@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, useMemo } from "react";
+import { type InputHTMLAttributes, type ReactNode, useEffect, useMemo, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { type Translate, toTranslate } from "~/lib/translate";
 
@@ -43,12 +43,33 @@ export function Field({
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const error = errors?.[0];
+  const invalid = Boolean(error);
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   const control: ControlProps = { id, name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy };
+  const ref = useRef<HTMLInputElement>(null);
+  // After a failed submit, focus goes to the form's message or its first invalid field
+  // (decision 038): `autoFocus` on the server's page without JavaScript, this effect with it.
+  useEffect(() => {
+    const field = ref.current;
+    if (!invalid || !field?.form) return;
+    if (field.form.querySelector(".form-error") || field.form.querySelector("[aria-invalid='true']") !== field) return;
+    field.focus();
+  }, [invalid]);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      {children ? children(control) : <input {...input} {...control} defaultValue={defaultValue} />}
+      {children ? (
+        children(control)
+      ) : (
+        <input
+          {...input}
+          {...control}
+          ref={ref}
+          // biome-ignore lint/a11y/noAutofocus: only after a failed submit, the person's own action
+          autoFocus={invalid || input.autoFocus}
+          defaultValue={defaultValue}
+        />
+      )}
       {hint ? (
         <p className="hint" id={hintId}>
           {hint}
@@ -66,9 +87,16 @@ export function Field({
 /** The form-wide message of a failed submit, announced on arrival. */
 export function FormError({ error, values }: { error?: string; values?: Record<string, string | number> }) {
   const message = useFormMessage();
+  const ref = useRef<HTMLParagraphElement>(null);
+  // Focus lands on the message, so it is read and seen (decision 038); without JavaScript
+  // the browser does it from `autoFocus` when the page loads.
+  useEffect(() => {
+    if (error) ref.current?.focus();
+  }, [error]);
   if (!error) return null;
   return (
-    <p className="form-error" role="alert">
+    // biome-ignore lint/a11y/noAutofocus: only after a failed submit, the person's own action
+    <p className="form-error" role="alert" tabIndex={-1} ref={ref} autoFocus>
       {message(error, values)}
     </p>
   );

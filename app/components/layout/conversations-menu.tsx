@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Icon } from "../icons";
-import { useDropdown } from "./use-dropdown";
+import { HeaderMenu } from "./header-menu";
 
 type ConversationItem = {
   id: number;
@@ -15,49 +15,41 @@ type ConversationItem = {
 /** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS. */
 export function ConversationsMenu({ conversations }: { conversations: ConversationItem[] }) {
   const { t } = useTranslation();
-  const menu = useDropdown();
   const unread = conversations.reduce((sum, conversation) => sum + conversation.unread, 0);
   return (
-    <details className="menu conversations-menu" ref={menu}>
-      <summary
-        className="icon-button menu-trigger"
-        aria-label={unread > 0 ? t("conversations.unreadLabel", { count: unread }) : t("conversations.label")}
-        title={t("conversations.label")}
-      >
-        <Icon name="chat" />
-        {unread > 0 ? (
-          <span className="badge" aria-hidden="true">
-            {unread > 99 ? "99+" : unread}
-          </span>
-        ) : null}
-      </summary>
-      <div className="menu-panel conversations-panel">
-        <p className="menu-heading">{t("conversations.label")}</p>
-        {conversations.length === 0 ? (
-          <p className="hint conversations-empty">{t("conversations.empty")}</p>
-        ) : (
-          <ul className="conversations-list">
-            {conversations.map((conversation) => (
-              <li key={conversation.id}>
-                <Link
-                  to={conversation.href}
-                  className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
-                >
-                  <span className="conversation-title">
-                    {conversation.type === 0
-                      ? conversation.participants[0]?.name || t("unknownUser")
-                      : t("conversations.group")}
-                  </span>
-                  <span className="hint">{conversation.lastMessage?.content ?? t("conversations.noMessages")}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
-        <p className="menu-footer">
-          <Link to="/chat">{t("conversations.viewAll")}</Link>
-        </p>
-      </div>
-    </details>
+    <HeaderMenu
+      className="conversations-menu"
+      panelClassName="conversations-panel"
+      label={unread > 0 ? t("conversations.unreadLabel", { count: unread }) : t("conversations.label")}
+      title={t("conversations.label")}
+      trigger={<Icon name="chat" />}
+      badge={unread}
+    >
+      <p className="menu-heading">{t("conversations.label")}</p>
+      {conversations.length === 0 ? (
+        <p className="hint conversations-empty">{t("conversations.empty")}</p>
+      ) : (
+        <ul className="conversations-list">
+          {conversations.map((conversation) => (
+            <li key={conversation.id}>
+              <Link
+                to={conversation.href}
+                className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
+              >
+                <span className="conversation-title">
+                  {conversation.type === 0
+                    ? conversation.participants[0]?.name || t("unknownUser")
+                    : t("conversations.group")}
+                </span>
+                <span className="hint">{conversation.lastMessage?.content ?? t("conversations.noMessages")}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="menu-footer">
+        <Link to="/chat">{t("conversations.viewAll")}</Link>
+      </p>
+    </HeaderMenu>
   );
 }

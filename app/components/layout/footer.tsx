@@ -3,8 +3,11 @@ import { Link } from "react-router";
 import type { Theme } from "~/lib/themes";
 import { ThemeSwitch } from "./theme-switch";
 
-/** SPEC §2, §9: the footer shows the app version and the 2018-2023 copyright years. */
-export function Footer({ appVersion, theme }: { appVersion: string; theme: Theme }) {
+/**
+ * SPEC §2, §9: the footer shows the app version and the 2018-2023 copyright years, and the
+ * theme picker unless the page has its own (`theme` null).
+ */
+export function Footer({ appVersion, theme }: { appVersion: string; theme: Theme | null }) {
   const { t } = useTranslation();
   return (
     <footer className="footer">
@@ -15,7 +18,7 @@ export function Footer({ appVersion, theme }: { appVersion: string; theme: Theme
         <Link to="/about/terms">{t("footer.terms")}</Link>
         <Link to="/about/contact">{t("footer.contact")}</Link>
       </nav>
-      <ThemeSwitch current={theme} />
+      {theme ? <ThemeSwitch current={theme} /> : null}
       <p className="footer-meta">
         <span>{t("footer.copyright", { appName: t("appName") })}</span>
         <span>{t("footer.version", { version: appVersion })}</span>

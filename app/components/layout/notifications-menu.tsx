@@ -5,7 +5,7 @@ import { type NotificationItem, type NotificationState, notificationReducer } fr
 import { useRealtimeEvent } from "~/realtime/use-realtime";
 import { ConfirmForm } from "../confirm-form";
 import { Icon } from "../icons";
-import { useDropdown } from "./use-dropdown";
+import { HeaderMenu } from "./header-menu";
 
 /** How many the dropdown shows; the root loader sends as many (SPEC §2). */
 const SHOWN = 10;
@@ -19,7 +19,6 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const [state, dispatch] = useReducer(notificationReducer, data, toState);
-  const menu = useDropdown();
 
   // A new answer from the server (after any action or reload) replaces the client's view.
   useEffect(() => dispatch({ type: "reset", state: toState(data) }), [data]);
@@ -28,62 +27,56 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
   const { unreadCount } = state;
   const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
   return (
-    <details className="menu notifications-menu" ref={menu}>
-      <summary
-        className="icon-button menu-trigger"
-        aria-label={unreadCount > 0 ? t("notifications.unreadLabel", { count: unreadCount }) : t("notifications.label")}
-        title={t("notifications.label")}
-      >
-        <Icon name="bell" />
-        {unreadCount > 0 ? (
-          <span className="badge" aria-hidden="true" data-testid="notification-count">
-            {unreadCount > 99 ? "99+" : unreadCount}
-          </span>
-        ) : null}
-      </summary>
-      <div className="menu-panel notifications-panel">
-        <div className="notifications-head">
-          <p className="menu-heading">{t("notifications.label")}</p>
-          <ConfirmForm
-            action="/notifications/markallread"
-            fields={{ returnTo }}
-            question={t("notifications.markAllConfirm")}
-            confirmLabel={t("notifications.confirm")}
-            cancelLabel={t("notifications.cancel")}
-            disabled={unreadCount === 0}
-            buttonClassName="link-button"
-          >
-            {t("notifications.markAllRead")}
-          </ConfirmForm>
-        </div>
-        {state.list.length === 0 ? (
-          <p className="hint notifications-empty">{t("notifications.empty")}</p>
-        ) : (
-          <ul className="notifications-list">
-            {state.list.slice(0, SHOWN).map((item) => (
-              <li key={item.oid}>
-                <Form
-                  method="post"
-                  action={`/notifications/${encodeURIComponent(item.oid)}/open`}
-                  onSubmit={() => {
-                    if (menu.current) menu.current.open = false;
-                  }}
-                >
-                  <input type="hidden" name="returnTo" value={returnTo} />
-                  <button type="submit" className={item.seen ? "notification" : "notification notification-unread"}>
-                    <span className="notification-title">{item.title}</span>
-                    <span className="hint">
-                      {item.seen ? null : <span className="visually-hidden">{t("notifications.unread")}: </span>}
-                      <time dateTime={new Date(item.createdAt).toISOString()}>{dateFormat.format(item.createdAt)}</time>
-                    </span>
-                  </button>
-                </Form>
-              </li>
-            ))}
-          </ul>
-        )}
+    <HeaderMenu
+      className="notifications-menu"
+      panelClassName="notifications-panel"
+      label={unreadCount > 0 ? t("notifications.unreadLabel", { count: unreadCount }) : t("notifications.label")}
+      title={t("notifications.label")}
+      trigger={<Icon name="bell" />}
+      badge={unreadCount}
+    >
+      <div className="notifications-head">
+        <p className="menu-heading">{t("notifications.label")}</p>
+        <ConfirmForm
+          action="/notifications/markallread"
+          fields={{ returnTo }}
+          question={t("notifications.markAllConfirm")}
+          confirmLabel={t("notifications.confirm")}
+          cancelLabel={t("notifications.cancel")}
+          disabled={unreadCount === 0}
+          buttonClassName="link-button"
+        >
+          {t("notifications.markAllRead")}
+        </ConfirmForm>
       </div>
-    </details>
+      {state.list.length === 0 ? (
+        <p className="hint notifications-empty">{t("notifications.empty")}</p>
+      ) : (
+        <ul className="notifications-list">
+          {state.list.slice(0, SHOWN).map((item) => (
+            <li key={item.oid}>
+              <Form
+                method="post"
+                action={`/notifications/${encodeURIComponent(item.oid)}/open`}
+                onSubmit={(event) => {
+                  const menu = event.currentTarget.closest("details");
+                  if (menu) menu.open = false;
+                }}
+              >
+                <input type="hidden" name="returnTo" value={returnTo} />
+                <button type="submit" className={item.seen ? "notification" : "notification notification-unread"}>
+                  <span className="notification-title">{item.title}</span>
+                  <span className="hint">
+                    {item.seen ? null : <span className="visually-hidden">{t("notifications.unread")}: </span>}
+                    <time dateTime={new Date(item.createdAt).toISOString()}>{dateFormat.format(item.createdAt)}</time>
+                  </span>
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </HeaderMenu>
   );
 }
 

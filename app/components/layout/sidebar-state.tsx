@@ -1,22 +1,41 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 
 export const SIDEBAR_TOGGLE_ID = "sidebar-toggle";
 export const NARROW_SCREEN_PX = 960;
 
+const isNarrow = () => window.innerWidth < NARROW_SCREEN_PX;
+
 /**
- * The sidebar's state is a checkbox, so the toggle works without JavaScript. Unchecked means
- * "the default for this width": expanded from 960 px up (SPEC §9: starts expanded), collapsed
- * below it. With JavaScript, every route change on a narrow screen returns to collapsed (SPEC §2).
+ * The sidebar's state is a checkbox, so the toggle works without JavaScript (decision 010).
+ * Unchecked means "the default for this width": expanded from 960 px up (SPEC §9: starts
+ * expanded), hidden below it; checked opens the drawer there (decision 036). The checkbox is
+ * the focusable control (the header's label is its face), so the keyboard reaches it with and
+ * without JavaScript. With JavaScript, a route change or Escape closes the drawer (SPEC §2).
  */
 export function SidebarState() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [toggled, setToggled] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design
   useEffect(() => {
-    if (window.innerWidth < NARROW_SCREEN_PX) setToggled(false);
+    if (isNarrow()) setToggled(false);
   }, [pathname]);
+
+  useEffect(() => {
+    if (!toggled) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      // An open menu or dialog takes Escape first (useDisclosure marks it handled).
+      if (event.key !== "Escape" || event.defaultPrevented || !isNarrow()) return;
+      if (document.querySelector("dialog[open]")) return;
+      setToggled(false);
+      document.getElementById(SIDEBAR_TOGGLE_ID)?.focus();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [toggled]);
 
   return (
     <input
@@ -25,8 +44,19 @@ export function SidebarState() {
       className="sidebar-toggle visually-hidden"
       checked={toggled}
       onChange={(event) => setToggled(event.currentTarget.checked)}
-      aria-hidden="true"
-      tabIndex={-1}
+      aria-label={t("nav.toggleSidebar")}
+      aria-controls="sidebar"
     />
+  );
+}
+
+/** A tap outside the open drawer closes it: a label for the same checkbox, no script needed. */
+export function SidebarScrim() {
+  const { t } = useTranslation();
+  // Hidden from assistive technology: the checkbox itself is the accessible control.
+  return (
+    <label htmlFor={SIDEBAR_TOGGLE_ID} className="sidebar-scrim" aria-hidden="true">
+      <span className="visually-hidden">{t("nav.closeSidebar")}</span>
+    </label>
   );
 }

@@ -17,7 +17,7 @@ const items: {
 export function Sidebar({ appVersion }: { appVersion: string }) {
   const { t } = useTranslation();
   return (
-    <nav className="sidebar" aria-label={t("nav.mainNavigation")}>
+    <nav id="sidebar" className="sidebar" aria-label={t("nav.mainNavigation")}>
       <ul className="sidebar-list">
         {items.map((item) => (
           <li key={item.to}>

@@ -4,9 +4,9 @@ import { Form, Link } from "react-router";
 import type { SessionUser } from "~/context";
 import { useRealtimeConnection } from "~/realtime/use-realtime";
 import { Icon } from "../icons";
+import { HeaderMenu } from "./header-menu";
 import { Logo } from "./logo";
 import { SIDEBAR_TOGGLE_ID } from "./sidebar-state";
-import { useDropdown } from "./use-dropdown";
 import { UserAvatar } from "./user-avatar";
 
 /**
@@ -25,12 +25,11 @@ export function SignedInHeader({
   const { t } = useTranslation();
   // SPEC §4: the realtime socket connects once the signed-in header is shown.
   useRealtimeConnection();
-  const avatarMenu = useDropdown();
   return (
     <header className="header">
+      {/* The control is the checkbox before the header (decision 010); this is its face. */}
       <label htmlFor={SIDEBAR_TOGGLE_ID} className="icon-button sidebar-toggle-button" title={t("nav.toggleSidebar")}>
         <Icon name="menu" />
-        <span className="visually-hidden">{t("nav.toggleSidebar")}</span>
       </label>
       <Logo />
       <div className="header-actions">
@@ -41,12 +40,13 @@ export function SignedInHeader({
             <span className="visually-hidden">{t("conversations.label")}</span>
           </Link>
         )}
-        <details className="menu avatar-menu" ref={avatarMenu}>
-          <summary className="menu-trigger" aria-label={t("avatarMenu.label")}>
-            <UserAvatar name={user.name} avatar={user.avatar} size="small" />
-          </summary>
-          <div className="menu-panel" role="menu">
-            <p className="menu-heading">{user.name}</p>
+        <HeaderMenu
+          className="avatar-menu"
+          label={t("avatarMenu.label")}
+          trigger={<UserAvatar name={user.name} avatar={user.avatar} size="small" />}
+        >
+          <p className="menu-heading">{user.name}</p>
+          <div role="menu" aria-label={t("avatarMenu.label")} className="menu-items">
             <Link role="menuitem" to="/profile">
               {t("avatarMenu.profile")}
             </Link>
@@ -56,13 +56,13 @@ export function SignedInHeader({
             <Link role="menuitem" to="/profile/settings">
               {t("avatarMenu.settings")}
             </Link>
-            <Form method="post" action="/login/logout" reloadDocument>
+            <Form method="post" action="/login/logout" reloadDocument role="none">
               <button role="menuitem" type="submit" className="menu-button">
                 {t("avatarMenu.logOut")}
               </button>
             </Form>
           </div>
-        </details>
+        </HeaderMenu>
       </div>
     </header>
   );

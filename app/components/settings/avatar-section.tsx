@@ -28,7 +28,7 @@ export function AvatarSection({ name, avatar, failure }: { name: string; avatar:
   const error = shownFailure?.fieldErrors.avatar?.[0];
 
   return (
-    <section className="card settings-section" aria-labelledby="settings-avatar-title">
+    <section id="settings-avatar" className="card settings-section" aria-labelledby="settings-avatar-title">
       <h2 id="settings-avatar-title">{t("avatar.title")}</h2>
       <p>{t("avatar.lead")}</p>
       <div className="avatar-settings">

@@ -33,6 +33,7 @@ export function SettingsForm({
   const headingId = `settings-${intent}-title`;
   return (
     <section
+      id={`settings-${intent}`}
       className={danger ? "card settings-section settings-danger" : "card settings-section"}
       aria-labelledby={headingId}
     >

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useDisclosure } from "~/components/layout/use-disclosure";
 import { type AvatarSize, UserAvatar } from "~/components/layout/user-avatar";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -30,6 +31,8 @@ export function AvatarPopup({
   const { t: tc } = useTranslation();
   const viewer = useRootData()?.user ?? null;
   const cached = useCachedUser(user?.id);
+  // Escape, a click outside or focus leaving closes it, as every dropdown (decision 035).
+  const ref = useDisclosure();
 
   // What the server just said replaces the cached user (SPEC §4).
   useEffect(() => {
@@ -41,6 +44,7 @@ export function AvatarPopup({
   const canAct = Boolean(viewer && controls && shown && shown.id !== viewer.id);
   return (
     <details
+      ref={ref}
       className="menu avatar-popup"
       onToggle={(event) => {
         // A user missing from the list is fetched when first needed (SPEC §7).

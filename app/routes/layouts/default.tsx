@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Outlet } from "react-router";
+import { Outlet, useMatches } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ConversationsMenu } from "~/components/layout/conversations-menu";
 import { Footer } from "~/components/layout/footer";
@@ -7,7 +7,7 @@ import { GuestHeader } from "~/components/layout/guest-header";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { NotificationsMenu } from "~/components/layout/notifications-menu";
 import { Sidebar } from "~/components/layout/sidebar";
-import { SidebarState } from "~/components/layout/sidebar-state";
+import { SidebarScrim, SidebarState } from "~/components/layout/sidebar-state";
 import { SignedInHeader } from "~/components/layout/signed-in-header";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
 import { Toasts } from "~/components/layout/toasts";
@@ -20,6 +20,10 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
   const root = useRootData();
   const user = root?.user ?? null;
   const appVersion = root?.config.appVersion ?? "";
+  // One theme picker per page: a page with its own (settings) says so in its route handle.
+  const ownThemePicker = useMatches().some(
+    (match) => (match.handle as { ownThemePicker?: boolean } | undefined)?.ownThemePicker,
+  );
   return (
     <div className={user ? "app app-signed-in" : "app"}>
       <a href="#main" className="skip-link">
@@ -37,9 +41,12 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
       )}
       <div className="app-body">
         {user ? <Sidebar appVersion={appVersion} /> : null}
+        {user ? <SidebarScrim /> : null}
         <div className="app-content">
           {children}
-          {footer ? <Footer appVersion={appVersion} theme={(root?.theme ?? DEFAULT_THEME) as Theme} /> : null}
+          {footer ? (
+            <Footer appVersion={appVersion} theme={ownThemePicker ? null : ((root?.theme ?? DEFAULT_THEME) as Theme)} />
+          ) : null}
         </div>
       </div>
       <NavigationProgress />

@@ -2,10 +2,13 @@ import { Outlet } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { DefaultShell } from "./default";
 
-/** SPEC §2 "Full-width": the same header, content across the whole width, no footer. */
+/**
+ * SPEC §2 "Full-width": the same header, content across the whole width. The footer stays:
+ * the landing page is where a parent looks for Privacy, Terms and Contact.
+ */
 export default function FullWidthLayout() {
   return (
-    <DefaultShell footer={false}>
+    <DefaultShell>
       <div className="full-width">
         <Outlet />
       </div>
@@ -15,7 +18,7 @@ export default function FullWidthLayout() {
 
 export function ErrorBoundary({ error }: { error: unknown }) {
   return (
-    <DefaultShell footer={false}>
+    <DefaultShell>
       <ErrorPage error={error} />
     </DefaultShell>
   );

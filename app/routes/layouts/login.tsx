@@ -16,9 +16,13 @@ function LoginShell({ children }: { children: React.ReactNode }) {
       <div className="login-card">
         <Logo />
         {children}
-        <p className="login-footer">
+        {/* A parent checking a children's service reaches the legal pages from here too. */}
+        <nav className="login-footer" aria-label={t("footer.aboutLinks")}>
           <Link to="/about">{t("nav.about")}</Link>
-        </p>
+          <Link to="/about/privacy">{t("footer.privacy")}</Link>
+          <Link to="/about/terms">{t("footer.terms")}</Link>
+          <Link to="/about/contact">{t("footer.contact")}</Link>
+        </nav>
       </div>
       <NavigationProgress />
       <SpinnerOverlay />

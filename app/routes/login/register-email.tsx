@@ -16,6 +16,7 @@ import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { captchaSiteKey } from "~/server/auth/captcha.server";
+import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/registration.server";
 import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-sign-in.server";
@@ -34,6 +35,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
     metaTitle: getInstance(context).t("register:form.metaTitle"),
     sent: new URL(request.url).searchParams.get("sent"),
     captchaSiteKey: captchaSiteKey(),
+    // "Other ways to register" only when there are other ways (Google, Apple configured).
+    otherWays: Object.values(enabledProviders()).some(Boolean),
   };
 }
 
@@ -159,9 +162,13 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
           {t("form.submit")}
         </SubmitButton>
       </Form>
-      <p>
-        <Link to="/login/register">{t("form.otherWays")}</Link>
-      </p>
+      {loaderData.otherWays ? (
+        <p>
+          <Link className="standalone-link" to="/login/register">
+            {t("form.otherWays")}
+          </Link>
+        </p>
+      ) : null}
       <p>
         {t("form.haveAccount")} <Link to="/login">{t("form.signIn")}</Link>
       </p>
@@ -184,15 +191,17 @@ function AcceptTerms({ checked, error }: { checked: boolean; error?: string }) {
           required
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "field-acceptTerms-error" : undefined}
-        />{" "}
-        <Trans
-          t={t}
-          i18nKey="form.accept"
-          components={{
-            terms: <Link to="/about/terms" target="_blank" />,
-            aup: <Link to="/about/aup" target="_blank" />,
-          }}
         />
+        <span>
+          <Trans
+            t={t}
+            i18nKey="form.accept"
+            components={{
+              terms: <Link to="/about/terms" target="_blank" />,
+              aup: <Link to="/about/aup" target="_blank" />,
+            }}
+          />
+        </span>
       </label>
       {error ? (
         <p className="field-error" id="field-acceptTerms-error">

@@ -15,7 +15,10 @@ export function loader({ context }: Route.LoaderArgs) {
   if (context.get(userContext)) throw redirect(HOME_AFTER_SIGN_IN);
   // DESIGN §7: the UI hides what is off. A Google or Apple identity without an account gets
   // a new one on its first sign-in, so registering with them is signing in with them.
-  return { metaTitle: getInstance(context).t("register:choose.metaTitle"), providers: enabledProviders() };
+  const providers = enabledProviders();
+  // With email the only way, there is nothing to choose: go straight to its form.
+  if (!providers.google && !providers.apple) throw redirect("/login/registeremail");
+  return { metaTitle: getInstance(context).t("register:choose.metaTitle"), providers };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];

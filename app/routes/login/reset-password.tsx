@@ -99,7 +99,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1>{t("reset.sentTitle")}</h1>
         <p role="status">{t("reset.sentBody", { email: page.email })}</p>
         <p>
-          <Link to="/login">{t("reset.backToSignIn")}</Link>
+          <Link className="standalone-link" to="/login">
+            {t("reset.backToSignIn")}
+          </Link>
         </p>
       </main>
     );
@@ -129,7 +131,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         ) : null}
       </EmailLinkForm>
       <p>
-        <Link to="/login">{t("reset.backToSignIn")}</Link>
+        <Link className="standalone-link" to="/login">
+          {t("reset.backToSignIn")}
+        </Link>
       </p>
     </main>
   );

@@ -66,7 +66,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
     <main id="main">
       <h1>{t("signIn.title")}</h1>
       <p className="hint">{t("signIn.lead")}</p>
-      <Form method="post" noValidate className="stack">
+      {/* /login/signin is the same page: posting there keeps "?index" out of the address. */}
+      <Form method="post" action="/login/signin" noValidate className="stack">
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field
@@ -97,7 +98,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         />
       ) : null}
       <p>
-        <Link to="/login/resetpassword">{t("signIn.forgot")}</Link>
+        <Link className="standalone-link" to="/login/resetpassword">
+          {t("signIn.forgot")}
+        </Link>
       </p>
       <p>
         {t("signIn.noAccount")} <Link to="/login/register">{t("signIn.register")}</Link>

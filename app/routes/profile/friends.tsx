@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { AvatarPopup } from "~/components/user/avatar-popup";
 import { FriendControls } from "~/components/user/friend-controls";
+import { PersonRow } from "~/components/user/person-row";
 import { userContext } from "~/context";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -71,17 +72,17 @@ function PeopleList({
       ) : (
         <ul className="people-list">
           {people.map((person) => (
-            <li key={person.id} className="person">
-              <AvatarPopup user={person} controls={false} />
-              <div className="person-text">
-                <strong>{person.name}</strong>
-                {person.username ? <span className="hint">{` @${person.username}`}</span> : null}
-                {dateLabel && person.since !== undefined ? (
-                  <p className="hint">{dateLabel(date.format(person.since))}</p>
-                ) : null}
-              </div>
-              <FriendControls user={person} full />
-            </li>
+            <PersonRow
+              key={person.id}
+              avatar={<AvatarPopup user={person} controls={false} />}
+              actions={<FriendControls user={person} full />}
+            >
+              <strong>{person.name}</strong>
+              {person.username ? <span className="hint">{` @${person.username}`}</span> : null}
+              {dateLabel && person.since !== undefined ? (
+                <p className="hint">{dateLabel(date.format(person.since))}</p>
+              ) : null}
+            </PersonRow>
           ))}
         </ul>
       )}

@@ -34,7 +34,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="profile-username">{user.username ? `@${user.username}` : t("noUsername")}</p>
           <p className="hint">{t("memberSince", { date: date.format(user.createdAt) })}</p>
           <p>
-            <Link to="/profile/settings">{t("settingsLink")}</Link>
+            <Link className="standalone-link" to="/profile/settings">
+              {t("settingsLink")}
+            </Link>
           </p>
         </div>
       </section>

@@ -29,6 +29,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { metaTitle: getInstance(context).t("settings:metaTitle"), account, avatar: actingUser(context).avatar };
 }
 
+/** The page has its own theme picker: the footer leaves its one out (one per page). */
+export const handle = { ownThemePicker: true };
+
+/** Where the local navigation leads, in page order; the ids are the sections' own. */
+const SECTIONS = [
+  ["profile", "profile.title"],
+  ["avatar", "people:avatar.title"],
+  ["email", "email.title"],
+  ["password", "password.title"],
+  ["theme", "theme.title"],
+  ["delete", "delete.title"],
+] as const;
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,20 +57,35 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <h1>{t("title")}</h1>
       <p>{t("lead")}</p>
       <p>
-        <Link to="/profile">{t("toProfile")}</Link>
+        <Link className="standalone-link" to="/profile">
+          {t("toProfile")}
+        </Link>
       </p>
       {actionData && actionData.intent === null ? <FormError error={actionData.formError} /> : null}
-      <ProfileSection name={account.name} username={account.username} failure={failureFor("profile")} />
-      <AvatarSection name={account.name} avatar={loaderData.avatar} failure={failureFor("avatar")} />
-      <EmailSection
-        email={account.email}
-        pendingEmail={account.pendingEmail}
-        hasPassword={account.hasPassword}
-        failure={failureFor("email")}
-      />
-      <PasswordSection hasPassword={account.hasPassword} failure={failureFor("password")} />
-      <ThemeSection theme={account.theme} failure={failureFor("theme")} />
-      <DeleteSection hasPassword={account.hasPassword} failure={failureFor("delete")} />
+      <div className="settings-layout">
+        <nav className="settings-nav" aria-label={t("sectionsLabel")}>
+          <ul>
+            {SECTIONS.map(([id, title]) => (
+              <li key={id}>
+                <a href={`#settings-${id}`}>{t(title)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="settings-sections">
+          <ProfileSection name={account.name} username={account.username} failure={failureFor("profile")} />
+          <AvatarSection name={account.name} avatar={loaderData.avatar} failure={failureFor("avatar")} />
+          <EmailSection
+            email={account.email}
+            pendingEmail={account.pendingEmail}
+            hasPassword={account.hasPassword}
+            failure={failureFor("email")}
+          />
+          <PasswordSection hasPassword={account.hasPassword} failure={failureFor("password")} />
+          <ThemeSection theme={account.theme} failure={failureFor("theme")} />
+          <DeleteSection hasPassword={account.hasPassword} failure={failureFor("delete")} />
+        </div>
+      </div>
     </main>
   );
 }

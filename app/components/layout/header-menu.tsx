@@ -1,0 +1,43 @@
+import type { ReactNode } from "react";
+import { useDisclosure } from "./use-disclosure";
+
+/**
+ * A header dropdown: a trigger with an optional unread badge and a panel (SPEC §2). A
+ * <details>, so it opens without JavaScript; `useDisclosure` adds the rest (decision 035).
+ * On phones the panel is a full-width sheet under the header (app.css). A list of commands
+ * inside it goes in a `role="menu"` element and gets the arrow keys.
+ */
+export function HeaderMenu({
+  className,
+  label,
+  title,
+  trigger,
+  badge = 0,
+  panelClassName,
+  children,
+}: {
+  /** The area's class on the <details>, e.g. "notifications-menu". */
+  className: string;
+  /** The trigger's accessible name; include the unread count when there is one. */
+  label: string;
+  title?: string;
+  trigger: ReactNode;
+  badge?: number;
+  panelClassName?: string;
+  children: ReactNode;
+}) {
+  const ref = useDisclosure();
+  return (
+    <details className={`menu ${className}`} ref={ref}>
+      <summary className="menu-trigger" aria-label={label} title={title}>
+        {trigger}
+        {badge > 0 ? (
+          <span className="badge" aria-hidden="true" data-testid={`${className}-count`}>
+            {badge > 99 ? "99+" : badge}
+          </span>
+        ) : null}
+      </summary>
+      <div className={panelClassName ? `menu-panel ${panelClassName}` : "menu-panel"}>{children}</div>
+    </details>
+  );
+}

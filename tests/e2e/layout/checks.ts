@@ -1,0 +1,158 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "@playwright/test";
+
+/** The smallest hit area on a phone (WCAG 2.5.5, decision 038). */
+export const MIN_TARGET = 44;
+
+/**
+ * Runs inside the page: what a person would see as broken. Returns one line per problem.
+ * Kept as one function so that a whole state costs one round trip.
+ */
+function inspect(minTarget: number): string[] {
+  const problems: string[] = [];
+  const vw = document.documentElement.clientWidth;
+  const phone = window.innerWidth <= 480;
+  const nameOf = (el: Element) => {
+    const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+    const cls =
+      typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+    return `<${el.tagName.toLowerCase()}${cls}> "${text}"`;
+  };
+  // Elements that are hidden on purpose until focused, or not for people at all.
+  const offstage = (el: Element) =>
+    Boolean(el.closest(".visually-hidden, .skip-link, .honeypot, [aria-hidden='true']"));
+  const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  // The part of an element its scrolling or clipping ancestors let through.
+  const visibleRect = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    let { left, right, top, bottom } = r;
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (style.overflowX !== "visible" || style.overflowY !== "visible") {
+        const c = p.getBoundingClientRect();
+        left = Math.max(left, c.left);
+        right = Math.min(right, c.right);
+        top = Math.max(top, c.top);
+        bottom = Math.min(bottom, c.bottom);
+      }
+    }
+    return { left, right, top, bottom, width: right - left, height: bottom - top };
+  };
+
+  if (document.documentElement.scrollWidth > vw + 1) {
+    problems.push(`horizontal scroll: content ${document.documentElement.scrollWidth}px wide in ${vw}px`);
+  }
+
+  for (const el of document.body.querySelectorAll("*")) {
+    if (offstage(el) || !shown(el)) continue;
+    const r = visibleRect(el);
+    if (r.width <= 1 || r.height <= 1) continue;
+    if (r.left < -1 || r.right > vw + 1) {
+      problems.push(`outside the viewport (${Math.round(r.left)}…${Math.round(r.right)} of ${vw}): ${nameOf(el)}`);
+    }
+  }
+
+  const controls = [
+    ...document.body.querySelectorAll<HTMLElement>(
+      "a[href], button, summary, select, textarea, input:not([type=hidden]), [role=button], [role=menuitem], [tabindex]:not([tabindex='-1'])",
+    ),
+  ].filter((el) => !offstage(el) && shown(el) && el.getBoundingClientRect().width > 1);
+
+  if (phone) {
+    for (const el of controls) {
+      // WCAG 2.5.8's exception: a link inside a sentence.
+      if (el.tagName === "A" && getComputedStyle(el).display === "inline") {
+        const parentText = el.parentElement?.textContent?.trim().length ?? 0;
+        if (parentText > (el.textContent?.trim().length ?? 0) + 1) continue;
+      }
+      let { width, height } = el.getBoundingClientRect();
+      // A checkbox's hit area includes its label.
+      for (const label of (el as HTMLInputElement).labels ?? []) {
+        const l = label.getBoundingClientRect();
+        width = Math.max(width, l.width);
+        height = Math.max(height, l.height);
+      }
+      if (width < minTarget - 0.5 || height < minTarget - 0.5) {
+        problems.push(`hit area ${Math.round(width)}×${Math.round(height)} < ${minTarget}: ${nameOf(el)}`);
+      }
+    }
+  }
+
+  // Text drawn under or over a control: compare only things on the same layer (a dropdown
+  // covering the page is meant to).
+  const LAYERS = ".menu-panel, dialog, .sidebar, .header, .toasts, .sidebar-scrim";
+  const layerOf = (el: Element) => el.closest(LAYERS);
+  const texts: { el: Element; rects: DOMRect[] }[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !node.textContent?.trim() || offstage(parent) || !shown(parent)) continue;
+    if (parent.closest("script, style, noscript, option")) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    texts.push({ el: parent, rects: [...range.getClientRects()] });
+  }
+  for (const control of controls) {
+    // An inline link broken over two lines is two boxes, not the rectangle around both.
+    const boxes = [...control.getClientRects()];
+    const layer = layerOf(control);
+    for (const text of texts) {
+      if (control.contains(text.el) || text.el.contains(control) || layerOf(text.el) !== layer) continue;
+      if (
+        (control as HTMLInputElement).labels &&
+        [...(control as HTMLInputElement).labels!].some((l) => l.contains(text.el))
+      )
+        continue;
+      const hit = text.rects.some((t) =>
+        boxes.some(
+          (c) =>
+            Math.min(c.right, t.right) - Math.max(c.left, t.left) > 2 &&
+            Math.min(c.bottom, t.bottom) - Math.max(c.top, t.top) > 2,
+        ),
+      );
+      if (hit) problems.push(`text ${nameOf(text.el)} overlaps control ${nameOf(control)}`);
+    }
+  }
+  return [...new Set(problems)];
+}
+
+export async function layoutProblems(page: Page) {
+  return page.evaluate(inspect, MIN_TARGET);
+}
+
+/**
+ * axe, serious and critical only, contrast included (WCAG 2.1 AA). `scope` limits it to a
+ * selector (what a state opened), since a whole-page run costs seconds.
+ */
+export async function axeProblems(page: Page, browser: Browser, javaScriptEnabled: boolean, scope?: string) {
+  let target = page;
+  let helper: Awaited<ReturnType<Browser["newContext"]>> | null = null;
+  if (!javaScriptEnabled) {
+    // axe is a script: without JavaScript it runs on a copy of this page's DOM, scripts
+    // removed, in a context that allows scripts, at the same address so the CSS loads.
+    const html = (await page.content())
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+      .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "");
+    // Explicit: Playwright gives new contexts the project's options, JavaScript off included.
+    helper = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
+    target = await helper.newPage();
+    const url = page.url();
+    await target.route(
+      (address) => address.href === url,
+      (route) => route.fulfill({ contentType: "text/html", body: html }),
+    );
+    await target.goto(url);
+  }
+  try {
+    const builder = new AxeBuilder({ page: target })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .options({ resultTypes: ["violations"] });
+    if (scope) builder.include(scope);
+    const results = await builder.analyze();
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  } finally {
+    await helper?.close();
+  }
+}

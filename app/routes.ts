@@ -58,6 +58,17 @@ export default [
     // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
     layout("routes/layouts/require-user.tsx", [
       route("newsfeed", "routes/newsfeed.tsx"),
+      // Communities, posts and the newsfeed (decisions 045, 046).
+      ...prefix("communities", [
+        index("routes/communities/index.tsx"),
+        route("create", "routes/communities/create.tsx"),
+        route(":id", "routes/communities/community.tsx"),
+      ]),
+      ...prefix("content", [
+        index("routes/content/index.tsx"),
+        route(":id", "routes/content/post.tsx"),
+        route(":id/edit", "routes/content/edit.tsx"),
+      ]),
       route("notifications/markallread", "routes/notifications/mark-all-read.tsx"),
       ...prefix("profile", [
         index("routes/profile/index.tsx"),

@@ -63,6 +63,11 @@ export default [
         index("routes/communities/index.tsx"),
         route("create", "routes/communities/create.tsx"),
         route(":id", "routes/communities/community.tsx"),
+        route(":id/manage", "routes/communities/manage/index.tsx"),
+        route(":id/manage/edit", "routes/communities/manage/edit.tsx"),
+        route(":id/manage/members", "routes/communities/manage/members.tsx"),
+        route(":id/manage/posts", "routes/communities/manage/posts.tsx"),
+        route(":id/manage/requests", "routes/communities/manage/requests.tsx"),
       ]),
       ...prefix("content", [
         index("routes/content/index.tsx"),

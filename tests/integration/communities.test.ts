@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { listMyCommunities } from "~/server/communities/communities.server";
 import { getCommunityPage } from "~/server/communities/community-page.server";
+import { answerRequest, changeMember, moderatePost } from "~/server/communities/manage.server";
 import { changeMembership } from "~/server/communities/membership.server";
+import { getPostPage } from "~/server/content/content-pages.server";
 import { createPost } from "~/server/content/posts.server";
 import { addMember, cast, makeCommunity, membershipRow } from "./communities-support";
 import { createUser, fetchApp } from "./helpers";
@@ -163,5 +165,154 @@ describe("the community pages", () => {
     expect((await listMyCommunities(owner.id)).owned.map((c) => c.id)).toEqual(
       expect.arrayContaining([community.id, other.id]),
     );
+  });
+});
+
+describe("managing a community", () => {
+  const pages = ["", "/edit", "/members", "/posts", "/requests"];
+
+  it("owners and managers open every manage page; members and strangers get 403", { timeout: 20_000 }, async () => {
+    const { owner, member, stranger, community } = await cast();
+    const manager = await createUser();
+    await addMember(community.id, manager.id, "manager");
+    for (const [person, status] of [
+      [owner, 200],
+      [manager, 200],
+      [member, 403],
+      [stranger, 403],
+    ] as const) {
+      const browser = await browserFor(person);
+      for (const page of pages) {
+        expect((await browser.get(`/communities/${community.id}/manage${page}`)).status, `${person.name} ${page}`).toBe(
+          status,
+        );
+      }
+    }
+  });
+
+  it("refuses every manage action from members and strangers, in the page and the service", async () => {
+    const { member, stranger, community, owner } = await cast({ joinPolicy: "request", requiresApproval: true });
+    const asker = await createUser();
+    await addMember(community.id, asker.id, "member", "pending");
+    const post = await createPost(member.id, community.id, "pending post");
+    if (post.status !== "pending") throw new Error("expected pending");
+    const base = `/communities/${community.id}/manage`;
+    const attempts: [string, Record<string, string>][] = [
+      ["/requests", { intent: "approve", userId: String(asker.id) }],
+      ["/members", { intent: "promote", userId: String(member.id) }],
+      ["/members", { intent: "remove", userId: String(owner.id), confirmed: "1" }],
+      ["/posts", { intent: "approve", postId: String(post.id) }],
+      ["/posts", { intent: "pin", postId: String(post.id) }],
+      ["/edit", { name: "Hijacked", category: "club", joinPolicy: "open" }],
+    ];
+    for (const person of [member, stranger]) {
+      const browser = await browserFor(person);
+      for (const [page, form] of attempts) {
+        expect((await browser.post(`${base}${page}`, form)).status, `${person.name} ${page} ${form.intent}`).toBe(403);
+      }
+    }
+    expect(await answerRequest(member.id, community.id, asker.id, true)).toBe(false);
+    expect(await moderatePost(stranger.id, community.id, post.id, "approve")).toBe(false);
+    expect((await membershipRow(community.id, asker.id))?.status).toBe("pending");
+    expect((await getPostPage(member.id, post.id))?.post.pending).toBe(true);
+  });
+
+  it("approves a request and a pending post; the post then reaches other members", async () => {
+    const { owner, member, community } = await cast({ joinPolicy: "request", requiresApproval: true });
+    const asker = await createUser({ name: "Rita Requester" });
+    await changeMembership(asker.id, community.id, "request");
+    const browser = await browserFor(owner);
+    const requests = await pageText(await browser.get(`/communities/${community.id}/manage/requests`));
+    expect(requests).toContain("Rita Requester");
+    const approved = await browser.post(`/communities/${community.id}/manage/requests`, {
+      intent: "approve",
+      userId: String(asker.id),
+    });
+    expect(approved.status).toBe(302);
+    expect((await membershipRow(community.id, asker.id))?.status).toBe("active");
+    const post = await createPost(member.id, community.id, "Please approve me");
+    if (post.status !== "pending") throw new Error("expected pending");
+    expect(await getPostPage(asker.id, post.id)).toBeNull();
+    expect(await pageText(await browser.get(`/communities/${community.id}/manage`))).toContain(
+      "1 Posts waiting for approval",
+    );
+    await browser.post(`/communities/${community.id}/manage/posts`, { intent: "approve", postId: String(post.id) });
+    expect((await getPostPage(asker.id, post.id))?.post.pending).toBe(false);
+  });
+
+  it("declining a request and rejecting a post ask first", async () => {
+    const { owner, member, community } = await cast({ joinPolicy: "request", requiresApproval: true });
+    const asker = await createUser({ name: "Dana Declined" });
+    await changeMembership(asker.id, community.id, "request");
+    const browser = await browserFor(owner);
+    const base = `/communities/${community.id}/manage`;
+    const asks = await browser.post(`${base}/requests`, { intent: "decline", userId: String(asker.id) });
+    expect(await pageText(asks)).toContain("Are you sure you want to decline Dana Declined's request?");
+    await browser.post(`${base}/requests`, { intent: "decline", userId: String(asker.id), confirmed: "1" });
+    expect(await membershipRow(community.id, asker.id)).toBeNull();
+    const post = await createPost(member.id, community.id, "Reject me");
+    if (post.status !== "pending") throw new Error("expected pending");
+    expect(
+      await pageText(await browser.post(`${base}/posts`, { intent: "reject", postId: String(post.id) })),
+    ).toContain("Are you sure you want to reject this post?");
+    await browser.post(`${base}/posts`, { intent: "reject", postId: String(post.id), confirmed: "1" });
+    expect(await getPostPage(owner.id, post.id)).toBeNull();
+  });
+
+  it("promotes, demotes and removes; the last owner cannot be demoted or removed", async () => {
+    const { owner, member, community } = await cast();
+    expect(await changeMember(owner.id, community.id, member.id, "promote")).toBe(true);
+    expect((await membershipRow(community.id, member.id))?.role).toBe("manager");
+    // A manager cannot touch owners.
+    expect(await changeMember(member.id, community.id, owner.id, "demote")).toBe(false);
+    expect(await changeMember(member.id, community.id, owner.id, "remove")).toBe(false);
+    expect(await changeMember(owner.id, community.id, owner.id, "demote")).toBe(false);
+    expect((await membershipRow(community.id, owner.id))?.role).toBe("owner");
+    expect(await changeMember(owner.id, community.id, member.id, "makeOwner")).toBe(true);
+    expect(await changeMember(member.id, community.id, owner.id, "demote")).toBe(true);
+    expect((await membershipRow(community.id, owner.id))?.role).toBe("manager");
+    expect(await changeMember(member.id, community.id, owner.id, "remove")).toBe(true);
+    expect(await membershipRow(community.id, owner.id)).toBeNull();
+  });
+
+  it("edits details and policies", async () => {
+    const { owner, community } = await cast();
+    const browser = await browserFor(owner);
+    const saved = await browser.post(`/communities/${community.id}/manage/edit`, {
+      name: "Renamed Club",
+      slug: community.slug,
+      category: "team",
+      description: "New words",
+      joinPolicy: "invite",
+      postPolicy: "managers",
+    });
+    expect(saved.status).toBe(302);
+    const page = await getCommunityPage(owner.id, community.id);
+    expect(page?.community).toMatchObject({
+      name: "Renamed Club",
+      category: "team",
+      joinPolicy: "invite",
+      postPolicy: "managers",
+    });
+  });
+
+  it("reports reach the managers with their reason; pinning shows the post first", async () => {
+    const { owner, member, community } = await cast();
+    const post = await createPost(owner.id, community.id, "Questionable");
+    if (post.status !== "published") throw new Error("not published");
+    const reporter = await browserFor(member);
+    const reported = await reporter.post(`/content/${post.id}`, {
+      intent: "report",
+      targetType: "post",
+      targetId: String(post.id),
+      reason: "Spam link",
+    });
+    expect(reported.status).toBe(302);
+    const browser = await browserFor(owner);
+    const text = await pageText(await browser.get(`/communities/${community.id}/manage/posts`));
+    expect(text).toContain("Questionable");
+    expect(text).toContain("Spam link");
+    await browser.post(`/communities/${community.id}/manage/posts`, { intent: "pin", postId: String(post.id) });
+    expect((await getCommunityPage(member.id, community.id))?.pinned.map((p) => p.id)).toEqual([post.id]);
   });
 });

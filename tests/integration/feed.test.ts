@@ -46,8 +46,7 @@ describe("the newsfeed", () => {
     const base = Date.now() - 3_600_000;
     const total = NEWSFEED_PAGE_SIZE * 2 + 5;
     // Two posts share each timestamp: the id breaks the tie.
-    for (let i = 0; i < total; i += 1)
-      await postAt(community.id, owner.id, `post ${i}`, base + Math.floor(i / 2) * 1000);
+    await manyPosts(community.id, owner.id, total, "post", (i) => base + Math.floor(i / 2) * 1000);
     const first = await loadNewsfeed(member.id, null);
     expect(first.posts).toHaveLength(NEWSFEED_PAGE_SIZE);
     expect(first.endOfFeed).toBe(false);
@@ -72,8 +71,7 @@ describe("the newsfeed", () => {
   it("renders the composer, a Load more link without JavaScript and the end text", { timeout: 15_000 }, async () => {
     const { owner, member, community } = await cast();
     const base = Date.now() - 7_200_000;
-    for (let i = 0; i < NEWSFEED_PAGE_SIZE + 1; i += 1)
-      await postAt(community.id, owner.id, `item ${i}`, base + i * 1000);
+    await manyPosts(community.id, owner.id, NEWSFEED_PAGE_SIZE + 1, "item", (i) => base + i * 1000);
     const browser = await browserFor(member);
     const html = await (await browser.get("/newsfeed")).text();
     expect(html).toContain('action="/content"');

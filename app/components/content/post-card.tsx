@@ -73,6 +73,26 @@ export function CommentForm({ postId, replyTo }: { postId: number; replyTo?: num
   );
 }
 
+/** Report a post to its community's managers, with a reason; a <details>, so it opens without JavaScript. */
+function ReportForm({ postId }: { postId: number }) {
+  const { t } = useTranslation("content");
+  const returnTo = useReturnTo();
+  return (
+    <details className="report-form">
+      <summary className="link-button">{t("post.report")}</summary>
+      <Form method="post" action={`/content/${postId}`} className="comment-form">
+        <input type="hidden" name="intent" value="report" />
+        <input type="hidden" name="targetType" value="post" />
+        <input type="hidden" name="targetId" value={postId} />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <label htmlFor={`report-${postId}`}>{t("post.reportReason")}</label>
+        <textarea id={`report-${postId}`} name="reason" rows={2} required maxLength={500} />
+        <button type="submit">{t("post.sendReport")}</button>
+      </Form>
+    </details>
+  );
+}
+
 export function CommentView({
   comment,
   postId,
@@ -167,6 +187,16 @@ export function PostCardView({ post, viewerId, full = false }: { post: PostCard;
       <div className="post-actions">
         <LikeForm postId={post.id} target={{ type: "post", id: post.id }} liked={post.liked} count={post.likeCount} />
         {isAuthor ? <Link to={`/content/${post.id}/edit`}>{t("post.edit")}</Link> : null}
+        {post.canModerate && !post.pending ? (
+          <Form method="post" action={`/communities/${post.community.id}/manage/posts`}>
+            <input type="hidden" name="intent" value={post.pinned ? "unpin" : "pin"} />
+            <input type="hidden" name="postId" value={post.id} />
+            <button type="submit" className="link-button">
+              {post.pinned ? t("post.unpin") : t("post.pin")}
+            </button>
+          </Form>
+        ) : null}
+        {isAuthor ? null : <ReportForm postId={post.id} />}
         {isAuthor || post.canModerate ? (
           <ConfirmForm
             action={`/content/${post.id}`}

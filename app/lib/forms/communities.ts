@@ -84,3 +84,29 @@ export function parseId(param: string | undefined): number | null {
   const id = Number(param);
   return Number.isSafeInteger(id) ? id : null;
 }
+
+const targetId = z.string().transform((value) => parseId(value) ?? 0);
+const confirmed = z
+  .string()
+  .optional()
+  .transform((value) => value === "1");
+
+/** /communities/{id}/manage/members. */
+export const memberChangeSchema = z.object({
+  intent: z.enum(["promote", "demote", "makeOwner", "remove"]),
+  userId: targetId,
+  confirmed,
+});
+
+/** /communities/{id}/manage/requests. */
+export const requestAnswerSchema = z.object({ intent: z.enum(["approve", "decline"]), userId: targetId, confirmed });
+
+/** /communities/{id}/manage/posts. */
+export const postModerationSchema = z.object({
+  intent: z.enum(["approve", "reject", "pin", "unpin", "dismissReports"]),
+  postId: targetId,
+  confirmed,
+});
+
+/** Which intents of the manage pages ask first (DESIGN §1). */
+export const CONFIRMED_MANAGE_INTENTS = new Set(["demote", "remove", "decline", "reject"]);

@@ -45,6 +45,16 @@ export const postActionSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("deleteComment"), commentId: z.string().transform((value) => parseId(value) ?? 0) }),
   z.object({ intent: z.literal("deletePost") }),
+  z.object({
+    intent: z.literal("report"),
+    targetType: z.enum(["post", "comment"]),
+    targetId: z.string().transform((value) => parseId(value) ?? 0),
+    reason: z
+      .string({ error: "content:errors.reasonRequired" })
+      .trim()
+      .min(1, "content:errors.reasonRequired")
+      .max(500, "content:errors.reasonTooLong"),
+  }),
 ]);
 
 export const confirmedField = z.object({

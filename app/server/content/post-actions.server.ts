@@ -3,6 +3,7 @@ import type { postActionSchema } from "~/lib/forms/content";
 import { addComment, deleteComment } from "./comments.server";
 import { like, unlike } from "./likes.server";
 import { deletePost } from "./posts.server";
+import { report } from "./reports.server";
 
 export type PostAction = z.infer<typeof postActionSchema>;
 
@@ -36,6 +37,10 @@ export async function performPostAction(
     case "deleteComment": {
       const deleted = await deleteComment(userId, action.commentId);
       return deleted ? { status: "ok", toast: "content:toasts.commentDeleted" } : { status: "not_found" };
+    }
+    case "report": {
+      const done = await report(userId, { type: action.targetType, id: action.targetId }, action.reason);
+      return done ? { status: "ok", toast: "content:toasts.reported" } : { status: "not_found" };
     }
     case "deletePost": {
       const deleted = await deletePost(userId, postId);

@@ -18,6 +18,7 @@ export type { CommentCard, PostCard };
 export type PostScope =
   | { kind: "feed" }
   | { kind: "community"; communityId: number; pinned?: boolean }
+  | { kind: "pending" | "reported"; communityId: number }
   | { kind: "author" }
   | { kind: "post"; postId: number };
 
@@ -40,6 +41,11 @@ function scopeSql(scope: PostScope, viewerId: number) {
       return scope.pinned
         ? sql`p.community_id = ${scope.communityId} AND p.pinned_at IS NOT NULL`
         : sql`p.community_id = ${scope.communityId}`;
+    case "pending":
+      return sql`p.community_id = ${scope.communityId} AND p.status = 'pending'`;
+    case "reported":
+      return sql`p.community_id = ${scope.communityId}
+        AND EXISTS (SELECT 1 FROM reports r WHERE r.target_type = 'post' AND r.target_id = p.id)`;
     case "author":
       return sql`p.author_id = ${viewerId}`;
     case "post":

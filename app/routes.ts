@@ -62,6 +62,7 @@ export default [
       ...prefix("communities", [
         index("routes/communities/index.tsx"),
         route("create", "routes/communities/create.tsx"),
+        route("search", "routes/communities/search.tsx"),
         route(":id", "routes/communities/community.tsx"),
         route(":id/manage", "routes/communities/manage/index.tsx"),
         route(":id/manage/edit", "routes/communities/manage/edit.tsx"),

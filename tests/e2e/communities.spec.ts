@@ -146,6 +146,15 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   await member.goto(postUrl);
   await expect(member.getByText("This page could not be found")).toBeVisible();
 
+  // Search finds the community, without JavaScript too (a GET form).
+  await reporter.goto("/communities/search");
+  await axe(reporter, javaScriptEnabled);
+  await reporter.getByLabel("Name or description").fill(`sale ${unique}`);
+  await reporter.getByLabel("Category").selectOption("pto");
+  await reporter.getByRole("button", { name: "Search" }).click();
+  await expect(reporter.getByRole("link", { name })).toBeVisible();
+  await axe(reporter, javaScriptEnabled);
+
   // /{slug} opens the community.
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
   await member.goto(`/${slug}`);

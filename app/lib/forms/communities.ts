@@ -110,3 +110,10 @@ export const postModerationSchema = z.object({
 
 /** Which intents of the manage pages ask first (DESIGN §1). */
 export const CONFIRMED_MANAGE_INTENTS = new Set(["demote", "remove", "decline", "reject"]);
+
+/** /communities/search?q=…&category=… (GET). Unknown categories mean "all". */
+export const communitySearchSchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  category: z.enum(CATEGORIES).nullable().catch(null),
+  after: z.string().max(60).nullable().catch(null),
+});

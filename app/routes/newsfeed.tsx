@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Composer } from "~/components/content/composer";
+import { NewPostsBanner } from "~/components/content/new-posts-banner";
 import { PostCardView } from "~/components/content/post-card";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -80,6 +81,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
     <main id="main">
       <h1>{t("title")}</h1>
       <p>{t("greeting", { name: loaderData.name })}</p>
+      {loaderData.paged ? null : <NewPostsBanner newestShown={loaderData.posts[0]?.createdAt ?? 0} />}
       {loaderData.paged ? null : <Composer communities={loaderData.postable} />}
       {posts.length === 0 ? <p className="hint">{t("empty")}</p> : null}
       <ul className="post-list feed">

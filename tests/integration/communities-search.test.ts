@@ -22,7 +22,7 @@ async function community(ownerId: number, name: string, description: string, cat
 }
 
 describe("community search (FTS5, trigram)", () => {
-  it("ranks name matches above description matches and finds substrings", { timeout: 20_000 }, async () => {
+  it("ranks name matches above description matches and finds substrings", { timeout: 40_000 }, async () => {
     const owner = await createUser();
     const key = word();
     const inDescription = await community(owner.id, "Garden Club", `We talk about ${key} on Mondays`);
@@ -65,7 +65,7 @@ describe("community search (FTS5, trigram)", () => {
     expect((await searchCommunities(renamed, null, null)).results.map((r) => r.id)).toEqual([ids[0]]);
   });
 
-  it("works as a GET form without JavaScript, with a More results link", { timeout: 20_000 }, async () => {
+  it("works as a GET form without JavaScript, with a More results link", { timeout: 40_000 }, async () => {
     const owner = await createUser();
     const key = word();
     for (let i = 0; i < SEARCH_PAGE_SIZE + 1; i += 1) await community(owner.id, `${key} circle ${i}`, "", "team");

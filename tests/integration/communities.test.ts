@@ -11,7 +11,7 @@ import { browserFor, pageText } from "./settings-support";
 
 describe("creating a community", () => {
   // The first request of a file starts the Worker, slow on a shared machine.
-  it("makes the creator its owner and opens it (PRG)", { timeout: 20_000 }, async () => {
+  it("makes the creator its owner and opens it (PRG)", { timeout: 40_000 }, async () => {
     const user = await createUser();
     const browser = await browserFor(user);
     const slug = `bake-sale-${Date.now().toString(36)}`;
@@ -171,7 +171,7 @@ describe("the community pages", () => {
 describe("managing a community", () => {
   const pages = ["", "/edit", "/members", "/posts", "/requests"];
 
-  it("owners and managers open every manage page; members and strangers get 403", { timeout: 20_000 }, async () => {
+  it("owners and managers open every manage page; members and strangers get 403", { timeout: 40_000 }, async () => {
     const { owner, member, stranger, community } = await cast();
     const manager = await createUser();
     await addMember(community.id, manager.id, "manager");

@@ -1,8 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { isManager } from "~/lib/community-rules";
-import { rawRun } from "~/server/content/raw.server";
+import { rawAll, rawRun } from "~/server/content/raw.server";
 import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { announceNewPost } from "~/server/feed/fan-out.server";
 import { type CommunityInput, type CommunityRow, membershipOf } from "./communities.server";
 
 const m = schema.communityMembers;
@@ -93,8 +94,14 @@ export type PostModeration = "approve" | "reject" | "pin" | "unpin" | "dismissRe
 /** Moderating a post of the community (deleting goes through the post's own delete). */
 export async function moderatePost(userId: number, communityId: number, postId: number, action: PostModeration) {
   const where = sql`id = ${postId} AND community_id = ${communityId} AND ${managesSql(userId, communityId)}`;
+  if (action === "approve") {
+    const rows = await rawAll<{ id: number; authorId: number | null; createdAt: number }>(sql`UPDATE posts
+      SET status = 'published' WHERE ${where} AND status = 'pending' RETURNING id, author_id AS authorId, created_at AS createdAt`);
+    const post = rows[0];
+    if (post) announceNewPost({ id: post.id, communityId, authorId: post.authorId ?? 0, createdAt: post.createdAt });
+    return Boolean(post);
+  }
   const statement = {
-    approve: sql`UPDATE posts SET status = 'published' WHERE ${where} AND status = 'pending'`,
     reject: sql`DELETE FROM posts WHERE ${where} AND status = 'pending'`,
     pin: sql`UPDATE posts SET pinned_at = ${Date.now()} WHERE ${where} AND status = 'published'`,
     unpin: sql`UPDATE posts SET pinned_at = NULL WHERE ${where}`,

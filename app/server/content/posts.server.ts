@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rawAll, rawRun } from "~/server/content/raw.server";
+import { announceNewPost } from "~/server/feed/fan-out.server";
 import { managesSql } from "./visibility.server";
 
 export const POST_MAX_LENGTH = 10_000;
@@ -14,16 +15,18 @@ export type CreatePostResult =
  * wants approval and the author does not manage it.
  */
 export async function createPost(authorId: number, communityId: number, body: string): Promise<CreatePostResult> {
-  const rows = await rawAll<{ id: number; status: "published" | "pending" }>(sql`
+  const rows = await rawAll<{ id: number; status: "published" | "pending"; createdAt: number }>(sql`
     INSERT INTO posts (community_id, author_id, body, status)
     SELECT c.id, ${authorId}, ${body},
       CASE WHEN c.requires_approval AND m.role = 'member' THEN 'pending' ELSE 'published' END
     FROM communities c
     JOIN community_members m ON m.community_id = c.id AND m.user_id = ${authorId} AND m.status = 'active'
     WHERE c.id = ${communityId} AND (c.post_policy = 'all' OR m.role IN ('owner', 'manager'))
-    RETURNING id, status`);
+    RETURNING id, status, created_at AS createdAt`);
   const row = rows[0];
-  return row ? { status: row.status, id: row.id, communityId } : { status: "not_allowed" };
+  if (!row) return { status: "not_allowed" };
+  if (row.status === "published") announceNewPost({ id: row.id, communityId, authorId, createdAt: row.createdAt });
+  return { status: row.status, id: row.id, communityId };
 }
 
 /** Edits a post's text; only its author may (a manager deletes instead). */

@@ -58,6 +58,23 @@ export default [
     // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
     layout("routes/layouts/require-user.tsx", [
       route("newsfeed", "routes/newsfeed.tsx"),
+      // Communities, posts and the newsfeed (decisions 045, 046).
+      ...prefix("communities", [
+        index("routes/communities/index.tsx"),
+        route("create", "routes/communities/create.tsx"),
+        route("search", "routes/communities/search.tsx"),
+        route(":id", "routes/communities/community.tsx"),
+        route(":id/manage", "routes/communities/manage/index.tsx"),
+        route(":id/manage/edit", "routes/communities/manage/edit.tsx"),
+        route(":id/manage/members", "routes/communities/manage/members.tsx"),
+        route(":id/manage/posts", "routes/communities/manage/posts.tsx"),
+        route(":id/manage/requests", "routes/communities/manage/requests.tsx"),
+      ]),
+      ...prefix("content", [
+        index("routes/content/index.tsx"),
+        route(":id", "routes/content/post.tsx"),
+        route(":id/edit", "routes/content/edit.tsx"),
+      ]),
       route("notifications/markallread", "routes/notifications/mark-all-read.tsx"),
       ...prefix("profile", [
         index("routes/profile/index.tsx"),

@@ -3,6 +3,8 @@ import account from "./en/account.json";
 import api from "./en/api.json";
 import auth from "./en/auth.json";
 import common from "./en/common.json";
+import communities from "./en/communities.json";
+import content from "./en/content.json";
 import dev from "./en/dev.json";
 import feed from "./en/feed.json";
 import home from "./en/home.json";
@@ -13,5 +15,5 @@ import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, about, account, api, auth, dev, feed, home, people, profile, register, settings },
+  en: { common, communities, content, about, account, api, auth, dev, feed, home, people, profile, register, settings },
 };

@@ -31,10 +31,17 @@ export type MessageData = {
 
 export type ConversationLastReadData = { conversationId: number };
 
+/**
+ * A post was published in one of the user's communities (decision 048): the newsfeed shows a
+ * "new posts" banner and loads them only when asked, so nothing moves under the reader.
+ */
+export type NewPostData = { postId: number; communityId: number; createdAt: number };
+
 export type RealtimeFrame =
   | { messageType: "message"; data: MessageData }
   | { messageType: "notification"; data: NotificationData }
-  | { messageType: "conversationLastRead"; data: ConversationLastReadData };
+  | { messageType: "conversationLastRead"; data: ConversationLastReadData }
+  | { messageType: "newPost"; data: NewPostData };
 
 export type RealtimeMessageType = RealtimeFrame["messageType"];
 
@@ -61,6 +68,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<RealtimeMessageType>([
   "message",
   "notification",
   "conversationLastRead",
+  "newPost",
 ]);
 
 /** Reads one frame off the wire; anything that is not a known frame is null, never a throw. */

@@ -1,7 +1,18 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { SLUG_PATTERN } from "~/lib/forms/communities";
+import { findCommunityIdBySlug } from "~/server/communities/communities.server";
+import type { Route } from "./+types/catch-all";
 
-/** SPEC §2: an unmatched route answers 404 and shows "This page could not be found". */
-export function loader() {
+/**
+ * SPEC §2 catch-all /{slug}: a community's slug opens that community (decision 045: a redirect
+ * to its one canonical address); anything else answers 404, "This page could not be found".
+ */
+export async function loader({ params }: Route.LoaderArgs) {
+  const slug = params["*"] ?? "";
+  if (SLUG_PATTERN.test(slug)) {
+    const id = await findCommunityIdBySlug(slug);
+    if (id !== null) throw redirect(`/communities/${id}`);
+  }
   throw data(null, { status: 404, statusText: "Not Found" });
 }
 

@@ -36,6 +36,9 @@ export const ROUTES = [
   { path: "/bench-no-such-page", status: 404 },
   // Signed-in pages.
   { path: "/newsfeed", signIn: true, browser: true },
+  // Communities (issue 11): Lincoln PTO (id 1, seeded) and a search that matches several.
+  { path: "/communities/1", signIn: true, browser: true },
+  { path: "/communities/search?q=school", signIn: true, browser: true },
 ];
 
 /** Throughput: page rps against the rps of a static asset served by the same Worker. */

@@ -146,6 +146,15 @@ export const communities = sqliteTable(
     schoolId: integer("school_id").references(() => schools.id, { onDelete: "set null" }),
     ownerId: integer("owner_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    // --- communities area (docs/decisions/045-community-rules.md) ---
+    // Who may post: every active member, or only owners and managers.
+    postPolicy: text("post_policy", { enum: ["all", "managers"] })
+      .notNull()
+      .default("all"),
+    // Members' posts wait for a manager's approval (managers' own posts never do).
+    requiresApproval: integer("requires_approval", { mode: "boolean" }).notNull().default(false),
+    avatar: text("avatar").notNull().default("default"),
+    // --- end communities area ---
   },
   (table) => [index("communities_school").on(table.schoolId)],
 );
@@ -160,7 +169,8 @@ export const communityMembers = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["owner", "manager", "member"] }).notNull(),
-    status: text("status", { enum: ["active", "pending"] }).notNull(),
+    // communities area: "pending" is a request to join, "invited" an invitation not yet answered.
+    status: text("status", { enum: ["active", "pending", "invited"] }).notNull(),
     createdAt: createdAt(),
   },
   (table) => [
@@ -179,8 +189,18 @@ export const posts = sqliteTable(
     body: text("body").notNull(),
     createdAt: createdAt(),
     editedAt: integer("edited_at"),
+    // --- posts area (docs/decisions/046-posts-and-feed.md) ---
+    // "pending" posts wait for a manager; only their author and the managers see them.
+    status: text("status", { enum: ["published", "pending"] })
+      .notNull()
+      .default("published"),
+    pinnedAt: integer("pinned_at"),
+    // --- end posts area ---
   },
-  (table) => [index("posts_community_created").on(table.communityId, table.createdAt, table.id)],
+  (table) => [
+    index("posts_community_created").on(table.communityId, table.createdAt, table.id),
+    index("posts_author_created").on(table.authorId, table.createdAt, table.id),
+  ],
 );
 
 export const comments = sqliteTable(
@@ -194,6 +214,7 @@ export const comments = sqliteTable(
     authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
     body: text("body").notNull(),
     createdAt: createdAt(),
+    editedAt: integer("edited_at"),
   },
   (table) => [index("comments_post").on(table.postId, table.createdAt)],
 );
@@ -208,8 +229,29 @@ export const likes = sqliteTable(
     targetId: integer("target_id").notNull(),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.targetType, table.targetId] })],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.targetType, table.targetId] }),
+    index("likes_target").on(table.targetType, table.targetId),
+  ],
 );
+
+// --- posts area: reports to a community's managers (docs/decisions/046-posts-and-feed.md) ---
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    communityId: integer("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: ["post", "comment"] }).notNull(),
+    targetId: integer("target_id").notNull(),
+    reporterId: integer("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("reports_community").on(table.communityId, table.createdAt)],
+);
+// --- end posts area ---
 
 export const events = sqliteTable(
   "events",

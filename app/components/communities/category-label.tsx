@@ -1,0 +1,9 @@
+import { useTranslation } from "react-i18next";
+
+/** The coloured label of a group category (SPEC §1). */
+export function CategoryLabel({ category }: { category: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`category-label category-${category}`}>{t(`categories.${category}` as "categories.pto")}</span>
+  );
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { ConfirmForm } from "~/components/confirm-form";
+
+/** One manage-page button: a plain form, or the confirmation pattern when `question` is set (DESIGN §1). */
+export function ManageAction({
+  action,
+  fields,
+  label,
+  question,
+  secondary,
+}: {
+  action: string;
+  fields: Record<string, string>;
+  label: string;
+  question?: string;
+  secondary?: boolean;
+}) {
+  const { t } = useTranslation("communities");
+  const className = secondary ? "button-secondary" : undefined;
+  if (question) {
+    return (
+      <ConfirmForm
+        action={action}
+        fields={fields}
+        question={question}
+        confirmLabel={t("actions.yes")}
+        cancelLabel={t("actions.no")}
+        buttonClassName={className}
+      >
+        {label}
+      </ConfirmForm>
+    );
+  }
+  return (
+    <Form method="post" action={action}>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={className}>
+        {label}
+      </button>
+    </Form>
+  );
+}

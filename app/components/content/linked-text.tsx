@@ -1,0 +1,23 @@
+const URL_PATTERN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'])/g;
+
+/**
+ * A post's or comment's text: links become links, everything else stays text (never HTML),
+ * and line breaks are kept by the `post-text` class's `white-space: pre-wrap`.
+ */
+export function LinkedText({ text, className = "post-text" }: { text: string; className?: string }) {
+  return (
+    <p className={className}>
+      {text.split(URL_PATTERN).map((part, index) =>
+        // split() with a capture group puts the matches at the odd indexes.
+        index % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never reorder
+          <a key={index} href={part} rel="nofollow ugc noopener" target="_blank">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  );
+}

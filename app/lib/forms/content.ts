@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { parseId } from "./communities";
+
+const id = z.string().transform((value, ctx) => {
+  const parsed = parseId(value);
+  if (parsed === null) {
+    ctx.addIssue({ code: "custom", message: "content:errors.communityRequired" });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+const postBody = z
+  .string({ error: "content:errors.bodyRequired" })
+  .transform((value) => value.replace(/\r\n/g, "\n").trim())
+  .pipe(z.string().min(1, "content:errors.bodyRequired").max(10_000, "content:errors.bodyTooLong"));
+
+/** The composer (POST /content). Line breaks are kept; only surrounding blanks go. */
+export const newPostSchema = z.object({
+  communityId: id,
+  body: postBody,
+  returnTo: z.string().max(2000).optional(),
+});
+
+/** /content/{id}/edit. */
+export const editPostSchema = z.object({ body: postBody });
+
+const commentBody = z
+  .string({ error: "content:errors.commentRequired" })
+  .transform((value) => value.replace(/\r\n/g, "\n").trim())
+  .pipe(z.string().min(1, "content:errors.commentRequired").max(2_000, "content:errors.commentTooLong"));
+
+const optionalId = z
+  .string()
+  .optional()
+  .transform((value) => (value ? parseId(value) : null));
+
+/** Every form posted to /content/{id}, by intent. */
+export const postActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("comment"), body: commentBody, replyTo: optionalId }),
+  z.object({
+    intent: z.enum(["like", "unlike"]),
+    targetType: z.enum(["post", "comment"]),
+    targetId: z.string().transform((value) => parseId(value) ?? 0),
+  }),
+  z.object({ intent: z.literal("deleteComment"), commentId: z.string().transform((value) => parseId(value) ?? 0) }),
+  z.object({ intent: z.literal("deletePost") }),
+  z.object({
+    intent: z.literal("report"),
+    targetType: z.enum(["post", "comment"]),
+    targetId: z.string().transform((value) => parseId(value) ?? 0),
+    reason: z
+      .string({ error: "content:errors.reasonRequired" })
+      .trim()
+      .min(1, "content:errors.reasonRequired")
+      .max(500, "content:errors.reasonTooLong"),
+  }),
+]);
+
+export const confirmedField = z.object({
+  confirmed: z
+    .string()
+    .optional()
+    .transform((value) => value === "1"),
+  returnTo: z.string().max(2000).optional(),
+});

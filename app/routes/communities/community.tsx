@@ -1,0 +1,144 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { CategoryLabel } from "~/components/communities/category-label";
+import { CommunityAvatar } from "~/components/communities/community-avatar";
+import { MembershipButton } from "~/components/communities/membership-button";
+import { Composer } from "~/components/content/composer";
+import { PostCardView } from "~/components/content/post-card";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { userContext } from "~/context";
+import { membershipSchema, parseId } from "~/lib/forms/communities";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { registerNamespace } from "~/lib/i18n-client";
+import communities from "~/locales/en/communities.json";
+import content from "~/locales/en/content.json";
+import { getCommunityPage } from "~/server/communities/community-page.server";
+import { changeMembership } from "~/server/communities/membership.server";
+import { flashToast } from "~/server/session/session.server";
+import stylesUrl from "~/styles/communities.css?url";
+import type { Route } from "./+types/community";
+
+registerNamespace("communities", communities);
+registerNamespace("content", content);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const page = id === null ? null : await getCommunityPage(context.get(userContext)!.id, id);
+  if (!page) throw data(null, { status: 404, statusText: "Not Found" });
+  return { ...page, viewerId: context.get(userContext)!.id };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.community.name} — SchoolHub` : "SchoolHub" },
+];
+
+/** POST /communities/{id}: join, request, cancel, leave, accept or decline (decision 045). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const parsed = membershipSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const { intent, confirmed } = parsed.data;
+  // Leaving and cancelling ask first; without JavaScript this page asks (DESIGN §1).
+  if ((intent === "leave" || intent === "cancel") && !confirmed) return { confirm: intent };
+  const result = await changeMembership(context.get(userContext)!.id, id, intent);
+  if (result.status === "not_found") throw data(null, { status: 404 });
+  const kind = result.status === "not_allowed" || result.status === "last_owner" ? "warning" : "success";
+  return redirect(`/communities/${id}`, {
+    headers: await flashToast(request, {
+      kind,
+      key: `communities:toasts.${result.status}`,
+      values: { name: result.name },
+    }),
+  });
+}
+
+export default function Community({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("communities");
+  const { community, joinAction } = loaderData;
+  if (actionData?.confirm) {
+    return (
+      <main id="main" className="confirm-page">
+        <h1>{t("actions.confirmTitle")}</h1>
+        <p>
+          {t(actionData.confirm === "leave" ? "actions.confirmLeave" : "actions.confirmCancel", {
+            name: community.name,
+          })}
+        </p>
+        <form method="post" className="confirm-actions">
+          <input type="hidden" name="intent" value={actionData.confirm} />
+          <input type="hidden" name="confirmed" value="1" />
+          <button type="submit">{t("actions.yes")}</button>
+          <Link to={`/communities/${community.id}`}>{t("actions.no")}</Link>
+        </form>
+      </main>
+    );
+  }
+  return (
+    <main id="main">
+      <header className="community-head">
+        <CommunityAvatar name={community.name} avatar={community.avatar} category={community.category} size={96} />
+        <div className="community-head-main">
+          <h1>{community.name}</h1>
+          <CategoryLabel category={community.category} />{" "}
+          <span className="hint">
+            {t(`policy.${community.joinPolicy}`)} · {t("members", { count: loaderData.memberCount })}
+          </span>
+          {community.description ? <p className="community-description">{community.description}</p> : null}
+        </div>
+      </header>
+      <div className="community-toolbar">
+        <MembershipButton communityId={community.id} name={community.name} action={joinAction} />
+        {loaderData.isManager ? <Link to={`/communities/${community.id}/manage`}>{t("page.manage")}</Link> : null}
+      </div>
+      {loaderData.visible ? (
+        <div className="community-layout">
+          <section aria-labelledby="community-posts">
+            {loaderData.canPost ? <Composer communities={[{ id: community.id, name: community.name }]} /> : null}
+            {loaderData.pinned.length ? (
+              <>
+                <h2>{t("page.pinned")}</h2>
+                <ul className="post-list">
+                  {loaderData.pinned.map((post) => (
+                    <li key={post.id}>
+                      <PostCardView post={post} viewerId={loaderData.viewerId} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <h2 id="community-posts">{t("page.posts")}</h2>
+            {loaderData.posts.length === 0 ? <p className="hint">{t("page.noPosts")}</p> : null}
+            <ul className="post-list">
+              {loaderData.posts.map((post) => (
+                <li key={post.id}>
+                  <PostCardView post={post} viewerId={loaderData.viewerId} />
+                </li>
+              ))}
+            </ul>
+          </section>
+          <aside>
+            {/* Upcoming events of this community: the calendar (schools and events area) drops its component here. */}
+            <div className="events-slot" />
+            <h2>{t("page.members")}</h2>
+            <ul className="member-list">
+              {loaderData.members.map((member) => (
+                <li key={member.id}>
+                  <UserAvatar name={member.name} avatar={member.avatar} size="small" />
+                  <Link to={`/users/${member.id}`}>{member.name}</Link>
+                  {member.role !== "member" ? (
+                    <span className="member-role">{t(`page.roles.${member.role}`)}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+      ) : (
+        <p className="hint">{t("page.private")}</p>
+      )}
+    </main>
+  );
+}

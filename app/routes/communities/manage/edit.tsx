@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { CommunityForm } from "~/components/communities/community-form";
+import { ManageNav } from "~/components/communities/manage-nav";
+import { userContext } from "~/context";
+import { communitySchema, parseId } from "~/lib/forms/communities";
+import { formFailure, parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { registerNamespace } from "~/lib/i18n-client";
+import communities from "~/locales/en/communities.json";
+import { updateCommunity } from "~/server/communities/manage.server";
+import { getManageOverview } from "~/server/communities/manage-pages.server";
+import { flashToast } from "~/server/session/session.server";
+import stylesUrl from "~/styles/communities.css?url";
+import type { Route } from "./+types/edit";
+import { requireAccess } from "./access.server";
+
+registerNamespace("communities", communities);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const { community } = requireAccess(await getManageOverview(context.get(userContext)!.id, id));
+  const { role: _r, status: _s, ...details } = community;
+  return { community: details };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Manage ${loaderData?.community.name} — SchoolHub` },
+];
+
+/** POST /communities/{id}/manage/edit: details and policies; the service refuses non-managers (403). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const formData = await readFormData(request);
+  const parsed = parseForm(communitySchema, formData);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const result = await updateCommunity(context.get(userContext)!.id, id, parsed.data);
+  if (result === "forbidden") throw data(null, { status: 403 });
+  if (result === "slug_taken") {
+    return data(
+      formFailure(formData, "communities:errors.slugTaken", undefined, { slug: ["communities:errors.slugTaken"] }),
+      {
+        status: 409,
+      },
+    );
+  }
+  return redirect(`/communities/${id}/manage/edit`, {
+    headers: await flashToast(request, { kind: "success", key: "communities:manage.toasts.saved" }),
+  });
+}
+
+export default function ManageEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("communities");
+  const { community } = loaderData;
+  return (
+    <main id="main">
+      <h1>{t("manage.title", { name: community.name })}</h1>
+      <ManageNav communityId={community.id} name={community.name} />
+      <CommunityForm
+        failure={actionData ?? undefined}
+        initial={{
+          name: community.name,
+          slug: community.slug,
+          category: community.category,
+          description: community.description,
+          joinPolicy: community.joinPolicy,
+          postPolicy: community.postPolicy,
+          requiresApproval: community.requiresApproval,
+        }}
+        submitLabel={t("form.submitSave")}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,140 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { ConfirmPage } from "~/components/communities/confirm-page";
+import { ManageAction } from "~/components/communities/manage-action";
+import { ManageNav } from "~/components/communities/manage-nav";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { userContext } from "~/context";
+import { CONFIRMED_MANAGE_INTENTS, memberChangeSchema, parseId } from "~/lib/forms/communities";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { registerNamespace } from "~/lib/i18n-client";
+import communities from "~/locales/en/communities.json";
+import { changeMember } from "~/server/communities/manage.server";
+import { getManageMembers } from "~/server/communities/manage-pages.server";
+import { flashToast } from "~/server/session/session.server";
+import stylesUrl from "~/styles/communities.css?url";
+import type { Route } from "./+types/members";
+import { requireAccess } from "./access.server";
+
+registerNamespace("communities", communities);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const viewerId = context.get(userContext)!.id;
+  const page = requireAccess(await getManageMembers(viewerId, id));
+  return {
+    community: { id: page.community.id, name: page.community.name },
+    isOwner: page.isOwner,
+    viewerId,
+    members: page.members,
+    invited: page.invited,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Manage ${loaderData?.community.name} — SchoolHub` },
+];
+
+/** POST /communities/{id}/manage/members: promote, make owner, demote, remove (decision 045). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  const parsed = memberChangeSchema.safeParse(fields);
+  if (!parsed.success) throw data(null, { status: 400 });
+  const { intent, userId, confirmed } = parsed.data;
+  const viewerId = context.get(userContext)!.id;
+  if (CONFIRMED_MANAGE_INTENTS.has(intent) && !confirmed) {
+    const page = requireAccess(await getManageMembers(viewerId, id));
+    const name = page.members.find((member) => member.id === userId)?.name ?? "";
+    return { confirm: { intent, name, fields } };
+  }
+  const changed = await changeMember(viewerId, id, userId, intent);
+  if (!changed) requireAccess(await getManageMembers(viewerId, id));
+  return redirect(`/communities/${id}/manage/members`, {
+    headers: await flashToast(request, {
+      kind: changed ? "success" : "warning",
+      key: changed ? "communities:manage.toasts.done" : "communities:manage.toasts.refused",
+    }),
+  });
+}
+
+export default function ManageMembers({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("communities");
+  const { community, members, invited, isOwner, viewerId } = loaderData;
+  const here = `/communities/${community.id}/manage/members`;
+  if (actionData?.confirm) {
+    const { intent, name, fields } = actionData.confirm;
+    return (
+      <ConfirmPage
+        question={t(`manage.confirm.${intent as "demote" | "remove"}`, { name })}
+        fields={fields}
+        back={here}
+      />
+    );
+  }
+  return (
+    <main id="main">
+      <h1>{t("manage.title", { name: community.name })}</h1>
+      <ManageNav communityId={community.id} name={community.name} />
+      <h2>{t("manage.members")}</h2>
+      <ul className="manage-list">
+        {members.map((member) => {
+          const fields = (intent: string) => ({ intent, userId: String(member.id) });
+          const self = member.id === viewerId;
+          return (
+            <li key={member.id} className="manage-row">
+              <span className="manage-who">
+                <UserAvatar name={member.name} avatar={member.avatar} size="small" />
+                <Link to={`/users/${member.id}`}>{member.name}</Link>
+                <span className="member-role">{t(`page.roles.${member.role}`)}</span>
+              </span>
+              {member.role === "member" ? (
+                <ManageAction action={here} fields={fields("promote")} label={t("manage.promote")} secondary />
+              ) : null}
+              {isOwner && member.role !== "owner" ? (
+                <ManageAction action={here} fields={fields("makeOwner")} label={t("manage.makeOwner")} secondary />
+              ) : null}
+              {member.role === "manager" || (isOwner && member.role === "owner") ? (
+                <ManageAction
+                  action={here}
+                  fields={fields("demote")}
+                  label={t("manage.demote")}
+                  question={t("manage.confirm.demote", { name: member.name })}
+                  secondary
+                />
+              ) : null}
+              {!self && (member.role === "member" || isOwner) ? (
+                <ManageAction
+                  action={here}
+                  fields={fields("remove")}
+                  label={t("manage.remove")}
+                  question={t("manage.confirm.remove", { name: member.name })}
+                  secondary
+                />
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {invited.length ? (
+        <>
+          <h2>{t("manage.invited")}</h2>
+          <ul className="manage-list">
+            {invited.map((person) => (
+              <li key={person.id} className="manage-row">
+                <span className="manage-who">
+                  <UserAvatar name={person.name} avatar={person.avatar} size="small" />
+                  {person.name}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </main>
+  );
+}

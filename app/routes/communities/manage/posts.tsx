@@ -1,0 +1,133 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { ConfirmPage } from "~/components/communities/confirm-page";
+import { ManageAction } from "~/components/communities/manage-action";
+import { ManageNav } from "~/components/communities/manage-nav";
+import { PostCardView } from "~/components/content/post-card";
+import { userContext } from "~/context";
+import { CONFIRMED_MANAGE_INTENTS, parseId, postModerationSchema } from "~/lib/forms/communities";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { registerNamespace } from "~/lib/i18n-client";
+import communities from "~/locales/en/communities.json";
+import content from "~/locales/en/content.json";
+import { moderatePost } from "~/server/communities/manage.server";
+import { getManagePosts } from "~/server/communities/manage-pages.server";
+import { flashToast } from "~/server/session/session.server";
+import stylesUrl from "~/styles/communities.css?url";
+import type { Route } from "./+types/posts";
+import { requireAccess } from "./access.server";
+
+registerNamespace("communities", communities);
+registerNamespace("content", content);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const viewerId = context.get(userContext)!.id;
+  const page = requireAccess(await getManagePosts(viewerId, id));
+  return {
+    community: { id: page.community.id, name: page.community.name },
+    viewerId,
+    pending: page.pending,
+    reported: page.reported,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Manage ${loaderData?.community.name} — SchoolHub` },
+];
+
+const TOASTS = {
+  approve: "communities:manage.toasts.postApproved",
+  reject: "communities:manage.toasts.postRejected",
+  pin: "communities:manage.toasts.done",
+  unpin: "communities:manage.toasts.done",
+  dismissReports: "communities:manage.toasts.done",
+} as const;
+
+/** POST /communities/{id}/manage/posts: approve or reject pending posts, pin, unpin, dismiss reports. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  const parsed = postModerationSchema.safeParse(fields);
+  if (!parsed.success) throw data(null, { status: 400 });
+  const { intent, postId, confirmed } = parsed.data;
+  const viewerId = context.get(userContext)!.id;
+  if (CONFIRMED_MANAGE_INTENTS.has(intent) && !confirmed) {
+    requireAccess(await getManagePosts(viewerId, id));
+    return { confirm: { fields } };
+  }
+  const done = await moderatePost(viewerId, id, postId, intent);
+  if (!done) requireAccess(await getManagePosts(viewerId, id));
+  const returnTo = intent === "pin" || intent === "unpin" ? `/communities/${id}` : `/communities/${id}/manage/posts`;
+  return redirect(returnTo, {
+    headers: done ? await flashToast(request, { kind: "success", key: TOASTS[intent] }) : undefined,
+  });
+}
+
+export default function ManagePosts({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("communities");
+  const { community, pending, reported, viewerId } = loaderData;
+  const here = `/communities/${community.id}/manage/posts`;
+  if (actionData?.confirm) {
+    return <ConfirmPage question={t("manage.confirm.reject")} fields={actionData.confirm.fields} back={here} />;
+  }
+  return (
+    <main id="main">
+      <h1>{t("manage.title", { name: community.name })}</h1>
+      <ManageNav communityId={community.id} name={community.name} />
+      <h2>{t("manage.pendingPosts")}</h2>
+      {pending.length === 0 ? <p className="hint">{t("manage.noPending")}</p> : null}
+      <ul className="post-list">
+        {pending.map((post) => (
+          <li key={post.id}>
+            <PostCardView post={post} viewerId={viewerId} full />
+            <div className="manage-row">
+              <ManageAction
+                action={here}
+                fields={{ intent: "approve", postId: String(post.id) }}
+                label={t("manage.approve")}
+              />
+              <ManageAction
+                action={here}
+                fields={{ intent: "reject", postId: String(post.id) }}
+                label={t("manage.reject")}
+                question={t("manage.confirm.reject")}
+                secondary
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <h2>{t("manage.reported")}</h2>
+      {reported.length === 0 ? <p className="hint">{t("manage.noReported")}</p> : null}
+      <ul className="post-list">
+        {reported.map(({ post, reasons }) => (
+          <li key={post.id}>
+            <PostCardView post={post} viewerId={viewerId} full />
+            <div className="report-reasons">
+              <strong>{t("manage.reasons")}</strong>
+              <ul>
+                {reasons.map((reason, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: reasons of one post never reorder
+                  <li key={index}>{reason}</li>
+                ))}
+              </ul>
+            </div>
+            <div className="manage-row">
+              <ManageAction
+                action={here}
+                fields={{ intent: "dismissReports", postId: String(post.id) }}
+                label={t("manage.dismiss")}
+                secondary
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,98 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { ConfirmPage } from "~/components/communities/confirm-page";
+import { ManageAction } from "~/components/communities/manage-action";
+import { ManageNav } from "~/components/communities/manage-nav";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { userContext } from "~/context";
+import { CONFIRMED_MANAGE_INTENTS, parseId, requestAnswerSchema } from "~/lib/forms/communities";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { registerNamespace } from "~/lib/i18n-client";
+import communities from "~/locales/en/communities.json";
+import { answerRequest } from "~/server/communities/manage.server";
+import { getManageRequests } from "~/server/communities/manage-pages.server";
+import { flashToast } from "~/server/session/session.server";
+import stylesUrl from "~/styles/communities.css?url";
+import type { Route } from "./+types/requests";
+import { requireAccess } from "./access.server";
+
+registerNamespace("communities", communities);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const page = requireAccess(await getManageRequests(context.get(userContext)!.id, id));
+  return { community: { id: page.community.id, name: page.community.name }, requests: page.requests };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `Manage ${loaderData?.community.name} — SchoolHub` },
+];
+
+/** POST /communities/{id}/manage/requests: approve or decline a request to join. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  const parsed = requestAnswerSchema.safeParse(fields);
+  if (!parsed.success) throw data(null, { status: 400 });
+  const { intent, userId, confirmed } = parsed.data;
+  const viewerId = context.get(userContext)!.id;
+  if (CONFIRMED_MANAGE_INTENTS.has(intent) && !confirmed) {
+    const page = requireAccess(await getManageRequests(viewerId, id));
+    return { confirm: { name: page.requests.find((person) => person.id === userId)?.name ?? "", fields } };
+  }
+  const done = await answerRequest(viewerId, id, userId, intent === "approve");
+  if (!done) {
+    const page = requireAccess(await getManageRequests(viewerId, id));
+    return redirect(`/communities/${page.community.id}/manage/requests`);
+  }
+  return redirect(`/communities/${id}/manage/requests`, {
+    headers: await flashToast(request, {
+      kind: "success",
+      key: intent === "approve" ? "communities:manage.toasts.done" : "communities:manage.toasts.declined",
+    }),
+  });
+}
+
+export default function ManageRequests({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("communities");
+  const { community, requests } = loaderData;
+  const here = `/communities/${community.id}/manage/requests`;
+  if (actionData?.confirm) {
+    const { name, fields } = actionData.confirm;
+    return <ConfirmPage question={t("manage.confirm.decline", { name })} fields={fields} back={here} />;
+  }
+  return (
+    <main id="main">
+      <h1>{t("manage.title", { name: community.name })}</h1>
+      <ManageNav communityId={community.id} name={community.name} />
+      <h2>{t("manage.pendingRequests")}</h2>
+      {requests.length === 0 ? <p className="hint">{t("manage.noRequests")}</p> : null}
+      <ul className="manage-list">
+        {requests.map((person) => (
+          <li key={person.id} className="manage-row">
+            <span className="manage-who">
+              <UserAvatar name={person.name} avatar={person.avatar} size="small" />
+              <Link to={`/users/${person.id}`}>{person.name}</Link>
+            </span>
+            <ManageAction
+              action={here}
+              fields={{ intent: "approve", userId: String(person.id) }}
+              label={t("manage.approve")}
+            />
+            <ManageAction
+              action={here}
+              fields={{ intent: "decline", userId: String(person.id) }}
+              label={t("manage.decline")}
+              question={t("manage.confirm.decline", { name: person.name })}
+              secondary
+            />
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

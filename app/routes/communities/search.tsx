@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { CommunityList } from "~/components/communities/community-list";
+import { CATEGORIES } from "~/lib/categories";
+import { communitySearchSchema } from "~/lib/forms/communities";
+import { registerNamespace } from "~/lib/i18n-client";
+import communities from "~/locales/en/communities.json";
+import { getInstance } from "~/middleware/i18next";
+import { decodeSearchCursor, encodeSearchCursor, searchCommunities } from "~/server/communities/search.server";
+import stylesUrl from "~/styles/communities.css?url";
+import type { Route } from "./+types/search";
+
+registerNamespace("communities", communities);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+/** /communities/search: a GET form, so it works and pages without JavaScript (decision 047). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const input = communitySearchSchema.parse({
+    q: params.get("q") ?? "",
+    category: params.get("category") || null,
+    after: params.get("after"),
+  });
+  const searched = input.q !== "" || input.category !== null;
+  const page = searched ? await searchCommunities(input.q, input.category, decodeSearchCursor(input.after)) : null;
+  const next = page?.next
+    ? `/communities/search?${new URLSearchParams({ q: input.q, ...(input.category ? { category: input.category } : {}), after: encodeSearchCursor(page.next) })}`
+    : null;
+  return {
+    metaTitle: getInstance(context).t("communities:searchPage.metaTitle"),
+    q: input.q,
+    category: input.category,
+    results: page?.results ?? null,
+    next,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+export default function SearchCommunities({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("communities");
+  const { t: tc } = useTranslation();
+  const { q, category, results, next } = loaderData;
+  return (
+    <main id="main">
+      <h1>{t("searchPage.title")}</h1>
+      <Form method="get" className="card community-search" role="search" key={`${q}|${category}`}>
+        <div className="field">
+          <label htmlFor="search-q">{t("searchPage.query")}</label>
+          <input id="search-q" type="search" name="q" defaultValue={q} maxLength={100} />
+        </div>
+        <div className="field">
+          <label htmlFor="search-category">{t("form.category")}</label>
+          <select id="search-category" name="category" defaultValue={category ?? ""}>
+            <option value="">{t("searchPage.allCategories")}</option>
+            {CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {tc(`categories.${value}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit">{t("searchPage.submit")}</button>
+      </Form>
+      {results ? (
+        <section aria-label={t("searchPage.results")}>
+          <h2>{t("searchPage.results")}</h2>
+          <CommunityList communities={results} empty={t("searchPage.none")} />
+          {next ? (
+            <p className="feed-more">
+              <Link to={next}>{t("searchPage.more")}</Link>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect } from "react-router";
+import { FormError, useFormMessage } from "~/components/form/field";
+import { userContext } from "~/context";
+import { parseId } from "~/lib/forms/communities";
+import { editPostSchema } from "~/lib/forms/content";
+import { parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { registerNamespace } from "~/lib/i18n-client";
+import content from "~/locales/en/content.json";
+import { getInstance } from "~/middleware/i18next";
+import { getPostMeta, updatePost } from "~/server/content/posts.server";
+import { flashToast } from "~/server/session/session.server";
+import stylesUrl from "~/styles/communities.css?url";
+import type { Route } from "./+types/edit";
+
+registerNamespace("content", content);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+/** /content/{id}/edit: the author only; anyone else gets the 404 page (the post is not theirs to edit). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const post = id === null ? null : await getPostMeta(id);
+  if (!post || post.authorId !== context.get(userContext)!.id)
+    throw data(null, { status: 404, statusText: "Not Found" });
+  return { post, metaTitle: getInstance(context).t("content:editMetaTitle") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
+  const parsed = parseForm(editPostSchema, await readFormData(request));
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const saved = await updatePost(context.get(userContext)!.id, id, parsed.data.body);
+  if (!saved) throw data(null, { status: 404 });
+  return redirect(`/content/${id}`, {
+    headers: await flashToast(request, { kind: "success", key: "content:toasts.saved" }),
+  });
+}
+
+export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const message = useFormMessage();
+  const errors = actionData?.fieldErrors.body;
+  return (
+    <main id="main">
+      <h1>{t("editTitle")}</h1>
+      <Form method="post" className="card composer">
+        <FormError error={actionData?.formError} />
+        <div className="field">
+          <label htmlFor="edit-body">{t("composer.label")}</label>
+          <textarea
+            id="edit-body"
+            name="body"
+            required
+            maxLength={10000}
+            rows={8}
+            defaultValue={actionData?.values.body ?? loaderData.post.body}
+            aria-invalid={errors ? true : undefined}
+            aria-describedby={errors ? "edit-body-error" : undefined}
+          />
+          {errors ? (
+            <p className="field-error" id="edit-body-error">
+              {errors.map((error) => message(error)).join(" ")}
+            </p>
+          ) : null}
+        </div>
+        <div className="composer-row">
+          <button type="submit">{t("post.save")}</button>
+          <Link to={`/content/${loaderData.post.id}`}>{t("post.cancel")}</Link>
+        </div>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,101 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { PostCardView } from "~/components/content/post-card";
+import { userContext } from "~/context";
+import { newPostSchema } from "~/lib/forms/content";
+import { parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { registerNamespace } from "~/lib/i18n-client";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import content from "~/locales/en/content.json";
+import { getInstance } from "~/middleware/i18next";
+import { listOwnPosts } from "~/server/content/content-pages.server";
+import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
+import { createPost } from "~/server/content/posts.server";
+import { flashToast } from "~/server/session/session.server";
+import stylesUrl from "~/styles/communities.css?url";
+import type { Route } from "./+types/index";
+
+registerNamespace("content", content);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+/** /content: the user's own posts, pending ones included (they see their own). */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const user = context.get(userContext)!;
+  const cursor = decodeCursor(new URL(request.url).searchParams.get("before"));
+  const { posts, hasMore } = await listOwnPosts(user.id, cursor);
+  return {
+    metaTitle: getInstance(context).t("content:metaTitle"),
+    posts,
+    viewerId: user.id,
+    next: hasMore ? encodeCursor(posts[posts.length - 1]!) : null,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+/**
+ * POST /content: the composer. Published or pending by the community's rules (decision 045);
+ * back to where the composer was (PRG). A failure goes back too, with the text kept in a flash-free
+ * way: the page re-renders from here with the error.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = context.get(userContext)!;
+  const formData = await readFormData(request);
+  const parsed = parseForm(newPostSchema, formData);
+  const returnTo = safeRedirectPath(String(formData.get("returnTo") ?? ""), "/newsfeed");
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const result = await createPost(user.id, parsed.data.communityId, parsed.data.body);
+  if (result.status === "not_allowed") {
+    return data(
+      {
+        ...parsed,
+        ok: false as const,
+        fieldErrors: {},
+        formError: "content:errors.notAllowed",
+        values: { body: parsed.data.body },
+      },
+      { status: 403 },
+    );
+  }
+  return redirect(returnTo, {
+    headers: await flashToast(request, {
+      kind: "success",
+      key: result.status === "pending" ? "content:toasts.pending" : "content:toasts.posted",
+    }),
+  });
+}
+
+export default function Content({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const message = useTranslation().t as unknown as (key: string) => string;
+  return (
+    <main id="main">
+      <h1>{t("title")}</h1>
+      {actionData && !actionData.ok ? (
+        <div className="form-error" role="alert">
+          {actionData.formError ? message(actionData.formError) : null}
+          {Object.values(actionData.fieldErrors)
+            .flat()
+            .map((error) => message(error))
+            .join(" ")}
+          {actionData.values.body ? <p className="post-text">{actionData.values.body}</p> : null}
+        </div>
+      ) : null}
+      {loaderData.posts.length === 0 ? <p className="hint">{t("empty")}</p> : null}
+      <ul className="post-list">
+        {loaderData.posts.map((post) => (
+          <li key={post.id}>
+            <PostCardView post={post} viewerId={loaderData.viewerId} />
+          </li>
+        ))}
+      </ul>
+      {loaderData.next ? (
+        <p className="feed-more">
+          <Link to={`/content?before=${loaderData.next}`}>{t("more")}</Link>
+        </p>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { CommentForm, CommentView, PostCardView } from "~/components/content/post-card";
+import { userContext } from "~/context";
+import { parseId } from "~/lib/forms/communities";
+import { confirmedField, postActionSchema } from "~/lib/forms/content";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { registerNamespace } from "~/lib/i18n-client";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import communities from "~/locales/en/communities.json";
+import content from "~/locales/en/content.json";
+import { getInstance } from "~/middleware/i18next";
+import { getPostPage } from "~/server/content/content-pages.server";
+import { performPostAction } from "~/server/content/post-actions.server";
+import { flashToast } from "~/server/session/session.server";
+import stylesUrl from "~/styles/communities.css?url";
+import type { Route } from "./+types/post";
+
+registerNamespace("content", content);
+registerNamespace("communities", communities);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+
+/** /content/{id}: a post with all its comments; 404 for anyone who may not see it (decision 045). */
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const viewerId = context.get(userContext)!.id;
+  const page = id === null ? null : await getPostPage(viewerId, id);
+  if (!page) throw data(null, { status: 404, statusText: "Not Found" });
+  const metaTitle = getInstance(context).t("content:postMetaTitle", { community: page.post.community.name });
+  return { ...page, viewerId, metaTitle };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+const CONFIRMED = new Set(["deletePost", "deleteComment"]);
+
+/** POST /content/{id}: comment, reply, like, unlike, delete a comment, delete the post. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const postId = parseId(params.id);
+  if (postId === null) throw data(null, { status: 404 });
+  const formData = await readFormData(request);
+  const fields = Object.fromEntries(formData);
+  const parsed = postActionSchema.safeParse(fields);
+  const extra = confirmedField.parse(fields);
+  if (!parsed.success) {
+    const returnTo = safeRedirectPath(extra.returnTo, `/content/${postId}`);
+    return redirect(returnTo, {
+      headers: await flashToast(request, {
+        kind: "warning",
+        key: parsed.error.issues[0]?.message ?? "content:errors.commentRequired",
+      }),
+    });
+  }
+  if (CONFIRMED.has(parsed.data.intent) && !extra.confirmed) return { confirm: fields as Record<string, string> };
+  const outcome = await performPostAction(context.get(userContext)!.id, postId, parsed.data);
+  if (outcome.status === "not_found") throw data(null, { status: 404 });
+  const fallback = outcome.status === "post_deleted" ? "/newsfeed" : `/content/${postId}`;
+  const returnTo = safeRedirectPath(extra.returnTo, fallback);
+  // A deleted post's own page is gone: never go back to it.
+  const target =
+    outcome.status === "post_deleted" && returnTo.startsWith(`/content/${postId}`) ? "/newsfeed" : returnTo;
+  const headers = outcome.toast ? await flashToast(request, { kind: "success", key: outcome.toast }) : undefined;
+  return redirect(target, { headers });
+}
+
+export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("content");
+  const { post, threads, viewerId } = loaderData;
+  if (actionData?.confirm) {
+    const { confirmed: _c, ...fields } = actionData.confirm;
+    return (
+      <main id="main" className="confirm-page">
+        <h1>{t("post.confirmTitle")}</h1>
+        <p>{t(fields.intent === "deletePost" ? "post.confirmDeletePost" : "post.confirmDeleteComment")}</p>
+        <form method="post" className="confirm-actions">
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <input type="hidden" name="confirmed" value="1" />
+          <button type="submit">{t("post.yes")}</button>
+          <Link to={`/content/${post.id}`}>{t("post.no")}</Link>
+        </form>
+      </main>
+    );
+  }
+  return (
+    <main id="main">
+      <PostCardView post={post} viewerId={viewerId} full />
+      <section aria-label={t("post.comments", { count: post.commentCount })}>
+        <h2>{t("post.comments", { count: post.commentCount })}</h2>
+        <ul className="comment-list">
+          {threads.map(({ comment, replies }) => (
+            <CommentView
+              key={comment.id}
+              comment={comment}
+              postId={post.id}
+              viewerId={viewerId}
+              canModerate={post.canModerate}
+              replies={replies}
+              showReplyForm
+            />
+          ))}
+        </ul>
+        <CommentForm postId={post.id} />
+      </section>
+    </main>
+  );
+}

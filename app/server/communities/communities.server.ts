@@ -1,0 +1,133 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { canPost, isManager, type Membership, type Policies } from "~/lib/community-rules";
+import { rawRun } from "~/server/content/raw.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { avatarUrl } from "~/server/users/avatar";
+
+const c = schema.communities;
+const m = schema.communityMembers;
+
+export type CommunityCategory = (typeof schema.COMMUNITY_CATEGORIES)[number];
+
+export type CommunityInput = {
+  name: string;
+  slug: string;
+  category: CommunityCategory;
+  description: string;
+  joinPolicy: Policies["joinPolicy"];
+  postPolicy: Policies["postPolicy"];
+  requiresApproval: boolean;
+};
+
+export type CreateResult = { status: "created"; id: number; slug: string } | { status: "slug_taken" };
+
+/** Creates a community; its creator is its first owner (one batch: both rows or neither). */
+export async function createCommunity(ownerId: number, input: CommunityInput): Promise<CreateResult> {
+  const db = getDb();
+  try {
+    const [inserted] = await db.batch([
+      db
+        .insert(c)
+        .values({ ...input, ownerId })
+        .returning({ id: c.id, slug: c.slug }),
+      rawRun(sql`INSERT INTO community_members (community_id, user_id, role, status)
+        SELECT id, ${ownerId}, 'owner', 'active' FROM communities WHERE slug = ${input.slug}`),
+    ]);
+    const row = inserted[0]!;
+    return { status: "created", id: row.id, slug: row.slug };
+  } catch (error) {
+    if (String((error as Error)?.message ?? error).includes("UNIQUE")) return { status: "slug_taken" };
+    throw error;
+  }
+}
+
+export type CommunitySummary = {
+  id: number;
+  name: string;
+  slug: string;
+  category: CommunityCategory;
+  description: string;
+  avatar: string;
+  joinPolicy: Policies["joinPolicy"];
+};
+
+const summaryColumns = {
+  id: c.id,
+  name: c.name,
+  slug: c.slug,
+  category: c.category,
+  description: c.description,
+  avatar: c.avatar,
+  joinPolicy: c.joinPolicy,
+};
+
+/**
+ * SPEC §3 client state: the subscribed (active member), owned (role owner) and postable
+ * communities of a user, from one statement (batchable).
+ */
+export function myCommunitiesQuery(userId: number) {
+  return getDb()
+    .select({ ...summaryColumns, postPolicy: c.postPolicy, requiresApproval: c.requiresApproval, role: m.role })
+    .from(m)
+    .innerJoin(c, eq(c.id, m.communityId))
+    .where(and(eq(m.userId, userId), eq(m.status, "active")))
+    .orderBy(asc(c.name));
+}
+
+export type MyCommunities = {
+  subscribed: CommunitySummary[];
+  owned: CommunitySummary[];
+  postable: CommunitySummary[];
+};
+
+export function toMyCommunities(rows: Awaited<ReturnType<typeof myCommunitiesQuery>>): MyCommunities {
+  const summary = ({ postPolicy: _p, requiresApproval: _r, role: _role, ...rest }: (typeof rows)[number]) => ({
+    ...rest,
+    avatar: avatarUrl(rest.avatar),
+  });
+  const membership = (row: (typeof rows)[number]): Membership => ({ role: row.role, status: "active" });
+  return {
+    subscribed: rows.filter((row) => row.role !== "owner").map(summary),
+    owned: rows.filter((row) => row.role === "owner").map(summary),
+    postable: rows.filter((row) => canPost(row, membership(row))).map(summary),
+  };
+}
+
+export async function listMyCommunities(userId: number): Promise<MyCommunities> {
+  return toMyCommunities(await myCommunitiesQuery(userId));
+}
+
+/** A community by id or slug with the viewer's membership (batchable). */
+export function communityWithMembershipQuery(viewerId: number, where: { id: number } | { slug: string }) {
+  return getDb()
+    .select({
+      ...summaryColumns,
+      postPolicy: c.postPolicy,
+      requiresApproval: c.requiresApproval,
+      role: m.role,
+      status: m.status,
+    })
+    .from(c)
+    .leftJoin(m, and(eq(m.communityId, c.id), eq(m.userId, viewerId)))
+    .where("id" in where ? eq(c.id, where.id) : eq(c.slug, where.slug))
+    .limit(1);
+}
+
+export type CommunityRow = Awaited<ReturnType<typeof communityWithMembershipQuery>>[number];
+
+export function membershipOf(row: Pick<CommunityRow, "role" | "status">): Membership {
+  return row.role && row.status ? { role: row.role, status: row.status } : null;
+}
+
+export async function loadCommunity(viewerId: number, id: number) {
+  const [row] = await communityWithMembershipQuery(viewerId, { id });
+  return row ? { community: row, membership: membershipOf(row) } : null;
+}
+
+/** The id of the community with this slug, for /{slug} (SPEC §2 catch-all). */
+export async function findCommunityIdBySlug(slug: string): Promise<number | null> {
+  const [row] = await getDb().select({ id: c.id }).from(c).where(eq(c.slug, slug)).limit(1);
+  return row?.id ?? null;
+}
+
+export { isManager };

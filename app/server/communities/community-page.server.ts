@@ -1,0 +1,66 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { canPost, canSeeContent, isManager, joinActionFor } from "~/lib/community-rules";
+import { type PostCard, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { avatarUrl } from "~/server/users/avatar";
+import { communityWithMembershipQuery, membershipOf } from "./communities.server";
+
+const m = schema.communityMembers;
+const u = schema.users;
+
+export const COMMUNITY_PAGE_POSTS = 20;
+export const COMMUNITY_PAGE_MEMBERS = 24;
+
+/**
+ * Everything /communities/{id} shows, in one D1 batch. Someone who may not see the content of
+ * a by-request or invitation community gets only its card and the join action (decision 045).
+ */
+export async function getCommunityPage(viewerId: number, communityId: number) {
+  const db = getDb();
+  const [communityRows, memberRows, memberCount, pinnedRows, postRows] = await db.batch([
+    communityWithMembershipQuery(viewerId, { id: communityId }),
+    db
+      .select({ id: u.id, name: u.name, username: u.username, avatar: u.avatar, role: m.role })
+      .from(m)
+      .innerJoin(u, and(eq(u.id, m.userId), sql`${u.deletedAt} IS NULL`))
+      .where(and(eq(m.communityId, communityId), eq(m.status, "active")))
+      .orderBy(sql`CASE ${m.role} WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END`, asc(u.name))
+      .limit(COMMUNITY_PAGE_MEMBERS),
+    db
+      .select({ value: count() })
+      .from(m)
+      .where(and(eq(m.communityId, communityId), eq(m.status, "active"))),
+    postCardsQuery(viewerId, { kind: "community", communityId, pinned: true }, 5),
+    postCardsQuery(viewerId, { kind: "community", communityId }, COMMUNITY_PAGE_POSTS),
+  ]);
+  const community = communityRows[0];
+  if (!community) return null;
+  const membership = membershipOf(community);
+  const visible = canSeeContent(community, membership);
+  const pinned: PostCard[] = visible ? pinnedRows.map(toPostCard) : [];
+  const pinnedIds = new Set(pinned.map((post) => post.id));
+  return {
+    community: {
+      id: community.id,
+      name: community.name,
+      slug: community.slug,
+      category: community.category,
+      description: community.description,
+      avatar: avatarUrl(community.avatar),
+      joinPolicy: community.joinPolicy,
+      postPolicy: community.postPolicy,
+      requiresApproval: community.requiresApproval,
+    },
+    membership,
+    visible,
+    joinAction: joinActionFor(community, membership),
+    canPost: canPost(community, membership),
+    isManager: isManager(membership),
+    memberCount: memberCount[0]?.value ?? 0,
+    members: visible ? memberRows.map((row) => ({ ...row, avatar: avatarUrl(row.avatar) })) : [],
+    pinned,
+    posts: visible ? postRows.map(toPostCard).filter((post) => !pinnedIds.has(post.id)) : [],
+  };
+}
+
+export type CommunityPage = NonNullable<Awaited<ReturnType<typeof getCommunityPage>>>;

@@ -1,0 +1,83 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { avatarUrl } from "~/server/users/avatar";
+import { communityWithMembershipQuery } from "./communities.server";
+import { countsQueries, managerAccess } from "./manage.server";
+
+const m = schema.communityMembers;
+const u = schema.users;
+
+/** What the manage pages read, each in one D1 batch with the permission row (decision 045). */
+function peopleQuery(communityId: number, status: "active" | "pending" | "invited") {
+  return getDb()
+    .select({ id: u.id, name: u.name, username: u.username, avatar: u.avatar, role: m.role, since: m.createdAt })
+    .from(m)
+    .innerJoin(u, and(eq(u.id, m.userId), sql`${u.deletedAt} IS NULL`))
+    .where(and(eq(m.communityId, communityId), eq(m.status, status)))
+    .orderBy(sql`CASE ${m.role} WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END`, asc(u.name));
+}
+
+const people = (rows: Awaited<ReturnType<typeof peopleQuery>>) =>
+  rows.map((row) => ({ ...row, avatar: avatarUrl(row.avatar) }));
+
+export async function getManageOverview(viewerId: number, communityId: number) {
+  const [community, requests, posts, reports, members] = await getDb().batch([
+    communityWithMembershipQuery(viewerId, { id: communityId }),
+    ...countsQueries(communityId),
+  ]);
+  const access = managerAccess(community);
+  if (access.status !== "ok") return access;
+  const value = (rows: { value: number }[]) => rows[0]?.value ?? 0;
+  return {
+    ...access,
+    counts: { requests: value(requests), posts: value(posts), reports: value(reports), members: value(members) },
+  };
+}
+
+export async function getManageMembers(viewerId: number, communityId: number) {
+  const [community, members, invited] = await getDb().batch([
+    communityWithMembershipQuery(viewerId, { id: communityId }),
+    peopleQuery(communityId, "active"),
+    peopleQuery(communityId, "invited"),
+  ]);
+  const access = managerAccess(community);
+  if (access.status !== "ok") return access;
+  return { ...access, members: people(members), invited: people(invited) };
+}
+
+export async function getManageRequests(viewerId: number, communityId: number) {
+  const [community, requests] = await getDb().batch([
+    communityWithMembershipQuery(viewerId, { id: communityId }),
+    peopleQuery(communityId, "pending"),
+  ]);
+  const access = managerAccess(community);
+  if (access.status !== "ok") return access;
+  return { ...access, requests: people(requests) };
+}
+
+export async function getManagePosts(viewerId: number, communityId: number) {
+  const [community, pending, reported, reasons] = await getDb().batch([
+    communityWithMembershipQuery(viewerId, { id: communityId }),
+    postCardsQuery(viewerId, { kind: "pending", communityId }, 50),
+    postCardsQuery(viewerId, { kind: "reported", communityId }, 50),
+    getDb()
+      .select({ targetId: schema.reports.targetId, reason: schema.reports.reason })
+      .from(schema.reports)
+      .where(and(eq(schema.reports.communityId, communityId), eq(schema.reports.targetType, "post")))
+      .orderBy(asc(schema.reports.createdAt))
+      .limit(500),
+  ]);
+  const access = managerAccess(community);
+  if (access.status !== "ok") return access;
+  const reasonsOf = new Map<number, string[]>();
+  for (const row of reasons) reasonsOf.set(row.targetId, [...(reasonsOf.get(row.targetId) ?? []), row.reason]);
+  return {
+    ...access,
+    pending: pending.map(toPostCard),
+    reported: reported.map((row) => {
+      const post = toPostCard(row);
+      return { post, reasons: reasonsOf.get(post.id) ?? [] };
+    }),
+  };
+}

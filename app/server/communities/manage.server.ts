@@ -1,0 +1,113 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { isManager } from "~/lib/community-rules";
+import { rawAll, rawRun } from "~/server/content/raw.server";
+import { managesSql } from "~/server/content/visibility.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { announceNewPost } from "~/server/feed/fan-out.server";
+import { type CommunityInput, type CommunityRow, membershipOf } from "./communities.server";
+
+const m = schema.communityMembers;
+const p = schema.posts;
+
+/**
+ * Managing a community (owners and managers; decision 045). Every write carries its own
+ * permission check in SQL, so the service refuses a non-manager whatever page called it, and
+ * a check never goes stale between a read and a write.
+ */
+/** Whether the first row of a community-with-membership query may be managed by its viewer. */
+export function managerAccess(rows: CommunityRow[]) {
+  const community = rows[0];
+  if (!community) return { status: "not_found" as const };
+  if (!isManager(membershipOf(community))) return { status: "forbidden" as const };
+  return { status: "ok" as const, community, isOwner: community.role === "owner" };
+}
+
+export function countsQueries(communityId: number) {
+  const db = getDb();
+  return [
+    db
+      .select({ value: count() })
+      .from(m)
+      .where(and(eq(m.communityId, communityId), eq(m.status, "pending"))),
+    db
+      .select({ value: count() })
+      .from(p)
+      .where(and(eq(p.communityId, communityId), eq(p.status, "pending"))),
+    db.select({ value: count() }).from(schema.reports).where(eq(schema.reports.communityId, communityId)),
+    db
+      .select({ value: count() })
+      .from(m)
+      .where(and(eq(m.communityId, communityId), eq(m.status, "active"))),
+  ] as const;
+}
+
+export async function updateCommunity(userId: number, communityId: number, input: CommunityInput) {
+  try {
+    const result =
+      await rawRun(sql`UPDATE communities SET name = ${input.name}, slug = ${input.slug}, category = ${input.category},
+      description = ${input.description}, join_policy = ${input.joinPolicy}, post_policy = ${input.postPolicy},
+      requires_approval = ${input.requiresApproval ? 1 : 0}
+      WHERE id = ${communityId} AND ${managesSql(userId, communityId)}`);
+    return result.meta.changes > 0 ? ("saved" as const) : ("forbidden" as const);
+  } catch (error) {
+    if (String((error as Error)?.message ?? error).includes("UNIQUE")) return "slug_taken" as const;
+    throw error;
+  }
+}
+
+/** Approve or decline a request to join. */
+export async function answerRequest(userId: number, communityId: number, targetId: number, approve: boolean) {
+  const where = sql`community_id = ${communityId} AND user_id = ${targetId} AND status = 'pending' AND ${managesSql(userId, communityId)}`;
+  const result = await rawRun(
+    approve
+      ? sql`UPDATE community_members SET status = 'active' WHERE ${where}`
+      : sql`DELETE FROM community_members WHERE ${where}`,
+  );
+  return result.meta.changes > 0;
+}
+
+export type MemberChange = "promote" | "demote" | "makeOwner" | "remove";
+
+/**
+ * Role changes. Managers promote members and demote managers; only owners make owners, demote
+ * owners or remove managers and owners; the last owner can be neither demoted nor removed (one
+ * statement each, so two owners demoting each other at once cannot leave none).
+ */
+export async function changeMember(userId: number, communityId: number, targetId: number, change: MemberChange) {
+  const isOwner = sql`EXISTS (SELECT 1 FROM community_members oo WHERE oo.community_id = ${communityId} AND oo.user_id = ${userId} AND oo.role = 'owner' AND oo.status = 'active')`;
+  const anotherOwner = sql`EXISTS (SELECT 1 FROM community_members o2 WHERE o2.community_id = ${communityId} AND o2.user_id != ${targetId} AND o2.role = 'owner' AND o2.status = 'active')`;
+  const target = sql`community_id = ${communityId} AND user_id = ${targetId} AND status = 'active' AND ${managesSql(userId, communityId)}`;
+  const statement = {
+    promote: sql`UPDATE community_members SET role = 'manager' WHERE ${target} AND role = 'member'`,
+    makeOwner: sql`UPDATE community_members SET role = 'owner' WHERE ${target} AND role != 'owner' AND ${isOwner}`,
+    demote: sql`UPDATE community_members SET role = CASE role WHEN 'owner' THEN 'manager' ELSE 'member' END
+      WHERE ${target} AND (role = 'manager' OR (role = 'owner' AND ${isOwner} AND ${anotherOwner}))`,
+    remove: sql`DELETE FROM community_members WHERE ${target}
+      AND (role = 'member' OR (${isOwner} AND (role = 'manager' OR ${anotherOwner})))`,
+  }[change];
+  const result = await rawRun(statement);
+  return result.meta.changes > 0;
+}
+
+export type PostModeration = "approve" | "reject" | "pin" | "unpin" | "dismissReports";
+
+/** Moderating a post of the community (deleting goes through the post's own delete). */
+export async function moderatePost(userId: number, communityId: number, postId: number, action: PostModeration) {
+  const where = sql`id = ${postId} AND community_id = ${communityId} AND ${managesSql(userId, communityId)}`;
+  if (action === "approve") {
+    const rows = await rawAll<{ id: number; authorId: number | null; createdAt: number }>(sql`UPDATE posts
+      SET status = 'published' WHERE ${where} AND status = 'pending' RETURNING id, author_id AS authorId, created_at AS createdAt`);
+    const post = rows[0];
+    if (post) announceNewPost({ id: post.id, communityId, authorId: post.authorId ?? 0, createdAt: post.createdAt });
+    return Boolean(post);
+  }
+  const statement = {
+    reject: sql`DELETE FROM posts WHERE ${where} AND status = 'pending'`,
+    pin: sql`UPDATE posts SET pinned_at = ${Date.now()} WHERE ${where} AND status = 'published'`,
+    unpin: sql`UPDATE posts SET pinned_at = NULL WHERE ${where}`,
+    dismissReports: sql`DELETE FROM reports WHERE target_type = 'post' AND target_id = ${postId} AND community_id = ${communityId}
+      AND ${managesSql(userId, communityId)}`,
+  }[action];
+  const result = await rawRun(statement);
+  return result.meta.changes > 0;
+}

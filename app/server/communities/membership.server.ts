@@ -1,0 +1,65 @@
+import { and, eq, sql } from "drizzle-orm";
+import { rawRun } from "~/server/content/raw.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { loadCommunity } from "./communities.server";
+
+const m = schema.communityMembers;
+
+/**
+ * Joining and leaving (docs/decisions/045-community-rules.md): open communities are joined at
+ * once, "request" ones create a pending row a manager answers, "invite" ones only accept the
+ * invited. Each call is one conditional write, so double clicks and races change nothing twice.
+ */
+export type MembershipIntent = "join" | "request" | "cancel" | "leave" | "accept" | "decline";
+
+export type MembershipResult =
+  | { status: "joined" | "requested" | "cancelled" | "left" | "accepted" | "declined"; name: string }
+  | { status: "not_allowed" | "last_owner"; name: string }
+  | { status: "not_found" };
+
+export async function changeMembership(
+  userId: number,
+  communityId: number,
+  intent: MembershipIntent,
+): Promise<MembershipResult> {
+  const found = await loadCommunity(userId, communityId);
+  if (!found) return { status: "not_found" };
+  const { community, membership } = found;
+  const name = community.name;
+  const db = getDb();
+  const mine = and(eq(m.communityId, communityId), eq(m.userId, userId));
+  switch (intent) {
+    case "join":
+    case "request": {
+      if (membership?.status === "active") return { status: "joined", name };
+      if (community.joinPolicy === "invite") return { status: "not_allowed", name };
+      const status = community.joinPolicy === "open" ? "active" : "pending";
+      await db.insert(m).values({ communityId, userId, role: "member", status }).onConflictDoNothing();
+      return { status: status === "active" ? "joined" : "requested", name };
+    }
+    case "cancel":
+      await db.delete(m).where(and(mine, eq(m.status, "pending")));
+      return { status: "cancelled", name };
+    case "accept": {
+      if (membership?.status !== "invited") return { status: "not_allowed", name };
+      await db
+        .update(m)
+        .set({ status: "active" })
+        .where(and(mine, eq(m.status, "invited")));
+      return { status: "accepted", name };
+    }
+    case "decline":
+      await db.delete(m).where(and(mine, eq(m.status, "invited")));
+      return { status: "declined", name };
+    case "leave": {
+      // The last owner stays: a community always has someone who can manage it. The check and
+      // the delete are one statement, so two owners leaving at once cannot both succeed.
+      const result = await rawRun(sql`DELETE FROM community_members
+        WHERE community_id = ${communityId} AND user_id = ${userId}
+          AND (role != 'owner' OR EXISTS (SELECT 1 FROM community_members o
+            WHERE o.community_id = ${communityId} AND o.user_id != ${userId} AND o.role = 'owner' AND o.status = 'active'))`);
+      if (membership?.role === "owner" && result.meta.changes === 0) return { status: "last_owner", name };
+      return { status: "left", name };
+    }
+  }
+}

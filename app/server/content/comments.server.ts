@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { rawAll, rawRun } from "~/server/content/raw.server";
+import { getDb } from "~/server/db/db.server";
+import { managesSql, visiblePostSql } from "./visibility.server";
+
+export const COMMENT_MAX_LENGTH = 2_000;
+
+/**
+ * Comments and replies (SPEC §3 "comment reply target"): one level only, so a reply to a reply
+ * joins the thread of the comment it answers. Whoever may see a post may comment on it.
+ */
+export async function addComment(
+  userId: number,
+  postId: number,
+  body: string,
+  replyTo: number | null = null,
+): Promise<{ id: number; parentId: number | null } | null> {
+  const parent =
+    replyTo === null
+      ? sql`NULL`
+      : sql`(SELECT coalesce(k.parent_id, k.id) FROM comments k WHERE k.id = ${replyTo} AND k.post_id = ${postId})`;
+  const rows = await rawAll<{ id: number; parentId: number | null }>(sql`
+    INSERT INTO comments (post_id, parent_id, author_id, body)
+    SELECT ${postId}, ${parent}, ${userId}, ${body}
+    WHERE ${visiblePostSql(userId, postId)} AND (${replyTo} IS NULL OR ${parent} IS NOT NULL)
+    RETURNING id, parent_id AS parentId`);
+  return rows[0] ?? null;
+}
+
+/** Deletes a comment (and its replies): its author, or a manager of the post's community. */
+export async function deleteComment(userId: number, commentId: number): Promise<{ postId: number } | null> {
+  const db = getDb();
+  const [, deleted] = await db.batch([
+    rawRun(sql`DELETE FROM comments WHERE parent_id = ${commentId} AND EXISTS (SELECT 1 FROM comments k
+      JOIN posts p ON p.id = k.post_id
+      WHERE k.id = ${commentId} AND (k.author_id = ${userId} OR ${managesSql(userId, sql`p.community_id`)}))`),
+    rawAll<{ postId: number }>(sql`DELETE FROM comments WHERE id = ${commentId}
+      AND (author_id = ${userId} OR ${managesSql(userId, sql`(SELECT p.community_id FROM posts p WHERE p.id = comments.post_id)`)})
+      RETURNING post_id AS postId`),
+  ]);
+  return (deleted as { postId: number }[])[0] ?? null;
+}
+
+/** All comments of a post the viewer may see, oldest first, with authors and likes (batchable). */
+export function postCommentsQuery(viewerId: number, postId: number) {
+  return rawAll<Record<string, unknown>>(sql`
+    SELECT k.id, k.parent_id AS parentId, k.body, k.created_at AS createdAt,
+      u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
+      (SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END FROM friendships f
+        WHERE (f.requester_id = ${viewerId} AND f.addressee_id = u.id) OR (f.addressee_id = ${viewerId} AND f.requester_id = u.id)
+        ORDER BY f.status = 'accepted' DESC LIMIT 1) AS relation,
+      (SELECT count(*) FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id) AS likeCount,
+      EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id AND l.user_id = ${viewerId}) AS liked
+    FROM comments k
+    LEFT JOIN users u ON u.id = k.author_id AND u.deleted_at IS NULL AND u.activated_at IS NOT NULL
+    WHERE k.post_id = ${postId} AND ${visiblePostSql(viewerId, postId)}
+    ORDER BY k.created_at, k.id`);
+}

@@ -1,0 +1,36 @@
+import type { CommentCard } from "~/lib/post-card";
+import { getDb } from "~/server/db/db.server";
+import { postCommentsQuery } from "./comments.server";
+import { type Cursor, postCardsQuery, toCommentCard, toPostCard } from "./post-cards.server";
+
+export const CONTENT_PAGE_SIZE = 20;
+
+/** /content/{id}: the post and all its comments, threaded one level (one D1 batch). */
+export async function getPostPage(viewerId: number, postId: number) {
+  const db = getDb();
+  const [postRows, commentRows] = await db.batch([
+    postCardsQuery(viewerId, { kind: "post", postId }, 1),
+    postCommentsQuery(viewerId, postId),
+  ]);
+  const row = postRows[0];
+  if (!row) return null;
+  const comments = commentRows.map(toCommentCard);
+  const replies = new Map<number, CommentCard[]>();
+  for (const comment of comments) {
+    if (comment.parentId === null) continue;
+    replies.set(comment.parentId, [...(replies.get(comment.parentId) ?? []), comment]);
+  }
+  return {
+    post: toPostCard(row),
+    threads: comments
+      .filter((comment) => comment.parentId === null)
+      .map((comment) => ({ comment, replies: replies.get(comment.id) ?? [] })),
+  };
+}
+
+/** /content: the viewer's own posts, newest first, by cursor. */
+export async function listOwnPosts(viewerId: number, cursor: Cursor | null) {
+  const rows = await postCardsQuery(viewerId, { kind: "author" }, CONTENT_PAGE_SIZE + 1, cursor);
+  const posts = rows.slice(0, CONTENT_PAGE_SIZE).map(toPostCard);
+  return { posts, hasMore: rows.length > CONTENT_PAGE_SIZE };
+}

@@ -1,0 +1,50 @@
+import type { z } from "zod";
+import type { postActionSchema } from "~/lib/forms/content";
+import { addComment, deleteComment } from "./comments.server";
+import { like, unlike } from "./likes.server";
+import { deletePost } from "./posts.server";
+import { report } from "./reports.server";
+
+export type PostAction = z.infer<typeof postActionSchema>;
+
+export type PostActionOutcome =
+  | { status: "ok"; toast?: string }
+  | { status: "post_deleted"; toast: string }
+  | { status: "not_found"; toast?: undefined };
+
+/**
+ * The forms of a post's page (POST /content/{id}), each one service call. Anything the viewer
+ * may not see or change is "not found" (decision 045: hidden content answers 404 everywhere).
+ */
+export async function performPostAction(
+  userId: number,
+  postId: number,
+  action: PostAction,
+): Promise<PostActionOutcome> {
+  switch (action.intent) {
+    case "comment": {
+      const comment = await addComment(userId, postId, action.body, action.replyTo);
+      return comment ? { status: "ok", toast: "content:toasts.commented" } : { status: "not_found" };
+    }
+    case "like": {
+      await like(userId, { type: action.targetType, id: action.targetId });
+      return { status: "ok" };
+    }
+    case "unlike": {
+      await unlike(userId, { type: action.targetType, id: action.targetId });
+      return { status: "ok" };
+    }
+    case "deleteComment": {
+      const deleted = await deleteComment(userId, action.commentId);
+      return deleted ? { status: "ok", toast: "content:toasts.commentDeleted" } : { status: "not_found" };
+    }
+    case "report": {
+      const done = await report(userId, { type: action.targetType, id: action.targetId }, action.reason);
+      return done ? { status: "ok", toast: "content:toasts.reported" } : { status: "not_found" };
+    }
+    case "deletePost": {
+      const deleted = await deletePost(userId, postId);
+      return deleted ? { status: "post_deleted", toast: "content:toasts.deleted" } : { status: "not_found" };
+    }
+  }
+}

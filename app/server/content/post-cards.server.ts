@@ -1,0 +1,159 @@
+import { type SQL, sql } from "drizzle-orm";
+import { FriendStatus, type UserInfo } from "~/lib/friend-status";
+import type { CommentCard, PostCard } from "~/lib/post-card";
+import { rawAll } from "~/server/content/raw.server";
+import { avatarUrl } from "~/server/users/avatar";
+
+/**
+ * One SELECT that returns posts ready to show: community, author with the viewer's friendStatus,
+ * like and comment counts, whether the viewer liked it and its first comments, so a page of 20
+ * posts is one statement inside the loader's single D1 batch (DESIGN §1 "Round trips").
+ * Visibility (docs/decisions/045-community-rules.md): a community's posts are seen by whoever may
+ * see the community; pending posts only by their author and the community's managers.
+ */
+export const FIRST_COMMENTS = 3;
+
+export type { CommentCard, PostCard };
+
+export type PostScope =
+  | { kind: "feed" }
+  | { kind: "community"; communityId: number; pinned?: boolean }
+  | { kind: "pending" | "reported"; communityId: number }
+  | { kind: "author" }
+  | { kind: "post"; postId: number };
+
+export type Cursor = { createdAt: number; id: number };
+
+/** The friendStatus relation between the viewer and `userColumn`, as 'accepted:out' etc. */
+function relationSql(viewerId: number, userColumn: SQL) {
+  return sql`(SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END
+    FROM friendships f
+    WHERE (f.requester_id = ${viewerId} AND f.addressee_id = ${userColumn})
+       OR (f.addressee_id = ${viewerId} AND f.requester_id = ${userColumn})
+    ORDER BY f.status = 'accepted' DESC LIMIT 1)`;
+}
+
+function scopeSql(scope: PostScope, viewerId: number) {
+  switch (scope.kind) {
+    case "feed":
+      return sql`m.user_id IS NOT NULL`;
+    case "community":
+      return scope.pinned
+        ? sql`p.community_id = ${scope.communityId} AND p.pinned_at IS NOT NULL`
+        : sql`p.community_id = ${scope.communityId}`;
+    case "pending":
+      return sql`p.community_id = ${scope.communityId} AND p.status = 'pending'`;
+    case "reported":
+      return sql`p.community_id = ${scope.communityId}
+        AND EXISTS (SELECT 1 FROM reports r WHERE r.target_type = 'post' AND r.target_id = p.id)`;
+    case "author":
+      return sql`p.author_id = ${viewerId}`;
+    case "post":
+      return sql`p.id = ${scope.postId}`;
+  }
+}
+
+/** The statement (batchable) for posts in `scope` the viewer may see, newest first, `limit` rows. */
+export function postCardsQuery(viewerId: number, scope: PostScope, limit: number, cursor: Cursor | null = null) {
+  const after = cursor
+    ? sql`AND (p.created_at < ${cursor.createdAt} OR (p.created_at = ${cursor.createdAt} AND p.id < ${cursor.id}))`
+    : sql``;
+  const order =
+    scope.kind === "community" && scope.pinned ? sql`p.pinned_at DESC, p.id DESC` : sql`p.created_at DESC, p.id DESC`;
+  return rawAll<Record<string, unknown>>(sql`
+    SELECT p.id, p.body, p.created_at AS createdAt, p.edited_at AS editedAt, p.status, p.pinned_at AS pinnedAt,
+      c.id AS communityId, c.name AS communityName, c.slug AS communitySlug, c.category,
+      u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
+      ${relationSql(viewerId, sql`u.id`)} AS relation,
+      m.role AS viewerRole,
+      (SELECT count(*) FROM likes l WHERE l.target_type = 'post' AND l.target_id = p.id) AS likeCount,
+      EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'post' AND l.target_id = p.id AND l.user_id = ${viewerId}) AS liked,
+      (SELECT count(*) FROM comments k WHERE k.post_id = p.id) AS commentCount,
+      (SELECT json_group_array(json_object('id', k.id, 'parentId', k.parent_id, 'body', k.body, 'createdAt', k.created_at,
+          'authorId', ku.id, 'authorName', ku.name, 'authorUsername', ku.username, 'authorAvatar', ku.avatar,
+          'relation', ${relationSql(viewerId, sql`ku.id`)},
+          'likeCount', (SELECT count(*) FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id),
+          'liked', EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id AND l.user_id = ${viewerId})))
+        FROM (SELECT * FROM comments WHERE post_id = p.id AND parent_id IS NULL ORDER BY created_at, id LIMIT ${FIRST_COMMENTS}) k
+        LEFT JOIN users ku ON ku.id = k.author_id AND ku.deleted_at IS NULL AND ku.activated_at IS NOT NULL) AS firstComments
+    FROM posts p
+    JOIN communities c ON c.id = p.community_id
+    LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
+    LEFT JOIN users u ON u.id = p.author_id AND u.deleted_at IS NULL AND u.activated_at IS NOT NULL
+    WHERE ${scopeSql(scope, viewerId)}
+      AND (c.join_policy = 'open' OR m.user_id IS NOT NULL)
+      AND (p.status = 'published' OR p.author_id = ${viewerId} OR m.role IN ('owner', 'manager'))
+      ${after}
+    ORDER BY ${order}
+    LIMIT ${limit}`);
+}
+
+export function userInfoOf(
+  id: unknown,
+  name: unknown,
+  username: unknown,
+  avatar: unknown,
+  relation: unknown,
+): UserInfo | null {
+  if (id == null) return null;
+  const [status, way] = typeof relation === "string" ? relation.split(":") : [];
+  const friendStatus =
+    status === "accepted"
+      ? FriendStatus.Friends
+      : status === "pending"
+        ? FriendStatus.Pending
+        : FriendStatus.NotFriends;
+  return {
+    id: Number(id),
+    name: String(name),
+    username: username == null ? null : String(username),
+    avatar: avatarUrl(String(avatar ?? "")),
+    friendStatus,
+    direction: status === "pending" ? (way === "out" ? "outgoing" : "incoming") : null,
+  };
+}
+
+export function toCommentCard(row: Record<string, unknown>): CommentCard {
+  return {
+    id: Number(row.id),
+    parentId: row.parentId == null ? null : Number(row.parentId),
+    body: String(row.body),
+    createdAt: Number(row.createdAt),
+    author: userInfoOf(row.authorId, row.authorName, row.authorUsername, row.authorAvatar, row.relation),
+    likeCount: Number(row.likeCount ?? 0),
+    liked: Boolean(row.liked),
+  };
+}
+
+export function toPostCard(row: Record<string, unknown>): PostCard {
+  const comments = JSON.parse(String(row.firstComments ?? "[]")) as Record<string, unknown>[];
+  return {
+    id: Number(row.id),
+    body: String(row.body),
+    createdAt: Number(row.createdAt),
+    editedAt: row.editedAt == null ? null : Number(row.editedAt),
+    pending: row.status === "pending",
+    pinned: row.pinnedAt != null,
+    community: {
+      id: Number(row.communityId),
+      name: String(row.communityName),
+      slug: String(row.communitySlug),
+      category: String(row.category),
+    },
+    author: userInfoOf(row.authorId, row.authorName, row.authorUsername, row.authorAvatar, row.relation),
+    likeCount: Number(row.likeCount ?? 0),
+    liked: Boolean(row.liked),
+    commentCount: Number(row.commentCount ?? 0),
+    firstComments: comments.map(toCommentCard),
+    canModerate: row.viewerRole === "owner" || row.viewerRole === "manager",
+  };
+}
+
+export function encodeCursor(post: Pick<PostCard, "createdAt" | "id">) {
+  return `${post.createdAt}_${post.id}`;
+}
+
+export function decodeCursor(value: string | null): Cursor | null {
+  const match = value?.match(/^(\d{1,15})_(\d{1,15})$/);
+  return match ? { createdAt: Number(match[1]), id: Number(match[2]) } : null;
+}

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { rawAll, rawRun } from "~/server/content/raw.server";
+import { announceNewPost } from "~/server/feed/fan-out.server";
+import { managesSql } from "./visibility.server";
+
+export const POST_MAX_LENGTH = 10_000;
+
+export type CreatePostResult =
+  | { status: "published" | "pending"; id: number; communityId: number }
+  | { status: "not_allowed" };
+
+/**
+ * Posts to a community where the author may post (decision 045): one INSERT … SELECT that
+ * finds nothing to insert when they may not, and marks the post pending when the community
+ * wants approval and the author does not manage it.
+ */
+export async function createPost(authorId: number, communityId: number, body: string): Promise<CreatePostResult> {
+  const rows = await rawAll<{ id: number; status: "published" | "pending"; createdAt: number }>(sql`
+    INSERT INTO posts (community_id, author_id, body, status)
+    SELECT c.id, ${authorId}, ${body},
+      CASE WHEN c.requires_approval AND m.role = 'member' THEN 'pending' ELSE 'published' END
+    FROM communities c
+    JOIN community_members m ON m.community_id = c.id AND m.user_id = ${authorId} AND m.status = 'active'
+    WHERE c.id = ${communityId} AND (c.post_policy = 'all' OR m.role IN ('owner', 'manager'))
+    RETURNING id, status, created_at AS createdAt`);
+  const row = rows[0];
+  if (!row) return { status: "not_allowed" };
+  if (row.status === "published") announceNewPost({ id: row.id, communityId, authorId, createdAt: row.createdAt });
+  return { status: row.status, id: row.id, communityId };
+}
+
+/** Edits a post's text; only its author may (a manager deletes instead). */
+export async function updatePost(authorId: number, postId: number, body: string): Promise<boolean> {
+  const result = await rawRun(sql`UPDATE posts SET body = ${body}, edited_at = ${Date.now()}
+    WHERE id = ${postId} AND author_id = ${authorId}`);
+  return result.meta.changes > 0;
+}
+
+/**
+ * Deletes a post: its author or a manager of its community. Comments go with it (foreign key);
+ * likes point at ids that are never reused (AUTOINCREMENT), so leftover rows count for nothing.
+ */
+export async function deletePost(userId: number, postId: number): Promise<{ communityId: number } | null> {
+  const rows = await rawAll<{ communityId: number }>(sql`DELETE FROM posts
+    WHERE id = ${postId} AND (author_id = ${userId} OR ${managesSql(userId, sql`posts.community_id`)})
+    RETURNING community_id AS communityId`);
+  return rows[0] ?? null;
+}
+
+/** The post's author and community, if the post exists (for edit pages and redirects). */
+export async function getPostMeta(postId: number) {
+  const rows = await rawAll<{ id: number; authorId: number | null; communityId: number; body: string }>(
+    sql`SELECT id, author_id AS authorId, community_id AS communityId, body FROM posts WHERE id = ${postId}`,
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,21 @@
+import { env } from "cloudflare:workers";
+import type { SQL } from "drizzle-orm";
+import { getDb } from "~/server/db/db.server";
+
+/**
+ * Raw statements that also work inside `db.batch`. drizzle 0.45's D1 batch binds parameters to
+ * `query.stmt`, which its raw queries (`db.all(sql…)`, `db.run(sql…)`) never set, so a raw
+ * statement with parameters fails in a batch; we give it the prepared statement it expects.
+ */
+function withStatement<Query extends { getQuery(): { sql: string } }>(query: Query): Query {
+  Object.assign(query, { stmt: env.DB.prepare(query.getQuery().sql) });
+  return query;
+}
+
+export function rawAll<Row = Record<string, unknown>>(statement: SQL) {
+  return withStatement(getDb().all<Row>(statement));
+}
+
+export function rawRun(statement: SQL) {
+  return withStatement(getDb().run(statement));
+}

@@ -1,0 +1,22 @@
+import { type SQL, sql } from "drizzle-orm";
+
+/**
+ * SQL forms of decision 045's rules, for writes that check and act in one statement (one D1
+ * round trip, and no gap between the check and the write). They mirror app/server/communities/rules.ts.
+ */
+
+/** The post `postId` exists and the viewer may see it: the community's content, and a pending post only as author or manager. */
+export function visiblePostSql(viewerId: number, postId: SQL | number) {
+  return sql`EXISTS (SELECT 1 FROM posts vp
+    JOIN communities vc ON vc.id = vp.community_id
+    LEFT JOIN community_members vm ON vm.community_id = vp.community_id AND vm.user_id = ${viewerId} AND vm.status = 'active'
+    WHERE vp.id = ${postId}
+      AND (vc.join_policy = 'open' OR vm.user_id IS NOT NULL)
+      AND (vp.status = 'published' OR vp.author_id = ${viewerId} OR vm.role IN ('owner', 'manager')))`;
+}
+
+/** The viewer is an active owner or manager of the community `communityId`. */
+export function managesSql(viewerId: number, communityId: SQL | number) {
+  return sql`EXISTS (SELECT 1 FROM community_members mm
+    WHERE mm.community_id = ${communityId} AND mm.user_id = ${viewerId} AND mm.status = 'active' AND mm.role IN ('owner', 'manager'))`;
+}

@@ -1,0 +1,162 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { signInAs } from "./support";
+
+/**
+ * A community from creation to moderation (issue 11), with and without JavaScript. Each browser
+ * project signs in as its own seeded strangers (scripts/seed/communities.mjs) and creates its
+ * own community and posts, so it depends on no demo post.
+ */
+function person(testInfo: TestInfo, who: "owner" | "member" | "reporter") {
+  const project = testInfo.project.name === "no-js" ? "nojs" : "js";
+  return { email: `e2e-communities-${who}-${project}@demo.schoolhub.test`, name: `Communities ${who} ${project}` };
+}
+
+async function signedInPage(browser: Browser, testInfo: TestInfo, email: string) {
+  const { baseURL, javaScriptEnabled } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const page = await context.newPage();
+  await signInAs(page, email);
+  return page;
+}
+
+/** Answers a confirmation: the dialog with JavaScript, the confirmation page without (DESIGN §1). */
+async function confirm(page: Page, question: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    const dialog = page.getByRole("dialog", { name: question });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Yes" }).click();
+  } else {
+    await expect(page.getByRole("main").getByText(question)).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Yes" }).click();
+  }
+}
+
+async function axe(page: Page, javaScriptEnabled: boolean) {
+  // axe runs inside the page, so it needs JavaScript; the markup is the same without it.
+  if (!javaScriptEnabled) return;
+  const results = await new AxeBuilder({ page }).include("main").analyze();
+  expect(results.violations, page.url()).toEqual([]);
+}
+
+const toast = (page: Page) => page.locator(".toast");
+
+test("a community from creation to moderation", async ({ browser, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(180_000);
+  const owner = await signedInPage(browser, testInfo, person(testInfo, "owner").email);
+  const member = await signedInPage(browser, testInfo, person(testInfo, "member").email);
+  const reporter = await signedInPage(browser, testInfo, person(testInfo, "reporter").email);
+  const unique = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const name = `Bake Sale ${unique}`;
+
+  // The owner creates a by-request community whose members' posts need approval.
+  await owner.goto("/communities");
+  await axe(owner, javaScriptEnabled);
+  await owner.getByRole("link", { name: "Create a community" }).click();
+  await expect(owner).toHaveURL("/communities/create");
+  await axe(owner, javaScriptEnabled);
+  await owner.getByLabel("Name").fill(name);
+  await owner.getByLabel("Category").selectOption("pto");
+  await owner.getByLabel("Description").fill("Cakes for the gym floor");
+  await owner.getByLabel("Join by request").check();
+  await owner.getByLabel("Members' posts need a manager's approval").check();
+  await owner.getByRole("button", { name: "Create community" }).click();
+  await expect(owner).toHaveURL(/\/communities\/\d+$/);
+  await expect(toast(owner)).toContainText(`${name} was created.`);
+  const communityUrl = new URL(owner.url()).pathname;
+  await axe(owner, javaScriptEnabled);
+
+  // Two people ask to join; a non-member sees only the card and the button.
+  for (const page of [member, reporter]) {
+    await page.goto(communityUrl);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText("Only members see this community's posts and members.")).toBeVisible();
+    await page.getByRole("button", { name: "Request to join" }).click();
+    await expect(toast(page)).toContainText(`Your request to join ${name} was sent to its managers.`);
+  }
+
+  // The owner approves both.
+  await owner.goto(`${communityUrl}/manage`);
+  await axe(owner, javaScriptEnabled);
+  await owner.getByRole("link", { name: "Pending requests" }).click();
+  await expect(owner).toHaveURL(`${communityUrl}/manage/requests`);
+  await axe(owner, javaScriptEnabled);
+  for (const who of ["member", "reporter"] as const) {
+    const row = owner.getByRole("listitem").filter({ hasText: person(testInfo, who).name });
+    await row.getByRole("button", { name: "Approve" }).click();
+    await expect(owner.getByRole("listitem").filter({ hasText: person(testInfo, who).name })).toHaveCount(0);
+  }
+
+  // The member posts; it waits for approval and only they and the owner see it.
+  const body = `Bake sale moved to Friday ${unique}\nDetails: https://example.test/bake`;
+  await member.goto(communityUrl);
+  await member.getByLabel("Write a post").fill(body);
+  await member.getByRole("button", { name: "Post", exact: true }).click();
+  await expect(toast(member)).toContainText("Your post was sent to the managers for approval.");
+  await reporter.goto(communityUrl);
+  await expect(reporter.getByText(`Bake sale moved to Friday ${unique}`)).toHaveCount(0);
+
+  // The owner approves it and comments.
+  await owner.goto(`${communityUrl}/manage/posts`);
+  await axe(owner, javaScriptEnabled);
+  await owner.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(owner)).toContainText("The post was approved.");
+  await owner.goto(communityUrl);
+  const ownerPost = owner.getByRole("article").filter({ hasText: unique });
+  await expect(ownerPost.getByRole("link", { name: "https://example.test/bake" })).toBeVisible();
+  await ownerPost.getByLabel("Write a comment").fill(`See you there ${unique}`);
+  await ownerPost.getByRole("button", { name: "Comment" }).click();
+  await expect(owner.getByText(`See you there ${unique}`)).toBeVisible();
+
+  // The member replies on the post's page and likes the post.
+  await member.goto("/newsfeed");
+  const memberPost = member.getByRole("article").filter({ hasText: unique });
+  await expect(memberPost).toBeVisible();
+  await memberPost.getByRole("button", { name: /^Like/ }).first().click();
+  await expect(
+    member
+      .getByRole("article")
+      .filter({ hasText: unique })
+      .getByRole("button", { name: /^Unlike · 1 like/ }),
+  ).toBeVisible();
+  await member.getByRole("article").filter({ hasText: unique }).getByRole("link", { name: "Open post" }).click();
+  await expect(member).toHaveURL(/\/content\/\d+$/);
+  const postUrl = new URL(member.url()).pathname;
+  await axe(member, javaScriptEnabled);
+  await member.getByLabel("Write a reply").fill(`Thanks! ${unique}`);
+  await member.getByRole("button", { name: "Reply" }).click();
+  await expect(member.getByText(`Thanks! ${unique}`)).toBeVisible();
+
+  // Both see it in their newsfeeds.
+  await owner.goto("/newsfeed");
+  await expect(owner.getByRole("article").filter({ hasText: unique })).toBeVisible();
+  await axe(owner, javaScriptEnabled);
+
+  // The third member reports it; the owner sees the reason and deletes the post.
+  await reporter.goto(postUrl);
+  await reporter.getByText("Report", { exact: true }).click();
+  await reporter.getByLabel("What is wrong with this post?").fill("Wrong date");
+  await reporter.getByRole("button", { name: "Send report" }).click();
+  await expect(toast(reporter)).toContainText("The community's managers will look at it.");
+  await owner.goto(`${communityUrl}/manage/posts`);
+  await expect(owner.getByText("Wrong date")).toBeVisible();
+  await owner.getByRole("article").filter({ hasText: unique }).getByRole("button", { name: "Delete" }).click();
+  await confirm(owner, "Are you sure you want to delete this post?", javaScriptEnabled);
+  await expect(toast(owner)).toContainText("The post was deleted.");
+  await member.goto(postUrl);
+  await expect(member.getByText("This page could not be found")).toBeVisible();
+
+  // Search finds the community, without JavaScript too (a GET form).
+  await reporter.goto("/communities/search");
+  await axe(reporter, javaScriptEnabled);
+  await reporter.getByLabel("Name or description").fill(`sale ${unique}`);
+  await reporter.getByLabel("Category").selectOption("pto");
+  await reporter.getByRole("button", { name: "Search" }).click();
+  await expect(reporter.getByRole("link", { name })).toBeVisible();
+  await axe(reporter, javaScriptEnabled);
+
+  // /{slug} opens the community.
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  await member.goto(`/${slug}`);
+  await expect(member).toHaveURL(communityUrl);
+});

@@ -1,0 +1,145 @@
+import { describe, expect, it } from "vitest";
+import { encodeCursor } from "~/server/content/post-cards.server";
+import { createPost } from "~/server/content/posts.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { fanOutNewPost } from "~/server/feed/fan-out.server";
+import { loadNewsfeed, NEWSFEED_PAGE_SIZE } from "~/server/feed/feed.server";
+import { addMember, cast, makeCommunity } from "./communities-support";
+import { createUser } from "./helpers";
+import { connect } from "./realtime-support";
+import { browserFor, pageText } from "./settings-support";
+
+async function postAt(communityId: number, authorId: number, body: string, createdAt: number) {
+  const [row] = await getDb().insert(schema.posts).values({ communityId, authorId, body, createdAt }).returning();
+  return row!;
+}
+
+/** `count` posts in one batch (D1 binds at most 100 values per statement); `at(i)` gives the i-th post's timestamp. */
+async function manyPosts(
+  communityId: number,
+  authorId: number,
+  count: number,
+  label: string,
+  at: (i: number) => number,
+) {
+  const db = getDb();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    communityId,
+    authorId,
+    body: `${label} ${i}`,
+    createdAt: at(i),
+  }));
+  const chunks = Array.from({ length: Math.ceil(count / 15) }, (_, k) =>
+    db.insert(schema.posts).values(rows.slice(k * 15, k * 15 + 15)),
+  );
+  await db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]]);
+}
+
+describe("the newsfeed", () => {
+  it("shows posts of the user's communities only, newest first", { timeout: 20_000 }, async () => {
+    const { owner, member, community } = await cast();
+    const elsewhere = await makeCommunity(owner.id);
+    const base = Date.now() - 60_000;
+    await postAt(community.id, owner.id, "older", base);
+    await postAt(community.id, owner.id, "newer", base + 1000);
+    await postAt(elsewhere.id, owner.id, "not mine", base + 2000);
+    const feed = await loadNewsfeed(member.id, null);
+    expect(feed.posts.map((post) => post.body)).toEqual(["newer", "older"]);
+    expect(feed.endOfFeed).toBe(true);
+    expect(feed.postable.map((c) => c.id)).toEqual([community.id]);
+  });
+
+  it("pages by cursor with no duplicates or gaps while new posts arrive, and ends", async () => {
+    const { owner, member, community } = await cast();
+    const base = Date.now() - 3_600_000;
+    const total = NEWSFEED_PAGE_SIZE * 2 + 5;
+    // Two posts share each timestamp: the id breaks the tie.
+    await manyPosts(community.id, owner.id, total, "post", (i) => base + Math.floor(i / 2) * 1000);
+    const first = await loadNewsfeed(member.id, null);
+    expect(first.posts).toHaveLength(NEWSFEED_PAGE_SIZE);
+    expect(first.endOfFeed).toBe(false);
+    // Someone posts while the reader scrolls.
+    await createPost(owner.id, community.id, "brand new");
+    const second = await loadNewsfeed(member.id, {
+      createdAt: first.posts.at(-1)!.createdAt,
+      id: first.posts.at(-1)!.id,
+    });
+    const third = await loadNewsfeed(member.id, {
+      createdAt: second.posts.at(-1)!.createdAt,
+      id: second.posts.at(-1)!.id,
+    });
+    expect(third.endOfFeed).toBe(true);
+    const seen = [...first.posts, ...second.posts, ...third.posts].map((post) => post.body);
+    expect(new Set(seen).size).toBe(total);
+    expect(seen).not.toContain("brand new");
+    expect(seen[0]).toBe(`post ${total - 1}`);
+    expect(seen.at(-1)).toBe("post 0");
+  });
+
+  it("renders the composer, a Load more link without JavaScript and the end text", { timeout: 40_000 }, async () => {
+    const { owner, member, community } = await cast();
+    const base = Date.now() - 7_200_000;
+    await manyPosts(community.id, owner.id, NEWSFEED_PAGE_SIZE + 1, "item", (i) => base + i * 1000);
+    const browser = await browserFor(member);
+    const html = await (await browser.get("/newsfeed")).text();
+    expect(html).toContain('action="/content"');
+    const first = await loadNewsfeed(member.id, null);
+    const next = encodeCursor(first.posts.at(-1)!);
+    expect(html).toContain(`href="/newsfeed?before=${next}"`);
+    const last = await pageText(await browser.get(`/newsfeed?before=${next}`));
+    expect(last).toContain("item 0");
+    expect(last).toContain("You have reached the end of your newsfeed.");
+  });
+
+  it("a new user with no communities sees the empty text", { timeout: 15_000 }, async () => {
+    const user = await createUser();
+    const text = await pageText(await (await browserFor(user)).get("/newsfeed"));
+    expect(text).toContain("Join a community to see its posts in your newsfeed.");
+    expect(text).toContain("Join a community to post.");
+  });
+
+  it("managers-only communities are not offered in the composer to members", async () => {
+    const { owner, community } = await cast({ postPolicy: "managers" });
+    const reader = await createUser();
+    await addMember(community.id, reader.id);
+    expect((await loadNewsfeed(reader.id, null)).postable).toEqual([]);
+    expect((await loadNewsfeed(owner.id, null)).postable.map((c) => c.id)).toEqual([community.id]);
+  });
+});
+
+describe("the new posts banner's frames (decision 048)", () => {
+  it("a published post reaches the other members' open sockets as a newPost frame, off the request path", {
+    timeout: 20_000,
+  }, async () => {
+    const { owner, member, community } = await cast();
+    const browser = await browserFor(member);
+    const socket = await connect("/realtime", { Cookie: browser.cookie() });
+    const post = await createPost(owner.id, community.id, "Fresh news");
+    const frame = JSON.parse(await socket.next(5000));
+    expect(frame).toEqual({
+      messageType: "newPost",
+      data: {
+        postId: post.status === "published" ? post.id : 0,
+        communityId: community.id,
+        createdAt: expect.any(Number),
+      },
+    });
+    socket.socket.close(1000);
+  });
+
+  it("fans out to every active member but the author, pending members and posts excluded", {
+    timeout: 20_000,
+  }, async () => {
+    const { owner, member, community } = await cast({ requiresApproval: true });
+    const asker = await createUser();
+    await addMember(community.id, asker.id, "member", "pending");
+    expect(await fanOutNewPost({ id: 1, communityId: community.id, authorId: owner.id, createdAt: Date.now() })).toBe(
+      1,
+    );
+    const browser = await browserFor(owner);
+    const socket = await connect("/realtime", { Cookie: browser.cookie() });
+    await createPost(member.id, community.id, "Pending, so no banner yet");
+    expect(await socket.silentFor(500)).toBe(true);
+    socket.socket.close(1000);
+  });
+});

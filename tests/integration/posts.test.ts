@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { addComment } from "~/server/content/comments.server";
+import { getPostPage } from "~/server/content/content-pages.server";
+import { like } from "~/server/content/likes.server";
+import { createPost } from "~/server/content/posts.server";
+import { addMember, cast } from "./communities-support";
+import { createUser } from "./helpers";
+import { browserFor, pageText } from "./settings-support";
+
+describe("posting", () => {
+  it("publishes from the composer (PRG back), keeping line breaks and making links links, never HTML", {
+    timeout: 20_000,
+  }, async () => {
+    const { member, community } = await cast();
+    const browser = await browserFor(member);
+    const body = "Bake sale moved!\nDetails: https://example.test/bake <b>not bold</b>";
+    const posted = await browser.post("/content", { communityId: String(community.id), body, returnTo: "/newsfeed" });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe("/newsfeed");
+    const html = await (await browser.get("/newsfeed")).text();
+    expect(html).toContain("Your post was published.");
+    expect(html).toContain("Bake sale moved!\nDetails: ");
+    expect(html).toContain('<a href="https://example.test/bake"');
+    expect(html).toContain("&lt;b&gt;not bold&lt;/b&gt;");
+  });
+
+  it("refuses empty and over-long posts with the rule, and posts where the user may not post", async () => {
+    const { member, stranger, community } = await cast();
+    const browser = await browserFor(member);
+    const empty = await browser.post("/content", { communityId: String(community.id), body: "   " });
+    expect(empty.status).toBe(400);
+    expect(await pageText(empty)).toContain("Write something first.");
+    const long = await browser.post("/content", { communityId: String(community.id), body: "x".repeat(10_001) });
+    expect(await pageText(long)).toContain("Use at most 10,000 characters.");
+    expect((await createPost(member.id, community.id, "x".repeat(10_000))).status).toBe("published");
+    const outsider = await browserFor(stranger);
+    const refused = await outsider.post("/content", { communityId: String(community.id), body: "hi" });
+    expect(refused.status).toBe(403);
+    expect(await pageText(refused)).toContain("You cannot post in this community.");
+  });
+});
+
+describe("who sees which posts", () => {
+  it("pending posts: only their author and the managers", async () => {
+    const { owner, member, community } = await cast({ requiresApproval: true });
+    const reader = await createUser();
+    await addMember(community.id, reader.id);
+    const post = await createPost(member.id, community.id, "Needs approval");
+    expect(post.status).toBe("pending");
+    if (post.status !== "pending") return;
+    expect((await getPostPage(member.id, post.id))?.post.pending).toBe(true);
+    expect((await getPostPage(owner.id, post.id))?.post.canModerate).toBe(true);
+    expect(await getPostPage(reader.id, post.id)).toBeNull();
+    // Managers' own posts need no approval.
+    expect((await createPost(owner.id, community.id, "From the owner")).status).toBe("published");
+  });
+
+  it("private communities: a stranger gets 404 for the post, its comments and likes", async () => {
+    const { owner, stranger, community } = await cast({ joinPolicy: "invite" });
+    const post = await createPost(owner.id, community.id, "Invite-only news");
+    if (post.status !== "published") throw new Error("not published");
+    const browser = await browserFor(stranger);
+    expect((await browser.get(`/content/${post.id}`)).status).toBe(404);
+    expect((await browser.post(`/content/${post.id}`, { intent: "comment", body: "sneaky" })).status).toBe(404);
+    expect(await like(stranger.id, { type: "post", id: post.id })).toBe(false);
+    expect((await browser.get(`/content/${post.id}/edit`)).status).toBe(404);
+  });
+});
+
+describe("comments, replies and likes", () => {
+  it("threads replies one level deep: a reply to a reply joins the first comment's thread", async () => {
+    const { owner, member, community } = await cast();
+    const post = await createPost(owner.id, community.id, "Schedule change");
+    if (post.status !== "published") throw new Error("not published");
+    const first = await addComment(member.id, post.id, "Thanks!");
+    const reply = await addComment(owner.id, post.id, "You're welcome", first!.id);
+    const deeper = await addComment(member.id, post.id, "See you there", reply!.id);
+    expect(reply?.parentId).toBe(first!.id);
+    expect(deeper?.parentId).toBe(first!.id);
+    const page = await getPostPage(member.id, post.id);
+    expect(page?.threads).toHaveLength(1);
+    expect(page?.threads[0]?.replies.map((r) => r.body)).toEqual(["You're welcome", "See you there"]);
+    expect(page?.post.commentCount).toBe(3);
+  });
+
+  it("comments and replies through the form without JavaScript (PRG back to the post)", async () => {
+    const { owner, member, community } = await cast();
+    const post = await createPost(owner.id, community.id, "Coach's post");
+    if (post.status !== "published") throw new Error("not published");
+    const browser = await browserFor(member);
+    const done = await browser.post(`/content/${post.id}`, { intent: "comment", body: "Great news" });
+    expect(done.headers.get("Location")).toBe(`/content/${post.id}`);
+    const text = await pageText(await browser.get(`/content/${post.id}`));
+    expect(text).toContain("Great news");
+    expect(text).toContain("Your comment was added.");
+  });
+
+  it("likes are idempotent, even under concurrent requests", async () => {
+    const { owner, member, community } = await cast();
+    const post = await createPost(owner.id, community.id, "Like me");
+    if (post.status !== "published") throw new Error("not published");
+    const browser = await browserFor(member);
+    const form = { intent: "like", targetType: "post", targetId: String(post.id), returnTo: "/newsfeed" };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => browser.post(`/content/${post.id}`, form)));
+    expect(answers.every((answer) => answer.status === 302)).toBe(true);
+    await like(member.id, { type: "post", id: post.id });
+    expect((await getPostPage(member.id, post.id))?.post).toMatchObject({ likeCount: 1, liked: true });
+    await browser.post(`/content/${post.id}`, { ...form, intent: "unlike" });
+    expect((await getPostPage(member.id, post.id))?.post).toMatchObject({ likeCount: 0, liked: false });
+  });
+
+  it("deleting asks first; the author or a manager may, others not", async () => {
+    const { owner, member, community } = await cast();
+    const other = await createUser();
+    await addMember(community.id, other.id);
+    const post = await createPost(member.id, community.id, "Delete me");
+    if (post.status !== "published") throw new Error("not published");
+    const outsider = await browserFor(other);
+    expect((await outsider.post(`/content/${post.id}`, { intent: "deletePost", confirmed: "1" })).status).toBe(404);
+    const manager = await browserFor(owner);
+    const asks = await manager.post(`/content/${post.id}`, { intent: "deletePost" });
+    expect(await pageText(asks)).toContain("Are you sure you want to delete this post?");
+    const deleted = await manager.post(`/content/${post.id}`, { intent: "deletePost", confirmed: "1" });
+    expect(deleted.headers.get("Location")).toBe("/newsfeed");
+    expect(await getPostPage(owner.id, post.id)).toBeNull();
+  });
+
+  it("edits: the author only, marked as edited", async () => {
+    const { owner, member, community } = await cast();
+    const post = await createPost(member.id, community.id, "Typo hre");
+    if (post.status !== "published") throw new Error("not published");
+    expect((await (await browserFor(owner)).get(`/content/${post.id}/edit`)).status).toBe(404);
+    const browser = await browserFor(member);
+    expect((await browser.get(`/content/${post.id}/edit`)).status).toBe(200);
+    const saved = await browser.post(`/content/${post.id}/edit`, { body: "Typo here" });
+    expect(saved.headers.get("Location")).toBe(`/content/${post.id}`);
+    const page = await getPostPage(member.id, post.id);
+    expect(page?.post.body).toBe("Typo here");
+    expect(page?.post.editedAt).toBeGreaterThan(0);
+  });
+});

@@ -10,6 +10,9 @@ export default [
   route("__dev/notify", "routes/dev/notify.ts"),
   // Avatars from R2 (issue 4): a resource route, outside every page layout.
   route("files/avatars/*", "routes/files/avatar.ts"),
+  // Chat's calls for the page's JavaScript (issue 12): JSON, cookie session, no layout.
+  route("chat/:id/messages", "routes/chat/messages.ts"),
+  route("chat/:id/read", "routes/chat/read.ts"),
   // Sign in with Google and Apple (issue 3): redirects and callbacks, no pages of their own.
   ...prefix("login", [
     route("google", "routes/login/google.tsx"),
@@ -67,6 +70,11 @@ export default [
       // Other people's public profiles and the friend forms (issue 4, decision 022).
       route("users/:id", "routes/users/profile.tsx"),
       route("users/:id/friend", "routes/users/friend.tsx"),
+      // Chat (issue 12, decision 050): the list beside the open conversation.
+      route("chat", "routes/chat/layout.tsx", [
+        index("routes/chat/index.tsx"),
+        route(":key", "routes/chat/conversation.tsx"),
+      ]),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/profile/verify-email.tsx"),

@@ -1,6 +1,7 @@
 import about from "./en/about.json";
 import api from "./en/api.json";
 import auth from "./en/auth.json";
+import chat from "./en/chat.json";
 import common from "./en/common.json";
 import dev from "./en/dev.json";
 import feed from "./en/feed.json";
@@ -12,5 +13,5 @@ import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, about, api, auth, dev, feed, home, people, profile, register, settings },
+  en: { common, about, api, auth, chat, dev, feed, home, people, profile, register, settings },
 };

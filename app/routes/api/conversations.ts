@@ -1,6 +1,6 @@
 import { requireBearerUser } from "~/server/api/bearer.server";
 import { apiTranslator, methodNotAllowed } from "~/server/api/json.server";
-import { listConversations } from "~/server/conversations.server";
+import { listConversations } from "~/server/chat/chat.server";
 import type { Route } from "./+types/conversations";
 
 /** GET /api/v2/conversation → {data: {data: [...]}} (SPEC §7, DESIGN §6). */

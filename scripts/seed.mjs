@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bin, run } from "./lib/local.mjs";
+import { chatSeed } from "./seed/chat.mjs";
 
 export const DEMO_PASSWORD = "schoolhub-demo";
 // Must match app/server/auth/password.server.ts.
@@ -261,6 +262,8 @@ for (const project of ["js", "nojs"]) {
     );
   }
 }
+
+sql.push(...chatSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
 
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";

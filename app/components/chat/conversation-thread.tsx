@@ -13,6 +13,8 @@ import { messageCursorOf, useChatMessages } from "./use-chat-messages";
 
 type PageData = Awaited<ReturnType<typeof loadChatPage>>;
 
+const NO_MESSAGES: never[] = [];
+
 /**
  * One conversation: messages oldest to newest, the newest 50 first (decision 050), earlier
  * ones by a link (no JS) or on scrolling up (JS, keeping the scroll position), and the
@@ -26,7 +28,7 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
   const nameOf = useConversationName();
   const conversation = data.conversation;
   const conversationId = conversation?.id ?? null;
-  const { messages, pending, add, queue, fail } = useChatMessages(conversation?.messages ?? []);
+  const { messages, pending, add, queue, fail } = useChatMessages(conversation?.messages ?? NO_MESSAGES);
   const [members, setMembers] = useState(conversation?.members ?? []);
   const [earlier, setEarlier] = useState(conversation?.earlierCursor ?? null);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
@@ -158,7 +160,7 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
         <Form method="post" className="chat-composer" onSubmit={onSubmit}>
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="clientMsgId" value={data.clientMsgId} />
-          {conversation ? null : <input type="hidden" name="to" value={data.target?.id} />}
+          {data.target ? <input type="hidden" name="to" value={data.target.id} /> : null}
           <label htmlFor="chat-content" className="visually-hidden">
             {t("messageLabel")}
           </label>

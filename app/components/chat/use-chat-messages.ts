@@ -29,7 +29,10 @@ export function useChatMessages(initial: ChatMessage[]) {
   const [messages, setMessages] = useState(initial);
   const [pending, setPending] = useState<PendingMessage[]>([]);
 
-  useEffect(() => setMessages((list) => mergeMessages(list, initial)), [initial]);
+  useEffect(() => {
+    // Nothing new from the loader: no state change, so no render loop.
+    if (initial.length > 0) setMessages((list) => mergeMessages(list, initial));
+  }, [initial]);
 
   const add = useCallback((incoming: ChatMessage[]) => {
     setMessages((list) => mergeMessages(list, incoming));

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
 
 type LiveConversation = {
@@ -17,12 +17,18 @@ type LiveConversation = {
 export function useLiveConversations<T extends LiveConversation>(initial: T[], viewerId: number | undefined) {
   const [conversations, setConversations] = useState(initial);
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  // A navigation under way loads fresh data anyway; revalidating on top of it (a first
+  // message's own frame arriving before its redirect) would throw that navigation's data away.
+  const refresh = () => {
+    if (revalidator.state === "idle" && navigation.state === "idle") void revalidator.revalidate();
+  };
   useEffect(() => setConversations(initial), [initial]);
 
   useRealtimeEvent("message", (message) => {
     const known = conversations.some((c) => c.id === message.conversationId);
     if (!known) {
-      if (revalidator.state === "idle") void revalidator.revalidate();
+      refresh();
       return;
     }
     setConversations((list) => {
@@ -46,9 +52,7 @@ export function useLiveConversations<T extends LiveConversation>(initial: T[], v
     setConversations((list) => list.map((c) => (c.id === conversationId ? { ...c, unread: 0 } : c)));
   });
 
-  useRealtimeReconnect(() => {
-    if (revalidator.state === "idle") void revalidator.revalidate();
-  });
+  useRealtimeReconnect(refresh);
 
   return conversations;
 }

@@ -25,7 +25,7 @@ async function directChat(a: number, b: number, messages: { from: number; conten
   return conversation!.id;
 }
 
-describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", () => {
+describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", { timeout: 30_000 }, () => {
   it("lists a user's conversations with the other participant, the last message and the unread count", async () => {
     const me = await createUser();
     const friend = await createUser();

@@ -344,3 +344,39 @@ export async function markConversationRead(viewerId: number, conversationId: num
 export function newClientMsgIdServer() {
   return crypto.randomUUID();
 }
+
+/**
+ * The two removing dispositions (SPEC §3, §4; docs/decisions/051-message-dispositions.md):
+ * a message its sender deleted, and one removed because its sender's account was deleted.
+ */
+export const MessageDisposition = { Normal: 0, DeletedBySender: 1, RemovedWithAccount: 2 } as const;
+
+export type DeleteResult = { status: "ok"; message: ChatMessage } | { status: "not_found" };
+
+/**
+ * A sender deletes their own message: its text is cleared, its disposition set, and every
+ * participant's tabs drop it (the frame carries the disposition). Anyone else's message, or
+ * one in a conversation the viewer is not in, is a 404. One round trip.
+ */
+export async function deleteMessage(
+  viewerId: number,
+  conversationId: number,
+  messageId: number,
+): Promise<DeleteResult> {
+  const [updated, members] = (await batchSql([
+    sql`
+      UPDATE messages SET disposition = ${MessageDisposition.DeletedBySender}, content = ''
+      WHERE id = ${messageId} AND conversation_id = ${conversationId} AND sender_id = ${viewerId}
+        AND disposition = ${MessageDisposition.Normal}
+        AND EXISTS (SELECT 1 FROM conversation_participants me
+          WHERE me.conversation_id = ${conversationId} AND me.user_id = ${viewerId})
+      RETURNING id, conversation_id, sender_id, content, client_msg_id, disposition, created_at`,
+    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId}`,
+  ])) as [MessageRow[], { user_id: number }[]];
+  const row = updated[0];
+  if (!row) return { status: "not_found" };
+  const message = toMessage(row);
+  const ids = members.map((m) => m.user_id);
+  waitUntil(publishToUsers(ids, { messageType: "message", data: { ...message, senderId: viewerId } }));
+  return { status: "ok", message };
+}

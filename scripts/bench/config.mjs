@@ -36,6 +36,8 @@ export const ROUTES = [
   { path: "/bench-no-such-page", status: 404 },
   // Signed-in pages.
   { path: "/newsfeed", signIn: true, browser: true },
+  // Chat (issue 12): the seeded direct chat with 60 messages, of which the page shows 50.
+  { path: "/chat/1", signIn: true, browser: true },
 ];
 
 /** Throughput: page rps against the rps of a static asset served by the same Worker. */

@@ -10,6 +10,9 @@ export default [
   route("__dev/notify", "routes/dev/notify.ts"),
   // Avatars from R2 (issue 4): a resource route, outside every page layout.
   route("files/avatars/*", "routes/files/avatar.ts"),
+  // Chat's calls for the page's JavaScript (issue 12): JSON, cookie session, no layout.
+  route("chat/:id/messages", "routes/chat/messages.ts"),
+  route("chat/:id/read", "routes/chat/read.ts"),
   // Sign in with Google and Apple (issue 3): redirects and callbacks, no pages of their own.
   ...prefix("login", [
     route("google", "routes/login/google.tsx"),
@@ -27,6 +30,9 @@ export default [
     route("v1/user/profile", "routes/api/user-profile.ts"),
     route("v1/notifications", "routes/api/notifications.ts"),
     route("v2/conversation", "routes/api/conversations.ts"),
+    route("v2/conversation/:id/messages", "routes/api/chat-messages.ts"),
+    route("v2/conversation/:id/messages/:messageId", "routes/api/chat-message.ts"),
+    route("v2/conversation/:id/read", "routes/api/chat-read.ts"),
     route("v1/notifications/markallread", "routes/api/notifications-markallread.ts"),
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("v1/user/:id", "routes/api/user.ts"),
@@ -84,6 +90,11 @@ export default [
       // Other people's public profiles and the friend forms (issue 4, decision 022).
       route("users/:id", "routes/users/profile.tsx"),
       route("users/:id/friend", "routes/users/friend.tsx"),
+      // Chat (issue 12, decision 050): the list beside the open conversation.
+      route("chat", "routes/chat/layout.tsx", [
+        index("routes/chat/index.tsx"),
+        route(":key", "routes/chat/conversation.tsx"),
+      ]),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/profile/verify-email.tsx"),

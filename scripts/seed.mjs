@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { bin, run } from "./lib/local.mjs";
 import { layoutSeed } from "./seed/layout.mjs";
 import { seedCommunities } from "./seed/communities.mjs";
+import { chatSeed } from "./seed/chat.mjs";
 
 export const DEMO_PASSWORD = "schoolhub-demo";
 // Must match app/server/auth/password.server.ts.
@@ -266,6 +267,7 @@ for (const project of ["js", "nojs"]) {
 
 sql.push(...layoutSeed({ q, passwordHash: hashPassword(DEMO_PASSWORD), now }));
 seedCommunities({ sql, q, hashPassword, password: DEMO_PASSWORD, now, day, hour });
+sql.push(...chatSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
 
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";

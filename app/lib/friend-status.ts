@@ -44,5 +44,6 @@ export function statusAfter(intent: FriendIntent): Pick<UserInfo, "friendStatus"
 
 /** SPEC §2: the chat with a user is /chat/@{username} when they have one, else /chat/{id}. */
 export function chatPath(user: Pick<UserInfo, "id" | "username">) {
-  return user.username ? `/chat/@${user.username}` : `/chat/${user.id}`;
+  // /chat/{id} is a conversation; someone without a username is /chat/~{userId} (decision 050).
+  return user.username ? `/chat/@${user.username}` : `/chat/~${user.id}`;
 }

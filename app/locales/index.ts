@@ -2,6 +2,7 @@ import about from "./en/about.json";
 import account from "./en/account.json";
 import api from "./en/api.json";
 import auth from "./en/auth.json";
+import chat from "./en/chat.json";
 import common from "./en/common.json";
 import communities from "./en/communities.json";
 import content from "./en/content.json";
@@ -15,5 +16,5 @@ import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, communities, content, about, account, api, auth, dev, feed, home, people, profile, register, settings },
+  en: { common, communities, content, about, account, api, auth, chat, dev, feed, home, people, profile, register, settings },
 };

@@ -20,6 +20,8 @@ export type NotificationData = {
 
 /** SPEC §3 Message. Two disposition values remove the message; the chat issue names them. */
 export type MessageData = {
+  /** The server's id; with createdAt, the cursor a reconnecting client fetches after. */
+  id: number;
   senderId: number;
   conversationId: number;
   content: string;
@@ -37,11 +39,18 @@ export type ConversationLastReadData = { conversationId: number };
  */
 export type NewPostData = { postId: number; communityId: number; createdAt: number };
 
+/**
+ * Read receipts (beyond the SPEC, docs/decisions/052-read-receipts.md): sent to the other
+ * participants when `userId` reads up to `lastReadAt`, so "Seen" appears live.
+ */
+export type ConversationSeenData = { conversationId: number; userId: number; lastReadAt: number };
+
 export type RealtimeFrame =
   | { messageType: "message"; data: MessageData }
   | { messageType: "notification"; data: NotificationData }
   | { messageType: "conversationLastRead"; data: ConversationLastReadData }
-  | { messageType: "newPost"; data: NewPostData };
+  | { messageType: "newPost"; data: NewPostData }
+  | { messageType: "conversationSeen"; data: ConversationSeenData };
 
 export type RealtimeMessageType = RealtimeFrame["messageType"];
 
@@ -69,6 +78,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<RealtimeMessageType>([
   "notification",
   "conversationLastRead",
   "newPost",
+  "conversationSeen",
 ]);
 
 /** Reads one frame off the wire; anything that is not a known frame is null, never a throw. */

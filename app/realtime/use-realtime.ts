@@ -6,6 +6,8 @@ import { type FrameData, REALTIME_PATH, REALTIME_SESSION_PATH, type RealtimeMess
 let connection: RealtimeConnection | null = null;
 let users = 0;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
+let everOpened = false;
+const reconnectListeners = new Set<() => void>();
 
 /**
  * Keeps the page's one realtime socket open while a signed-in header is mounted (SPEC §4:
@@ -26,6 +28,10 @@ export function useRealtimeConnection(enabled = true) {
         // Visible state for debugging and end-to-end tests: <html data-realtime="open">.
         onStatus: (status) => {
           document.documentElement.dataset.realtime = status;
+          // A reopened socket missed whatever was sent while it was down: listeners fetch it
+          // by cursor (DESIGN §1).
+          if (status === "open" && everOpened) for (const listener of reconnectListeners) listener();
+          if (status === "open") everOpened = true;
         },
       });
     }
@@ -45,4 +51,16 @@ export function useRealtimeConnection(enabled = true) {
 export function useRealtimeEvent<T extends RealtimeMessageType>(type: T, handler: (data: FrameData<T>) => void) {
   const onFrame = useEffectEvent(handler);
   useEffect(() => realtimeEvents.on(type, (data) => onFrame(data)), [type]);
+}
+
+/** Calls `handler` each time the socket reopens after it had been open before (a reconnect). */
+export function useRealtimeReconnect(handler: () => void) {
+  const onReconnect = useEffectEvent(handler);
+  useEffect(() => {
+    const listener = () => onReconnect();
+    reconnectListeners.add(listener);
+    return () => {
+      reconnectListeners.delete(listener);
+    };
+  }, []);
 }

@@ -39,6 +39,8 @@ export const ROUTES = [
   // Communities (issue 11): Lincoln PTO (id 1, seeded) and a search that matches several.
   { path: "/communities/1", signIn: true, browser: true },
   { path: "/communities/search?q=school", signIn: true, browser: true },
+  // Chat (issue 12): the seeded direct chat with 60 messages, of which the page shows 50.
+  { path: "/chat/1", signIn: true, browser: true },
 ];
 
 /** Throughput: page rps against the rps of a static asset served by the same Worker. */

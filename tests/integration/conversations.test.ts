@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { issueTokens } from "~/server/auth/tokens.server";
-import { conversationHref, listConversations } from "~/server/conversations.server";
+import { conversationHref, listConversations } from "~/server/chat/chat.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { createUser, fetchApp, signIn } from "./helpers";
 
@@ -25,7 +25,7 @@ async function directChat(a: number, b: number, messages: { from: number; conten
   return conversation!.id;
 }
 
-describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", () => {
+describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", { timeout: 30_000 }, () => {
   it("lists a user's conversations with the other participant, the last message and the unread count", async () => {
     const me = await createUser();
     const friend = await createUser();
@@ -43,19 +43,21 @@ describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", () => {
     expect(conversation).toEqual({
       id,
       type: 0,
-      participants: [{ userId: friend.id, username: friend.username, name: friend.name }],
+      title: null,
+      participants: [{ userId: friend.id, username: friend.username, name: friend.name, avatar: "default" }],
       lastMessage: { senderId: friend.id, content: "See you Friday", createdAt: 3_000 },
       unread: 2,
+      updatedAt: 3_000,
     });
     // For the friend: their own messages never count, and mine came before they last read.
     expect((await listConversations(friend.id))[0]?.unread).toBe(0);
   });
 
   it("links a direct chat to /chat/@username, or /chat/{id} without a username, and others to /chat", () => {
-    const participant = { userId: 7, name: "Ana", username: "ana" };
-    expect(conversationHref({ type: 0, participants: [participant] })).toBe("/chat/@ana");
-    expect(conversationHref({ type: 0, participants: [{ ...participant, username: null }] })).toBe("/chat/7");
-    expect(conversationHref({ type: 1, participants: [participant] })).toBe("/chat");
+    const participant = { userId: 7, name: "Ana", username: "ana", avatar: "default" };
+    expect(conversationHref({ id: 3, type: 0, participants: [participant] })).toBe("/chat/@ana");
+    expect(conversationHref({ id: 3, type: 0, participants: [{ ...participant, username: null }] })).toBe("/chat/3");
+    expect(conversationHref({ id: 3, type: 1, participants: [participant] })).toBe("/chat");
   });
 
   it("shows the dropdown in the header, empty or with links", async () => {

@@ -178,7 +178,7 @@ describe("the public profile (/users/{id})", () => {
     expect(html).toContain(`href="/chat/@${b.username}"`);
     expect(html).toMatch(/>Send Message<\/a>/);
     expect(html).toMatch(/>Unfriend<\/button>/);
-    expect(await (await browser.get(`/users/${noName.id}`)).text()).toContain(`href="/chat/${noName.id}"`);
+    expect(await (await browser.get(`/users/${noName.id}`)).text()).toContain(`href="/chat/~${noName.id}"`);
   });
 
   it("offers Cancel Friend Request for the viewer's request, Accept and Decline for theirs", async () => {

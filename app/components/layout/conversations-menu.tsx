@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useLiveConversations } from "~/components/chat/use-live-conversations";
+import { useRootData } from "~/root";
 import { Icon } from "../icons";
 import { HeaderMenu } from "./header-menu";
 
@@ -12,9 +14,10 @@ type ConversationItem = {
   unread: number;
 };
 
-/** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS. */
-export function ConversationsMenu({ conversations }: { conversations: ConversationItem[] }) {
+/** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS; live with it. */
+export function ConversationsMenu(props: { conversations: ConversationItem[] }) {
   const { t } = useTranslation();
+  const conversations = useLiveConversations(props.conversations, useRootData()?.user?.id);
   const unread = conversations.reduce((sum, conversation) => sum + conversation.unread, 0);
   return (
     <HeaderMenu

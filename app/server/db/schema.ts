@@ -276,6 +276,10 @@ export const conversations = sqliteTable("conversations", {
   title: text("title"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at").notNull(),
+  // --- chat (issue 12, decision 050) ---
+  // "<smaller user id>:<larger user id>" for a direct chat, null for a group: the unique index
+  // makes two concurrent first messages between the same people land in one conversation.
+  directKey: text("direct_key").unique(),
 });
 
 export const conversationParticipants = sqliteTable(

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import type { ConversationSummary } from "~/server/chat/conversations.server";
+
+export type ListedConversation = ConversationSummary & { href: string };
+
+/** A conversation's name: the group's title, or the other people's names ("Unknown User" when gone). */
+export function useConversationName() {
+  const { t } = useTranslation();
+  return (conversation: Pick<ConversationSummary, "type" | "title" | "participants">) => {
+    if (conversation.type !== 0 && conversation.title) return conversation.title;
+    const names = conversation.participants.map((p) => p.name || t("unknownUser"));
+    return names.join(", ") || t("unknownUser");
+  };
+}
+
+/** /chat's list (SPEC §2): avatars, last message, time, unread count; most recent first. */
+export function ConversationList({
+  conversations,
+  nextCursor,
+}: {
+  conversations: ListedConversation[];
+  nextCursor: string | null;
+}) {
+  const { t, i18n } = useTranslation("chat");
+  const nameOf = useConversationName();
+  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  if (conversations.length === 0) return <p className="hint chat-empty">{t("empty")}</p>;
+  return (
+    <>
+      <ul className="chat-conversations">
+        {conversations.map((conversation) => {
+          const first = conversation.participants[0];
+          const name = nameOf(conversation);
+          return (
+            <li key={conversation.id}>
+              <NavLink
+                to={conversation.href}
+                className={conversation.unread > 0 ? "chat-conversation chat-unread" : "chat-conversation"}
+              >
+                <UserAvatar
+                  name={conversation.type === 0 ? first?.name : name}
+                  avatar={conversation.type === 0 ? first?.avatar : "default"}
+                />
+                <span className="chat-conversation-text">
+                  <span className="chat-conversation-name">{name}</span>
+                  <span className="hint chat-conversation-last">
+                    {conversation.lastMessage?.content ?? t("noMessages")}
+                  </span>
+                </span>
+                <span className="chat-conversation-meta">
+                  {conversation.lastMessage ? (
+                    <time className="hint" dateTime={new Date(conversation.lastMessage.createdAt).toISOString()}>
+                      {time.format(conversation.lastMessage.createdAt)}
+                    </time>
+                  ) : null}
+                  {conversation.unread > 0 ? (
+                    <span
+                      className="badge chat-badge"
+                      role="status"
+                      aria-label={t("unread", { count: conversation.unread })}
+                    >
+                      {conversation.unread}
+                    </span>
+                  ) : null}
+                </span>
+              </NavLink>
+            </li>
+          );
+        })}
+      </ul>
+      {nextCursor ? (
+        <p className="chat-more">
+          <Link to={`?more=${encodeURIComponent(nextCursor)}`}>{t("moreConversations")}</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}

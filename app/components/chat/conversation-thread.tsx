@@ -1,0 +1,193 @@
+import { useLayoutEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import { MESSAGE_MAX_LENGTH, newClientMsgId } from "~/lib/forms/chat";
+import type { FormFailure } from "~/lib/forms/parse";
+import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
+import type { loadChatPage } from "~/routes/chat/conversation.server";
+import { fetchMessages, markRead, postMessage } from "./chat-client";
+import { useConversationName } from "./conversation-list";
+import { MessageList } from "./message-list";
+import { messageCursorOf, useChatMessages } from "./use-chat-messages";
+
+type PageData = Awaited<ReturnType<typeof loadChatPage>>;
+
+const NO_MESSAGES: never[] = [];
+
+/**
+ * One conversation: messages oldest to newest, the newest 50 first (decision 050), earlier
+ * ones by a link (no JS) or on scrolling up (JS, keeping the scroll position), and the
+ * composer. With JavaScript a send shows at once as "Sending…", the server's copy replaces
+ * it by clientMsgId, a failure stays with Retry; frames from the socket keep it live and a
+ * reconnect fetches what was missed by cursor.
+ */
+export function ConversationThread({ data, failure }: { data: PageData; failure: FormFailure | null }) {
+  const { t } = useTranslation("chat");
+  const { t: tc } = useTranslation();
+  const nameOf = useConversationName();
+  const conversation = data.conversation;
+  const conversationId = conversation?.id ?? null;
+  const { messages, pending, add, queue, fail } = useChatMessages(conversation?.messages ?? NO_MESSAGES);
+  const [members, setMembers] = useState(conversation?.members ?? []);
+  const [earlier, setEarlier] = useState(conversation?.earlierCursor ?? null);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const scroller = useRef<HTMLDivElement>(null);
+  const keepFromBottom = useRef<number | null>(null);
+  const navigation = useNavigation();
+
+  const others = members.filter((m) => m.userId !== data.viewerId);
+  const title = conversation
+    ? nameOf({
+        type: conversation.type,
+        title: conversation.title,
+        participants: others.map((m) => ({ ...m, name: m.name })),
+      })
+    : data.target?.name || tc("unknownUser");
+  const avatarOf = conversation?.type === 0 ? others[0] : data.target;
+
+  // Stay at the bottom as messages arrive; keep the reader's place when earlier ones load.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs each time the list changes
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    if (keepFromBottom.current !== null) {
+      element.scrollTop = element.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (element.scrollHeight - element.scrollTop - element.clientHeight < 200 || pending.length > 0) {
+      element.scrollTop = element.scrollHeight;
+    }
+  }, [messages, pending]);
+
+  useRealtimeEvent("message", (message) => {
+    if (message.conversationId !== conversationId) return;
+    add([message]);
+    if (message.senderId !== data.viewerId && document.visibilityState === "visible") void markRead(conversationId);
+  });
+  useRealtimeEvent("conversationSeen", (seen) => {
+    if (seen.conversationId !== conversationId) return;
+    setMembers((list) => list.map((m) => (m.userId === seen.userId ? { ...m, lastReadAt: seen.lastReadAt } : m)));
+  });
+  useRealtimeReconnect(async () => {
+    if (conversationId === null) return;
+    // Gap-fill (DESIGN §1): everything after the newest message held, page by page.
+    let after = messageCursorOf(messages.at(-1));
+    for (let page = 0; page < 10; page++) {
+      const result = await fetchMessages(conversationId, after ? { after } : {}).catch(() => null);
+      if (!result || result.messages.length === 0) break;
+      add(result.messages);
+      if (!after) break;
+      after = messageCursorOf(result.messages.at(-1));
+    }
+  });
+
+  async function loadEarlier(event?: React.MouseEvent) {
+    if (conversationId === null || !earlier || loadingEarlier) return;
+    event?.preventDefault();
+    setLoadingEarlier(true);
+    const result = await fetchMessages(conversationId, { before: earlier }).catch(() => null);
+    setLoadingEarlier(false);
+    if (!result) return;
+    const element = scroller.current;
+    if (element) keepFromBottom.current = element.scrollHeight - element.scrollTop;
+    add(result.messages);
+    setEarlier(result.earlierCursor);
+  }
+
+  async function send(clientMsgId: string, content: string) {
+    if (conversationId === null) return;
+    queue({ clientMsgId, content, createdAt: Date.now(), failed: false });
+    try {
+      add([await postMessage(conversationId, content, clientMsgId)]);
+    } catch {
+      fail(clientMsgId, true);
+    }
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // The first message to someone starts the chat through the plain form (PRG).
+    if (conversationId === null) return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    const content = String(new FormData(form).get("content") ?? "").trim();
+    if (!content || content.length > MESSAGE_MAX_LENGTH) return;
+    form.reset();
+    void send(newClientMsgId(), content);
+  }
+
+  const fieldError = failure?.fieldErrors.content?.[0] ?? failure?.formError;
+  const group = conversation?.type === 1;
+  return (
+    <article className="chat-thread" aria-labelledby="chat-title">
+      <header className="chat-thread-header">
+        <Link to="/chat" className="chat-back">
+          {t("backToList")}
+        </Link>
+        <UserAvatar name={group ? title : avatarOf?.name} avatar={group ? "default" : avatarOf?.avatar} size="small" />
+        <h2 id="chat-title">{title}</h2>
+      </header>
+      <div
+        className="chat-scroller"
+        ref={scroller}
+        onScroll={(event) => event.currentTarget.scrollTop < 40 && void loadEarlier()}
+      >
+        {earlier ? (
+          <p className="chat-earlier">
+            <Link to={`?before=${encodeURIComponent(earlier)}`} onClick={loadEarlier} preventScrollReset>
+              {loadingEarlier ? t("loadingEarlier") : t("loadEarlier")}
+            </Link>
+          </p>
+        ) : null}
+        {messages.length === 0 && pending.length === 0 ? (
+          <p className="hint chat-start">{t("startWith", { name: title })}</p>
+        ) : (
+          <MessageList
+            messages={messages}
+            pending={pending}
+            members={members}
+            viewerId={data.viewerId}
+            group={group}
+            onRetry={(message) => void send(message.clientMsgId, message.content)}
+          />
+        )}
+        {data.before ? (
+          <p className="chat-newer">
+            <Link to=".">{t("newer")}</Link>
+          </p>
+        ) : null}
+      </div>
+      {data.mayWrite ? (
+        <Form method="post" className="chat-composer" onSubmit={onSubmit}>
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="clientMsgId" value={data.clientMsgId} />
+          {data.target ? <input type="hidden" name="to" value={data.target.id} /> : null}
+          <label htmlFor="chat-content" className="visually-hidden">
+            {t("messageLabel")}
+          </label>
+          <textarea
+            id="chat-content"
+            name="content"
+            rows={2}
+            required
+            maxLength={MESSAGE_MAX_LENGTH}
+            defaultValue={failure?.values.content ?? ""}
+            aria-invalid={fieldError ? true : undefined}
+            aria-describedby={fieldError ? "chat-content-error" : undefined}
+          />
+          <button type="submit" disabled={navigation.state === "submitting"}>
+            {t("send")}
+          </button>
+          {fieldError ? (
+            <p id="chat-content-error" className="field-error" role="alert">
+              {tc(fieldError as never)}
+            </p>
+          ) : null}
+        </Form>
+      ) : (
+        <p className="chat-refusal" role="note">
+          {data.target && !data.target.name ? t("cannotMessageGone") : t("cannotMessage", { name: title })}
+        </p>
+      )}
+    </article>
+  );
+}

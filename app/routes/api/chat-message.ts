@@ -1,0 +1,21 @@
+import { parseId } from "~/lib/forms/chat";
+import { requireBearerUser } from "~/server/api/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/api/json.server";
+import { deleteMessage } from "~/server/chat/chat.server";
+import type { Route } from "./+types/chat-message";
+
+/** DELETE /api/v2/conversation/{id}/messages/{messageId} → {message} with its removing disposition (decision 051). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE", t);
+  const userId = await requireBearerUser(request, context);
+  const id = parseId(params.id);
+  const messageId = parseId(params.messageId);
+  const result = id === null || messageId === null ? null : await deleteMessage(userId, id, messageId);
+  if (!result || result.status === "not_found") return jsonError(404, "not_found", t("chat:errors.messageNotFound"));
+  return Response.json({ message: result.message });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed("DELETE", apiTranslator(context));
+}

@@ -1,0 +1,33 @@
+import { parseId, sendMessageBodySchema } from "~/lib/forms/chat";
+import { requireBearerUser } from "~/server/api/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
+import { loadConversation, sendMessage } from "~/server/chat/chat.server";
+import { sendAnswer } from "../chat/send-answer.server";
+import type { Route } from "./+types/chat-messages";
+
+/**
+ * GET /api/v2/conversation/{id}/messages?before=|after= → {data: [...], earlierCursor}
+ * (oldest first; `before` pages back 50 at a time, `after` fills a gap after a reconnect).
+ * POST with {content, clientMsgId} → 201 {message}, or 200 with the stored copy on a resend.
+ * A conversation the caller is not in is a 404 (decision 050).
+ */
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const t = apiTranslator(context);
+  const id = parseId(params.id);
+  const options = { before: url.searchParams.get("before"), after: url.searchParams.get("after") };
+  const view = id === null ? null : await loadConversation(userId, id, options);
+  if (!view) return jsonError(404, "not_found", t("chat:errors.notFound"));
+  return Response.json({ data: view.messages, earlierCursor: view.earlierCursor });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "POST") return methodNotAllowed("GET, POST", t);
+  const userId = await requireBearerUser(request, context);
+  const id = parseId(params.id);
+  if (id === null) return jsonError(404, "not_found", t("chat:errors.notFound"));
+  const body = await readJsonBody(request, sendMessageBodySchema, t);
+  if (!body.ok) return body.response;
+  return sendAnswer(await sendMessage(userId, { conversationId: id }, body.data), t);
+}

@@ -1,0 +1,58 @@
+import { data, redirect } from "react-router";
+import { parseId, sendMessageSchema } from "~/lib/forms/chat";
+import { formFailure, parseForm } from "~/lib/forms/parse";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { loadConversation, loadDirectChat, newClientMsgIdServer, sendMessage } from "~/server/chat/chat.server";
+
+/** `@username`, or `~userId` for someone without a username (decision 050); else null. */
+function directPerson(key: string) {
+  if (key.startsWith("@")) return { username: key.slice(1) };
+  const userId = key.startsWith("~") ? parseId(key.slice(1)) : null;
+  return userId === null ? null : { userId };
+}
+
+/**
+ * HTTP mapping of /chat/{id}, /chat/@{username} and /chat/~{userId} (decision 050): {id} is a
+ * conversation; the others are the direct chat with that person, which may not exist yet. Everything the
+ * viewer is not part of is a 404.
+ */
+export async function loadChatPage(viewerId: number, key: string, url: URL) {
+  const before = url.searchParams.get("before");
+  const options = { before, markRead: true };
+  const base = { viewerId, clientMsgId: newClientMsgIdServer(), before };
+  const person = directPerson(key);
+  if (person) {
+    const direct = await loadDirectChat(viewerId, person, options);
+    if (!direct) throw data(null, { status: 404 });
+    const conversation = direct.conversation;
+    return { ...base, conversation, target: direct.user, mayWrite: conversation?.mayWrite ?? direct.user.mayMessage };
+  }
+  const id = parseId(key);
+  const conversation = id === null ? null : await loadConversation(viewerId, id, options);
+  if (!conversation) throw data(null, { status: 404 });
+  return { ...base, conversation, target: null, mayWrite: conversation.mayWrite };
+}
+
+/** The no-JavaScript send: a form post, then the page again (PRG) or the form with its error. */
+export async function sendFromPage(viewerId: number, key: string, formData: FormData, url: URL) {
+  const parsed = parseForm(sendMessageSchema, formData);
+  if (!parsed.ok) return data(parsed, { status: 400 });
+  const direct = directPerson(key) !== null;
+  const conversationId = direct ? null : parseId(key);
+  if (!direct && conversationId === null) throw data(null, { status: 404 });
+  const toUserId = parsed.data.to;
+  if (conversationId === null && !toUserId) throw data(null, { status: 404 });
+  const target = conversationId !== null ? { conversationId } : { toUserId: toUserId! };
+  const input = { content: parsed.data.content, clientMsgId: parsed.data.clientMsgId };
+  const result = await sendMessage(viewerId, target, input);
+  switch (result.status) {
+    case "ok":
+      return redirect(safeRedirectPath(url.pathname, "/chat"));
+    case "not_found":
+      throw data(null, { status: 404 });
+    case "not_allowed":
+      return data(formFailure(formData, "chat:errors.notAllowed"), { status: 403 });
+    case "conflict":
+      return data(formFailure(formData, "chat:errors.conflict"), { status: 409 });
+  }
+}

@@ -1,0 +1,49 @@
+import { useTranslation } from "react-i18next";
+import { Outlet, useParams } from "react-router";
+import { ConversationList } from "~/components/chat/conversation-list";
+import { useLiveConversations } from "~/components/chat/use-live-conversations";
+import { userContext } from "~/context";
+import { registerNamespace } from "~/lib/i18n-client";
+import chat from "~/locales/en/chat.json";
+import { getInstance } from "~/middleware/i18next";
+import { conversationHref, listConversationPage } from "~/server/chat/chat.server";
+import stylesheet from "~/styles/chat.css?url";
+import type { Route } from "./+types/layout";
+
+registerNamespace("chat", chat);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+/**
+ * /chat and everything under it (SPEC §2): the conversation list beside the open
+ * conversation on a wide screen, one at a time on a phone (chat.css). `?more=` pages the list.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const viewer = context.get(userContext)!;
+  const page = await listConversationPage(viewer.id, { cursor: url.searchParams.get("more") });
+  return {
+    metaTitle: getInstance(context).t("chat:metaTitle"),
+    viewerId: viewer.id,
+    conversations: page.data.map((conversation) => ({ ...conversation, href: conversationHref(conversation) })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+export default function ChatLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("chat");
+  const open = Boolean(useParams().key);
+  const conversations = useLiveConversations(loaderData.conversations, loaderData.viewerId);
+  return (
+    <main id="main" className={open ? "chat chat-open" : "chat"}>
+      <section className="chat-list" aria-labelledby="chat-heading">
+        <h1 id="chat-heading">{t("heading")}</h1>
+        <ConversationList conversations={conversations} nextCursor={loaderData.nextCursor} />
+      </section>
+      <section className="chat-pane">
+        <Outlet />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,132 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { type BatchPart, batchPart } from "~/server/db/batch.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { avatarUrl } from "~/server/users/avatar";
+
+export type Participant = { userId: number; username: string | null; name: string; avatar: string };
+
+/** SPEC §3 Conversation, as /chat, the header dropdown and GET /api/v2/conversation show it. */
+export type ConversationSummary = {
+  id: number;
+  /** 0 is a direct chat between two people, 1 a group (SPEC §3). */
+  type: number;
+  /** A group's name; null for a direct chat. */
+  title: string | null;
+  /** The other participants. Deleted accounts have an empty name: "Unknown User". */
+  participants: Participant[];
+  lastMessage: { senderId: number | null; content: string; createdAt: number } | null;
+  unread: number;
+  /** UTC milliseconds of the last activity; the list's order. */
+  updatedAt: number;
+};
+
+export const CONVERSATION_MENU_SIZE = 10;
+export const CONVERSATION_PAGE_SIZE = 30;
+export const CONVERSATION_PAGE_MAX = 50;
+
+/** Messages with these dispositions are gone for everyone (docs/decisions/051-message-dispositions.md). */
+export const REMOVED_DISPOSITIONS = [1, 2] as const;
+const VISIBLE = sql.raw(`m.disposition NOT IN (${REMOVED_DISPOSITIONS.join(", ")})`);
+
+export type ConversationCursor = { updatedAt: number; id: number };
+
+export function encodeConversationCursor(conversation: Pick<ConversationSummary, "updatedAt" | "id">) {
+  return `${conversation.updatedAt}:${conversation.id}`;
+}
+
+export function decodeCursor(cursor: string | null | undefined): { at: number; id: number } | null {
+  const match = /^(\d{1,16}):(\d{1,16})$/.exec(cursor ?? "");
+  if (!match) return null;
+  const at = Number(match[1]);
+  const id = Number(match[2]);
+  return Number.isSafeInteger(at) && Number.isSafeInteger(id) ? { at, id } : null;
+}
+
+type Row = {
+  id: number;
+  type: number;
+  title: string | null;
+  updated_at: number;
+  participants: string;
+  last_message: string | null;
+  unread: number;
+};
+
+/**
+ * One statement: usable alone or inside another loader's batch (decision 041). A select, not
+ * `db.all`, because drizzle's D1 batch takes only prepared queries.
+ */
+export function conversationsQuery(userId: number, options: { limit?: number; cursor?: string | null } = {}) {
+  const limit = Math.min(Math.max(options.limit ?? CONVERSATION_MENU_SIZE, 1), CONVERSATION_PAGE_MAX);
+  const cursor = decodeCursor(options.cursor);
+  const c = schema.conversations;
+  const me = schema.conversationParticipants;
+  const after = cursor
+    ? or(lt(c.updatedAt, cursor.at), and(eq(c.updatedAt, cursor.at), lt(c.id, cursor.id)))
+    : undefined;
+  return getDb()
+    .select({
+      id: c.id,
+      type: c.type,
+      title: c.title,
+      updated_at: c.updatedAt,
+      participants: sql<string>`(SELECT json_group_array(json_object('userId', u.id, 'username', u.username, 'name', u.name, 'avatar', u.avatar))
+         FROM conversation_participants other JOIN users u ON u.id = other.user_id
+        WHERE other.conversation_id = ${c.id} AND other.user_id != ${userId})`,
+      last_message: sql<string | null>`(SELECT json_object('senderId', m.sender_id, 'content', m.content, 'createdAt', m.created_at)
+         FROM messages m WHERE m.conversation_id = ${c.id} AND ${VISIBLE}
+        ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
+      unread: sql<number>`(SELECT count(*) FROM messages m
+        WHERE m.conversation_id = ${c.id} AND m.created_at > ${me.lastReadAt} AND ${VISIBLE}
+          AND (m.sender_id IS NULL OR m.sender_id != ${userId}))`,
+    })
+    .from(me)
+    .innerJoin(c, eq(c.id, me.conversationId))
+    .where(and(eq(me.userId, userId), after))
+    .orderBy(desc(c.updatedAt), desc(c.id))
+    .limit(limit + 1);
+}
+
+/** The header dropdown's conversations as one part of the root loader's batch (decision 041). */
+export function conversationsPart(userId: number, limit = CONVERSATION_MENU_SIZE): BatchPart<ConversationSummary[]> {
+  return batchPart([conversationsQuery(userId, { limit })], ([rows]) => toSummaries(rows as Row[], limit).data);
+}
+
+export function toSummaries(rows: Row[], limit: number) {
+  const data: ConversationSummary[] = rows.slice(0, limit).map((row) => ({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    participants: (JSON.parse(row.participants) as Participant[]).map((p) => ({ ...p, avatar: avatarUrl(p.avatar) })),
+    lastMessage: row.last_message ? JSON.parse(row.last_message) : null,
+    unread: row.unread,
+    updatedAt: row.updated_at,
+  }));
+  const last = data.at(-1);
+  return { data, nextCursor: rows.length > limit && last ? encodeConversationCursor(last) : null };
+}
+
+/**
+ * A user's conversations, most recently active first, with the other participants, the last
+ * message and how many messages from others arrived after the user last read. One query.
+ */
+export async function listConversationPage(userId: number, options: { limit?: number; cursor?: string | null } = {}) {
+  const limit = Math.min(Math.max(options.limit ?? CONVERSATION_PAGE_SIZE, 1), CONVERSATION_PAGE_MAX);
+  return toSummaries(await conversationsQuery(userId, { ...options, limit }), limit);
+}
+
+/** The dropdown's list (SPEC §2): the most recent conversations. */
+export async function listConversations(userId: number, limit = CONVERSATION_MENU_SIZE) {
+  return (await listConversationPage(userId, { limit })).data;
+}
+
+/**
+ * Where a conversation in the dropdown leads (SPEC §2): a direct chat goes to
+ * /chat/@{username} of the other person; without a username, to the conversation itself
+ * (/chat/{id}, decision 050); any other conversation goes to /chat.
+ */
+export function conversationHref(conversation: Pick<ConversationSummary, "id" | "type" | "participants">) {
+  if (conversation.type !== 0) return "/chat";
+  const other = conversation.participants[0];
+  return other?.username ? `/chat/@${other.username}` : `/chat/${conversation.id}`;
+}

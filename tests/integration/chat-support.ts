@@ -1,0 +1,35 @@
+import { getDb, schema } from "~/server/db/db.server";
+import { makeFriends } from "./friends-support";
+import { createUser } from "./helpers";
+
+/** Two friends, who may message each other (decision 050). */
+export async function twoFriends() {
+  const a = await createUser({ name: "Ada Parent" });
+  const b = await createUser({ name: "Ben Teacher" });
+  await makeFriends(a.id, b.id);
+  return { a, b };
+}
+
+/** A community where every given user is an active member. */
+export async function shareCommunity(...userIds: number[]) {
+  const db = getDb();
+  const [community] = await db
+    .insert(schema.communities)
+    .values({ slug: `c-${crypto.randomUUID()}`, name: "Rockets", category: "team" })
+    .returning();
+  await db.insert(schema.communityMembers).values(
+    userIds.map((userId) => ({
+      communityId: community!.id,
+      userId,
+      role: "member" as const,
+      status: "active" as const,
+    })),
+  );
+  return community!.id;
+}
+
+let sequence = 0;
+export function clientId() {
+  sequence += 1;
+  return `test-${Date.now().toString(36)}-${sequence}`;
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { sendMessage } from "~/server/chat/chat.server";
+import { clientId, twoFriends } from "./chat-support";
+import { createUser, fetchApp, postForm, signIn } from "./helpers";
+
+// Page renders and password sign-ins are slow on a shared machine: a generous per-test limit.
+describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30_000 }, () => {
+  it("starts a direct chat from /chat/@username with a form post, then shows it (PRG)", async () => {
+    const { a, b } = await twoFriends();
+    const cookie = await signIn(a.email, a.password);
+    const page = await (await fetchApp(`/chat/@${b.username}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(`Say hello to ${b.name}.`);
+    const clientMsgId = /name="clientMsgId" value="([^"]+)"/.exec(page)?.[1];
+    expect(clientMsgId).toBeTruthy();
+    const fields = {
+      intent: "send",
+      content: "  Hello Ben\nsee https://example.org/trip  ",
+      clientMsgId: clientMsgId!,
+      to: String(b.id),
+    };
+    const sent = await postForm(`/chat/@${b.username}`, fields, { cookie });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(`/chat/@${b.username}`);
+    // The same form again (a double submit, a back-and-resubmit) sends nothing new.
+    expect((await postForm(`/chat/@${b.username}`, fields, { cookie })).status).toBe(302);
+
+    const after = await (await fetchApp(`/chat/@${b.username}`, { headers: { Cookie: cookie } })).text();
+    expect(after.match(/class="chat-message chat-own"/g)).toHaveLength(1);
+    expect(after).toContain(
+      '<a href="https://example.org/trip" rel="noopener noreferrer nofollow ugc" target="_blank">',
+    );
+
+    const list = await (await fetchApp("/chat", { headers: { Cookie: await signIn(b.email, b.password) } })).text();
+    expect(list).toContain(`href="/chat/@${a.username}"`);
+    expect(list).toContain("1 unread message");
+  });
+
+  it("re-renders the form with an error for an empty or too long message", async () => {
+    const { a, b } = await twoFriends();
+    const cookie = await signIn(a.email, a.password);
+    const empty = await postForm(
+      `/chat/@${b.username}`,
+      { intent: "send", content: "   ", clientMsgId: clientId(), to: String(b.id) },
+      { cookie },
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Write a message first.");
+    const long = await postForm(
+      `/chat/@${b.username}`,
+      { intent: "send", content: "x".repeat(4001), clientMsgId: clientId(), to: String(b.id) },
+      { cookie },
+    );
+    expect(long.status).toBe(400);
+    expect(await long.text()).toContain("at most 4,000 characters");
+  });
+
+  it("refuses a stranger with a clear message and no form", async () => {
+    const a = await createUser();
+    const stranger = await createUser();
+    const cookie = await signIn(a.email, a.password);
+    const page = await (await fetchApp(`/chat/@${stranger.username}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("so you cannot message them");
+    expect(page).not.toContain('name="content"');
+    const refused = await postForm(
+      `/chat/@${stranger.username}`,
+      { intent: "send", content: "Hi", clientMsgId: clientId(), to: String(stranger.id) },
+      { cookie },
+    );
+    expect(refused.status).toBe(403);
+  });
+
+  it("answers 404 to a non-participant on every chat page and call", async () => {
+    const { a, b } = await twoFriends();
+    const sent = await sendMessage(a.id, { toUserId: b.id }, { content: "Private", clientMsgId: clientId() });
+    if (sent.status !== "ok") throw new Error(sent.status);
+    const id = sent.message.conversationId;
+    const outsider = await createUser();
+    const cookie = await signIn(outsider.email, outsider.password);
+    expect((await fetchApp(`/chat/${id}`, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await fetchApp(`/chat/${id}/messages`, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await postForm(`/chat/${id}/messages`, { content: "x", clientMsgId: clientId() }, { cookie })).status).toBe(
+      404,
+    );
+    expect((await postForm(`/chat/${id}/read`, {}, { cookie })).status).toBe(404);
+    expect(
+      (await postForm(`/chat/${id}`, { intent: "send", content: "x", clientMsgId: clientId() }, { cookie })).status,
+    ).toBe(404);
+    expect((await fetchApp("/chat/abc", { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await fetchApp("/chat/@nobody-here", { headers: { Cookie: cookie } })).status).toBe(404);
+  });
+
+  it("sends through /chat/{id}/messages for the page's JavaScript, idempotent by clientMsgId", async () => {
+    const { a, b } = await twoFriends();
+    const sent = await sendMessage(a.id, { toUserId: b.id }, { content: "Hi", clientMsgId: clientId() });
+    if (sent.status !== "ok") throw new Error(sent.status);
+    const id = sent.message.conversationId;
+    const cookie = await signIn(b.email, b.password);
+    const clientMsgId = clientId();
+    const first = await postForm(`/chat/${id}/messages`, { content: "Hey", clientMsgId }, { cookie });
+    expect(first.status).toBe(201);
+    const again = await postForm(`/chat/${id}/messages`, { content: "Hey", clientMsgId }, { cookie });
+    expect(again.status).toBe(200);
+    const [x, y] = [
+      (await first.json()) as { message: { id: number } },
+      (await again.json()) as { message: { id: number } },
+    ];
+    expect(x.message.id).toBe(y.message.id);
+    const listed = (await (await fetchApp(`/chat/${id}/messages`, { headers: { Cookie: cookie } })).json()) as {
+      messages: { content: string }[];
+    };
+    expect(listed.messages.map((m) => m.content)).toEqual(["Hi", "Hey"]);
+  });
+
+  it("sends guests to sign in", async () => {
+    const response = await fetchApp("/chat");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toContain("/login");
+  });
+});

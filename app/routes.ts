@@ -67,6 +67,12 @@ export default [
       // Other people's public profiles and the friend forms (issue 4, decision 022).
       route("users/:id", "routes/users/profile.tsx"),
       route("users/:id/friend", "routes/users/friend.tsx"),
+      // Schools (decision 055).
+      ...prefix("schools", [
+        index("routes/schools/index.tsx"),
+        route("browse", "routes/schools/browse.tsx"),
+        route(":id", "routes/schools/school.tsx"),
+      ]),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/profile/verify-email.tsx"),

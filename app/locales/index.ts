@@ -8,9 +8,10 @@ import home from "./en/home.json";
 import people from "./en/people.json";
 import profile from "./en/profile.json";
 import register from "./en/register.json";
+import schools from "./en/schools.json";
 import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, about, api, auth, dev, feed, home, people, profile, register, settings },
+  en: { common, about, api, auth, dev, feed, home, people, profile, register, settings, schools },
 };

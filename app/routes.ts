@@ -73,6 +73,13 @@ export default [
         route("browse", "routes/schools/browse.tsx"),
         route(":id", "routes/schools/school.tsx"),
       ]),
+      // The calendar (decisions 056–058).
+      ...prefix("calendar", [
+        index("routes/calendar/index.tsx"),
+        route("new", "routes/calendar/new.tsx"),
+        route("events/:id", "routes/calendar/event.tsx"),
+        route("events/:id/edit", "routes/calendar/edit.tsx"),
+      ]),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/profile/verify-email.tsx"),

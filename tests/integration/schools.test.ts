@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { searchSchools } from "~/server/schools/schools.server";
 import { cookiesOf, createUser, fetchApp, postForm, signIn } from "./helpers";
 import { createCommunity, createSchool } from "./schools-support";
+
+// The machine running the suite is shared; the first request warms the Worker up.
+vi.setConfig({ testTimeout: 30_000 });
 
 async function signedInUser() {
   const user = await createUser();

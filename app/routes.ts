@@ -8,6 +8,8 @@ export default [
   route("notifications/:oid/open", "routes/notifications/open.ts"),
   // Creates a notification for end-to-end tests; 404 unless DEV_ROUTES.
   route("__dev/notify", "routes/dev/notify.ts"),
+  // The private iCalendar feed (decision 059): the token is the credential, no session.
+  route("calendar/feed/:file", "routes/calendar/feed-file.ts"),
   // Avatars from R2 (issue 4): a resource route, outside every page layout.
   route("files/avatars/*", "routes/files/avatar.ts"),
   // Sign in with Google and Apple (issue 3): redirects and callbacks, no pages of their own.
@@ -79,6 +81,8 @@ export default [
         route("new", "routes/calendar/new.tsx"),
         route("events/:id", "routes/calendar/event.tsx"),
         route("events/:id/edit", "routes/calendar/edit.tsx"),
+        route("events/:id/ics", "routes/calendar/event-ics.ts"),
+        route("feed", "routes/calendar/feed.tsx"),
       ]),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.

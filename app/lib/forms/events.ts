@@ -107,3 +107,12 @@ export const occurrenceIntentSchema = z.object({
 export const rsvpSchema = z.object({
   answer: z.enum(["going", "maybe", "not_going"]),
 });
+
+/** The calendar feed forms (POST /calendar/feed). */
+export const feedActionSchema = z.object({
+  intent: z.enum(["regenerate", "revoke"]),
+  confirmed: z
+    .string()
+    .optional()
+    .transform((value) => value === "1"),
+});

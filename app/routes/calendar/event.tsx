@@ -110,11 +110,16 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </dl>
         {event.description ? <p className="event-description">{event.description}</p> : null}
-        {canManage && !cancelled ? (
+        {!cancelled ? (
           <p className="event-actions">
-            <Link to={`/calendar/events/${event.id}/edit`} className="button button-secondary">
-              {t("edit.link")}
-            </Link>
+            <a href={`/calendar/events/${event.id}/ics`} download className="button button-secondary">
+              {t("event.download")}
+            </a>
+            {canManage ? (
+              <Link to={`/calendar/events/${event.id}/edit`} className="button button-secondary">
+                {t("edit.link")}
+              </Link>
+            ) : null}
           </p>
         ) : null}
       </article>

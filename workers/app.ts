@@ -15,4 +15,9 @@ export default {
     }
     return requestHandler(request, new RouterContextProvider());
   },
+  // Hourly Cron Trigger: day-before event reminders (decision 059).
+  async scheduled(controller, env, ctx) {
+    const { runScheduled } = await import("./scheduled");
+    ctx.waitUntil(runScheduled(controller, env));
+  },
 } satisfies ExportedHandler<Env>;

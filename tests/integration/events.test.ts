@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { apiTranslator } from "~/server/api/json.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { calendarFor } from "~/server/events/calendar.server";
 import { createEvent } from "~/server/events/events.server";
+import type { NotifyContext } from "~/server/events/notify.server";
+import { sendDayBeforeReminders } from "~/server/events/reminders.server";
 import { answerEvent } from "~/server/events/rsvp.server";
 import { communityWithPeople, cookieOf, eventInput, notificationsOf, rsvpsOf } from "./events-support";
 import { createUser, fetchApp, postForm } from "./helpers";
@@ -285,5 +288,28 @@ describe("answers, capacity and the waiting list", () => {
     );
     expect(response.status).toBe(302);
     expect((await rsvpsOf(created.value)).filter((r) => r.status === "going")).toHaveLength(2);
+  });
+});
+
+describe("the day-before reminder", () => {
+  it("reminds those going, once, a day before", async () => {
+    const { community, manager, member, other } = await communityWithPeople();
+    const hour = 3_600_000;
+    const run = Math.floor(Date.now() / hour) * hour + 5 * hour;
+    const startsAt = run + 24 * hour + 30 * 60_000;
+    const created = await createEvent(
+      manager.id,
+      community.id,
+      eventInput({ title: "Field trip", startsAt, endsAt: null }),
+    );
+    if (!created.ok) throw new Error("not created");
+    await answerEvent(member.id, created.value, "going");
+    await answerEvent(other.id, created.value, "maybe");
+    const ctx = { origin: "http://localhost", t: apiTranslator() as unknown as NotifyContext["t"] };
+    expect(await sendDayBeforeReminders(run - hour, ctx)).toBe(0);
+    expect(await sendDayBeforeReminders(run, ctx)).toBe(1);
+    expect(await sendDayBeforeReminders(run + 60_000, ctx)).toBe(0);
+    expect((await notificationsOf(member.id)).map((n) => n.title)).toContain("Tomorrow: Field trip");
+    expect((await notificationsOf(other.id)).map((n) => n.title)).not.toContain("Tomorrow: Field trip");
   });
 });

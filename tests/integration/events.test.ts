@@ -145,6 +145,11 @@ describe("creating, editing and cancelling events", () => {
     const created = await createEvent(manager.id, community.id, eventInput());
     if (!created.ok) throw new Error("not created");
     const cookie = await cookieOf(manager);
+    const form = await get(`/calendar/events/${created.value}/edit`, cookie);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('value="Bake sale"');
+    expect((await get(`/calendar/events/${created.value}/edit.data`, cookie)).status).toBe(200);
+    expect((await get(`/calendar/events/${created.value}/edit`, await cookieOf(member))).status).toBe(403);
     const response = await postForm(
       `/calendar/events/${created.value}/edit`,
       {
@@ -159,6 +164,8 @@ describe("creating, editing and cancelling events", () => {
     expect(response.status).toBe(302);
     const html = await (await get(`/calendar/events/${created.value}`, cookie)).text();
     expect(html).toContain("Bake sale (moved to Friday)");
+    expect(html).toContain(`href="/calendar/events/${created.value}/edit"`);
+    expect(html).toContain(`href="/communities/${community.id}"`);
     expect((await notificationsOf(member.id)).map((n) => n.title)).toContain(
       "Event changed: Bake sale (moved to Friday)",
     );

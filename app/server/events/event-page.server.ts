@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { expandOccurrences, type Occurrence } from "~/lib/calendar/recurrence";
 import type { Category } from "~/lib/categories";
 import { getDb, schema } from "~/server/db/db.server";
@@ -33,16 +33,14 @@ const YEAR = 366 * 86_400_000;
  */
 export async function getEventPage(eventId: number, viewerId: number, now = Date.now()): Promise<EventPage | null> {
   const db = getDb();
-  const [events, members, exceptions, counts, going, mine, follows] = await db.batch([
+  const [events, communities, members, exceptions, counts, going, mine, follows] = await db.batch([
+    // Two queries, not a join: D1 returns rows keyed by column name, so a join of two tables
+    // that both have `id` and `created_at` mixes them up.
+    db.select().from(e).where(eq(e.id, eventId)).limit(1),
     db
-      .select({
-        event: e,
-        community: { id: c.id, name: c.name, category: c.category, joinPolicy: c.joinPolicy, schoolId: c.schoolId },
-      })
-      .from(e)
-      .leftJoin(c, eq(c.id, e.communityId))
-      .where(eq(e.id, eventId))
-      .limit(1),
+      .select({ id: c.id, name: c.name, category: c.category, joinPolicy: c.joinPolicy, schoolId: c.schoolId })
+      .from(c)
+      .where(inArray(c.id, db.select({ id: e.communityId }).from(e).where(eq(e.id, eventId)))),
     db
       .select({ role: m.role, status: m.status })
       .from(m)
@@ -69,21 +67,22 @@ export async function getEventPage(eventId: number, viewerId: number, now = Date
       .where(and(eq(e.id, eventId), eq(f.userId, viewerId)))
       .limit(1),
   ]);
-  const row = events[0];
-  if (!row) return null;
+  const event = events[0];
+  if (!event) return null;
+  const community = communities[0] ?? null;
   const membership = members[0];
   const isMember = membership?.status === "active";
   const canManage = isMember && (membership.role === "owner" || membership.role === "manager");
-  const visible = isMember || row.community?.joinPolicy === "open" || follows.length > 0;
+  const visible = isMember || community?.joinPolicy === "open" || follows.length > 0;
   if (!visible) return null;
   const tally: Record<RsvpStatus, number> = { going: 0, maybe: 0, not_going: 0, waiting: 0 };
   for (const { status, n } of counts) tally[status] = n;
-  const series = seriesOf(row.event);
-  const from = row.event.recurrence === "none" ? row.event.startsAt : now;
+  const series = seriesOf(event);
+  const from = event.recurrence === "none" ? event.startsAt : now;
   const next = expandOccurrences(series, exceptions, from, Math.max(from, now) + YEAR).slice(0, NEXT_DATES);
   return {
-    event: row.event,
-    community: row.community,
+    event,
+    community,
     canManage,
     isMember,
     counts: tally,

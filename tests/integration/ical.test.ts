@@ -24,7 +24,6 @@ type Parsed = {
   location: string | null;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: see above.
 function readBack(text: string): Parsed[] {
   const component = new ICAL.Component(ICAL.parse(text));
   // biome-ignore lint/suspicious/noExplicitAny: see above.

@@ -11,6 +11,7 @@ export function ZoneSync({ zone, known }: { zone: string; known: boolean }) {
   useEffect(() => {
     const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (!own || (known && own === zone)) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser we serve.
     document.cookie = `tz=${encodeURIComponent(own)}; path=/; max-age=31536000; samesite=lax`;
     if (own !== zone) revalidate();
   }, [zone, known, revalidate]);

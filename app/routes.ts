@@ -8,6 +8,8 @@ export default [
   route("notifications/:oid/open", "routes/notifications/open.ts"),
   // Creates a notification for end-to-end tests; 404 unless DEV_ROUTES.
   route("__dev/notify", "routes/dev/notify.ts"),
+  // The private iCalendar feed (decision 059): the token is the credential, no session.
+  route("calendar/feed/:file", "routes/calendar/feed-file.ts"),
   // Avatars from R2 (issue 4): a resource route, outside every page layout.
   route("files/avatars/*", "routes/files/avatar.ts"),
   // Chat's calls for the page's JavaScript (issue 12): JSON, cookie session, no layout.
@@ -94,6 +96,21 @@ export default [
       route("chat", "routes/chat/layout.tsx", [
         index("routes/chat/index.tsx"),
         route(":key", "routes/chat/conversation.tsx"),
+      ]),
+      // Schools (decision 055).
+      ...prefix("schools", [
+        index("routes/schools/index.tsx"),
+        route("browse", "routes/schools/browse.tsx"),
+        route(":id", "routes/schools/school.tsx"),
+      ]),
+      // The calendar (decisions 056–058).
+      ...prefix("calendar", [
+        index("routes/calendar/index.tsx"),
+        route("new", "routes/calendar/new.tsx"),
+        route("events/:id", "routes/calendar/event.tsx"),
+        route("events/:id/edit", "routes/calendar/edit.tsx"),
+        route("events/:id/ics", "routes/calendar/event-ics.ts"),
+        route("feed", "routes/calendar/feed.tsx"),
       ]),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.

@@ -8,6 +8,8 @@ import { bin, run } from "./lib/local.mjs";
 import { layoutSeed } from "./seed/layout.mjs";
 import { seedCommunities } from "./seed/communities.mjs";
 import { chatSeed } from "./seed/chat.mjs";
+import { eventsSeedSql } from "./seed/events.mjs";
+import { schoolsSeedSql } from "./seed/schools.mjs";
 
 export const DEMO_PASSWORD = "schoolhub-demo";
 // Must match app/server/auth/password.server.ts.
@@ -221,6 +223,7 @@ events.forEach(([communityId, schoolId, title, inDays, atHour, allDay, location]
     `INSERT INTO events (id, community_id, school_id, title, starts_at, ends_at, all_day, location) VALUES (${i + 1}, ${communityId ?? "NULL"}, ${schoolId ?? "NULL"}, ${q(title)}, ${start}, ${allDay ? "NULL" : start + 2 * hour}, ${allDay ? 1 : 0}, ${q(location)});`,
   );
 });
+sql.push(...schoolsSeedSql(q), ...eventsSeedSql(q, { now, hashPassword, password: DEMO_PASSWORD }));
 // Pat and Terry are friends; Sam has asked Pat; Alex is a stranger to everyone.
 sql.push(
   `INSERT INTO friendships (requester_id, addressee_id, status, created_at, accepted_at) VALUES (1, 2, 'accepted', ${now - 20 * day}, ${now - 19 * day});`,

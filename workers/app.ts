@@ -36,4 +36,9 @@ export default {
     // The bench and the tests read D1 round trips per request from a header (decision 040).
     return env.COUNT_D1 === "true" ? countRoundTrips(handle) : handle();
   },
+  // Hourly Cron Trigger: day-before event reminders (decision 059).
+  async scheduled(controller, env, ctx) {
+    const { runScheduled } = await import("./scheduled");
+    ctx.waitUntil(runScheduled(controller, env));
+  },
 } satisfies ExportedHandler<Env>;

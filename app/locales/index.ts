@@ -7,14 +7,16 @@ import common from "./en/common.json";
 import communities from "./en/communities.json";
 import content from "./en/content.json";
 import dev from "./en/dev.json";
+import events from "./en/events.json";
 import feed from "./en/feed.json";
 import home from "./en/home.json";
 import people from "./en/people.json";
 import profile from "./en/profile.json";
 import register from "./en/register.json";
+import schools from "./en/schools.json";
 import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, communities, content, about, account, api, auth, chat, dev, feed, home, people, profile, register, settings },
+  en: { common, communities, content, about, account, api, auth, chat, dev, events, feed, home, people, profile, register, schools, settings },
 };

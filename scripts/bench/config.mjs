@@ -41,6 +41,12 @@ export const ROUTES = [
   { path: "/communities/search?q=school", signIn: true, browser: true },
   // Chat (issue 12): the seeded direct chat with 60 messages, of which the page shows 50.
   { path: "/chat/1", signIn: true, browser: true },
+  // Schools and the calendar (decisions 055, 057): this month holds 40 seeded events of the demo
+  // parent's communities; school search over the 10,200 seeded schools, in render time.
+  { path: "/calendar", signIn: true, browser: true },
+  { path: "/schools?q=lincoln", signIn: true },
+  { path: "/schools?q=ele", signIn: true },
+  { path: "/schools/browse?state=CA&by=district", signIn: true },
 ];
 
 /** Throughput: page rps against the rps of a static asset served by the same Worker. */

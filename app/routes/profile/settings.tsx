@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormError } from "~/components/form/field";
 import { AvatarSection } from "~/components/settings/avatar-section";
+import { CalendarFeedSection } from "~/components/settings/calendar-feed-section";
 import { DeleteSection } from "~/components/settings/delete-section";
 import { EmailSection } from "~/components/settings/email-section";
 import { PasswordSection } from "~/components/settings/password-section";
@@ -83,6 +84,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
           <PasswordSection hasPassword={account.hasPassword} failure={failureFor("password")} />
           <ThemeSection theme={account.theme} failure={failureFor("theme")} />
+          <CalendarFeedSection />
           <DeleteSection hasPassword={account.hasPassword} failure={failureFor("delete")} />
         </div>
       </div>

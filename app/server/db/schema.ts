@@ -110,16 +110,25 @@ export const friendships = sqliteTable(
   ],
 );
 
-export const schools = sqliteTable("schools", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  slug: text("slug").notNull().unique(),
-  name: text("name").notNull(),
-  district: text("district"),
-  city: text("city"),
-  state: text("state"),
-  kind: text("kind", { enum: ["elementary", "middle", "high", "k12", "other"] }).notNull(),
-  createdAt: createdAt(),
-});
+export const schools = sqliteTable(
+  "schools",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    district: text("district"),
+    city: text("city"),
+    state: text("state"),
+    // "district_office" added by the schools area (issue: schools and the calendar).
+    kind: text("kind", { enum: ["elementary", "middle", "high", "k12", "district_office", "other"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    // Schools area: browsing by state, then district or city (decision 055).
+    index("schools_state_district").on(table.state, table.district),
+    index("schools_state_city").on(table.state, table.city),
+  ],
+);
 
 export const COMMUNITY_CATEGORIES = [
   "pto",
@@ -265,8 +274,22 @@ export const events = sqliteTable(
     allDay: integer("all_day", { mode: "boolean" }).notNull().default(false),
     location: text("location"),
     createdAt: createdAt(),
+    // --- Calendar area (events): decision 056. starts_at/ends_at are UTC ms of the first
+    // occurrence; all-day events store UTC midnight of their local dates (floating dates).
+    description: text("description").notNull().default(""),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    recurrence: text("recurrence", { enum: ["none", "weekly", "monthly"] })
+      .notNull()
+      .default("none"),
+    // Last local date (UTC midnight ms) an occurrence may start on; null repeats for a year.
+    recurrenceUntil: integer("recurrence_until"),
+    capacity: integer("capacity"),
+    cancelledAt: integer("cancelled_at"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: integer("updated_at"),
+    // --- end calendar area
   },
-  (table) => [index("events_starts").on(table.startsAt)],
+  (table) => [index("events_starts").on(table.startsAt), index("events_community").on(table.communityId)],
 );
 
 export const conversations = sqliteTable("conversations", {
@@ -389,3 +412,65 @@ export const contactMessages = sqliteTable("contact_messages", {
   userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Schools and calendar area (schools, events): decisions 055–059.
+
+/** Schools a user follows (besides those of their communities). */
+export const schoolFollows = sqliteTable(
+  "school_follows",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    schoolId: integer("school_id")
+      .notNull()
+      .references(() => schools.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.schoolId] }),
+    index("school_follows_school").on(table.schoolId),
+  ],
+);
+
+/** One occurrence of a recurring event cancelled or moved, keyed by its original start (UTC ms). */
+export const eventExceptions = sqliteTable(
+  "event_exceptions",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    occurrenceStart: integer("occurrence_start").notNull(),
+    cancelled: integer("cancelled", { mode: "boolean" }).notNull().default(false),
+    startsAt: integer("starts_at"),
+    endsAt: integer("ends_at"),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.occurrenceStart] })],
+);
+
+/** Answers to an event (the whole series): going, maybe, not going, or waiting for a place. */
+export const eventRsvps = sqliteTable(
+  "event_rsvps",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["going", "maybe", "not_going", "waiting"] }).notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.userId] }), index("event_rsvps_user").on(table.userId)],
+);
+
+/** The private iCalendar feed: one token per user, stored hashed, replaced to revoke. */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+// --- end schools and calendar area

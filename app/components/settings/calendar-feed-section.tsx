@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { ConfirmForm } from "~/components/confirm-form";
+import { registerNamespace } from "~/lib/i18n-client";
+import events from "~/locales/en/events.json";
+
+registerNamespace("events", events);
+
+/**
+ * Settings: the private calendar address (decision 059). Both forms post to /calendar/feed;
+ * the new address shows once on the page that answers.
+ */
+export function CalendarFeedSection() {
+  const { t } = useTranslation("events");
+  return (
+    <section id="calendar-feed" aria-labelledby="calendar-feed-heading" className="card settings-section">
+      <h2 id="calendar-feed-heading">{t("feed.title")}</h2>
+      <p>{t("feed.lead")}</p>
+      <Form method="post" action="/calendar/feed">
+        <input type="hidden" name="intent" value="regenerate" />
+        <button type="submit">{t("feed.regenerate")}</button>
+        <p className="hint">{t("feed.regenerateHint")}</p>
+      </Form>
+      <ConfirmForm
+        action="/calendar/feed"
+        fields={{ intent: "revoke" }}
+        question={t("feed.revokeQuestion")}
+        confirmLabel={t("confirm.yes")}
+        cancelLabel={t("confirm.no")}
+        buttonClassName="button-secondary"
+      >
+        {t("feed.revoke")}
+      </ConfirmForm>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { localDateKey } from "./time-zone";
+
+/** What a list or grid needs to place and label an occurrence. */
+export type Placeable = { startsAt: number; endsAt: number | null; allDay: boolean };
+
+/** The zone an occurrence's date is read in: all-day dates float (decision 056). */
+export const displayZone = (item: Placeable, viewerZone: string) => (item.allDay ? "UTC" : viewerZone);
+
+/** The day (UTC-midnight key) an occurrence starts on, as the viewer sees it. */
+export const dayOf = (item: Placeable, viewerZone: string) =>
+  localDateKey(item.startsAt, displayZone(item, viewerZone));
+
+/** "Mar", "8" and "6:00 PM – 7:30 PM" (or null for all-day) of an occurrence (SPEC §1 lists). */
+export function agendaParts(item: Placeable, viewerZone: string, locale: string) {
+  const zone = displayZone(item, viewerZone);
+  const date = new Date(item.startsAt);
+  const month = new Intl.DateTimeFormat(locale, { month: "short", timeZone: zone }).format(date);
+  const day = new Intl.DateTimeFormat(locale, { day: "numeric", timeZone: zone }).format(date);
+  const weekday = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: zone }).format(date);
+  if (item.allDay) return { month, day, weekday, time: null };
+  const time = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
+  const text = item.endsAt === null ? time.format(date) : time.formatRange(date, new Date(item.endsAt));
+  return { month, day, weekday, time: text };
+}
+
+/** A full date and time line for the event page, in the viewer's zone with the zone's name. */
+export function longWhen(item: Placeable, viewerZone: string, locale: string) {
+  const zone = displayZone(item, viewerZone);
+  const start = new Date(item.startsAt);
+  if (item.allDay) {
+    const day = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" });
+    const last = item.endsAt === null ? start : new Date(item.endsAt - 86_400_000);
+    return last.getTime() > start.getTime() ? day.formatRange(start, last) : day.format(start);
+  }
+  const format = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone: zone });
+  const text = item.endsAt === null ? format.format(start) : format.formatRange(start, new Date(item.endsAt));
+  const zoneName =
+    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" })
+      .formatToParts(start)
+      .find((part) => part.type === "timeZoneName")?.value ?? zone;
+  return `${text} (${zoneName})`;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { isValidTimeZone, localToUtc, parseDateInput, toInputs, utcToLocal, zoneOffset } from "./time-zone";
+
+const NY = "America/New_York";
+const at = (iso: string) => Date.parse(iso);
+
+describe("time zones across daylight-saving changes", () => {
+  it("converts wall-clock times on both sides of the spring change", () => {
+    expect(localToUtc({ year: 2026, month: 3, day: 7, hour: 18, minute: 0 }, NY)).toBe(at("2026-03-07T23:00:00Z"));
+    expect(localToUtc({ year: 2026, month: 3, day: 9, hour: 18, minute: 0 }, NY)).toBe(at("2026-03-09T22:00:00Z"));
+  });
+
+  it("moves a time that never happens forward by the gap (02:30 → 03:30)", () => {
+    const utc = localToUtc({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, NY);
+    expect(utc).toBe(at("2026-03-08T07:30:00Z"));
+    expect(utcToLocal(utc, NY)).toMatchObject({ hour: 3, minute: 30 });
+  });
+
+  it("takes the first of a time that happens twice (clocks going back)", () => {
+    expect(localToUtc({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, NY)).toBe(at("2026-11-01T05:30:00Z"));
+    expect(localToUtc({ year: 2026, month: 11, day: 1, hour: 3, minute: 0 }, NY)).toBe(at("2026-11-01T08:00:00Z"));
+  });
+
+  it("knows the southern hemisphere and zones without DST", () => {
+    expect(zoneOffset(at("2026-01-15T00:00:00Z"), "Australia/Sydney")).toBe(11 * 3_600_000);
+    expect(zoneOffset(at("2026-07-15T00:00:00Z"), "Australia/Sydney")).toBe(10 * 3_600_000);
+    expect(zoneOffset(at("2026-07-15T00:00:00Z"), "America/Phoenix")).toBe(-7 * 3_600_000);
+    expect(localToUtc({ year: 2026, month: 4, day: 5, hour: 2, minute: 30 }, "Australia/Sydney")).toBe(
+      at("2026-04-04T15:30:00Z"),
+    );
+  });
+
+  it("round-trips inputs and validates zones and dates", () => {
+    expect(toInputs(at("2026-03-09T22:00:00Z"), NY)).toEqual({ date: "2026-03-09", time: "18:00" });
+    expect(isValidTimeZone(NY)).toBe(true);
+    expect(isValidTimeZone("Mars/Olympus")).toBe(false);
+    expect(parseDateInput("2026-02-30")).toBeNull();
+    expect(parseDateInput("2028-02-29")).toEqual({ year: 2028, month: 2, day: 29 });
+  });
+});

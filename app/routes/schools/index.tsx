@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { SchoolList } from "~/components/schools/school-list";
+import { SchoolSearch } from "~/components/schools/school-search";
+import { userContext } from "~/context";
+import { registerNamespace } from "~/lib/i18n-client";
+import schools from "~/locales/en/schools.json";
+import { getInstance } from "~/middleware/i18next";
+import { SCHOOL_SUGGESTIONS, schoolsHome, searchSchools } from "~/server/schools/schools.server";
+import schoolStyles from "~/styles/schools.css?url";
+import type { Route } from "./+types/index";
+import { searchText } from "./search-cookie.server";
+
+registerNamespace("schools", schools);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: schoolStyles }];
+
+/**
+ * /schools: my schools (of my communities, and followed) and the school search (SPEC §2, §3).
+ * `suggest=1` answers the search box's suggest-as-you-type with a few names only.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext)!;
+  const url = new URL(request.url);
+  if (url.searchParams.get("suggest") === "1") {
+    const suggestions = await searchSchools(url.searchParams.get("q") ?? "", SCHOOL_SUGGESTIONS);
+    return data({ suggestions, query: "", mine: [], results: null, metaTitle: "" });
+  }
+  const { text, headers } = await searchText(request);
+  const { mine, results } = await schoolsHome(user.id, text);
+  const metaTitle = getInstance(context).getFixedT(null, "schools")("title");
+  return data({ suggestions: undefined, query: text, mine, results, metaTitle }, { headers });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+
+export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("schools");
+  const { query, mine, results } = loaderData;
+  return (
+    <main id="main" className="schools-page">
+      <h1>{t("title")}</h1>
+      <SchoolSearch key={query} defaultValue={query} />
+      <p>
+        <Link to="/schools/browse">{t("browse.link")}</Link>
+      </p>
+      {results ? (
+        <section aria-labelledby="school-results">
+          <h2 id="school-results">{t("search.results", { query })}</h2>
+          {results.length === 0 ? (
+            <p className="hint">{t("search.none", { query })}</p>
+          ) : (
+            <SchoolList schools={results} />
+          )}
+        </section>
+      ) : null}
+      <section aria-labelledby="my-schools">
+        <h2 id="my-schools">{t("mine")}</h2>
+        {mine.length === 0 ? <p className="hint">{t("mineEmpty")}</p> : <SchoolList schools={mine} />}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,142 @@
+import { and, asc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { expandOccurrences } from "~/lib/calendar/recurrence";
+import type { Category } from "~/lib/categories";
+import { getDb, schema } from "~/server/db/db.server";
+import { exceptionColumns, seriesOf } from "./events.server";
+
+/** One occurrence as calendars and lists show it. */
+export type CalendarItem = {
+  eventId: number;
+  title: string;
+  location: string | null;
+  startsAt: number;
+  endsAt: number | null;
+  allDay: boolean;
+  timeZone: string;
+  occurrenceStart: number;
+  moved: boolean;
+  communityId: number | null;
+  communityName: string | null;
+  category: Category | null;
+};
+
+const DAY = 86_400_000;
+const e = schema.events;
+const c = schema.communities;
+const m = schema.communityMembers;
+const f = schema.schoolFollows;
+const x = schema.eventExceptions;
+
+/** Events of my active communities, of communities at schools I follow, and of those schools. */
+export function visibleTo(userId: number): SQL {
+  const db = getDb();
+  const mine = db
+    .select({ id: m.communityId })
+    .from(m)
+    .where(and(eq(m.userId, userId), eq(m.status, "active")));
+  const followed = db.select({ id: f.schoolId }).from(f).where(eq(f.userId, userId));
+  const atFollowed = db.select({ id: c.id }).from(c).where(inArray(c.schoolId, followed));
+  return or(inArray(e.communityId, mine), inArray(e.communityId, atFollowed), inArray(e.schoolId, followed))!;
+}
+
+/** Live events that may have an occurrence in [from, to). */
+function mayOverlap(from: number, to: number): SQL {
+  return and(
+    isNull(e.cancelledAt),
+    lt(e.startsAt, to),
+    or(
+      and(ne(e.recurrence, "none"), or(isNull(e.recurrenceUntil), sql`${e.recurrenceUntil} >= ${from - DAY}`)),
+      sql`coalesce(${e.endsAt}, ${e.startsAt}) >= ${from}`,
+    ),
+  )!;
+}
+
+/** The two queries behind occurrences in [from, to), for a caller's own db.batch. */
+export function occurrenceQueries(where: SQL, from: number, to: number, limit = 500) {
+  const db = getDb();
+  const condition = and(where, mayOverlap(from, to));
+  return [
+    db
+      .select({
+        id: e.id,
+        title: e.title,
+        location: e.location,
+        startsAt: e.startsAt,
+        endsAt: e.endsAt,
+        allDay: e.allDay,
+        timeZone: e.timeZone,
+        recurrence: e.recurrence,
+        recurrenceUntil: e.recurrenceUntil,
+        communityId: e.communityId,
+        communityName: c.name,
+        category: c.category,
+      })
+      .from(e)
+      .leftJoin(c, eq(c.id, e.communityId))
+      .where(condition)
+      .orderBy(asc(e.startsAt))
+      .limit(limit),
+    db
+      .select(exceptionColumns)
+      .from(x)
+      .where(inArray(x.eventId, db.select({ id: e.id }).from(e).where(condition))),
+  ] as const;
+}
+
+type Queries = ReturnType<typeof occurrenceQueries>;
+type Rows = [Awaited<Queries[0]>, Awaited<Queries[1]>];
+
+/** Expands the rows of `occurrenceQueries` into occurrences, by start. */
+export function toItems([events, exceptions]: Rows, from: number, to: number): CalendarItem[] {
+  const items: CalendarItem[] = [];
+  for (const event of events) {
+    const own = exceptions.filter((exception) => exception.eventId === event.id);
+    for (const occurrence of expandOccurrences(seriesOf(event), own, from, to)) {
+      items.push({
+        eventId: event.id,
+        title: event.title,
+        location: event.location,
+        allDay: event.allDay,
+        timeZone: event.timeZone,
+        communityId: event.communityId,
+        communityName: event.communityName,
+        category: event.category,
+        ...occurrence,
+      });
+    }
+  }
+  return items.sort((a, b) => a.startsAt - b.startsAt || a.eventId - b.eventId);
+}
+
+/** Occurrences in [from, to) of the events matching `where`, in one round trip. */
+export async function occurrencesIn(where: SQL, from: number, to: number): Promise<CalendarItem[]> {
+  const [events, exceptions] = await getDb().batch(occurrenceQueries(where, from, to));
+  return toItems([events, exceptions], from, to);
+}
+
+/** The calendar of a user: their communities' and followed schools' events. */
+export function calendarFor(userId: number, from: number, to: number) {
+  return occurrencesIn(visibleTo(userId), from, to);
+}
+
+export const UPCOMING_DAYS = 60;
+export const UPCOMING_LIMIT = 10;
+
+/**
+ * Upcoming events of one community, for its page (the communities area shows them with
+ * `UpcomingEvents`), or of a school: its own and its communities'.
+ */
+export async function upcomingEvents(
+  of: { communityId: number } | { schoolId: number },
+  now = Date.now(),
+  limit = UPCOMING_LIMIT,
+): Promise<CalendarItem[]> {
+  const items = await occurrencesIn(upcomingWhere(of), now, now + UPCOMING_DAYS * DAY);
+  return items.slice(0, limit);
+}
+
+export function upcomingWhere(of: { communityId: number } | { schoolId: number }): SQL {
+  if ("communityId" in of) return eq(e.communityId, of.communityId);
+  const atSchool = getDb().select({ id: c.id }).from(c).where(eq(c.schoolId, of.schoolId));
+  return or(eq(e.schoolId, of.schoolId), inArray(e.communityId, atSchool))!;
+}

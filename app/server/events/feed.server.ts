@@ -1,0 +1,121 @@
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import type { IcalEvent } from "~/lib/calendar/ical";
+import { getDb, schema } from "~/server/db/db.server";
+import { occurrenceQueries, toItems, visibleTo } from "./calendar.server";
+
+/**
+ * The private iCalendar feed (decision 059): a 256-bit token in the URL, stored as its SHA-256
+ * only; making a new one replaces (so revokes) the old, and turning it off deletes it.
+ */
+const feeds = schema.calendarFeeds;
+const DAY = 86_400_000;
+export const FEED_PAST_DAYS = 30;
+export const FEED_FUTURE_DAYS = 365;
+
+async function sha256(text: string) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function randomToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** A new feed token for the user; any earlier one stops working at once. */
+export async function regenerateFeedToken(userId: number): Promise<string> {
+  const token = randomToken();
+  const tokenHash = await sha256(token);
+  await getDb()
+    .insert(feeds)
+    .values({ userId, tokenHash })
+    .onConflictDoUpdate({ target: feeds.userId, set: { tokenHash, createdAt: sql`(unixepoch('subsec') * 1000)` } });
+  return token;
+}
+
+export async function revokeFeed(userId: number) {
+  await getDb().delete(feeds).where(eq(feeds.userId, userId));
+}
+
+export async function hasFeed(userId: number) {
+  const rows = await getDb().select({ userId: feeds.userId }).from(feeds).where(eq(feeds.userId, userId));
+  return rows.length > 0;
+}
+
+/** Who a feed token belongs to, or null (unknown, revoked, deleted account). */
+export async function feedOwner(token: string): Promise<number | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const u = schema.users;
+  const rows = await getDb()
+    .select({ userId: feeds.userId })
+    .from(feeds)
+    .innerJoin(u, eq(u.id, feeds.userId))
+    .where(and(eq(feeds.tokenHash, await sha256(token)), isNull(u.deletedAt)));
+  return rows[0]?.userId ?? null;
+}
+
+/** A user's calendar as iCalendar events, from a month ago to a year ahead. */
+export async function feedEvents(userId: number, origin: string, now = Date.now()): Promise<IcalEvent[]> {
+  const from = now - FEED_PAST_DAYS * DAY;
+  const to = now + FEED_FUTURE_DAYS * DAY;
+  const [eventsQuery, exceptionsQuery] = occurrenceQueries(visibleTo(userId), from, to, 2000);
+  const e = schema.events;
+  const db = getDb();
+  const [rows, exceptions, details] = await db.batch([
+    eventsQuery,
+    exceptionsQuery,
+    db
+      .select({
+        id: e.id,
+        description: e.description,
+        updatedAt: sql<number>`coalesce(${e.updatedAt}, ${e.createdAt})`,
+      })
+      .from(e)
+      .where(and(visibleTo(userId), lt(e.startsAt, to))),
+  ]);
+  const byId = new Map(details.map((row) => [row.id, row]));
+  return toItems([rows, exceptions], from, to).map((item) => ({
+    uid: `event-${item.eventId}-${item.occurrenceStart}@schoolhub`,
+    title: item.title,
+    description: byId.get(item.eventId)?.description ?? "",
+    location: item.location,
+    startsAt: item.startsAt,
+    endsAt: item.endsAt,
+    allDay: item.allDay,
+    url: `${origin}/calendar/events/${item.eventId}`,
+    updatedAt: byId.get(item.eventId)?.updatedAt ?? now,
+  }));
+}
+
+/** One event's dates (a year of a repeating one) for its .ics download. */
+export function eventIcal(
+  page: {
+    event: {
+      id: number;
+      title: string;
+      description: string;
+      location: string | null;
+      allDay: boolean;
+      updatedAt: number | null;
+      createdAt: number;
+    };
+    next: { occurrenceStart: number; startsAt: number; endsAt: number | null }[];
+  },
+  origin: string,
+): IcalEvent[] {
+  const { event } = page;
+  return page.next.map((occurrence) => ({
+    uid: `event-${event.id}-${occurrence.occurrenceStart}@schoolhub`,
+    title: event.title,
+    description: event.description,
+    location: event.location,
+    startsAt: occurrence.startsAt,
+    endsAt: occurrence.endsAt,
+    allDay: event.allDay,
+    url: `${origin}/calendar/events/${event.id}`,
+    updatedAt: event.updatedAt ?? event.createdAt,
+  }));
+}

@@ -1,0 +1,67 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb, schema } from "~/server/db/db.server";
+import { createNotification } from "~/server/notifications.server";
+import { occurrenceQueries, toItems } from "./calendar.server";
+import type { NotifyContext } from "./notify.server";
+
+const HOUR = 3_600_000;
+const e = schema.events;
+const r = schema.eventRsvps;
+const n = schema.notifications;
+
+/**
+ * The day-before reminder (decision 059), run by the hourly Cron Trigger: everyone going to an
+ * occurrence that starts 24–25 hours after the hour of the run is told once. The notification
+ * id names the occurrence and the person, so a repeated run never reminds twice.
+ */
+export async function sendDayBeforeReminders(scheduledTime: number, ctx: NotifyContext) {
+  const from = Math.floor(scheduledTime / HOUR) * HOUR + 24 * HOUR;
+  const to = from + HOUR;
+  const db = getDb();
+  const withAnswers = inArray(e.id, db.select({ id: r.eventId }).from(r).where(eq(r.status, "going")));
+  const [events, exceptions, going] = await db.batch([
+    ...occurrenceQueries(withAnswers, from, to),
+    db
+      .select({ eventId: r.eventId, userId: r.userId })
+      .from(r)
+      .innerJoin(e, eq(e.id, r.eventId))
+      .where(and(eq(r.status, "going"), sql`${e.cancelledAt} IS NULL`, sql`${e.startsAt} < ${to}`)),
+  ]);
+  const due = toItems([events, exceptions], from, to).filter((item) => item.startsAt >= from);
+  const reminders = due.flatMap((item) =>
+    going
+      .filter((answer) => answer.eventId === item.eventId)
+      .map((answer) => ({
+        item,
+        userId: answer.userId,
+        oid: `reminder-${item.eventId}-${item.occurrenceStart}-${answer.userId}`,
+      })),
+  );
+  if (reminders.length === 0) return 0;
+  const sent = new Set(
+    (
+      await db
+        .select({ oid: n.oid })
+        .from(n)
+        .where(
+          inArray(
+            n.oid,
+            reminders.map((reminder) => reminder.oid),
+          ),
+        )
+    ).map((row) => row.oid),
+  );
+  let count = 0;
+  for (const reminder of reminders) {
+    if (sent.has(reminder.oid)) continue;
+    await createNotification({
+      oid: reminder.oid,
+      userId: reminder.userId,
+      title: ctx.t("events:notifications.reminder", { title: reminder.item.title }),
+      url: `/calendar/events/${reminder.item.eventId}`,
+      origin: ctx.origin,
+    });
+    count += 1;
+  }
+  return count;
+}

@@ -1,0 +1,45 @@
+import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
+import { getDb, schema } from "~/server/db/db.server";
+import { type School, schoolColumns } from "./schools.server";
+
+/** Browsing: state → district or city → schools (decision 055). Lists page by key, not offset. */
+export const BROWSE_PAGE = 50;
+export type BrowseBy = "district" | "city";
+
+const s = schema.schools;
+
+export async function statesWithCounts() {
+  return getDb()
+    .select({ state: s.state, schools: count() })
+    .from(s)
+    .where(isNotNull(s.state))
+    .groupBy(s.state)
+    .orderBy(asc(s.state));
+}
+
+/** Districts or cities of a state with their school counts, after `after` (a name) by name. */
+export async function areasOfState(state: string, by: BrowseBy, after: string | null) {
+  const column = by === "district" ? s.district : s.city;
+  const rows = await getDb()
+    .select({ name: sql<string>`${column}`, schools: count() })
+    .from(s)
+    .where(and(eq(s.state, state), isNotNull(column), after === null ? undefined : gt(column, after)))
+    .groupBy(column)
+    .orderBy(asc(column))
+    .limit(BROWSE_PAGE + 1);
+  return { areas: rows.slice(0, BROWSE_PAGE), next: rows.length > BROWSE_PAGE ? rows[BROWSE_PAGE - 1]!.name : null };
+}
+
+/** Schools of one district or city, by name then id; `after` is the last school id shown. */
+export async function schoolsOfArea(state: string, by: BrowseBy, area: string, after: number | null) {
+  const column = by === "district" ? s.district : s.city;
+  const afterKey =
+    after === null ? undefined : sql`(${s.name}, ${s.id}) > ((SELECT name FROM schools WHERE id = ${after}), ${after})`;
+  const rows: School[] = await getDb()
+    .select(schoolColumns)
+    .from(s)
+    .where(and(eq(s.state, state), eq(column, area), afterKey))
+    .orderBy(asc(s.name), asc(s.id))
+    .limit(BROWSE_PAGE + 1);
+  return { schools: rows.slice(0, BROWSE_PAGE), next: rows.length > BROWSE_PAGE ? rows[BROWSE_PAGE - 1]!.id : null };
+}

@@ -1,0 +1,96 @@
+import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { getDb, schema } from "~/server/db/db.server";
+import { planSchoolSearch, schoolSearchQuery } from "./search.server";
+
+/** A school as lists and pages show it (decision 055). */
+export type School = {
+  id: number;
+  slug: string;
+  name: string;
+  district: string | null;
+  city: string | null;
+  state: string | null;
+  kind: string;
+};
+
+export const SCHOOL_SUGGESTIONS = 8;
+export const SCHOOL_SEARCH_RESULTS = 25;
+
+const s = schema.schools;
+export const schoolColumns = {
+  id: s.id,
+  slug: s.slug,
+  name: s.name,
+  district: s.district,
+  city: s.city,
+  state: s.state,
+  kind: s.kind,
+};
+
+const m = schema.communityMembers;
+const c = schema.communities;
+const f = schema.schoolFollows;
+
+/** Schools of the user's active memberships, and those they follow, by name. */
+function mySchoolsQuery(userId: number) {
+  const db = getDb();
+  const ofCommunities = db
+    .select({ id: c.schoolId })
+    .from(m)
+    .innerJoin(c, eq(c.id, m.communityId))
+    .where(and(eq(m.userId, userId), eq(m.status, "active")));
+  const followed = db.select({ id: f.schoolId }).from(f).where(eq(f.userId, userId));
+  return db
+    .select({ ...schoolColumns, following: sql<number>`${inArray(s.id, followed)}`.mapWith(Boolean) })
+    .from(s)
+    .where(or(inArray(s.id, ofCommunities), inArray(s.id, followed)))
+    .orderBy(asc(s.name), asc(s.id));
+}
+
+/** Ranked prefix and substring search over name, city and district (FTS5 trigram). */
+export async function searchSchools(text: string, limit = SCHOOL_SEARCH_RESULTS): Promise<School[]> {
+  const plan = planSchoolSearch(text);
+  if (plan.kind === "none") return [];
+  return schoolSearchQuery(plan, limit);
+}
+
+/** /schools in one round trip: my schools, and the search results when there is a search. */
+export async function schoolsHome(userId: number, text: string) {
+  const plan = planSchoolSearch(text);
+  const db = getDb();
+  if (plan.kind === "none") return { mine: await mySchoolsQuery(userId), results: null };
+  const [mine, results] = await db.batch([mySchoolsQuery(userId), schoolSearchQuery(plan, SCHOOL_SEARCH_RESULTS)]);
+  return { mine, results };
+}
+
+export async function findSchoolBySlug(slug: string): Promise<School | null> {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
+  const [school] = await getDb().select(schoolColumns).from(s).where(eq(s.slug, slug)).limit(1);
+  return school ?? null;
+}
+
+/** Follow or unfollow; both are idempotent. Returns false when the school does not exist. */
+export async function setFollowing(userId: number, schoolId: number, following: boolean): Promise<boolean> {
+  const db = getDb();
+  if (!following) {
+    await db.delete(f).where(and(eq(f.userId, userId), eq(f.schoolId, schoolId)));
+    return true;
+  }
+  // INSERT … SELECT: nothing is inserted for an unknown school, in the same statement.
+  const inserted = await db.run(
+    sql`INSERT OR IGNORE INTO school_follows (user_id, school_id) SELECT ${userId}, id FROM schools WHERE id = ${schoolId}`,
+  );
+  if (inserted.meta.changes > 0) return true;
+  const [exists] = await db.select({ id: s.id }).from(s).where(eq(s.id, schoolId));
+  return Boolean(exists);
+}
+
+/** Ids of the schools a user follows, among those given (for badges in lists). */
+export async function followedAmong(userId: number, schoolIds: number[]) {
+  if (schoolIds.length === 0) return new Set<number>();
+  const rows = await getDb()
+    .select({ id: f.schoolId })
+    .from(f)
+    .where(and(eq(f.userId, userId), inArray(f.schoolId, schoolIds)));
+  return new Set(rows.map((row) => row.id));
+}

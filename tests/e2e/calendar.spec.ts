@@ -1,0 +1,84 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { signInAs } from "./support";
+
+/**
+ * The calendar end to end (decisions 056–058): a manager creates a weekly event with one place,
+ * a member sees it in /calendar (grid on a wide screen, agenda on a phone) and goes, another
+ * joins the waiting list and moves up when the first cancels. Seeded users per project.
+ */
+function person(testInfo: TestInfo, who: "manager" | "member" | "waiter") {
+  return `e2e-cal-${who}-${testInfo.project.name === "no-js" ? "nojs" : "js"}@demo.schoolhub.test`;
+}
+
+async function signedInPage(browser: Browser, testInfo: TestInfo, who: "manager" | "member" | "waiter") {
+  const { baseURL, javaScriptEnabled, viewport } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport });
+  const page = await context.newPage();
+  await signInAs(page, person(testInfo, who));
+  return page;
+}
+
+/** axe runs inside the page, so it needs JavaScript; the markup is the same without it. */
+async function expectAccessible(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  const results = await new AxeBuilder({ page }).include("main").analyze();
+  expect(results.violations).toEqual([]);
+}
+
+test("a manager creates a weekly event; members answer, fill it and move up from the waiting list", async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const project = testInfo.project.name;
+  const title = `Choir ${project} ${Date.now().toString(36)}`;
+  const today = new Date().toISOString().slice(0, 10);
+  const until = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+
+  const manager = await signedInPage(browser, testInfo, "manager");
+  await manager.goto("/calendar");
+  await manager.getByRole("link", { name: "New event" }).click();
+  await expect(manager.getByRole("heading", { name: "New event" })).toBeVisible();
+  await expectAccessible(manager);
+  await manager.getByLabel("Community").selectOption({ label: `E2E Calendar ${project === "no-js" ? "nojs" : "js"}` });
+  await manager.getByLabel("Title").fill(title);
+  await manager.getByLabel("Starts on").fill(today);
+  await manager.getByLabel("Start time").fill("12:00");
+  await manager.getByLabel("End time").fill("13:00");
+  await manager.getByLabel("Repeats", { exact: true }).selectOption("weekly");
+  await manager.getByLabel("Repeats until").fill(until);
+  await manager.getByLabel("Places").fill("1");
+  await manager.getByRole("button", { name: "Create event" }).click();
+  await expect(manager.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(manager.getByText("Repeats every week")).toBeVisible();
+  await expectAccessible(manager);
+  await manager.getByRole("link", { name: "Edit" }).click();
+  await expect(manager.getByRole("heading", { name: "Edit event" })).toBeVisible();
+  await expectAccessible(manager);
+
+  const member = await signedInPage(browser, testInfo, "member");
+  await member.goto("/calendar");
+  const grid = member.locator(".month-grid");
+  await expect(grid.getByRole("link", { name: title }).first()).toBeVisible();
+  await expectAccessible(member);
+  await member.setViewportSize({ width: 360, height: 800 });
+  await expect(grid).toBeHidden();
+  const agenda = member.locator(".calendar-agenda-view");
+  await expect(agenda.getByRole("link", { name: title }).first()).toBeVisible();
+  await agenda.getByRole("link", { name: title }).first().click();
+  await expect(member.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await member.getByRole("button", { name: "Going", exact: true }).click();
+  await expect(member.getByText("Your answer: Going")).toBeVisible();
+  await expect(member.getByText("1 of 1 places taken")).toBeVisible();
+
+  const waiter = await signedInPage(browser, testInfo, "waiter");
+  await waiter.goto(member.url());
+  await waiter.getByRole("button", { name: "Join the waiting list" }).click();
+  await expect(waiter.getByText("Your answer: On the waiting list")).toBeVisible();
+
+  await member.getByRole("button", { name: "Not going" }).click();
+  await expect(member.getByText("Your answer: Not going")).toBeVisible();
+  await waiter.reload();
+  await expect(waiter.getByText("Your answer: Going")).toBeVisible();
+  await expect(waiter.getByRole("list").filter({ hasText: "Cal waiter" }).first()).toBeVisible();
+});

@@ -1,0 +1,160 @@
+import { describe, expect, it, vi } from "vitest";
+import { searchSchools } from "~/server/schools/schools.server";
+import { cookiesOf, createUser, fetchApp, postForm, signIn } from "./helpers";
+import { createCommunity, createSchool } from "./schools-support";
+
+// The machine running the suite is shared; the first request warms the Worker up.
+vi.setConfig({ testTimeout: 30_000 });
+
+async function signedInUser() {
+  const user = await createUser();
+  return { user, cookie: await signIn(user.email, user.password) };
+}
+
+describe("school search", () => {
+  it("ranks names starting with the text first, then names with a word starting with it, then other matches", async () => {
+    await createSchool({ name: "Zephyr Heights Elementary", city: "Quillmont", district: "Zephyr District" });
+    const nameStart = await createSchool({ name: "Quillon Academy", city: "Elsewhere" });
+    const wordStart = await createSchool({ name: "North Quillon Middle School", city: "Elsewhere" });
+    const cityOnly = await createSchool({ name: "Harbor High School", city: "Quillonville" });
+    const results = await searchSchools("quillon");
+    expect(results.map((s) => s.id)).toEqual([nameStart.id, wordStart.id, cityOnly.id]);
+  });
+
+  it("finds substrings of names, cities and districts, every term required", async () => {
+    const school = await createSchool({
+      name: "Marigoldia Elementary",
+      city: "Fernwick",
+      district: "Thistlebay Unified",
+    });
+    expect((await searchSchools("igold")).map((s) => s.id)).toContain(school.id);
+    expect((await searchSchools("ernwic")).map((s) => s.id)).toContain(school.id);
+    expect((await searchSchools("tlebay")).map((s) => s.id)).toContain(school.id);
+    expect((await searchSchools("marigoldia fernwick")).map((s) => s.id)).toEqual([school.id]);
+    expect(await searchSchools("marigoldia nowhere")).toEqual([]);
+  });
+
+  it("matches one or two letters as a name prefix, and treats FTS syntax as text", async () => {
+    const school = await createSchool({ name: "Xq Academy" });
+    expect((await searchSchools("xq")).map((s) => s.id)).toEqual([school.id]);
+    await expect(searchSchools('"NEAR(a b)* OR -')).resolves.toEqual([]);
+    expect(await searchSchools("   ")).toEqual([]);
+  });
+
+  it("follows renames: the index is kept by triggers", async () => {
+    const school = await createSchool({ name: "Oldnamington School" });
+    const { getDb, schema } = await import("~/server/db/db.server");
+    const { eq } = await import("drizzle-orm");
+    await getDb().update(schema.schools).set({ name: "Newnamington School" }).where(eq(schema.schools.id, school.id));
+    expect(await searchSchools("oldnamington")).toEqual([]);
+    expect((await searchSchools("newnamington")).map((s) => s.id)).toEqual([school.id]);
+  });
+});
+
+describe("/schools", () => {
+  it("lists the schools of my communities and the ones I follow", async () => {
+    const { user, cookie } = await signedInUser();
+    const ofCommunity = await createSchool({ name: "Community Kettle School" });
+    const followed = await createSchool({ name: "Followed Lantern School" });
+    const other = await createSchool({ name: "Unrelated Pebble School" });
+    await createCommunity([{ userId: user.id, role: "member" }], { schoolId: ofCommunity.id });
+    const follow = await postForm(`/schools/${followed.id}`, { intent: "follow" }, { cookie });
+    expect(follow.status).toBe(302);
+    expect(follow.headers.get("Location")).toBe(`/schools/${followed.id}`);
+    const html = await (await fetchApp("/schools", { headers: { Cookie: cookie } })).text();
+    expect(html).toContain("Community Kettle School");
+    expect(html).toContain("Followed Lantern School");
+    expect(html).not.toContain(other.name);
+  });
+
+  it("keeps the search text while browsing (SPEC §3) until it is cleared", async () => {
+    const { cookie } = await signedInUser();
+    await createSchool({ name: "Rememberwick Elementary" });
+    const search = await fetchApp("/schools?q=rememberwick", { headers: { Cookie: cookie } });
+    expect(await search.text()).toContain("Rememberwick Elementary");
+    const withSearch = `${cookie}; ${cookiesOf(search)}`;
+    const back = await (await fetchApp("/schools", { headers: { Cookie: withSearch } })).text();
+    expect(back).toContain('value="rememberwick"');
+    expect(back).toContain("Rememberwick Elementary");
+    const cleared = await fetchApp("/schools?q=", { headers: { Cookie: withSearch } });
+    expect(await cleared.text()).not.toContain("Rememberwick Elementary");
+  });
+
+  it("answers suggestions with a few names", async () => {
+    const { cookie } = await signedInUser();
+    await createSchool({ name: "Suggestaroo Middle School" });
+    const response = await fetchApp("/schools.data?index&suggest=1&q=suggestar", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Suggestaroo Middle School");
+  });
+
+  it("sends guests to sign in", async () => {
+    const response = await fetchApp("/schools");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toContain("/login");
+  });
+});
+
+describe("/schools/{id} and /{slug}", () => {
+  it("shows the school and its communities; follow and unfollow are idempotent", async () => {
+    const { user, cookie } = await signedInUser();
+    const school = await createSchool({ name: "Willowmere High School" });
+    await createCommunity([], { schoolId: school.id, name: "Willowmere Robotics", category: "club" });
+    const page = await (await fetchApp(`/schools/${school.id}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Willowmere High School");
+    expect(page).toContain("Willowmere Robotics");
+    expect(page).toContain(">Follow<");
+    for (let i = 0; i < 2; i++) await postForm(`/schools/${school.id}`, { intent: "follow" }, { cookie });
+    expect(await (await fetchApp(`/schools/${school.id}`, { headers: { Cookie: cookie } })).text()).toContain(
+      ">Unfollow<",
+    );
+    for (let i = 0; i < 2; i++) await postForm(`/schools/${school.id}`, { intent: "unfollow" }, { cookie });
+    expect(await (await fetchApp(`/schools/${school.id}`, { headers: { Cookie: cookie } })).text()).toContain(
+      ">Follow<",
+    );
+    expect(user.id).toBeGreaterThan(0);
+  });
+
+  it("answers 404 for unknown schools and refuses to follow them", async () => {
+    const { cookie } = await signedInUser();
+    expect((await fetchApp("/schools/99999999", { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await fetchApp("/schools/abc", { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await postForm("/schools/99999999", { intent: "follow" }, { cookie })).status).toBe(404);
+  });
+
+  it("redirects a school's slug to its page; other slugs stay 404", async () => {
+    const school = await createSchool({ slug: "slugtown-elementary" });
+    const response = await fetchApp("/slugtown-elementary");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/schools/${school.id}`);
+    expect((await fetchApp("/no-such-slug-here")).status).toBe(404);
+  });
+});
+
+describe("/schools/browse", () => {
+  it("goes from states to districts or cities to schools, paged", async () => {
+    const { cookie } = await signedInUser();
+    for (let i = 0; i < 52; i++) {
+      await createSchool({
+        name: `Pagewood School ${String(i).padStart(2, "0")}`,
+        state: "WY",
+        district: "Pagewood District",
+        city: "Pagewood",
+      });
+    }
+    const get = async (path: string) => (await fetchApp(path, { headers: { Cookie: cookie } })).text();
+    expect(await get("/schools/browse")).toContain("Wyoming");
+    expect(await get("/schools/browse?state=WY")).toContain("Pagewood District");
+    expect(await get("/schools/browse?state=WY&by=city")).toContain("Pagewood");
+    const first = await get("/schools/browse?state=WY&by=district&area=Pagewood+District");
+    expect(first).toContain("Pagewood School 00");
+    expect(first).toContain("Pagewood School 49");
+    expect(first).not.toContain("Pagewood School 50");
+    const next = first.match(/href="([^"]*after=\d+)"/)?.[1]?.replaceAll("&amp;", "&");
+    expect(next).toBeTruthy();
+    const second = await get(next!);
+    expect(second).toContain("Pagewood School 50");
+    expect(second).toContain("Pagewood School 51");
+    expect(second).not.toContain("Pagewood School 49");
+  });
+});

@@ -1,0 +1,13 @@
+import { apiTranslator } from "../app/server/api/json.server";
+import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
+
+/**
+ * The Cron Trigger (wrangler.toml [triggers]): hourly, day-before event reminders (decision 059).
+ * Loaded on first use, like the app. Locally: `curl "http://127.0.0.1:8787/cdn-cgi/handler/scheduled"`
+ * with `wrangler dev --test-scheduled`.
+ */
+export async function runScheduled(controller: ScheduledController, env: Env) {
+  const origin = env.APP_ORIGIN;
+  const t = apiTranslator() as unknown as Parameters<typeof sendDayBeforeReminders>[1]["t"];
+  await sendDayBeforeReminders(controller.scheduledTime, { origin, t });
+}

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { chatPath } from "~/lib/friend-status";
 import { getDb } from "~/server/db/db.server";
 
 /** SPEC §3 Conversation, as the header dropdown and GET /api/v2/conversation show it. */
@@ -58,5 +59,5 @@ export function conversationHref(conversation: Pick<ConversationSummary, "type" 
   if (conversation.type !== 0) return "/chat";
   const other = conversation.participants[0];
   if (!other) return "/chat";
-  return other.username ? `/chat/@${other.username}` : `/chat/${other.userId}`;
+  return chatPath({ id: other.userId, username: other.username });
 }

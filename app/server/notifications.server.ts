@@ -1,6 +1,7 @@
-import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { absoluteNotificationUrl } from "~/lib/notification-url";
 import type { NotificationData } from "~/realtime/protocol";
+import { type Cursor, decodeCursor, olderThan, pageOf } from "~/server/db/cursor";
 import { getDb, schema } from "~/server/db/db.server";
 import { publishToUser } from "~/server/realtime.server";
 
@@ -45,20 +46,9 @@ export async function createNotification(input: CreateNotificationInput): Promis
   return notification;
 }
 
-export type NotificationCursor = { createdAt: number; oid: string };
-
-/** Lists are paged by (created_at, oid), never by offset (DESIGN §4). */
-export function encodeCursor(notification: Notification) {
-  return `${notification.createdAt}:${notification.oid}`;
-}
-
-export function decodeCursor(cursor: string): NotificationCursor | null {
-  const separator = cursor.indexOf(":");
-  const createdAt = Number(cursor.slice(0, separator));
-  const oid = cursor.slice(separator + 1);
-  if (separator < 1 || !Number.isSafeInteger(createdAt) || oid === "" || oid.length > 100) return null;
-  return { createdAt, oid };
-}
+/** Notifications page by (created_at, oid) through the shared cursor helper (~/server/db/cursor.ts). */
+export type NotificationCursor = Cursor;
+export { decodeCursor };
 
 /** Newest first, with the unread total (SPEC §7 `GET notifications`). */
 export async function listNotifications(
@@ -67,9 +57,7 @@ export async function listNotifications(
 ) {
   const limit = Math.min(Math.max(options.limit ?? NOTIFICATION_PAGE_SIZE, 1), NOTIFICATION_PAGE_MAX);
   const { cursor } = options;
-  const after = cursor
-    ? or(lt(n.createdAt, cursor.createdAt), and(eq(n.createdAt, cursor.createdAt), lt(n.oid, cursor.oid)))
-    : undefined;
+  const after = olderThan(cursor, n.createdAt, n.oid);
   const db = getDb();
   const [rows, unread] = await db.batch([
     db
@@ -80,13 +68,8 @@ export async function listNotifications(
       .limit(limit + 1),
     unreadQuery(userId),
   ]);
-  const data = rows.slice(0, limit);
-  const last = data.at(-1);
-  return {
-    data,
-    unreadCount: unread[0]?.value ?? 0,
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-  };
+  const page = pageOf(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
+  return { data: page.data, unreadCount: unread[0]?.value ?? 0, nextCursor: page.nextCursor };
 }
 
 /** The header dropdown's data: the first page and the unread total, one round trip. */

@@ -1,5 +1,5 @@
-import { requireBearerUser } from "~/server/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/server/api/json.server";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
 import { listConversations } from "~/server/conversations.server";
 import type { Route } from "./+types/conversations";
 

@@ -4,8 +4,8 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
+import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
 import { enabledProviders } from "~/server/auth/providers.server";
-import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-sign-in.server";
 import type { Route } from "./+types/register";
 
 registerNamespace("register", register);

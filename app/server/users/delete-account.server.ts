@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { eq, or } from "drizzle-orm";
 import { DELETE_CONFIRMATION_WORD } from "~/lib/forms/settings-delete";
 import { DEFAULT_THEME } from "~/lib/themes";
-import { getUserById } from "~/server/auth/sign-in.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
+import { getUserById } from "./users.server";
 
 export type AccountDeletion =
   | { status: "deleted" }

@@ -3,12 +3,12 @@ import type { EmailSettingsInput } from "~/lib/forms/settings-email";
 import type { Translate } from "~/lib/translate";
 import { randomToken, sha256Hex } from "~/server/auth/crypto.server";
 import { checkRateLimit, recordAttempt } from "~/server/auth/rate-limit.server";
-import { getUserById } from "~/server/auth/sign-in.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { sendMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/template";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
 import { isUniqueViolation } from "./settings.server";
+import { getUserById } from "./users.server";
 
 /** A confirmation link works for 24 hours, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;

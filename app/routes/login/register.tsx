@@ -10,7 +10,7 @@ import type { Route } from "./+types/register";
 
 registerNamespace("register", register);
 
-/** /login/register: choose how to register (issue 3): email, or Google / Apple when configured. */
+/** /login/register: choose how to register (decision 019): email, or Google / Apple when configured. */
 export function loader({ context }: Route.LoaderArgs) {
   if (context.get(userContext)) throw redirect(HOME_AFTER_SIGN_IN);
   // DESIGN §7: the UI hides what is off. A Google or Apple identity without an account gets

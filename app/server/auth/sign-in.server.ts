@@ -26,7 +26,7 @@ export async function findUserByIdentifier(identifier: string) {
 
 /**
  * Email-or-username and password sign-in. Failures count per account and per address
- * (issue 3: 5 in 15 minutes); the answer never says which part was wrong.
+ * (decision 019: 5 in 15 minutes); the answer never says which part was wrong.
  */
 export async function signInWithPassword(
   input: { identifier: string; password: string; address: string },

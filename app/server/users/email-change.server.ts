@@ -56,7 +56,7 @@ export async function requestEmailChange(
     if (check.status !== "ok") return check;
   }
   if (await isEmailTaken(input.email, userId)) return { status: "email_taken" };
-  // Confirmation mails count like activation and reset mails (issue 3: 5 in 15 minutes).
+  // Confirmation mails count like activation and reset mails (decision 019: 5 in 15 minutes).
   const limit = await checkRateLimit([mailKey(userId)], now);
   if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
 

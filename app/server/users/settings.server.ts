@@ -9,7 +9,7 @@ import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-passw
 import { getUserById } from "./users.server";
 
 /**
- * Settings of one's own account (/profile/settings, issue 3). Every function takes the acting
+ * Settings of one's own account (/profile/settings, decision 019). Every function takes the acting
  * user's id, which routes read from the session, never from the form: a user can only ever
  * change their own account.
  */

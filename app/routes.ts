@@ -3,19 +3,19 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 // Every route is its own chunk, loaded on demand (SPEC §2).
 export default [
   route("theme", "routes/theme.ts"),
-  // Realtime and notifications (issue 4): form posts and a renewal ping, no pages of their own.
+  // Realtime and notifications (decision 021): form posts and a renewal ping, no pages of their own.
   route("realtime/session", "routes/realtime/session.ts"),
   route("notifications/:oid/open", "routes/notifications/open.ts"),
   // Creates a notification for end-to-end tests; 404 unless DEV_ROUTES.
   route("__dev/notify", "routes/dev/notify.ts"),
   // The private iCalendar feed (decision 059): the token is the credential, no session.
   route("calendar/feed/:file", "routes/calendar/feed-file.ts"),
-  // Avatars from R2 (issue 4): a resource route, outside every page layout.
+  // Avatars from R2 (SPEC §9): a resource route, outside every page layout.
   route("files/avatars/*", "routes/files/avatar.ts"),
-  // Chat's calls for the page's JavaScript (issue 12): JSON, cookie session, no layout.
+  // Chat's calls for the page's JavaScript (decision 050): JSON, cookie session, no layout.
   route("chat/:id/messages", "routes/chat/messages.ts"),
   route("chat/:id/read", "routes/chat/read.ts"),
-  // Sign in with Google and Apple (issue 3): redirects and callbacks, no pages of their own.
+  // Sign in with Google and Apple (decision 020): redirects and callbacks, no pages of their own.
   ...prefix("login", [
     route("google", "routes/login/google.tsx"),
     route("google/callback", "routes/login/google-callback.tsx"),
@@ -89,7 +89,7 @@ export default [
         route("friends", "routes/profile/friends.tsx"),
         route("settings", "routes/profile/settings.tsx"),
       ]),
-      // Other people's public profiles and the friend forms (issue 4, decision 022).
+      // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),
       route("users/:id/friend", "routes/users/friend.tsx"),
       // Chat (issue 12, decision 050): the list beside the open conversation.

@@ -9,7 +9,7 @@ rmSync(PERSIST, { recursive: true, force: true });
 ensureDevVars();
 migrate(PERSIST);
 run("node", ["scripts/seed.mjs", "--persist-to", PERSIST]);
-// Google and Apple sign-in run against a fake provider on 127.0.0.1:8799 (issue 3); it lives
+// Google and Apple sign-in run against a fake provider on 127.0.0.1:8799 (decision 020); it lives
 // in this process and ends with it.
 const idp = await startFakeIdp({ port: Number(process.env.E2E_IDP_PORT ?? 8799) });
 const server = serveBuild({

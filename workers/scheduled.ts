@@ -1,4 +1,4 @@
-import { apiTranslator } from "../app/server/api/json.server";
+import { apiTranslator } from "../app/routes/api/json.server";
 import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
 
 /**

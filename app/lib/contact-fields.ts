@@ -1,7 +1,7 @@
 /**
  * The contact form's fields and limits. They live apart from the zod schema (contact-form.ts)
  * so the page can use them without shipping zod to the browser: the action validates, the
- * page only renders (docs/decisions/002-contact-form.md).
+ * page only renders (docs/decisions/018-contact-form.md).
  */
 export const CONTACT_TOPICS = ["general", "account", "concern", "privacy", "partnership"] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];

@@ -1,4 +1,4 @@
-/** Avatars are shown at 64 px at most; 512 leaves room for sharp screens (issue 4). */
+/** Avatars are shown at 64 px at most; 512 leaves room for sharp screens (SPEC §9). */
 export const AVATAR_MAX_SIDE = 512;
 
 /**

@@ -41,7 +41,7 @@ const configSchema = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
-  // Sign in with Google (issue 3): on when the client id and secret are set. The URLs default
+  // Sign in with Google (decision 020): on when the client id and secret are set. The URLs default
   // to Google's and exist so tests can point them at a fake identity provider.
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, lt, or } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { absoluteNotificationUrl } from "~/lib/notification-url";
 import type { NotificationData } from "~/realtime/protocol";
 import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
+import { type Cursor, decodeCursor, olderThan, pageOf } from "~/server/db/cursor";
 import { getDb, schema } from "~/server/db/db.server";
 import { publishToUser } from "~/server/realtime.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
@@ -47,20 +48,9 @@ export async function createNotification(input: CreateNotificationInput): Promis
   return notification;
 }
 
-export type NotificationCursor = { createdAt: number; oid: string };
-
-/** Lists are paged by (created_at, oid), never by offset (DESIGN §4). */
-export function encodeCursor(notification: Notification) {
-  return `${notification.createdAt}:${notification.oid}`;
-}
-
-export function decodeCursor(cursor: string): NotificationCursor | null {
-  const separator = cursor.indexOf(":");
-  const createdAt = Number(cursor.slice(0, separator));
-  const oid = cursor.slice(separator + 1);
-  if (separator < 1 || !Number.isSafeInteger(createdAt) || oid === "" || oid.length > 100) return null;
-  return { createdAt, oid };
-}
+/** Notifications page by (created_at, oid) through the shared cursor helper (~/server/db/cursor.ts). */
+export type NotificationCursor = Cursor;
+export { decodeCursor };
 
 type NotificationPage = { data: Notification[]; unreadCount: number; nextCursor: string | null };
 
@@ -71,9 +61,7 @@ export function notificationPagePart(
 ): BatchPart<NotificationPage> {
   const limit = Math.min(Math.max(options.limit ?? NOTIFICATION_PAGE_SIZE, 1), NOTIFICATION_PAGE_MAX);
   const { cursor } = options;
-  const after = cursor
-    ? or(lt(n.createdAt, cursor.createdAt), and(eq(n.createdAt, cursor.createdAt), lt(n.oid, cursor.oid)))
-    : undefined;
+  const after = olderThan(cursor, n.createdAt, n.oid);
   const rowsQuery = getDb()
     .select(columns)
     .from(n)
@@ -81,15 +69,9 @@ export function notificationPagePart(
     .orderBy(desc(n.createdAt), desc(n.oid))
     .limit(limit + 1);
   return batchPart([rowsQuery, unreadQuery(userId)], ([rowsResult, unreadResult]) => {
-    const rows = rowsResult as Notification[];
+    const page = pageOf(rowsResult as Notification[], limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
     const unread = unreadResult as { value: number }[];
-    const data = rows.slice(0, limit);
-    const last = data.at(-1);
-    return {
-      data,
-      unreadCount: unread[0]?.value ?? 0,
-      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-    };
+    return { data: page.data, unreadCount: unread[0]?.value ?? 0, nextCursor: page.nextCursor };
   });
 }
 

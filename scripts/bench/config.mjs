@@ -90,7 +90,7 @@ export const BROWSER = {
 };
 
 /** Hard stop for the whole run, whatever hangs. */
-/** Realtime delivery (issue 4): 1 and then REALTIME.users connected sockets, one per user. */
+/** Realtime delivery (decision 021): 1 and then REALTIME.users connected sockets, one per user. */
 export const REALTIME = { users: 200, notifications: 60, concurrency: 8, timeoutMs: 15_000 };
 
 export const OVERALL_TIMEOUT_MS = 20 * 60_000;

@@ -1,4 +1,4 @@
-// Realtime delivery (issue 4): milliseconds from a notification's creation (its createdAt,
+// Realtime delivery (decision 021): milliseconds from a notification's creation (its createdAt,
 // stamped by the service) to its arrival on a connected WebSocket, with 1 and with 200 users
 // connected. Notifications are created through POST /__dev/notify (DEV_ROUTES, bench only).
 import { pbkdf2Sync, randomBytes } from "node:crypto";

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support";
 
 /**
- * Sign in with Google and Apple (issue 3) against scripts/fake-idp.mjs, the fake provider
+ * Sign in with Google and Apple (decision 020) against scripts/fake-idp.mjs, the fake provider
  * that scripts/serve-e2e.mjs starts on 127.0.0.1:8799. It speaks the real protocols: Google's
  * authorization code with PKCE, Apple's form_post. `login_hint` picks the Google person.
  */

@@ -97,7 +97,7 @@ describe("JSON endpoints refuse bodies that are not their JSON", () => {
           body,
         });
         const label = `${path} with ${kind}: ${response.status}`;
-        // 503: an unconfigured provider, before the body matters (issue 8's one exception).
+        // 503: an unconfigured provider, before the body matters; DESIGN §7: optional integrations are off until configured.
         expect(response.status >= 400 && (response.status < 500 || response.status === 503), label).toBe(true);
         const answer = (await response.json()) as { error?: { code?: string; message?: string } };
         expect(typeof answer.error?.code, label).toBe("string");

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { apiTranslator } from "~/server/api/json.server";
+import { apiTranslator } from "~/routes/api/json.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { calendarFor } from "~/server/events/calendar.server";
 import { createEvent } from "~/server/events/events.server";

@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
-import { apiTranslator } from "~/server/api/json.server";
+import { apiTranslator } from "~/routes/api/json.server";
 import { getDb, schema } from "~/server/db/db.server";
-import type { FriendContext } from "~/server/friends.server";
+import type { FriendContext } from "~/server/friends/friends.server";
 import { createUser } from "./helpers";
 import { ORIGIN } from "./notifications-support";
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { FriendStatus } from "~/lib/friend-status";
-import { getUserInfo } from "~/server/friends/relation.server";
 import {
   acceptFriendRequest,
   cancelFriendRequest,
@@ -8,7 +7,8 @@ import {
   removeFriendRelation,
   sendFriendRequest,
   unfriend,
-} from "~/server/friends.server";
+} from "~/server/friends/friends.server";
+import { getUserInfo } from "~/server/friends/relation.server";
 import { listNotifications } from "~/server/notifications.server";
 import { ctx, friendshipRows, makeFriends, makeRequest, twoPeople } from "./friends-support";
 import { createUser } from "./helpers";

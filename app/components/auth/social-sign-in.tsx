@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 export type EnabledProviders = { google: boolean; apple: boolean };
 
 /**
- * "Continue with Google / Apple" (issue 3), shown only for providers that are configured.
+ * "Continue with Google / Apple" (decision 020), shown only for providers that are configured.
  * Plain links: the flow starts with a server redirect to the provider, with or without
  * JavaScript, and carries redirectTo through it.
  */

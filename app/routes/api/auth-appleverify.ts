@@ -1,11 +1,11 @@
-import { appleVerifySchema } from "~/server/api/auth-bodies.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
+import { appleVerifySchema } from "~/routes/api/auth-bodies.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import {
   idTokenRefused,
   providerNotConfigured,
   providerUnavailable,
   signInIdentityForApi,
-} from "~/server/api/social.server";
+} from "~/routes/api/social.server";
 import { verifyAppleAuthorization } from "~/server/auth/apple-tokens.server";
 import { appleSettings } from "~/server/auth/providers.server";
 import { SocialSignInError } from "~/server/auth/social-errors.server";

@@ -1,11 +1,11 @@
-import { googleVerifySchema } from "~/server/api/auth-bodies.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
+import { googleVerifySchema } from "~/routes/api/auth-bodies.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import {
   idTokenRefused,
   providerNotConfigured,
   providerUnavailable,
   signInIdentityForApi,
-} from "~/server/api/social.server";
+} from "~/routes/api/social.server";
 import { googleIdentity, verifyGoogleIdToken } from "~/server/auth/google.server";
 import { googleSettings } from "~/server/auth/providers.server";
 import type { Route } from "./+types/auth-googleverify";

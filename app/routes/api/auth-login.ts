@@ -1,6 +1,6 @@
 import { retryAfterHeaders, waitValues } from "~/lib/forms/rate-limited.server";
-import { apiSignInSchema } from "~/server/api/auth-bodies.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
+import { apiSignInSchema } from "~/routes/api/auth-bodies.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/auth-login";

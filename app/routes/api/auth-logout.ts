@@ -1,5 +1,5 @@
-import { refreshTokenBodySchema } from "~/server/api/auth-bodies.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
+import { refreshTokenBodySchema } from "~/routes/api/auth-bodies.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { revokeRefreshToken } from "~/server/auth/tokens.server";
 import { closeUserSockets } from "~/server/realtime.server";
 import type { Route } from "./+types/auth-logout";

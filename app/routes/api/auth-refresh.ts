@@ -1,5 +1,5 @@
-import { refreshTokenBodySchema } from "~/server/api/auth-bodies.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
+import { refreshTokenBodySchema } from "~/routes/api/auth-bodies.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { rotateRefreshToken } from "~/server/auth/tokens.server";
 import type { Route } from "./+types/auth-refresh";
 

@@ -1,6 +1,6 @@
 import { parseId, sendMessageBodySchema } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/server/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/api/json.server";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { loadConversation, sendMessage } from "~/server/chat/chat.server";
 import { sendAnswer } from "../chat/send-answer.server";
 import type { Route } from "./+types/chat-messages";

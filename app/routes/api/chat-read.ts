@@ -1,6 +1,6 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/server/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/server/api/json.server";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
 import { markConversationRead } from "~/server/chat/chat.server";
 import type { Route } from "./+types/chat-read";
 

@@ -1,6 +1,6 @@
-import { requireBearerUser } from "~/server/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/server/api/json.server";
 import { CONVERSATION_PAGE_MAX, listConversationPage } from "~/server/chat/chat.server";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
 import type { Route } from "./+types/conversations";
 
 /**

@@ -1,4 +1,5 @@
-import { requireBearerActor, revokedToken } from "~/server/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
+import { requireBearerUser } from "~/routes/api/bearer.server";
 import { markAllNotificationsRead } from "~/server/notifications.server";
 import type { Route } from "./+types/notifications-markallread";
 

@@ -1,5 +1,5 @@
-import { requireBearerUser } from "~/server/api/bearer.server";
-import { apiTranslator, jsonError } from "~/server/api/json.server";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, jsonError } from "~/routes/api/json.server";
 import { markNotificationRead } from "~/server/notifications.server";
 import type { Route } from "./+types/notifications-markread";
 

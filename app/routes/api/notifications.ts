@@ -1,6 +1,6 @@
-import { requireBearerUser } from "~/server/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/server/api/json.server";
-import { parseNotificationListQuery } from "~/server/api/notifications.server";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { parseNotificationListQuery } from "~/routes/api/notifications.server";
 import { listNotifications } from "~/server/notifications.server";
 import type { Route } from "./+types/notifications";
 

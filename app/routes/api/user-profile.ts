@@ -1,5 +1,5 @@
-import { requireBearerUser } from "~/server/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/server/api/json.server";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
 import { loadApiProfile } from "~/server/users/api-profile.server";
 import type { Route } from "./+types/user-profile";
 

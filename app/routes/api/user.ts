@@ -1,6 +1,6 @@
 import { parseUserId } from "~/lib/forms/friend";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/server/api/json.server";
-import { apiUserInfo, requireReadingUser } from "~/server/api/viewer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { apiUserInfo, requireReadingUser } from "~/routes/api/viewer.server";
 import { getUserInfo } from "~/server/friends/relation.server";
 import type { Route } from "./+types/user";
 

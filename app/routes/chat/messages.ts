@@ -2,7 +2,7 @@ import { userContext } from "~/context";
 import { parseId, sendMessageBodySchema } from "~/lib/forms/chat";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
-import { apiTranslator, jsonError } from "~/server/api/json.server";
+import { apiTranslator, jsonError } from "~/routes/api/json.server";
 import { loadConversation, sendMessage } from "~/server/chat/chat.server";
 import type { Route } from "./+types/messages";
 import { sendAnswer } from "./send-answer.server";

@@ -1,6 +1,6 @@
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/chat";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/server/api/json.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
 import { markConversationRead } from "~/server/chat/chat.server";
 import type { Route } from "./+types/read";
 

@@ -1,5 +1,5 @@
-import type { Translate } from "~/server/api/json.server";
-import { jsonError } from "~/server/api/json.server";
+import type { Translate } from "~/routes/api/json.server";
+import { jsonError } from "~/routes/api/json.server";
 import type { SendResult } from "~/server/chat/chat.server";
 
 /** A send's answer in JSON, for the page's JavaScript and the Bearer API alike. */

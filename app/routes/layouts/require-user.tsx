@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { userContext } from "~/context";
-import { signInRedirect } from "~/server/auth/web-sign-in.server";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import type { Route } from "./+types/require-user";
 
 /** Every signed-in page sits under this layout: guests go to /login?redirectTo=… (SPEC §6). */

@@ -46,7 +46,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 
 export const meta: Route.MetaFunction = ({ loaderData }) => tokenPageMeta(loaderData?.metaTitle);
 
-/** "Send the activation email again": same answer for every address (issue 3). */
+/** "Send the activation email again": same answer for every address (decision 019). */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const parsed = parseForm(emailLinkSchema, formData);

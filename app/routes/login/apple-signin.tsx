@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { readFormData } from "~/lib/forms/read-form.server";
+import { completeSocialSignIn } from "~/routes/login/social-sign-in.server";
 import { finishAppleSignIn } from "~/server/auth/apple.server";
-import { completeSocialSignIn } from "~/server/auth/social-sign-in.server";
 import type { Route } from "./+types/apple-signin";
 
 /**

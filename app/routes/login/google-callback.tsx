@@ -1,5 +1,5 @@
+import { completeSocialSignIn } from "~/routes/login/social-sign-in.server";
 import { finishGoogleSignIn } from "~/server/auth/google.server";
-import { completeSocialSignIn } from "~/server/auth/social-sign-in.server";
 import type { Route } from "./+types/google-callback";
 
 /** /login/google/callback: Google sends the person back here with a code, or an error. */

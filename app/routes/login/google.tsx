@@ -2,11 +2,11 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { userContext } from "~/context";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { socialSignInFailed } from "~/routes/login/social-sign-in.server";
+import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
 import { startGoogleSignIn } from "~/server/auth/google.server";
 import { rememberRedirect, withCookies } from "~/server/auth/oauth-cookies.server";
 import { enabledProviders } from "~/server/auth/providers.server";
-import { socialSignInFailed } from "~/server/auth/social-sign-in.server";
-import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-sign-in.server";
 import type { Route } from "./+types/google";
 
 const loginHintSchema = z.email().max(254);

@@ -4,13 +4,13 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
+import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
 import { enabledProviders } from "~/server/auth/providers.server";
-import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-sign-in.server";
 import type { Route } from "./+types/register";
 
 registerNamespace("register", register);
 
-/** /login/register: choose how to register (issue 3): email, or Google / Apple when configured. */
+/** /login/register: choose how to register (decision 019): email, or Google / Apple when configured. */
 export function loader({ context }: Route.LoaderArgs) {
   if (context.get(userContext)) throw redirect(HOME_AFTER_SIGN_IN);
   // DESIGN §7: the UI hides what is off. A Google or Apple identity without an account gets

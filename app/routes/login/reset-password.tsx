@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     : requestLink(request, context, formData);
 }
 
-/** Step 1: the same answer for every address (issue 3); the captcha guards the mailbox. */
+/** Step 1: the same answer for every address (decision 019); the captcha guards the mailbox. */
 async function requestLink(request: Request, context: Route.ActionArgs["context"], formData: FormData) {
   const parsed = parseForm(emailLinkSchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });

@@ -15,10 +15,10 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import auth from "~/locales/en/auth.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
+import { HOME_AFTER_SIGN_IN, startWebSession } from "~/routes/login/web-session.server";
 import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
-import { HOME_AFTER_SIGN_IN, startWebSession } from "~/server/auth/web-sign-in.server";
 import type { Route } from "./+types/sign-in";
 
 registerNamespace("auth", auth);

@@ -5,7 +5,7 @@ import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-sign-in.server";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { markAllNotificationsRead } from "~/server/notifications.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/mark-all-read";

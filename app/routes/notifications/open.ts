@@ -3,7 +3,7 @@ import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { notificationPath } from "~/lib/notification-url";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signInRedirect } from "~/server/auth/web-sign-in.server";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { markNotificationRead } from "~/server/notifications.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/open";

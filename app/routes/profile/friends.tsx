@@ -10,7 +10,7 @@ import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from "~/lib/user-searc
 import people from "~/locales/en/people.json";
 import profile from "~/locales/en/profile.json";
 import { getInstance } from "~/middleware/i18next";
-import { type FriendEntry, listFriendships } from "~/server/users/friends-list.server";
+import { type FriendEntry, listFriendships } from "~/server/friends/friends-list.server";
 import { searchUsers } from "~/server/users/user-search.server";
 import type { Route } from "./+types/friends";
 

@@ -11,8 +11,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import people from "~/locales/en/people.json";
 import { translatorFor } from "~/middleware/i18next";
-import { friendToast } from "~/server/friends/answers.server";
-import { getUserInfo } from "~/server/friends/relation.server";
+import { friendToast } from "~/routes/users/friend-answers.server";
 import {
   acceptFriendRequest,
   cancelFriendRequest,
@@ -21,7 +20,8 @@ import {
   type FriendResult,
   sendFriendRequest,
   unfriend,
-} from "~/server/friends.server";
+} from "~/server/friends/friends.server";
+import { getUserInfo } from "~/server/friends/relation.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/friend";
 

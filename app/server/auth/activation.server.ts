@@ -6,7 +6,7 @@ import { type LinkMailRequest, type MailContext, sendLinkMail, takeMailAllowance
 export type ActivationResult = { status: "activated"; userId: number } | { status: "expired" | "used" | "invalid" };
 
 /**
- * Opens an account from its mailed link, once (issue 3). Opening the link proves the address,
+ * Opens an account from its mailed link, once (decision 019). Opening the link proves the address,
  * so the email counts as verified too. The account is not signed in: the person signs in
  * with their password next (docs/decisions: registration and recovery).
  */
@@ -29,7 +29,7 @@ export async function activateAccount(token: string, now = Date.now()): Promise<
 
 /**
  * "Send the activation email again". The answer is the same whether the address has an
- * account waiting, an active account or none at all, so it reveals nothing (issue 3).
+ * account waiting, an active account or none at all, so it reveals nothing (decision 019).
  */
 export async function requestActivationMail(
   input: { email: string; address: string },

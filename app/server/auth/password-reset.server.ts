@@ -16,7 +16,7 @@ function findAccountByEmail(email: string) {
 
 /**
  * Step 1: mails a reset link if the address has an account. The answer is the same either
- * way, so nobody learns who has an account (issue 3).
+ * way, so nobody learns who has an account (decision 019).
  */
 export async function requestPasswordReset(
   input: { email: string; address: string },

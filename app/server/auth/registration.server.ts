@@ -54,7 +54,7 @@ async function answerExistingEmail(email: string, mail: MailContext, now: number
 }
 
 /**
- * Creates a not-yet-activated account (issue 3) and mails its activation link. The account
+ * Creates a not-yet-activated account (decision 019) and mails its activation link. The account
  * cannot sign in until that link is opened.
  */
 export async function registerUser(

@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, isNull, or, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { verifyPassword } from "./password.server";
 import { reserveSignInTry, settleSuccessfulTry } from "./sign-in-limits.server";
@@ -40,10 +40,4 @@ export async function signInWithPassword(
 
   await settleSuccessfulTry(reservation.accountKey, input.address);
   return { status: "signed_in", userId: user.id, tokens: await issueTokens(user.id, now) };
-}
-
-export async function getUserById(userId: number) {
-  return getDb().query.users.findFirst({
-    where: and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)),
-  });
 }

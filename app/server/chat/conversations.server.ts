@@ -1,4 +1,5 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { chatPath } from "~/lib/friend-status";
 import { type BatchPart, batchPart } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "~/server/users/avatar";
@@ -128,5 +129,5 @@ export async function listConversations(userId: number, limit = CONVERSATION_MEN
 export function conversationHref(conversation: Pick<ConversationSummary, "id" | "type" | "participants">) {
   if (conversation.type !== 0) return "/chat";
   const other = conversation.participants[0];
-  return other?.username ? `/chat/@${other.username}` : `/chat/${conversation.id}`;
+  return other?.username ? chatPath({ id: other.userId, username: other.username }) : `/chat/${conversation.id}`;
 }

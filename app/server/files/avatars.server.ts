@@ -5,7 +5,7 @@ import { stripImageMetadata } from "./strip-metadata";
 
 export { stripImageMetadata } from "./strip-metadata";
 
-/** Avatars (issue 4): JPEG, PNG or WebP, at most 5 MB, in R2; users.avatar holds the key. */
+/** Avatars (SPEC §9 sizes): JPEG, PNG or WebP, at most 5 MB, in R2; users.avatar holds the key. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 const CONTENT_TYPES = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;

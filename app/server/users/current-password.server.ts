@@ -10,7 +10,7 @@ const settingsKey = (userId: number) => `settings:password:${userId}`;
 
 /**
  * Settings that need the current password (email, password, deletion) share one limit per
- * account, as sign-in does (issue 3: 5 failures in 15 minutes), so a borrowed session cannot
+ * account, as sign-in does (decision 019: 5 failures in 15 minutes), so a borrowed session cannot
  * be used to guess the password.
  */
 export async function checkCurrentPassword(

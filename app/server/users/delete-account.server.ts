@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { eq, or } from "drizzle-orm";
 import { DELETE_CONFIRMATION_WORD } from "~/lib/forms/settings-delete";
 import { DEFAULT_THEME } from "~/lib/themes";
-import { getUserById } from "~/server/auth/sign-in.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { closeUserSockets } from "~/server/realtime.server";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
+import { getUserById } from "./users.server";
 
 export type AccountDeletion =
   | { status: "deleted" }
@@ -17,7 +17,7 @@ export type AccountDeletion =
 export const tombstoneEmail = (userId: number) => `deleted-${userId}@invalid`;
 
 /**
- * Deletes an account (issue 3, docs/decisions/ account deletion): personal data goes, what
+ * Deletes an account (docs/decisions/017-account-deletion.md): personal data goes, what
  * others can read stays. Posts, comments and messages remain without an author and show as
  * "Unknown User" (SPEC §2). The user row stays as a tombstone so ids in old links never point
  * at someone else. Everything happens in one D1 batch: all of it, or nothing.

@@ -3,12 +3,12 @@ import type { EmailSettingsInput } from "~/lib/forms/settings-email";
 import type { Translate } from "~/lib/translate";
 import { randomToken, sha256Hex } from "~/server/auth/crypto.server";
 import { checkRateLimit, recordAttempt } from "~/server/auth/rate-limit.server";
-import { getUserById } from "~/server/auth/sign-in.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { sendMail } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/template";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
 import { isUniqueViolation } from "./settings.server";
+import { getUserById } from "./users.server";
 
 /** A confirmation link works for 24 hours, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -56,7 +56,7 @@ export async function requestEmailChange(
     if (check.status !== "ok") return check;
   }
   if (await isEmailTaken(input.email, userId)) return { status: "email_taken" };
-  // Confirmation mails count like activation and reset mails (issue 3: 5 in 15 minutes).
+  // Confirmation mails count like activation and reset mails (decision 019: 5 in 15 minutes).
   const limit = await checkRateLimit([mailKey(userId)], now);
   if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
 

@@ -3,13 +3,13 @@ import { accountFieldErrors } from "~/lib/forms/account";
 import type { ProfileSettingsInput } from "~/lib/forms/settings-profile";
 import type { Theme } from "~/lib/themes";
 import { hashPassword } from "~/server/auth/password.server";
-import { getUserById } from "~/server/auth/sign-in.server";
 import { revokeAllSessions } from "~/server/auth/tokens.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
+import { getUserById } from "./users.server";
 
 /**
- * Settings of one's own account (/profile/settings, issue 3). Every function takes the acting
+ * Settings of one's own account (/profile/settings, decision 019). Every function takes the acting
  * user's id, which routes read from the session, never from the form: a user can only ever
  * change their own account.
  */

@@ -1,5 +1,5 @@
 import type { Toast } from "~/lib/toast";
-import type { FriendOutcome, FriendProblem, FriendResult } from "~/server/friends.server";
+import type { FriendOutcome, FriendProblem, FriendResult } from "~/server/friends/friends.server";
 
 /**
  * How the friend service's answers read to people (toasts) and apps (JSON errors). The texts

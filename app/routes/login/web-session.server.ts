@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { closeUserSockets } from "~/server/realtime.server";
+import { revokeRefreshToken, type TokenPair } from "~/server/auth/tokens.server";
 import { commitSession, destroySession, getSession, setSignedIn } from "~/server/session/session.server";
-import { revokeRefreshToken, type TokenPair } from "./tokens.server";
 
 /** SPEC §6: home after sign-in is /newsfeed, unless the guest was headed somewhere. */
 export const HOME_AFTER_SIGN_IN = "/newsfeed";

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
+import { type SocialIdentity, signInWithIdentity } from "~/server/auth/identity.server";
+import { endFlowCookies, readRedirect, withCookies } from "~/server/auth/oauth-cookies.server";
+import { PROVIDER_NAMES, type SocialProvider } from "~/server/auth/providers.server";
+import { classifySocialError, type SocialFailure } from "~/server/auth/social-errors.server";
+import { issueTokens } from "~/server/auth/tokens.server";
 import { flashToast } from "~/server/session/session.server";
-import { type SocialIdentity, signInWithIdentity } from "./identity.server";
-import { endFlowCookies, readRedirect, withCookies } from "./oauth-cookies.server";
-import { PROVIDER_NAMES, type SocialProvider } from "./providers.server";
-import { classifySocialError, type SocialFailure } from "./social-errors.server";
-import { issueTokens } from "./tokens.server";
-import { startWebSession } from "./web-sign-in.server";
+import { startWebSession } from "./web-session.server";
 
 const FAILURE_KEYS: Record<SocialFailure, string> = {
   cancelled: "auth:social.cancelled",

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { getDb, schema } from "~/server/db/db.server";
-import { avatarUrl } from "./avatar";
+import { avatarUrl } from "~/server/users/avatar";
 
 export type FriendEntry = { id: number; name: string; username: string | null; avatar: string; since: number };
 

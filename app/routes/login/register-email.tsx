@@ -70,10 +70,24 @@ export default function RegisterEmail({ loaderData, actionData }: Route.Componen
       </main>
     );
   }
-  return <RegisterForm captchaSiteKey={loaderData.captchaSiteKey} failure={actionData ?? undefined} />;
+  return (
+    <RegisterForm
+      captchaSiteKey={loaderData.captchaSiteKey}
+      otherWays={loaderData.otherWays}
+      failure={actionData ?? undefined}
+    />
+  );
 }
 
-function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | null; failure?: FormFailure }) {
+function RegisterForm({
+  captchaSiteKey,
+  otherWays,
+  failure,
+}: {
+  captchaSiteKey: string | null;
+  otherWays: boolean;
+  failure?: FormFailure;
+}) {
   const { t } = useTranslation("register");
   const navigation = useNavigation();
   const location = useLocation();
@@ -151,7 +165,7 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
           {submitting ? t("form.submitting") : t("form.submit")}
         </button>
       </Form>
-      {loaderData.otherWays ? (
+      {otherWays ? (
         <p>
           <Link className="standalone-link" to="/login/register">
             {t("form.otherWays")}

@@ -45,8 +45,11 @@ export function SignedInHeader({
           label={t("avatarMenu.label")}
           trigger={<UserAvatar name={user.name} avatar={user.avatar} size="small" />}
         >
-          <p className="menu-heading">{user.name}</p>
-          <div role="menu" aria-label={t("avatarMenu.label")} className="menu-items">
+          <p className="menu-heading" id="avatar-menu-heading">
+            {user.name}
+          </p>
+          {/* Named by the person's name: "Account menu" is the trigger's name alone. */}
+          <div role="menu" aria-labelledby="avatar-menu-heading" className="menu-items">
             <Link role="menuitem" to="/profile">
               {t("avatarMenu.profile")}
             </Link>

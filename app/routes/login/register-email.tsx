@@ -81,10 +81,24 @@ export default function RegisterEmail({ loaderData, actionData }: Route.Componen
       </main>
     );
   }
-  return <RegisterForm captchaSiteKey={loaderData.captchaSiteKey} failure={actionData ?? undefined} />;
+  return (
+    <RegisterForm
+      captchaSiteKey={loaderData.captchaSiteKey}
+      otherWays={loaderData.otherWays}
+      failure={actionData ?? undefined}
+    />
+  );
 }
 
-function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | null; failure?: FormFailure }) {
+function RegisterForm({
+  captchaSiteKey,
+  otherWays,
+  failure,
+}: {
+  captchaSiteKey: string | null;
+  otherWays: boolean;
+  failure?: FormFailure;
+}) {
   const { t } = useTranslation("register");
   const location = useLocation();
   const submitting = usePendingSubmit({ action: "/login/registeremail" });
@@ -162,7 +176,7 @@ function RegisterForm({ captchaSiteKey, failure }: { captchaSiteKey: string | nu
           {t("form.submit")}
         </SubmitButton>
       </Form>
-      {loaderData.otherWays ? (
+      {otherWays ? (
         <p>
           <Link className="standalone-link" to="/login/register">
             {t("form.otherWays")}

@@ -33,16 +33,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The page has its own theme picker: the footer leaves its one out (one per page). */
 export const handle = { ownThemePicker: true };
 
-/** Where the local navigation leads, in page order; the ids are the sections' own. */
-const SECTIONS = [
-  ["profile", "profile.title"],
-  ["avatar", "people:avatar.title"],
-  ["email", "email.title"],
-  ["password", "password.title"],
-  ["theme", "theme.title"],
-  ["delete", "delete.title"],
-] as const;
-
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -51,7 +41,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
+  const { t: tPeople } = useTranslation("people");
   const { account } = loaderData;
+  // The local navigation, in page order; the ids are the sections' own (settings-<intent>).
+  const sections = [
+    ["profile", t("profile.title")],
+    ["avatar", tPeople("avatar.title")],
+    ["email", t("email.title")],
+    ["password", t("password.title")],
+    ["theme", t("theme.title")],
+    ["delete", t("delete.title")],
+  ] as const;
   const failureFor = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   return (
     <main id="main" className="settings">
@@ -66,9 +66,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <div className="settings-layout">
         <nav className="settings-nav" aria-label={t("sectionsLabel")}>
           <ul>
-            {SECTIONS.map(([id, title]) => (
+            {sections.map(([id, title]) => (
               <li key={id}>
-                <a href={`#settings-${id}`}>{t(title)}</a>
+                <a href={`#settings-${id}`}>{title}</a>
               </li>
             ))}
           </ul>

@@ -13,7 +13,7 @@ import {
   HONEYPOT_FIELD,
 } from "~/lib/contact-fields";
 import { contactFormSchema } from "~/lib/contact-form";
-import { NO_SCRIPTS_FOR_GUESTS } from "~/lib/hydration";
+import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import about from "~/locales/en/about.json";
 import { getInstance } from "~/middleware/i18next";
@@ -34,7 +34,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
-export const handle = NO_SCRIPTS_FOR_GUESTS;
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = aboutMeta;
 

@@ -3,12 +3,12 @@ import type { UIMatch } from "react-router";
 /**
  * Routes say in their `handle` whether their page needs the app's JavaScript (decision 043).
  * Pages that work completely as plain HTML for a guest (the About pages, the landing page)
- * declare `hydrate: false`: a guest gets no <script> and no module preload there, and links
- * are ordinary page loads. Signed-in users always get the full app (live notifications).
+ * declare `handle: HydrationHandle = { hydrate: false }` (a type-only import, so this module
+ * stays in the root chunk and adds no file to any page): a guest gets no <script> and no
+ * module preload there, and links are ordinary page loads. Signed-in users always get the full
+ * app (live notifications).
  */
 export type HydrationHandle = { hydrate?: boolean };
-
-export const NO_SCRIPTS_FOR_GUESTS = { hydrate: false } satisfies HydrationHandle;
 
 /** Whether the page ships scripts: the deepest matched route decides, for guests only. */
 export function shipsScripts(matches: UIMatch[], signedIn: boolean) {

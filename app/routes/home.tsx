@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { userContext } from "~/context";
 import { CATEGORIES } from "~/lib/categories";
-import { NO_SCRIPTS_FOR_GUESTS } from "~/lib/hydration";
+import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import home from "~/locales/en/home.json";
 import { getInstance } from "~/middleware/i18next";
@@ -18,7 +18,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
-export const handle = NO_SCRIPTS_FOR_GUESTS;
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData?.title },

@@ -11,7 +11,7 @@ import { CONTACT_LIMITS, CONTACT_TOPICS, HONEYPOT_FIELD } from "~/lib/contact-fi
 import { contactFormSchema } from "~/lib/contact-form";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
-import { NO_SCRIPTS_FOR_GUESTS } from "~/lib/hydration";
+import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import about from "~/locales/en/about.json";
 import { translatorFor } from "~/middleware/i18next";
@@ -29,7 +29,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
-export const handle = NO_SCRIPTS_FOR_GUESTS;
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = aboutMeta;
 

@@ -1,5 +1,5 @@
 import { AboutDocument, aboutMeta } from "~/components/about/about-document";
-import { NO_SCRIPTS_FOR_GUESTS } from "~/lib/hydration";
+import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import about from "~/locales/en/about.json";
 import type { Route } from "./+types/privacy";
@@ -12,7 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
-export const handle = NO_SCRIPTS_FOR_GUESTS;
+export const handle: HydrationHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = aboutMeta;
 

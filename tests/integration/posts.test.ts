@@ -3,6 +3,7 @@ import { addComment } from "~/server/content/comments.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { like } from "~/server/content/likes.server";
 import { createPost } from "~/server/content/posts.server";
+import { listNotifications } from "~/server/notifications.server";
 import { addMember, cast } from "./communities-support";
 import { createUser } from "./helpers";
 import { browserFor, pageText } from "./settings-support";
@@ -137,5 +138,47 @@ describe("comments, replies and likes", () => {
     const page = await getPostPage(member.id, post.id);
     expect(page?.post.body).toBe("Typo here");
     expect(page?.post.editedAt).toBeGreaterThan(0);
+  });
+});
+
+describe("notifications (decision 049)", () => {
+  async function titlesOf(userId: number, expected: number) {
+    // Sent after the response (waitUntil): wait for them a little.
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const { data: notifications } = await listNotifications(userId, { limit: 20 });
+      if (notifications.length >= expected) return notifications.map((n) => n.title);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return (await listNotifications(userId, { limit: 20 })).data.map((n) => n.title);
+  }
+
+  it("comments, replies and grouped likes reach the right people", { timeout: 40_000 }, async () => {
+    const { owner, member, community } = await cast();
+    const third = await createUser({ name: "Tess Third" });
+    await addMember(community.id, third.id);
+    const post = await createPost(owner.id, community.id, "Notify me");
+    if (post.status !== "published") throw new Error("not published");
+    const memberBrowser = await browserFor(member);
+    await memberBrowser.post(`/content/${post.id}`, { intent: "comment", body: "First!" });
+    expect(await titlesOf(owner.id, 1)).toContain("Milo Member commented on your post");
+    const page = await getPostPage(owner.id, post.id);
+    const thirdBrowser = await browserFor(third);
+    await thirdBrowser.post(`/content/${post.id}`, {
+      intent: "comment",
+      body: "Me too",
+      replyTo: String(page!.threads[0]!.comment.id),
+    });
+    expect(await titlesOf(member.id, 1)).toContain("Tess Third replied to your comment");
+    const likeForm = { intent: "like", targetType: "post", targetId: String(post.id) };
+    await memberBrowser.post(`/content/${post.id}`, likeForm);
+    await thirdBrowser.post(`/content/${post.id}`, likeForm);
+    let titles: string[] = [];
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      titles = await titlesOf(owner.id, 2);
+      if (titles.includes("Tess Third and 1 other liked your post")) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(titles).toContain("Tess Third and 1 other liked your post");
+    expect(titles).not.toContain("Milo Member liked your post");
   });
 });

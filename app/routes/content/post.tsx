@@ -11,6 +11,7 @@ import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
 import { getPostPage } from "~/server/content/content-pages.server";
+import type { NotifyContext } from "~/server/content/notify.server";
 import { performPostAction } from "~/server/content/post-actions.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
@@ -53,7 +54,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   if (CONFIRMED.has(parsed.data.intent) && !extra.confirmed) return { confirm: fields as Record<string, string> };
-  const outcome = await performPostAction(context.get(userContext)!.id, postId, parsed.data);
+  const t = getInstance(context).t as unknown as NotifyContext["t"];
+  const outcome = await performPostAction(context.get(userContext)!.id, postId, parsed.data, {
+    t,
+    origin: new URL(request.url).origin,
+  });
   if (outcome.status === "not_found") throw data(null, { status: 404 });
   const fallback = outcome.status === "post_deleted" ? "/newsfeed" : `/content/${postId}`;
   const returnTo = safeRedirectPath(extra.returnTo, fallback);

@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { isManager } from "~/lib/community-rules";
+import { type NotifyContext, notifyMember } from "~/server/content/notify.server";
 import { rawAll, rawRun } from "~/server/content/raw.server";
 import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -92,13 +93,20 @@ export async function changeMember(userId: number, communityId: number, targetId
 export type PostModeration = "approve" | "reject" | "pin" | "unpin" | "dismissReports";
 
 /** Moderating a post of the community (deleting goes through the post's own delete). */
-export async function moderatePost(userId: number, communityId: number, postId: number, action: PostModeration) {
+export async function moderatePost(
+  userId: number,
+  communityId: number,
+  postId: number,
+  action: PostModeration,
+  ctx?: NotifyContext,
+) {
   const where = sql`id = ${postId} AND community_id = ${communityId} AND ${managesSql(userId, communityId)}`;
   if (action === "approve") {
     const rows = await rawAll<{ id: number; authorId: number | null; createdAt: number }>(sql`UPDATE posts
       SET status = 'published' WHERE ${where} AND status = 'pending' RETURNING id, author_id AS authorId, created_at AS createdAt`);
     const post = rows[0];
     if (post) announceNewPost({ id: post.id, communityId, authorId: post.authorId ?? 0, createdAt: post.createdAt });
+    if (post?.authorId && ctx) notifyMember(ctx, post.authorId, communityId, "postApproved", `/content/${post.id}`);
     return Boolean(post);
   }
   const statement = {

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { postActionSchema } from "~/lib/forms/content";
 import { addComment, deleteComment } from "./comments.server";
 import { like, unlike } from "./likes.server";
+import { type NotifyContext, notifyComment, notifyPostLike } from "./notify.server";
 import { deletePost } from "./posts.server";
 import { report } from "./reports.server";
 
@@ -20,14 +21,17 @@ export async function performPostAction(
   userId: number,
   postId: number,
   action: PostAction,
+  ctx: NotifyContext,
 ): Promise<PostActionOutcome> {
   switch (action.intent) {
     case "comment": {
       const comment = await addComment(userId, postId, action.body, action.replyTo);
+      if (comment) notifyComment(ctx, userId, postId, comment.parentId);
       return comment ? { status: "ok", toast: "content:toasts.commented" } : { status: "not_found" };
     }
     case "like": {
-      await like(userId, { type: action.targetType, id: action.targetId });
+      const added = await like(userId, { type: action.targetType, id: action.targetId });
+      if (added && action.targetType === "post") notifyPostLike(ctx, userId, action.targetId);
       return { status: "ok" };
     }
     case "unlike": {

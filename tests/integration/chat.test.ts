@@ -20,7 +20,7 @@ async function startChat(a: number, b: number, content = "Hello") {
   return result.message;
 }
 
-describe("chat service: who may message whom (decision 050)", () => {
+describe("chat service: who may message whom (decision 050)", { timeout: 30_000 }, () => {
   it("lets friends start a direct chat and finds it again by username", async () => {
     const { a, b } = await twoFriends();
     const first = await startChat(a.id, b.id, "Is the trip on Friday?");
@@ -92,7 +92,7 @@ describe("chat service: who may message whom (decision 050)", () => {
   });
 });
 
-describe("chat service: sending (SPEC §3, §4)", () => {
+describe("chat service: sending (SPEC §3, §4)", { timeout: 30_000 }, () => {
   it("never makes a second message for the same clientMsgId, even when resends race", async () => {
     const { a, b } = await twoFriends();
     const first = await startChat(a.id, b.id);

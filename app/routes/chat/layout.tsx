@@ -24,7 +24,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     metaTitle: getInstance(context).t("chat:metaTitle"),
     viewerId: viewer.id,
-    conversations: page.data.map((conversation) => ({ ...conversation, href: conversationHref(conversation) })),
+    // The dropdown sends groups to /chat (SPEC §2); here they open themselves.
+    conversations: page.data.map((conversation) => ({
+      ...conversation,
+      href: conversation.type === 0 ? conversationHref(conversation) : `/chat/${conversation.id}`,
+    })),
     nextCursor: page.nextCursor,
   };
 }

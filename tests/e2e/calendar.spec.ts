@@ -68,17 +68,17 @@ test("a manager creates a weekly event; members answer, fill it and move up from
   await agenda.getByRole("link", { name: title }).first().click();
   await expect(member.getByRole("heading", { name: title, level: 1 })).toBeVisible();
   await member.getByRole("button", { name: "Going", exact: true }).click();
-  await expect(member.getByText("Your answer: Going")).toBeVisible();
-  await expect(member.getByText("1 of 1 places taken")).toBeVisible();
+  await expect(member.getByText("Your answer: Going")).toBeVisible({ timeout: 20_000 });
+  await expect(member.getByText("1 of 1 places taken")).toBeVisible({ timeout: 20_000 });
 
   const waiter = await signedInPage(browser, testInfo, "waiter");
   await waiter.goto(member.url());
   await waiter.getByRole("button", { name: "Join the waiting list" }).click();
-  await expect(waiter.getByText("Your answer: On the waiting list")).toBeVisible();
+  await expect(waiter.getByText("Your answer: On the waiting list")).toBeVisible({ timeout: 20_000 });
 
   await member.getByRole("button", { name: "Not going" }).click();
-  await expect(member.getByText("Your answer: Not going")).toBeVisible();
+  await expect(member.getByText("Your answer: Not going")).toBeVisible({ timeout: 20_000 });
   await waiter.reload();
-  await expect(waiter.getByText("Your answer: Going")).toBeVisible();
+  await expect(waiter.getByText("Your answer: Going")).toBeVisible({ timeout: 20_000 });
   await expect(waiter.getByRole("list").filter({ hasText: "Cal waiter" }).first()).toBeVisible();
 });

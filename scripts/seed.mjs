@@ -5,10 +5,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bin, run } from "./lib/local.mjs";
-import { layoutSeed } from "./seed/layout.mjs";
-import { seedCommunities } from "./seed/communities.mjs";
 import { chatSeed } from "./seed/chat.mjs";
+import { seedCommunities } from "./seed/communities.mjs";
 import { eventsSeedSql } from "./seed/events.mjs";
+import { layoutSeed } from "./seed/layout.mjs";
 import { schoolsSeedSql } from "./seed/schools.mjs";
 
 export const DEMO_PASSWORD = "schoolhub-demo";

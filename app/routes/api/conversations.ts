@@ -1,6 +1,6 @@
-import { CONVERSATION_PAGE_MAX, listConversationPage } from "~/server/chat/chat.server";
 import { requireBearerUser } from "~/routes/api/bearer.server";
 import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { CONVERSATION_PAGE_MAX, listConversationPage } from "~/server/chat/chat.server";
 import type { Route } from "./+types/conversations";
 
 /**

@@ -1,5 +1,4 @@
 import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { requireBearerUser } from "~/routes/api/bearer.server";
 import { markAllNotificationsRead } from "~/server/notifications.server";
 import type { Route } from "./+types/notifications-markallread";
 

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { closeUserSockets } from "~/server/realtime.server";
 import { revokeRefreshToken, type TokenPair } from "~/server/auth/tokens.server";
+import { closeUserSockets } from "~/server/realtime.server";
 import { commitSession, destroySession, getSession, setSignedIn } from "~/server/session/session.server";
 
 /** SPEC §6: home after sign-in is /newsfeed, unless the guest was headed somewhere. */

@@ -16,7 +16,7 @@ export function SubmitButton({
   children: ReactNode;
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "children">) {
   return (
-    <button {...button} type="submit" disabled={disabled || pending} aria-busy={pending || undefined}>
+    <button type="submit" {...button} disabled={disabled || pending} aria-busy={pending || undefined}>
       {pending && pendingLabel ? pendingLabel : children}
     </button>
   );

@@ -47,7 +47,8 @@ describe("/realtime refuses before any socket opens", () => {
 
   it("refuses a deactivated account even with a valid token", async () => {
     const user = await createUser({ deletedAt: Date.now() });
-    expect((await upgrade(`/realtime?token=${await tokenFor(user.id)}`)).status).toBe(401);
+    // Signed as if issued before the deletion: issueTokens refuses a deleted account (decision 042).
+    expect((await upgrade(`/realtime?token=${await signAccessToken(user)}`)).status).toBe(401);
   });
 
   it("answers 426 without Upgrade: websocket and 405 to other methods", async () => {

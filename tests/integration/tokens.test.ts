@@ -31,8 +31,14 @@ describe("access tokens", () => {
     const user = await createUser();
     const now = Date.now();
     const { token } = await issueTokens(user.id, now);
-    expect(await verifyAccessToken(token, now)).toEqual({ status: "valid", userId: user.id });
-    expect(await verifyAccessToken(token, now + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000)).toEqual({
+    // The claims carry the token version and what the header shows (decision 042).
+    expect(await verifyAccessToken(token, now)).toMatchObject({
+      status: "valid",
+      userId: user.id,
+      tokenVersion: 0,
+      user: { id: user.id, name: user.name, email: user.email, tokenVersion: 0 },
+    });
+    expect(await verifyAccessToken(token, now + (ACCESS_TOKEN_TTL_SECONDS - 1) * 1000)).toMatchObject({
       status: "valid",
       userId: user.id,
     });

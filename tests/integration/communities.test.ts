@@ -316,3 +316,39 @@ describe("managing a community", () => {
     expect((await getCommunityPage(member.id, community.id))?.pinned.map((p) => p.id)).toEqual([post.id]);
   });
 });
+
+describe("invitations", () => {
+  it("a manager invites by username or name; the invitee accepts; strangers cannot invite", {
+    timeout: 40_000,
+  }, async () => {
+    const { owner, member, community } = await cast({ joinPolicy: "invite" });
+    const guest = await createUser({ name: "Ivy Invitee" });
+    const browser = await browserFor(owner);
+    const sent = await browser.post(`/communities/${community.id}/manage/members`, {
+      intent: "invite",
+      who: `@${guest.username}`,
+    });
+    expect(sent.status).toBe(302);
+    expect(await pageText(await browser.get(`/communities/${community.id}/manage/members`))).toContain(
+      "Ivy Invitee was invited.",
+    );
+    expect((await membershipRow(community.id, guest.id))?.status).toBe("invited");
+    const again = await browser.post(`/communities/${community.id}/manage/members`, {
+      intent: "invite",
+      who: "ivy invitee",
+    });
+    expect(again.status).toBe(302);
+    expect(await pageText(await browser.get(`/communities/${community.id}`))).toContain(
+      "is already a member, invited or asking to join",
+    );
+    const guestBrowser = await browserFor(guest);
+    expect(await pageText(await guestBrowser.get(`/communities/${community.id}`))).toContain("Accept invitation");
+    await guestBrowser.post(`/communities/${community.id}`, { intent: "accept" });
+    expect((await membershipRow(community.id, guest.id))?.status).toBe("active");
+    const refused = await (await browserFor(member)).post(`/communities/${community.id}/manage/members`, {
+      intent: "invite",
+      who: owner.username!,
+    });
+    expect(refused.status).toBe(403);
+  });
+});

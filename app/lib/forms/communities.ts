@@ -98,6 +98,12 @@ export const memberChangeSchema = z.object({
   confirmed,
 });
 
+/** The invitation form of /communities/{id}/manage/members. */
+export const inviteSchema = z.object({
+  intent: z.literal("invite"),
+  who: z.string().trim().min(1, "communities:errors.inviteRequired").max(100, "communities:errors.inviteRequired"),
+});
+
 /** /communities/{id}/manage/requests. */
 export const requestAnswerSchema = z.object({ intent: z.enum(["approve", "decline"]), userId: targetId, confirmed });
 

@@ -119,3 +119,37 @@ export async function moderatePost(
   const result = await rawRun(statement);
   return result.meta.changes > 0;
 }
+
+export type InviteResult =
+  | { status: "invited"; userId: number; name: string }
+  | { status: "not_found" | "already" | "forbidden" };
+
+/**
+ * Invites someone by username or exact name (case-insensitive; a name shared by several people
+ * must be given as a username). One statement: nothing is written unless the inviter manages
+ * the community and the person has no membership row yet.
+ */
+export async function invite(userId: number, communityId: number, identifier: string): Promise<InviteResult> {
+  const who = identifier.trim().replace(/^@/, "");
+  const rows = await rawAll<{ id: number; name: string; invited: number; manages: number }>(sql`
+    SELECT u.id, u.name,
+      EXISTS (SELECT 1 FROM community_members x WHERE x.community_id = ${communityId} AND x.user_id = u.id) AS invited,
+      ${managesSql(userId, communityId)} AS manages
+    FROM users u
+    WHERE u.deleted_at IS NULL AND u.activated_at IS NOT NULL
+      AND (lower(u.username) = lower(${who}) OR lower(u.name) = lower(${who}))
+    ORDER BY lower(u.username) = lower(${who}) DESC LIMIT 2`);
+  const [person, other] = rows;
+  if (!person) return { status: "not_found" };
+  if (!person.manages) return { status: "forbidden" };
+  if (
+    other &&
+    other.name.toLowerCase() === person.name.toLowerCase() &&
+    person.name.toLowerCase() === who.toLowerCase()
+  ) {
+    return { status: "not_found" };
+  }
+  const result = await rawRun(sql`INSERT OR IGNORE INTO community_members (community_id, user_id, role, status)
+    SELECT ${communityId}, ${person.id}, 'member', 'invited' WHERE ${managesSql(userId, communityId)}`);
+  return result.meta.changes > 0 ? { status: "invited", userId: person.id, name: person.name } : { status: "already" };
+}

@@ -1,17 +1,19 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { ConfirmPage } from "~/components/communities/confirm-page";
 import { ManageAction } from "~/components/communities/manage-action";
 import { ManageNav } from "~/components/communities/manage-nav";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
-import { CONFIRMED_MANAGE_INTENTS, memberChangeSchema, parseId } from "~/lib/forms/communities";
+import { CONFIRMED_MANAGE_INTENTS, inviteSchema, memberChangeSchema, parseId } from "~/lib/forms/communities";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
-import { changeMember } from "~/server/communities/manage.server";
+import { getInstance } from "~/middleware/i18next";
+import { changeMember, invite } from "~/server/communities/manage.server";
 import { getManageMembers } from "~/server/communities/manage-pages.server";
-import { flashToast } from "~/server/session/session.server";
+import { type NotifyContext, notifyMember } from "~/server/content/notify.server";
+import { flashToast, type Toast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/members";
 import { requireAccess } from "./access.server";
@@ -43,6 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  if (fields.intent === "invite") return inviteAction(request, context, id, fields);
   const parsed = memberChangeSchema.safeParse(fields);
   if (!parsed.success) throw data(null, { status: 400 });
   const { intent, userId, confirmed } = parsed.data;
@@ -60,6 +63,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       key: changed ? "communities:manage.toasts.done" : "communities:manage.toasts.refused",
     }),
   });
+}
+
+/** Invites by name or username; the invitee is told and accepts or declines on the community's page. */
+async function inviteAction(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  id: number,
+  fields: Record<string, string>,
+) {
+  const parsed = inviteSchema.safeParse(fields);
+  const viewerId = context.get(userContext)!.id;
+  const result = parsed.success ? await invite(viewerId, id, parsed.data.who) : { status: "not_found" as const };
+  if (result.status === "forbidden") throw data(null, { status: 403 });
+  if (result.status === "invited") {
+    const t = getInstance(context).t as unknown as NotifyContext["t"];
+    notifyMember({ t, origin: new URL(request.url).origin }, result.userId, id, "invited");
+  }
+  const toast: Toast =
+    result.status === "invited"
+      ? { kind: "success", key: "communities:manage.toasts.invited", values: { name: result.name } }
+      : ({
+          kind: "warning",
+          key: `communities:manage.toasts.invite_${result.status}`,
+          values: { who: fields.who ?? "" },
+        } as const);
+  return redirect(`/communities/${id}/manage/members`, { headers: await flashToast(request, toast) });
 }
 
 export default function ManageMembers({ loaderData, actionData }: Route.ComponentProps) {
@@ -80,6 +109,14 @@ export default function ManageMembers({ loaderData, actionData }: Route.Componen
     <main id="main">
       <h1>{t("manage.title", { name: community.name })}</h1>
       <ManageNav communityId={community.id} name={community.name} />
+      <Form method="post" action={here} className="card community-search">
+        <input type="hidden" name="intent" value="invite" />
+        <div className="field">
+          <label htmlFor="invite-who">{t("manage.inviteLabel")}</label>
+          <input id="invite-who" name="who" required maxLength={100} autoComplete="off" />
+        </div>
+        <button type="submit">{t("manage.invite")}</button>
+      </Form>
       <h2>{t("manage.members")}</h2>
       <ul className="manage-list">
         {members.map((member) => {

@@ -54,11 +54,9 @@ describe("stripping image metadata", () => {
     const form = new FormData();
     form.set("intent", "avatar");
     form.set("avatar", new File([jpegWithGps()], "IMG_0001.JPG", { type: "image/jpeg" }));
-    const response = await fetchApp("/profile/settings", {
-      method: "POST",
-      headers: { Cookie: browser.cookie() },
-      body: form,
-    });
+    const response = browser.absorb(
+      await fetchApp("/profile/settings", { method: "POST", headers: { Cookie: browser.cookie() }, body: form }),
+    );
     expect(response.status).toBe(302);
     const page = await (await browser.get("/profile/settings")).text();
     const src = page.match(/\/files\/avatars\/[^"]+\.jpg/)?.[0];

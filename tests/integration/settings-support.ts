@@ -24,6 +24,8 @@ export async function browserFor(user: { email: string; password: string }) {
   }
   return {
     cookie,
+    /** Keeps the cookies a response set, as a browser does. */
+    absorb,
     get: async (path: string) => absorb(await fetchApp(path, { headers: { Cookie: cookie() } })),
     post: async (path: string, fields: Record<string, string>) =>
       absorb(

@@ -55,14 +55,14 @@ export async function sendLinkMail(
  */
 export async function sendExistingAccountMail(user: Recipient, { origin, t }: MailContext) {
   const body = renderMail([
-    t("mail.greeting", { name: user.name }),
-    t("mail.existing.body"),
-    { link: { label: t("mail.existing.link"), url: new URL("/login/resetpassword", origin).href } },
-    t("mail.existing.notYou"),
-    t("mail.signoff"),
+    t("register:mail.greeting", { name: user.name }),
+    t("register:mail.existing.body"),
+    { link: { label: t("register:mail.existing.link"), url: new URL("/login/resetpassword", origin).href } },
+    t("register:mail.existing.notYou"),
+    t("register:mail.signoff"),
   ]);
   try {
-    await sendMail({ to: user.email, subject: t("mail.existing.subject"), ...body });
+    await sendMail({ to: user.email, subject: t("register:mail.existing.subject"), ...body });
   } catch (error) {
     console.error(`existing-account mail to user ${user.id} failed`, error);
   }

@@ -7,6 +7,6 @@ import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
  */
 export async function runScheduled(controller: ScheduledController, env: Env) {
   const origin = env.APP_ORIGIN;
-  const t = apiTranslator() as unknown as Parameters<typeof sendDayBeforeReminders>[1]["t"];
+  const t = apiTranslator();
   await sendDayBeforeReminders(controller.scheduledTime, { origin, t });
 }

@@ -18,5 +18,23 @@ import settings from "./en/settings.json";
 
 /** Every namespace, for the server. The browser loads each with the route that uses it. */
 export default {
-  en: { common, communities, content, about, account, api, auth, chat, dev, events, feed, home, people, profile, register, schools, settings },
+  en: {
+    common,
+    communities,
+    content,
+    about,
+    account,
+    api,
+    auth,
+    chat,
+    dev,
+    events,
+    feed,
+    home,
+    people,
+    profile,
+    register,
+    schools,
+    settings,
+  },
 };

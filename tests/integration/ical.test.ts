@@ -1,3 +1,5 @@
+// ical.js is a real iCalendar parser: what we write must read back as the same events.
+import ICAL from "ical.js";
 import { describe, expect, it, vi } from "vitest";
 import { buildCalendar, foldLine } from "~/lib/calendar/ical";
 import { calendarFor } from "~/server/events/calendar.server";
@@ -6,14 +8,6 @@ import { communityWithPeople, cookieOf, eventInput } from "./events-support";
 import { fetchApp, postForm } from "./helpers";
 
 vi.setConfig({ testTimeout: 30_000 });
-
-// ical.js (a real iCalendar parser) is a dev dependency the lead installs at merge
-// (`npm install -D ical.js`); until then the read-back tests are skipped, not faked.
-const icalName = "ical.js";
-// biome-ignore lint/suspicious/noExplicitAny: the parser's types come with the package.
-const ICAL: any = await import(/* @vite-ignore */ icalName)
-  .then((module) => module.default ?? module)
-  .catch(() => null);
 
 type Parsed = {
   uid: string;
@@ -26,7 +20,7 @@ type Parsed = {
 
 function readBack(text: string): Parsed[] {
   const component = new ICAL.Component(ICAL.parse(text));
-  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  // biome-ignore lint/suspicious/noExplicitAny: ical.js types its components loosely.
   return component.getAllSubcomponents("vevent").map((vevent: any) => {
     const event = new ICAL.Event(vevent);
     return {
@@ -75,55 +69,52 @@ describe("iCalendar output", () => {
     expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
   });
 
-  it.skipIf(!ICAL)(
-    "gives a subscriber the same events as the calendar, DST included, read back by ical.js",
-    async () => {
-      const { community, manager, member } = await communityWithPeople();
-      // Forms give whole minutes; so does this.
-      const soon = Math.floor((Date.now() + 2 * 86_400_000) / 60_000) * 60_000;
-      const weekly = await createEvent(
-        manager.id,
-        community.id,
-        eventInput({
-          title: "Choir, weekly",
-          startsAt: soon,
-          endsAt: soon + 3_600_000,
-          recurrence: "weekly",
-          recurrenceUntil: soon + 15 * 86_400_000,
-        }),
-      );
-      const dayKey = Math.floor(soon / 86_400_000) * 86_400_000;
-      const allDay = await createEvent(
-        manager.id,
-        community.id,
-        eventInput({ title: "No school", allDay: true, startsAt: dayKey, endsAt: dayKey + 86_400_000 }),
-      );
-      if (!weekly.ok || !allDay.ok) throw new Error("not created");
-      const cookie = await cookieOf(member);
-      const url = await feedUrl(cookie);
-      const response = await fetchApp(url);
-      expect(response.headers.get("Content-Type")).toContain("text/calendar");
-      const events = readBack(await response.text());
-      const choir = events.filter((e) => e.summary === "Choir, weekly");
-      // The same dates as the member's calendar shows (DST-shifted in UTC when a change falls between).
-      const shown = await calendarFor(member.id, Date.now() - 86_400_000, Date.now() + 30 * 86_400_000);
-      expect(choir.map((e) => e.start)).toEqual(
-        shown.filter((item) => item.eventId === weekly.value).map((item) => new Date(item.startsAt).toISOString()),
-      );
-      expect(choir).toHaveLength(3);
-      expect(events.find((e) => e.summary === "No school")).toMatchObject({
-        allDay: true,
-        start: new Date(dayKey).toISOString().slice(0, 10),
-      });
-      const ics = await fetchApp(`/calendar/events/${weekly.value}/ics`, { headers: { Cookie: cookie } });
-      expect(ics.headers.get("Content-Disposition")).toContain("attachment");
-      expect(readBack(await ics.text()).map((e) => e.summary)).toEqual([
-        "Choir, weekly",
-        "Choir, weekly",
-        "Choir, weekly",
-      ]);
-    },
-  );
+  it("gives a subscriber the same events as the calendar, DST included, read back by ical.js", async () => {
+    const { community, manager, member } = await communityWithPeople();
+    // Forms give whole minutes; so does this.
+    const soon = Math.floor((Date.now() + 2 * 86_400_000) / 60_000) * 60_000;
+    const weekly = await createEvent(
+      manager.id,
+      community.id,
+      eventInput({
+        title: "Choir, weekly",
+        startsAt: soon,
+        endsAt: soon + 3_600_000,
+        recurrence: "weekly",
+        recurrenceUntil: soon + 15 * 86_400_000,
+      }),
+    );
+    const dayKey = Math.floor(soon / 86_400_000) * 86_400_000;
+    const allDay = await createEvent(
+      manager.id,
+      community.id,
+      eventInput({ title: "No school", allDay: true, startsAt: dayKey, endsAt: dayKey + 86_400_000 }),
+    );
+    if (!weekly.ok || !allDay.ok) throw new Error("not created");
+    const cookie = await cookieOf(member);
+    const url = await feedUrl(cookie);
+    const response = await fetchApp(url);
+    expect(response.headers.get("Content-Type")).toContain("text/calendar");
+    const events = readBack(await response.text());
+    const choir = events.filter((e) => e.summary === "Choir, weekly");
+    // The same dates as the member's calendar shows (DST-shifted in UTC when a change falls between).
+    const shown = await calendarFor(member.id, Date.now() - 86_400_000, Date.now() + 30 * 86_400_000);
+    expect(choir.map((e) => e.start)).toEqual(
+      shown.filter((item) => item.eventId === weekly.value).map((item) => new Date(item.startsAt).toISOString()),
+    );
+    expect(choir).toHaveLength(3);
+    expect(events.find((e) => e.summary === "No school")).toMatchObject({
+      allDay: true,
+      start: new Date(dayKey).toISOString().slice(0, 10),
+    });
+    const ics = await fetchApp(`/calendar/events/${weekly.value}/ics`, { headers: { Cookie: cookie } });
+    expect(ics.headers.get("Content-Disposition")).toContain("attachment");
+    expect(readBack(await ics.text()).map((e) => e.summary)).toEqual([
+      "Choir, weekly",
+      "Choir, weekly",
+      "Choir, weekly",
+    ]);
+  });
 });
 
 describe("the private feed", () => {

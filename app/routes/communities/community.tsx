@@ -12,10 +12,10 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
-import { getInstance } from "~/middleware/i18next";
+import { translatorFor } from "~/middleware/i18next";
 import { getCommunityPage } from "~/server/communities/community-page.server";
 import { changeMembership } from "~/server/communities/membership.server";
-import { type NotifyContext, notifyJoinRequest } from "~/server/content/notify.server";
+import { notifyJoinRequest } from "~/server/content/notify.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/community";
@@ -48,7 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const userId = context.get(userContext)!.id;
   const result = await changeMembership(userId, id, intent);
   if (result.status === "requested") {
-    const t = getInstance(context).t as unknown as NotifyContext["t"];
+    const t = translatorFor(context);
     notifyJoinRequest({ t, origin: new URL(request.url).origin }, userId, id);
   }
   if (result.status === "not_found") throw data(null, { status: 404 });

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { PostCardView } from "~/components/content/post-card";
+import { useFormMessage } from "~/components/form/field";
 import { userContext } from "~/context";
 import { newPostSchema } from "~/lib/forms/content";
 import { parseForm } from "~/lib/forms/parse";
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Content({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
-  const message = useTranslation().t as unknown as (key: string) => string;
+  const message = useFormMessage();
   return (
     <main id="main">
       <h1>{t("title")}</h1>

@@ -9,9 +9,8 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
-import { getInstance } from "~/middleware/i18next";
+import { getInstance, translatorFor } from "~/middleware/i18next";
 import { getPostPage } from "~/server/content/content-pages.server";
-import type { NotifyContext } from "~/server/content/notify.server";
 import { performPostAction } from "~/server/content/post-actions.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
@@ -54,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
   if (CONFIRMED.has(parsed.data.intent) && !extra.confirmed) return { confirm: fields as Record<string, string> };
-  const t = getInstance(context).t as unknown as NotifyContext["t"];
+  const t = translatorFor(context);
   const outcome = await performPostAction(context.get(userContext)!.id, postId, parsed.data, {
     t,
     origin: new URL(request.url).origin,

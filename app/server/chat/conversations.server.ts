@@ -74,7 +74,9 @@ export function conversationsQuery(userId: number, options: { limit?: number; cu
       participants: sql<string>`(SELECT json_group_array(json_object('userId', u.id, 'username', u.username, 'name', u.name, 'avatar', u.avatar))
          FROM conversation_participants other JOIN users u ON u.id = other.user_id
         WHERE other.conversation_id = ${c.id} AND other.user_id != ${userId})`,
-      last_message: sql<string | null>`(SELECT json_object('senderId', m.sender_id, 'content', m.content, 'createdAt', m.created_at)
+      last_message: sql<
+        string | null
+      >`(SELECT json_object('senderId', m.sender_id, 'content', m.content, 'createdAt', m.created_at)
          FROM messages m WHERE m.conversation_id = ${c.id} AND ${VISIBLE}
         ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
       unread: sql<number>`(SELECT count(*) FROM messages m

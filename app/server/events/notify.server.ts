@@ -1,12 +1,10 @@
 import { and, eq, ne } from "drizzle-orm";
+import type { Translate } from "~/lib/translate";
 import { getDb, schema } from "~/server/db/db.server";
 import { createNotification } from "~/server/notifications.server";
 
 /** What a route hands the events area for notifications: the origin and a translator. */
-export type NotifyContext = {
-  origin: string;
-  t: (key: string, values?: Record<string, string | number>) => string;
-};
+export type NotifyContext = { origin: string; t: Translate };
 
 export type EventChange = "created" | "changed" | "cancelled";
 

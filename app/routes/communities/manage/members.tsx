@@ -9,10 +9,10 @@ import { CONFIRMED_MANAGE_INTENTS, inviteSchema, memberChangeSchema, parseId } f
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
-import { getInstance } from "~/middleware/i18next";
+import { translatorFor } from "~/middleware/i18next";
 import { changeMember, invite } from "~/server/communities/manage.server";
 import { getManageMembers } from "~/server/communities/manage-pages.server";
-import { type NotifyContext, notifyMember } from "~/server/content/notify.server";
+import { notifyMember } from "~/server/content/notify.server";
 import { flashToast, type Toast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/members";
@@ -77,7 +77,7 @@ async function inviteAction(
   const result = parsed.success ? await invite(viewerId, id, parsed.data.who) : { status: "not_found" as const };
   if (result.status === "forbidden") throw data(null, { status: 403 });
   if (result.status === "invited") {
-    const t = getInstance(context).t as unknown as NotifyContext["t"];
+    const t = translatorFor(context);
     notifyMember({ t, origin: new URL(request.url).origin }, result.userId, id, "invited");
   }
   const toast: Toast =

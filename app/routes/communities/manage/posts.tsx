@@ -10,10 +10,9 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
-import { getInstance } from "~/middleware/i18next";
+import { translatorFor } from "~/middleware/i18next";
 import { moderatePost } from "~/server/communities/manage.server";
 import { getManagePosts } from "~/server/communities/manage-pages.server";
-import type { NotifyContext } from "~/server/content/notify.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/posts";
@@ -62,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     requireAccess(await getManagePosts(viewerId, id));
     return { confirm: { fields } };
   }
-  const t = getInstance(context).t as unknown as NotifyContext["t"];
+  const t = translatorFor(context);
   const done = await moderatePost(viewerId, id, postId, intent, { t, origin: new URL(request.url).origin });
   if (!done) requireAccess(await getManagePosts(viewerId, id));
   const returnTo = intent === "pin" || intent === "unpin" ? `/communities/${id}` : `/communities/${id}/manage/posts`;

@@ -9,10 +9,10 @@ import { CONFIRMED_MANAGE_INTENTS, parseId, requestAnswerSchema } from "~/lib/fo
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
-import { getInstance } from "~/middleware/i18next";
+import { translatorFor } from "~/middleware/i18next";
 import { answerRequest } from "~/server/communities/manage.server";
 import { getManageRequests } from "~/server/communities/manage-pages.server";
-import { type NotifyContext, notifyMember } from "~/server/content/notify.server";
+import { notifyMember } from "~/server/content/notify.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/requests";
@@ -48,7 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const done = await answerRequest(viewerId, id, userId, intent === "approve");
   if (done && intent === "approve") {
-    const t = getInstance(context).t as unknown as NotifyContext["t"];
+    const t = translatorFor(context);
     notifyMember({ t, origin: new URL(request.url).origin }, userId, id, "approved");
   }
   if (!done) {

@@ -71,7 +71,8 @@ export type AppConfig = z.infer<typeof configSchema>;
 let cached: AppConfig | undefined;
 
 /** Parses a set of bindings; exported so tests can check what a deploy's `[vars]` would give. */
-export function parseConfig(bindings: Record<string, unknown>): AppConfig {
+/** Whatever the runtime hands over (`env`, or a test's object): the schema decides what it holds. */
+export function parseConfig(bindings: unknown): AppConfig {
   const parsed = configSchema.safeParse(bindings);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
@@ -81,7 +82,7 @@ export function parseConfig(bindings: Record<string, unknown>): AppConfig {
 }
 
 export function getConfig(): AppConfig {
-  cached ??= parseConfig(env as unknown as Record<string, unknown>);
+  cached ??= parseConfig(env);
   return cached;
 }
 

@@ -54,20 +54,22 @@ test.describe("the contact form", () => {
     await page.getByLabel("Your name").fill("Jo Parent");
     await page.getByLabel("Email address").fill("jo@nowhere");
     await page.getByLabel("Topic").selectOption({ label: "Account help" });
-    await page.getByLabel("Message").fill("Too short");
+    await page.getByRole("textbox", { name: "Message" }).fill("Too short");
     await page.getByRole("button", { name: "Send message" }).click();
 
     await expect(page.getByRole("alert").filter({ hasText: "Please correct the fields marked below." })).toBeVisible();
     const email = page.getByLabel("Email address");
     await expect(email).toHaveAttribute("aria-invalid", "true");
     await expect(email).toHaveAccessibleDescription(/Please enter a valid email address, like name@example.com\./);
-    await expect(page.getByLabel("Message")).toHaveAccessibleDescription(/Your message needs at least 10 characters\./);
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveAccessibleDescription(
+      /Your message needs at least 10 characters\./,
+    );
     await expect(page.getByLabel("Your name")).not.toHaveAttribute("aria-invalid");
     // Nothing typed is lost.
     await expect(page.getByLabel("Your name")).toHaveValue("Jo Parent");
     await expect(email).toHaveValue("jo@nowhere");
     await expect(page.getByLabel("Topic")).toHaveValue("account");
-    await expect(page.getByLabel("Message")).toHaveValue("Too short");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("Too short");
   });
 
   // Guests get the plain form (no scripts on About pages, decision 043); signed-in users keep
@@ -87,7 +89,7 @@ test.describe("the contact form", () => {
     await page.getByLabel("Your name").fill("Jo Parent");
     await page.getByLabel("Email address").fill(uniqueEmail(`${testInfo.project.name}-pending`));
     await page.getByLabel("Topic").selectOption({ label: "Privacy request" });
-    await page.getByLabel("Message").fill("Please send me a copy of my data.");
+    await page.getByRole("textbox", { name: "Message" }).fill("Please send me a copy of my data.");
     // Hold the submission so the pending state can be seen.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -118,7 +120,7 @@ test.describe("the contact form", () => {
     await expect(page).toHaveURL("/about/contact");
     await expect(page.getByRole("status")).toContainText("Thank you! Your message has been sent");
     // A sent form starts over.
-    await expect(page.getByLabel("Message")).toHaveValue("");
+    await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
     await page.goto("/__dev/mail");
     const mail = page.getByRole("article").filter({ hasText: email });

@@ -76,7 +76,7 @@ describe("uploading an avatar in settings", () => {
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain('id="settings-avatar-error">Choose a JPEG, PNG or WebP image.</p>');
-    expect(html).toMatch(/id="settings-avatar"[^>]*aria-invalid="true"/);
+    expect(html).toMatch(/id="settings-avatar-file"[^>]*aria-invalid="true"/);
     expect(await avatarOf(user.id)).toBe("default");
   });
 

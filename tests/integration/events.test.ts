@@ -320,3 +320,31 @@ describe("the day-before reminder", () => {
     expect((await notificationsOf(other.id)).map((n) => n.title)).not.toContain("Tomorrow: Field trip");
   });
 });
+
+describe("a community's page", () => {
+  it("lists its upcoming events, in the page's one round trip, and offers managers a new event", async () => {
+    const { community, manager, member } = await communityWithPeople({ joinPolicy: "request" });
+    const soon = Date.now() + 3 * 86_400_000;
+    const created = await createEvent(
+      manager.id,
+      community.id,
+      eventInput({ title: "Spring concert", startsAt: soon, endsAt: soon + 3_600_000 }),
+    );
+    expect(created.ok).toBe(true);
+
+    const asMember = await get(`/communities/${community.id}`, await cookieOf(member));
+    expect(asMember.status).toBe(200);
+    expect(asMember.headers.get("X-D1-Round-Trips")).toBe("2");
+    const memberPage = await asMember.text();
+    expect(memberPage).toContain("Spring concert");
+    expect(memberPage).not.toContain(`/calendar/new?community=${community.id}`);
+
+    const managerPage = await (await get(`/communities/${community.id}`, await cookieOf(manager))).text();
+    expect(managerPage).toContain(`/calendar/new?community=${community.id}`);
+
+    // A stranger to a by-request community sees its card, not its calendar.
+    const stranger = await createUser({ name: "Sue Stranger" });
+    const strangerPage = await (await get(`/communities/${community.id}`, await cookieOf(stranger))).text();
+    expect(strangerPage).not.toContain("Spring concert");
+  });
+});

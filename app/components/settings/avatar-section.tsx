@@ -51,9 +51,9 @@ export function AvatarSection({ name, avatar, failure }: { name: string; avatar:
         >
           <input type="hidden" name="intent" value="avatar" />
           <div className="field">
-            <label htmlFor="settings-avatar">{t("avatar.file")}</label>
+            <label htmlFor="settings-avatar-file">{t("avatar.file")}</label>
             <input
-              id="settings-avatar"
+              id="settings-avatar-file"
               type="file"
               name="avatar"
               accept={ACCEPT}

@@ -27,15 +27,9 @@ export function useTranslation(ns?: string | string[]) {
   const namespace = Array.isArray(ns) ? ns[0] : ns;
   return useMemo(() => {
     const t = i18n.getFixedT(null, namespace) as TFunction;
-    const result = [t, i18n, true] as unknown as [TFunction, I18nLite, boolean] & {
-      t: TFunction;
-      i18n: I18nLite;
-      ready: boolean;
-    };
-    result.t = t;
-    result.i18n = i18n;
-    result.ready = true;
-    return result;
+    // react-i18next's hook answers both `[t, i18n, ready]` and `{t, i18n, ready}`.
+    const tuple: [TFunction, I18nLite, boolean] = [t, i18n, true];
+    return Object.assign(tuple, { t, i18n, ready: true });
   }, [i18n, namespace]);
 }
 

@@ -5,6 +5,8 @@ import { CommunityAvatar } from "~/components/communities/community-avatar";
 import { MembershipButton } from "~/components/communities/membership-button";
 import { Composer } from "~/components/content/composer";
 import { PostCardView } from "~/components/content/post-card";
+import { UpcomingEvents } from "~/components/events/upcoming-events";
+import { ZoneSync } from "~/components/events/zone-sync";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
 import { membershipSchema, parseId } from "~/lib/forms/communities";
@@ -12,24 +14,31 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
+import events from "~/locales/en/events.json";
 import { translatorFor } from "~/middleware/i18next";
+import { viewerZone } from "~/routes/calendar/viewer-zone.server";
 import { getCommunityPage } from "~/server/communities/community-page.server";
 import { changeMembership } from "~/server/communities/membership.server";
 import { notifyJoinRequest } from "~/server/content/notify.server";
 import { flashToast } from "~/server/session/session.server";
+import calendarStyles from "~/styles/calendar.css?url";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/community";
 
 registerNamespace("communities", communities);
 registerNamespace("content", content);
+registerNamespace("events", events);
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesUrl },
+  { rel: "stylesheet", href: calendarStyles },
+];
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = id === null ? null : await getCommunityPage(context.get(userContext)!.id, id);
   if (!page) throw data(null, { status: 404, statusText: "Not Found" });
-  return { ...page, viewerId: context.get(userContext)!.id };
+  return { ...page, viewerId: context.get(userContext)!.id, zone: viewerZone(request, page.upcoming) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -127,8 +136,19 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
             </ul>
           </section>
           <aside>
-            {/* Upcoming events of this community: the calendar (schools and events area) drops its component here. */}
-            <div className="events-slot" />
+            {loaderData.visible ? (
+              <>
+                <ZoneSync zone={loaderData.zone.zone} known={loaderData.zone.known} />
+                <UpcomingEvents items={loaderData.upcoming} zone={loaderData.zone.zone} />
+                {loaderData.isManager ? (
+                  <p>
+                    <Link className="standalone-link" to={`/calendar/new?community=${loaderData.community.id}`}>
+                      {t("page.newEvent")}
+                    </Link>
+                  </p>
+                ) : null}
+              </>
+            ) : null}
             <h2>{t("page.members")}</h2>
             <ul className="member-list">
               {loaderData.members.map((member) => (

@@ -1,11 +1,11 @@
 import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import type { MessageData } from "~/realtime/protocol";
+import { batchSql } from "~/server/db/raw.server";
 import { publishToUser, publishToUsers } from "~/server/realtime.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { decodeCursor, REMOVED_DISPOSITIONS } from "./conversations.server";
 import { directKey, mayMessageSql, mayWriteSql } from "./permission.server";
-import { batchSql } from "./sql-batch.server";
 
 /** A message as clients hold it (SPEC §3 Message plus the server id). */
 export type ChatMessage = Omit<MessageData, "senderId"> & { senderId: number | null };

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { canPost, isManager, type Membership, type Policies } from "~/lib/community-rules";
-import { rawRun } from "~/server/content/raw.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { rawRun } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
 
 const c = schema.communities;

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { canPost, canSeeContent, isManager, joinActionFor } from "~/lib/community-rules";
 import { type PostCard, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { upcomingWindow } from "~/server/events/calendar.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { communityWithMembershipQuery, membershipOf } from "./communities.server";
 
@@ -15,9 +16,11 @@ export const COMMUNITY_PAGE_MEMBERS = 24;
  * Everything /communities/{id} shows, in one D1 batch. Someone who may not see the content of
  * a by-request or invitation community gets only its card and the join action (decision 045).
  */
-export async function getCommunityPage(viewerId: number, communityId: number) {
+export async function getCommunityPage(viewerId: number, communityId: number, now = Date.now()) {
   const db = getDb();
-  const [communityRows, memberRows, memberCount, pinnedRows, postRows] = await db.batch([
+  // Its upcoming events (the calendar's agenda, decision 057) ride in the same batch.
+  const upcoming = upcomingWindow({ communityId }, now);
+  const [communityRows, memberRows, memberCount, pinnedRows, postRows, eventRows, exceptionRows] = await db.batch([
     communityWithMembershipQuery(viewerId, { id: communityId }),
     db
       .select({ id: u.id, name: u.name, username: u.username, avatar: u.avatar, role: m.role })
@@ -32,6 +35,7 @@ export async function getCommunityPage(viewerId: number, communityId: number) {
       .where(and(eq(m.communityId, communityId), eq(m.status, "active"))),
     postCardsQuery(viewerId, { kind: "community", communityId, pinned: true }, 5),
     postCardsQuery(viewerId, { kind: "community", communityId }, COMMUNITY_PAGE_POSTS),
+    ...upcoming.queries,
   ]);
   const community = communityRows[0];
   if (!community) return null;
@@ -60,6 +64,7 @@ export async function getCommunityPage(viewerId: number, communityId: number) {
     members: visible ? memberRows.map((row) => ({ ...row, avatar: avatarUrl(row.avatar) })) : [],
     pinned,
     posts: visible ? postRows.map(toPostCard).filter((post) => !pinnedIds.has(post.id)) : [],
+    upcoming: visible ? upcoming.read([eventRows, exceptionRows]) : [],
   };
 }
 

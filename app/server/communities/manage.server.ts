@@ -1,9 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { isManager } from "~/lib/community-rules";
 import { type NotifyContext, notifyMember } from "~/server/content/notify.server";
-import { rawAll, rawRun } from "~/server/content/raw.server";
 import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { rawAll, rawRun } from "~/server/db/raw.server";
 import { announceNewPost } from "~/server/feed/fan-out.server";
 import { type CommunityInput, type CommunityRow, membershipOf } from "./communities.server";
 

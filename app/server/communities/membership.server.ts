@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { rawRun } from "~/server/content/raw.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { rawRun } from "~/server/db/raw.server";
 import { loadCommunity } from "./communities.server";
 
 const m = schema.communityMembers;

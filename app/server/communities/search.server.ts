@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawAll } from "~/server/content/raw.server";
+import { rawAll } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
 import type { CommunityCategory, CommunitySummary } from "./communities.server";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rawAll, rawRun } from "~/server/content/raw.server";
 import { getDb } from "~/server/db/db.server";
+import { rawAll, rawRun } from "~/server/db/raw.server";
 import { managesSql, visiblePostSql } from "./visibility.server";
 
 export const COMMENT_MAX_LENGTH = 2_000;

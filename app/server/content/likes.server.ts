@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawRun } from "~/server/content/raw.server";
+import { rawRun } from "~/server/db/raw.server";
 import { visiblePostSql } from "./visibility.server";
 
 export type LikeTarget = { type: "post" | "comment"; id: number };

@@ -1,8 +1,8 @@
 import { waitUntil } from "cloudflare:workers";
 import { and, desc, eq, sql, like as sqlLike } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
+import { rawAll } from "~/server/db/raw.server";
 import { createNotification, deleteNotification } from "~/server/notifications.server";
-import { rawAll } from "./raw.server";
 
 /**
  * Notifications of the communities area (decision 049), through the notifications service,

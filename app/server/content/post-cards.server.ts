@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import type { CommentCard, PostCard } from "~/lib/post-card";
-import { rawAll } from "~/server/content/raw.server";
+import { rawAll } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
 
 /**

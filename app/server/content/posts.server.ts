@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawAll, rawRun } from "~/server/content/raw.server";
+import { rawAll, rawRun } from "~/server/db/raw.server";
 import { announceNewPost } from "~/server/feed/fan-out.server";
 import { managesSql } from "./visibility.server";
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawRun } from "./raw.server";
+import { rawRun } from "~/server/db/raw.server";
 import { visiblePostSql } from "./visibility.server";
 
 export const REPORT_REASON_MAX = 500;

@@ -84,7 +84,7 @@ export function occurrenceQueries(where: SQL, from: number, to: number, limit = 
 }
 
 type Queries = ReturnType<typeof occurrenceQueries>;
-type Rows = [Awaited<Queries[0]>, Awaited<Queries[1]>];
+type Rows = readonly [Awaited<Queries[0]>, Awaited<Queries[1]>];
 
 /** Expands the rows of `occurrenceQueries` into occurrences, by start. */
 export function toItems([events, exceptions]: Rows, from: number, to: number): CalendarItem[] {
@@ -131,8 +131,21 @@ export async function upcomingEvents(
   now = Date.now(),
   limit = UPCOMING_LIMIT,
 ): Promise<CalendarItem[]> {
-  const items = await occurrencesIn(upcomingWhere(of), now, now + UPCOMING_DAYS * DAY);
-  return items.slice(0, limit);
+  const { queries, read } = upcomingWindow(of, now, limit);
+  return read(await getDb().batch(queries));
+}
+
+/** The queries of `upcomingEvents` and how to read them, for a page's own db.batch. */
+export function upcomingWindow(
+  of: { communityId: number } | { schoolId: number },
+  now: number,
+  limit = UPCOMING_LIMIT,
+) {
+  const to = now + UPCOMING_DAYS * DAY;
+  return {
+    queries: occurrenceQueries(upcomingWhere(of), now, to),
+    read: (rows: Rows) => toItems(rows, now, to).slice(0, limit),
+  };
 }
 
 export function upcomingWhere(of: { communityId: number } | { schoolId: number }): SQL {

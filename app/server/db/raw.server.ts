@@ -19,3 +19,15 @@ export function rawAll<Row = Record<string, unknown>>(statement: SQL) {
 export function rawRun(statement: SQL) {
   return withStatement(getDb().run(statement));
 }
+
+/**
+ * Hand-written statements as one D1 batch: one round trip, one transaction (DESIGN §4). For
+ * writes whose rule is a SQL condition (chat's `INSERT … SELECT … WHERE <allowed>`), which
+ * drizzle's builders cannot express. Each result is that statement's rows (empty for writes
+ * without RETURNING).
+ */
+export async function batchSql(statements: SQL[]): Promise<unknown[][]> {
+  const [first, ...rest] = statements.map((statement) => rawAll(statement));
+  if (!first) return [];
+  return (await getDb().batch([first, ...rest])) as unknown[][];
+}

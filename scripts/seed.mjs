@@ -92,7 +92,8 @@ const communities = [
     description: "Homework, reading logs and class news for Room 12.",
   },
   {
-    slug: "lincoln-elementary",
+    // Not "lincoln-elementary": that slug is the school's, and /{slug} is one namespace.
+    slug: "lincoln-elementary-community",
     name: "Lincoln Elementary",
     category: "school",
     school: 1,

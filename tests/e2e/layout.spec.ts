@@ -40,6 +40,15 @@ export const PAGES: PageEntry[] = [
 ];
 
 /**
+ * With JavaScript a question opens in a dialog; without it, it is a page of its own, reached by
+ * a form post. Measure only once it is there and its styles have loaded.
+ */
+async function questionShown(page: Page) {
+  await page.getByText(/^Are you sure/).first().waitFor();
+  await page.waitForLoadState("load");
+}
+
+/**
  * How to reach each state from the page as loaded, and what it opens (axe looks at that part
  * only: the page itself was checked as loaded). Without JavaScript a dialog is a page.
  */
@@ -58,6 +67,7 @@ const STATES = {
     open: async (page: Page) => {
       await page.locator("details.notifications-menu > summary").click();
       await page.getByRole("button", { name: "Mark All Read" }).click();
+      await questionShown(page);
     },
     scope: "dialog[open], main",
   },
@@ -66,7 +76,10 @@ const STATES = {
     scope: "main",
   },
   unfriendDialog: {
-    open: (page: Page) => page.getByRole("button", { name: "Unfriend" }).first().click(),
+    open: async (page: Page) => {
+      await page.getByRole("button", { name: "Unfriend" }).first().click();
+      await questionShown(page);
+    },
     scope: "dialog[open], main",
   },
 } satisfies Record<string, { open: (page: Page) => Promise<unknown>; scope: string }>;

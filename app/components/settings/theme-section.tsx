@@ -20,9 +20,9 @@ export function ThemeSection({ theme, failure }: { theme: string; failure?: Form
       failure={failure}
     >
       <div className="field">
-        <label htmlFor="settings-theme">{t("theme.choose")}</label>
+        <label htmlFor="settings-theme-choice">{t("theme.choose")}</label>
         <select
-          id="settings-theme"
+          id="settings-theme-choice"
           name="theme"
           defaultValue={selected}
           aria-invalid={error ? true : undefined}

@@ -1,3 +1,4 @@
+import { OAuth2Tokens } from "arctic";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { appleIdentity, appleUserName, exchangeAppleCode, verifyAppleIdToken } from "./apple-tokens.server";
@@ -8,8 +9,6 @@ import { SocialSignInError } from "./social-errors.server";
 
 /** SPEC §2: Apple posts its answer (response_mode=form_post) to this route. */
 export const APPLE_CALLBACK_PATH = "/login/applesignin";
-
-type OAuth2Tokens = Awaited<ReturnType<OAuth2Strategy<unknown>["refreshToken"]>>;
 
 /**
  * Apple does not do PKCE. remix-auth-oauth2 still keeps a random verifier per flow in the
@@ -55,8 +54,8 @@ class AppleStrategy<User> extends OAuth2Strategy<User> {
   protected override async validateAuthorizationCode(code: string, codeVerifier: string) {
     this.expectedNonce = codeVerifier;
     const idToken = await exchangeAppleCode(this.settings, code, this.redirectURI);
-    // The verify callback only reads the id_token.
-    return { idToken: () => idToken } as unknown as OAuth2Tokens;
+    // The verify callback only reads the id_token; arctic's own token type carries it.
+    return new OAuth2Tokens({ id_token: idToken });
   }
 }
 

@@ -44,7 +44,11 @@ export const PAGES: PageEntry[] = [
  * a form post. Measure only once it is there and its styles have loaded.
  */
 async function questionShown(page: Page) {
-  await page.getByText(/^Are you sure/).filter({ visible: true }).first().waitFor();
+  await page
+    .getByText(/^Are you sure/)
+    .filter({ visible: true })
+    .first()
+    .waitFor();
   await page.waitForLoadState("load");
 }
 

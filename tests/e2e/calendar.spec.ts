@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { signInAs } from "./support";
+import type { Browser, Page, TestInfo } from "@playwright/test";
+import { expect, signInAs, test } from "./support";
 
 /**
  * The calendar end to end (decisions 056–058): a manager creates a weekly event with one place,

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { signInAs } from "./support";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, signedInPage, signInAs, test } from "./support";
 
 /**
  * Chat between two people, each in their own browser (SPEC §2–§4, decision 050). Every test
@@ -13,14 +13,6 @@ function person(testInfo: TestInfo, who: "a" | "b" | "c") {
     username: `e2e_chat_${who}_${project}`,
     name: `Chat ${who.toUpperCase()} ${project}`,
   };
-}
-
-async function signedInPage(browser: Browser, testInfo: TestInfo, email: string) {
-  const { baseURL, javaScriptEnabled } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const page = await context.newPage();
-  await signInAs(page, email);
-  return page;
 }
 
 const chatBadge = (page: Page) => page.locator("details.conversations-menu > summary");

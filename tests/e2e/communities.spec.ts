@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { signInAs } from "./support";
+import type { Page, TestInfo } from "@playwright/test";
+import { confirm, expect, signedInPage, test } from "./support";
 
 /**
  * A community from creation to moderation (issue 11), with and without JavaScript. Each browser
@@ -10,26 +10,6 @@ import { signInAs } from "./support";
 function person(testInfo: TestInfo, who: "owner" | "member" | "reporter") {
   const project = testInfo.project.name === "no-js" ? "nojs" : "js";
   return { email: `e2e-communities-${who}-${project}@demo.schoolhub.test`, name: `Communities ${who} ${project}` };
-}
-
-async function signedInPage(browser: Browser, testInfo: TestInfo, email: string) {
-  const { baseURL, javaScriptEnabled } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const page = await context.newPage();
-  await signInAs(page, email);
-  return page;
-}
-
-/** Answers a confirmation: the dialog with JavaScript, the confirmation page without (DESIGN §1). */
-async function confirm(page: Page, question: string, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) {
-    const dialog = page.getByRole("dialog", { name: question });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Yes" }).click();
-  } else {
-    await expect(page.getByRole("main").getByText(question)).toBeVisible();
-    await page.getByRole("main").getByRole("button", { name: "Yes" }).click();
-  }
 }
 
 async function axe(page: Page, javaScriptEnabled: boolean) {

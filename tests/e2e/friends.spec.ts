@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
-import { expect, signInAs, test } from "./support";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { confirm, expect, signedInPage, test } from "./support";
 
 /**
  * Friend requests between two people, each in their own browser (SPEC §2, §4, §8). Every test
@@ -14,29 +14,8 @@ function person(testInfo: TestInfo, who: "a" | "b" | "c" | "d") {
   };
 }
 
-async function signedInPage(browser: Browser, testInfo: TestInfo, email: string) {
-  // A context of its own per person; new contexts do not inherit the project's options.
-  const { baseURL, javaScriptEnabled } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const page = await context.newPage();
-  await signInAs(page, email);
-  return page;
-}
-
 const toast = (page: Page) => page.locator(".toast");
 const bell = (page: Page) => page.locator("summary").and(page.getByLabel(/^Notifications/));
-
-/** Answers a confirmation: the dialog with JavaScript, the confirmation page without (DESIGN §1). */
-async function confirm(page: Page, question: string, javaScriptEnabled: boolean) {
-  if (javaScriptEnabled) {
-    const dialog = page.getByRole("dialog", { name: question });
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: "Yes" }).click();
-  } else {
-    await expect(page.getByRole("main").getByText(question)).toBeVisible();
-    await page.getByRole("main").getByRole("button", { name: "Yes" }).click();
-  }
-}
 
 /** A person's row in one of /profile/friends' lists. */
 function row(page: Page, list: string, name: string): Locator {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { signInAs } from "./support";
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "./support";
 
 /** Decision 043: guest pages that work as plain HTML ship no script at all. */
 const STATIC_GUEST_PAGES = ["/", "/about", "/about/aup", "/about/contact", "/about/privacy", "/about/terms"];

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD } from "./support";
+import type { Locator, Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, test } from "./support";
 
 /** Presses Tab until `target` has focus, as a keyboard user would; fails if it never does. */
 async function tabTo(page: Page, target: Locator, max = 60) {

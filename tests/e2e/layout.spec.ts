@@ -13,9 +13,9 @@
  * same on every signed-in page, so they are opened on the first signed-in page (`HEADER`).
  * Screenshots of every state at 360 px land in test-results/ (not committed).
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { axeProblems, layoutProblems } from "./layout/checks";
-import { DEMO_PASSWORD } from "./support";
+import { DEMO_PASSWORD, expect, test } from "./support";
 
 type PageEntry = { path: string; as: "guest" | "user"; open?: StateName[] };
 

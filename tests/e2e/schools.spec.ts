@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
-import { signInAs } from "./support";
+import type { Page, TestInfo } from "@playwright/test";
+import { expect, signInAs, test } from "./support";
 
 /** School search, browse and follow (decision 055), as a seeded user of each project's own. */
 function user(testInfo: TestInfo) {

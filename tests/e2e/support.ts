@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
 export { expect };
 
@@ -30,4 +30,25 @@ export async function signInAs(page: Page, identifier: string, password = DEMO_P
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByRole("button", { name: "Account menu" }).or(page.getByLabel("Account menu"))).toBeVisible();
+}
+
+/** A second person in a browser context of their own (new contexts do not inherit the project's options). */
+export async function signedInPage(browser: Browser, testInfo: TestInfo, identifier: string) {
+  const { baseURL, javaScriptEnabled } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const page = await context.newPage();
+  await signInAs(page, identifier);
+  return page;
+}
+
+/** Answers a confirmation: the dialog with JavaScript, the confirmation page without (DESIGN §1). */
+export async function confirm(page: Page, question: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) {
+    const dialog = page.getByRole("dialog", { name: question });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Yes" }).click();
+  } else {
+    await expect(page.getByRole("main").getByText(question)).toBeVisible();
+    await page.getByRole("main").getByRole("button", { name: "Yes" }).click();
+  }
 }

@@ -98,4 +98,29 @@ describe("guest HTML from the Cache API (decision 043)", () => {
     expect((await run(`${unique}-next`)).headers.get("X-Guest-Cache")).toBe("miss");
     expect(renders).toBe(2);
   });
+
+  it("keeps a hit in the isolate's memory, in front of the Cache API, under the same build key", async () => {
+    const render = async () =>
+      new Response("<!DOCTYPE html><p>remembered</p>", { headers: { "Content-Type": "text/html" } });
+    const build = `build-${crypto.randomUUID()}`;
+    const pending: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} };
+    const request = () => new Request("http://localhost/about/terms");
+    await withGuestCache(request(), build, render, ctx as unknown as ExecutionContext);
+    await Promise.all(pending);
+    // Gone from the Cache API: only the memory tier can still answer without rendering.
+    const key = guestCacheKey(request(), build);
+    expect(key).not.toBeNull();
+    await (await caches.open("guest-pages")).delete(key as string);
+    const fail = async (): Promise<Response> => {
+      throw new Error("rendered although the page was remembered");
+    };
+    const hit = await withGuestCache(request(), build, fail, ctx as unknown as ExecutionContext);
+    expect(hit.headers.get("X-Guest-Cache")).toBe("hit");
+    expect(await hit.text()).toContain("remembered");
+    const conditional = new Request("http://localhost/about/terms", {
+      headers: { "If-None-Match": hit.headers.get("ETag") ?? "" },
+    });
+    expect((await withGuestCache(conditional, build, fail, ctx as unknown as ExecutionContext)).status).toBe(304);
+  });
 });

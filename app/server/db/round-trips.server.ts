@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { withHeaders } from "~/server/http/headers.server";
 
 /**
  * Counts D1 round trips per request (decision 040). Production D1 is a network hop away, so
@@ -15,15 +16,7 @@ const requestCounter = new AsyncLocalStorage<Counter>();
 export async function countRoundTrips(handle: () => Promise<Response>): Promise<Response> {
   const counter: Counter = { roundTrips: 0 };
   const response = await requestCounter.run(counter, handle);
-  // Redirects and some responses have immutable headers: copy them.
-  const headers = new Headers(response.headers);
-  headers.set(ROUND_TRIPS_HEADER, String(counter.roundTrips));
-  return new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-    webSocket: response.webSocket,
-  });
+  return withHeaders(response, (headers) => headers.set(ROUND_TRIPS_HEADER, String(counter.roundTrips)));
 }
 
 function countOne() {

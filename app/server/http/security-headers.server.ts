@@ -1,5 +1,6 @@
 import { createContext } from "react-router";
 import { type AppConfig, getConfig } from "~/server/config.server";
+import { withHeaders } from "~/server/http/headers.server";
 
 // Security headers in one place: docs/decisions/031-request-hardening.md, "Security headers".
 
@@ -100,18 +101,17 @@ export function withSecurityHeaders(
 ) {
   // A WebSocket handshake carries no document; its headers are the socket's own.
   if (response.status === 101 || response.webSocket) return response;
-  const secured = new Response(response.body, response);
-  const headers = secured.headers;
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-  if (config.SECURE_COOKIES) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  if (!headers.has("Content-Security-Policy")) {
-    const isHtml = headers.get("Content-Type")?.startsWith("text/html") ?? false;
-    headers.set("Content-Security-Policy", isHtml ? contentSecurityPolicy({ nonce }, config) : NON_DOCUMENT_CSP);
-  }
-  // Tokens and per-user JSON: never stored by a browser or a proxy.
-  if (url.pathname.startsWith("/api/") && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  return secured;
+  return withHeaders(response, (headers) => {
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("X-Frame-Options", "DENY");
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+    if (config.SECURE_COOKIES) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (!headers.has("Content-Security-Policy")) {
+      const isHtml = headers.get("Content-Type")?.startsWith("text/html") ?? false;
+      headers.set("Content-Security-Policy", isHtml ? contentSecurityPolicy({ nonce }, config) : NON_DOCUMENT_CSP);
+    }
+    // Tokens and per-user JSON: never stored by a browser or a proxy.
+    if (url.pathname.startsWith("/api/") && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  });
 }

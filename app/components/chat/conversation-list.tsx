@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { dateTimeFormat } from "~/lib/date-format";
 import type { ConversationSummary } from "~/server/chat/conversations.server";
 
 export type ListedConversation = ConversationSummary & { href: string };
@@ -25,7 +26,7 @@ export function ConversationList({
 }) {
   const { t, i18n } = useTranslation("chat");
   const nameOf = useConversationName();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  const time = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   if (conversations.length === 0) return <p className="hint chat-empty">{t("empty")}</p>;
   return (
     <>

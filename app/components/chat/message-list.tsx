@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { dateTimeFormat } from "~/lib/date-format";
 import type { ChatMember, ChatMessage } from "~/server/chat/messages.server";
 import { MessageText } from "./message-text";
 import type { PendingMessage } from "./use-chat-messages";
@@ -32,7 +33,7 @@ export function MessageList({
 }) {
   const { t, i18n } = useTranslation("chat");
   const { t: tc } = useTranslation();
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  const time = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
   const byId = new Map(members.map((m) => [m.userId, m]));
   const mine = messages.filter((m) => m.senderId === viewerId);
   const lastMine = mine.at(-1);

@@ -3,12 +3,13 @@ import { Form, Link, useFetcher, useLocation } from "react-router";
 import { CategoryLabel } from "~/components/communities/category-label";
 import { ConfirmForm } from "~/components/confirm-form";
 import { AvatarPopup } from "~/components/user/avatar-popup";
+import { dateTimeFormat } from "~/lib/date-format";
 import type { CommentCard, PostCard } from "~/lib/post-card";
 import { LinkedText } from "./linked-text";
 
 export function PostTime({ at }: { at: number }) {
   const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   return <time dateTime={new Date(at).toISOString()}>{format.format(at)}</time>;
 }
 

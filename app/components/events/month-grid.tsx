@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { agendaParts } from "~/lib/calendar/format";
 import { type Month, monthKeys, monthWeeks } from "~/lib/calendar/month";
+import { dateTimeFormat } from "~/lib/date-format";
 import type { AgendaItem } from "./agenda-list";
 
 const SHOWN_PER_DAY = 3;
@@ -19,7 +20,7 @@ export function MonthGrid({
   today: number;
 }) {
   const { t, i18n } = useTranslation("events");
-  const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: "short", timeZone: "UTC" });
+  const weekday = dateTimeFormat(i18n.language, { weekday: "short", timeZone: "UTC" });
   const weeks = monthWeeks(month);
   const { first, next } = monthKeys(month);
   return (

@@ -1,6 +1,7 @@
 import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
+import { dateTimeFormat } from "~/lib/date-format";
 import { type NotificationItem, type NotificationState, notificationReducer } from "~/realtime/notification-state";
 import { useRealtimeEvent } from "~/realtime/use-realtime";
 import { ConfirmForm } from "../confirm-form";
@@ -25,7 +26,7 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
   useRealtimeEvent("notification", (notification) => dispatch({ type: "incoming", notification }));
 
   const { unreadCount } = state;
-  const dateFormat = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+  const dateFormat = dateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
   return (
     <HeaderMenu
       className="notifications-menu"

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/lib/date-format";
 import { localDateKey } from "./time-zone";
 
 /** What a list or grid needs to place and label an occurrence. */
@@ -14,11 +15,11 @@ export const dayOf = (item: Placeable, viewerZone: string) =>
 export function agendaParts(item: Placeable, viewerZone: string, locale: string) {
   const zone = displayZone(item, viewerZone);
   const date = new Date(item.startsAt);
-  const month = new Intl.DateTimeFormat(locale, { month: "short", timeZone: zone }).format(date);
-  const day = new Intl.DateTimeFormat(locale, { day: "numeric", timeZone: zone }).format(date);
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: zone }).format(date);
+  const month = dateTimeFormat(locale, { month: "short", timeZone: zone }).format(date);
+  const day = dateTimeFormat(locale, { day: "numeric", timeZone: zone }).format(date);
+  const weekday = dateTimeFormat(locale, { weekday: "short", timeZone: zone }).format(date);
   if (item.allDay) return { month, day, weekday, time: null };
-  const time = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
+  const time = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
   const text = item.endsAt === null ? time.format(date) : time.formatRange(date, new Date(item.endsAt));
   return { month, day, weekday, time: text };
 }
@@ -28,14 +29,14 @@ export function longWhen(item: Placeable, viewerZone: string, locale: string) {
   const zone = displayZone(item, viewerZone);
   const start = new Date(item.startsAt);
   if (item.allDay) {
-    const day = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" });
+    const day = dateTimeFormat(locale, { dateStyle: "full", timeZone: "UTC" });
     const last = item.endsAt === null ? start : new Date(item.endsAt - 86_400_000);
     return last.getTime() > start.getTime() ? day.formatRange(start, last) : day.format(start);
   }
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone: zone });
+  const format = dateTimeFormat(locale, { dateStyle: "full", timeStyle: "short", timeZone: zone });
   const text = item.endsAt === null ? format.format(start) : format.formatRange(start, new Date(item.endsAt));
   const zoneName =
-    new Intl.DateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" })
+    dateTimeFormat(locale, { timeZone: zone, timeZoneName: "short" })
       .formatToParts(start)
       .find((part) => part.type === "timeZoneName")?.value ?? zone;
   return `${text} (${zoneName})`;

@@ -4,7 +4,7 @@ import { Trans as RealTrans } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import resources from "~/locales";
 import { I18nLite } from "./i18next";
-import { Trans } from "./react-i18next";
+import { I18nextProvider, Trans, useTranslation } from "./react-i18next";
 
 /** Every string key of a namespace, with plural suffixes folded into their base key. */
 function leafKeys(tree: Record<string, unknown>, prefix = ""): string[] {
@@ -79,5 +79,25 @@ describe("the browser's small i18next (i18n-lite)", () => {
     );
     expect(liteHtml).toBe(realHtml);
     expect(liteHtml).toContain('<a href="/about/terms">');
+  });
+
+  it("renders the server's real i18next through the small useTranslation, remembering found texts only", async () => {
+    const { real } = await setup();
+    function Label({ k }: { k: string }) {
+      const { t } = useTranslation("common");
+      return <span>{t(k)}</span>;
+    }
+    const html = (k: string) =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={real as never}>
+          <Label k={k} />
+        </I18nextProvider>,
+      );
+    const key = Object.keys(resources.en.common).find((k) => typeof (resources.en.common as never)[k] === "string")!;
+    expect(html(key)).toBe(`<span>${real.t(`common:${key}`)}</span>`);
+    // A key missing now (a namespace the browser registers later) is looked up again next time.
+    expect(html("later.key")).toBe("<span>later.key</span>");
+    real.addResource("en", "common", "later.key", "Now here");
+    expect(html("later.key")).toBe("<span>Now here</span>");
   });
 });

@@ -4,6 +4,7 @@ import { AvatarPopup } from "~/components/user/avatar-popup";
 import { FriendControls } from "~/components/user/friend-controls";
 import { PersonRow } from "~/components/user/person-row";
 import { userContext } from "~/context";
+import { dateTimeFormat } from "~/lib/date-format";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
 import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
@@ -63,7 +64,7 @@ function PeopleList({
   dateLabel?: (date: string) => string;
 }) {
   const { i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

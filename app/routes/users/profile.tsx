@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { FriendControls } from "~/components/user/friend-controls";
 import { userContext } from "~/context";
+import { dateTimeFormat } from "~/lib/date-format";
 import { parseUserId } from "~/lib/forms/friend";
 import { FriendStatus } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -49,7 +50,7 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
     );
   }
   const { user } = profile;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
   const pending = user.friendStatus === FriendStatus.Pending;
   return (
     <main id="main" className="profile">

@@ -8,7 +8,9 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { InlineStylesContext } from "~/lib/inline-styles";
 import { getInstance } from "~/middleware/i18next";
+import { inlineAppCss } from "~/server/http/inline-styles.server";
 import { cspNonceContext } from "~/server/http/security-headers.server";
 
 export const streamTimeout = 5_000;
@@ -40,7 +42,9 @@ export default async function handleRequest(
   const nonce = loadContext.get(cspNonceContext) ?? undefined;
   const body = await renderToReadableStream(
     <I18nextProvider i18n={getInstance(loadContext)}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <InlineStylesContext.Provider value={inlineAppCss}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesContext.Provider>
     </I18nextProvider>,
     {
       nonce,

@@ -1,10 +1,11 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { userContext } from "~/context";
 import { shipsScripts } from "~/lib/hydration";
+import { InlineStylesContext } from "~/lib/inline-styles";
 import { DEFAULT_THEME } from "~/lib/themes";
 import { authMiddleware } from "~/middleware/auth";
 import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
@@ -21,9 +22,11 @@ import type { Route } from "./+types/root";
 // SPEC §2: redirect, then auth, then language.
 export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, authMiddleware, i18nextMiddleware];
 
+const FAVICON = "/favicon.svg";
+
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -61,13 +64,23 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   // Guest pages that work as plain HTML ship no script and no module preload (decision 043).
   const scripts = shipsScripts(useMatches(), Boolean(rootData?.user));
+  const inlineCss = useContext(InlineStylesContext);
   return (
     <html lang={rootData?.locale ?? i18n.language ?? "en"} className={rootData?.theme ?? DEFAULT_THEME}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {scripts || !inlineCss ? (
+          <Links />
+        ) : (
+          // A page without scripts carries its styles (decision 043); only the icon stays a link.
+          <>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, allowed by its CSP hash */}
+            <style dangerouslySetInnerHTML={{ __html: inlineCss }} />
+            <link rel="icon" href={FAVICON} type="image/svg+xml" />
+          </>
+        )}
       </head>
       <body>
         {children}

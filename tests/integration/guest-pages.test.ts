@@ -22,12 +22,25 @@ describe("guest pages ship no script (decision 043)", () => {
     });
   }
 
-  it("a signed-in user still gets the full app on /about", async () => {
+  it("a script-free page carries its stylesheet inline, allowed by exactly its CSP hash", async () => {
+    const response = await fetchApp("/about/privacy");
+    const html = await response.text();
+    expect(html).not.toContain('rel="stylesheet"');
+    const css = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
+    expect(css?.length).toBeGreaterThan(1000);
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(css));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    expect(response.headers.get("Content-Security-Policy")).toContain(`style-src 'self' 'sha256-${hash}'`);
+  });
+
+  it("a signed-in user still gets the full app on /about, with the stylesheet as a cacheable link", async () => {
     const user = await createUser();
     const cookie = await signIn(user.email, user.password);
     const html = await (await fetchApp("/about", { headers: { Cookie: cookie } })).text();
     expect(html).toContain("<script");
     expect(html).toContain("modulepreload");
+    expect(html).toContain('rel="stylesheet"');
+    expect(html).not.toContain("<style>");
   });
 
   it("sign-in keeps its scripts (decision 043)", async () => {

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import { type AppConfig, getConfig } from "~/server/config.server";
 import { withHeaders } from "~/server/http/headers.server";
+import { inlineAppCssHash } from "~/server/http/inline-styles.server";
 
 // Security headers in one place: docs/decisions/031-request-hardening.md, "Security headers".
 
@@ -62,8 +63,9 @@ export function contentSecurityPolicy({ nonce }: { nonce: string | null }, confi
   const directives = [
     "default-src 'self'",
     `script-src ${script.join(" ")}`,
-    // React renders a few style attributes (progress bar, spinner); no inline <style> elements.
-    "style-src 'self'",
+    // React renders a few style attributes (progress bar, spinner). The one inline <style> element
+    // is the app's stylesheet on script-free guest pages (decision 043), allowed by its hash.
+    `style-src 'self' ${inlineAppCssHash}`,
     "style-src-attr 'unsafe-inline'",
     `img-src ${img.join(" ")}`,
     `connect-src ${connect.join(" ")}`,

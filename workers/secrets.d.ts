@@ -20,3 +20,10 @@ declare module "node:async_hooks" {
     run<R>(store: T, callback: () => R): R;
   }
 }
+
+// workerd provides node:crypto's hashing with nodejs_compat: synchronous, unlike crypto.subtle.
+declare module "node:crypto" {
+  export function createHash(algorithm: "sha256"): {
+    update(data: string): { digest(encoding: "base64"): string };
+  };
+}

@@ -6,6 +6,11 @@ import resources from "~/locales";
 import { I18nLite } from "./i18next";
 import { I18nextProvider, Trans, useTranslation } from "./react-i18next";
 
+function Label({ k }: { k: string }) {
+  const { t } = useTranslation("common");
+  return <span>{t(k)}</span>;
+}
+
 /** Every string key of a namespace, with plural suffixes folded into their base key. */
 function leafKeys(tree: Record<string, unknown>, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) => {
@@ -83,10 +88,6 @@ describe("the browser's small i18next (i18n-lite)", () => {
 
   it("renders the server's real i18next through the small useTranslation, remembering found texts only", async () => {
     const { real } = await setup();
-    function Label({ k }: { k: string }) {
-      const { t } = useTranslation("common");
-      return <span>{t(k)}</span>;
-    }
     const html = (k: string) =>
       renderToStaticMarkup(
         <I18nextProvider i18n={real as never}>

@@ -12,7 +12,7 @@ type LiveConversation = {
  * A conversation list kept current by the socket (SPEC §4): a message from someone else
  * raises that conversation's unread count by one, any message becomes its last message and
  * moves it to the top, conversationLastRead resets its count to 0. A message for a
- * conversation not in the list, or a reconnect, reloads the list from the server.
+ * conversation not in the list, a group that changed, or a reconnect, reloads the list from the server.
  */
 export function useLiveConversations<T extends LiveConversation>(initial: T[], viewerId: number | undefined) {
   const [conversations, setConversations] = useState(initial);
@@ -51,6 +51,9 @@ export function useLiveConversations<T extends LiveConversation>(initial: T[], v
   useRealtimeEvent("conversationLastRead", ({ conversationId }) => {
     setConversations((list) => list.map((c) => (c.id === conversationId ? { ...c, unread: 0 } : c)));
   });
+
+  // A group was created, renamed, joined or left (decision 060): its name and members come from the server.
+  useRealtimeEvent("conversationChanged", refresh);
 
   useRealtimeReconnect(refresh);
 

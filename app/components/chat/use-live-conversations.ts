@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
 
 type LiveConversation = {
@@ -18,10 +18,13 @@ export function useLiveConversations<T extends LiveConversation>(initial: T[], v
   const [conversations, setConversations] = useState(initial);
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  // A navigation under way loads fresh data anyway; revalidating on top of it (a first
-  // message's own frame arriving before its redirect) would throw that navigation's data away.
+  const fetchers = useFetchers();
+  // A navigation or a fetcher post under way loads fresh data anyway; revalidating on top of it
+  // (a first message's own frame arriving before its redirect, or the frame of leaving a group
+  // before the redirect away from it, decision 060) would replace its result with a stale page.
   const refresh = () => {
-    if (revalidator.state === "idle" && navigation.state === "idle") void revalidator.revalidate();
+    const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+    if (revalidator.state === "idle" && !busy) void revalidator.revalidate();
   };
   useEffect(() => setConversations(initial), [initial]);
 

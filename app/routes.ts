@@ -35,6 +35,10 @@ export default [
     route("v2/conversation/:id/messages", "routes/api/chat-messages.ts"),
     route("v2/conversation/:id/messages/:messageId", "routes/api/chat-message.ts"),
     route("v2/conversation/:id/read", "routes/api/chat-read.ts"),
+    // Groups (decision 060): rename, add people, leave; POST /v2/conversation creates one.
+    route("v2/conversation/:id", "routes/api/chat-group.ts"),
+    route("v2/conversation/:id/participants", "routes/api/chat-participants.ts"),
+    route("v2/conversation/:id/leave", "routes/api/chat-leave.ts"),
     route("v1/notifications/markallread", "routes/api/notifications-markallread.ts"),
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("v1/user/:id", "routes/api/user.ts"),
@@ -95,7 +99,10 @@ export default [
       // Chat (issue 12, decision 050): the list beside the open conversation.
       route("chat", "routes/chat/layout.tsx", [
         index("routes/chat/index.tsx"),
+        // Groups (decision 060): "New group", and a group's name, members and leaving.
+        route("new", "routes/chat/new.tsx"),
         route(":key", "routes/chat/conversation.tsx"),
+        route(":key/group", "routes/chat/group.tsx"),
       ]),
       // Schools (decision 055).
       ...prefix("schools", [

@@ -2,11 +2,14 @@
 // measure bytes per route, the About pages' 14 KB budget, throughput, render time and load
 // metrics. Prints markdown tables, writes bench/results.json, exits 1 when a budget or step fails.
 // What and why: docs/decisions/016-benchmark.md. Not part of `npm test`.
+// `npm run bench -- --only <part>` measures one part (routes, realtime, chat-delivery) and prints
+// its table without touching bench/results.json (decision 061).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { loadMetrics } from "./bench/browser.mjs";
 import { aboutBudget, fetchPage, measureBytes } from "./bench/bytes.mjs";
+import { chatDelivery } from "./bench/chat-delivery.mjs";
 import {
   ABOUT_BUDGET_BYTES,
   BROWSER,
@@ -19,7 +22,7 @@ import {
 } from "./bench/config.mjs";
 import { renderTime, throughput } from "./bench/load.mjs";
 import { realtimeDelivery } from "./bench/realtime.mjs";
-import { report } from "./bench/report.mjs";
+import { chatDeliveryReport, report } from "./bench/report.mjs";
 import { STEP_TIMEOUT_MS, startServer, stopServer } from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
 import { build, selectBuildDir } from "./lib/local.mjs";
@@ -98,6 +101,16 @@ async function measureThroughput(origin, session, measured) {
   return rows;
 }
 
+const PARTS = ["routes", "realtime", "chat-delivery"];
+const onlyIndex = process.argv.indexOf("--only");
+const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
+if (only !== null && !PARTS.includes(only)) {
+  console.error(`--only takes one of: ${PARTS.join(", ")}`);
+  process.exit(2);
+}
+/** "routes" is bytes, render time, throughput and Chromium load metrics: they share the measured routes. */
+const runs = (part) => only === null || only === part;
+
 async function main() {
   const results = {
     generatedAt: new Date().toISOString(),
@@ -117,6 +130,7 @@ async function main() {
     render: [],
     browser: [],
     realtime: [],
+    chatDelivery: [],
     notes: [],
   };
   // build-bench/: a running `npm start` keeps serving build/ (docs/decisions/032-test-and-bench-builds.md).
@@ -126,6 +140,41 @@ async function main() {
   const origin = await startServer();
   const session = createSession(origin);
 
+  if (runs("routes")) await measurePages(origin, session, results);
+  if (runs("realtime")) {
+    results.realtime = (await phase(results, "realtime delivery", () => realtimeDelivery(origin))) ?? [];
+  }
+  if (runs("chat-delivery")) {
+    results.chatDelivery = (await phase(results, "chat delivery", () => chatDelivery(origin))) ?? [];
+    for (const row of results.chatDelivery) {
+      if (!row.d1Goal) {
+        results.pass = false;
+        results.notes.push(`chat delivery: ${row.d1PerSendMin}–${row.d1PerSend} D1 round trips per send, goal 1`);
+      }
+      if (!row.p95Goal)
+        results.notes.push(`chat delivery: p95 ${row.p95Ms} ms is above the 50 ms goal on this machine`);
+      if (row.lost > 0) {
+        results.pass = false;
+        results.notes.push(`chat delivery: ${row.lost} messages never arrived`);
+      }
+    }
+  }
+  await stopServer();
+
+  if (only) {
+    // One part: its own table, and bench/results.json keeps the last full run.
+    const table = only === "chat-delivery" ? chatDeliveryReport(results.chatDelivery) : report(results);
+    console.log(`\n${table}\n${results.notes.map((note) => `- ${note}`).join("\n")}`);
+    return results.pass ? 0 : 1;
+  }
+  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${report(results)}\n\n(written to ${RESULTS_FILE})`);
+  return results.pass ? 0 : 1;
+}
+
+/** Bytes per route, render time, throughput and load in Chromium: the parts that read the routes. */
+async function measurePages(origin, session, results) {
   const measured = (await phase(results, "bytes per route", () => measureRoutes(origin, session, results))) ?? [];
   results.render =
     (await phase(results, "render time", async () => {
@@ -150,13 +199,6 @@ async function main() {
           })),
       ),
     )) ?? [];
-  results.realtime = (await phase(results, "realtime delivery", () => realtimeDelivery(origin))) ?? [];
-  await stopServer();
-
-  mkdirSync(dirname(RESULTS_FILE), { recursive: true });
-  writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n${report(results)}\n\n(written to ${RESULTS_FILE})`);
-  return results.pass ? 0 : 1;
 }
 
 function gitCommit() {

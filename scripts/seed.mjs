@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { bin, run } from "./lib/local.mjs";
 import { chatSeed } from "./seed/chat.mjs";
+import { chatGroupsSeed } from "./seed/chat-groups.mjs";
 import { seedCommunities } from "./seed/communities.mjs";
 import { eventsSeedSql } from "./seed/events.mjs";
 import { layoutSeed } from "./seed/layout.mjs";
@@ -272,6 +273,7 @@ for (const project of ["js", "nojs"]) {
 sql.push(...layoutSeed({ q, passwordHash: hashPassword(DEMO_PASSWORD), now }));
 seedCommunities({ sql, q, hashPassword, password: DEMO_PASSWORD, now, day, hour });
 sql.push(...chatSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
+sql.push(...chatGroupsSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
 
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";

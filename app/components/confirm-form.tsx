@@ -14,6 +14,8 @@ type ConfirmFormProps = {
   disabled?: boolean;
   className?: string;
   buttonClassName?: string;
+  /** Runs as the confirmed post leaves: optimistic UI (a deleted chat message vanishes at once). */
+  onConfirm?: () => void;
 };
 
 /**
@@ -57,6 +59,7 @@ export function ConfirmForm(props: ConfirmFormProps) {
           className="confirm-actions"
           onSubmit={(event) => {
             dialog.current?.close();
+            props.onConfirm?.();
             // Close an enclosing dropdown too: the page beneath updates.
             const menu = event.currentTarget.closest("details");
             if (menu) menu.open = false;

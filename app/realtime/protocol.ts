@@ -45,12 +45,19 @@ export type NewPostData = { postId: number; communityId: number; createdAt: numb
  */
 export type ConversationSeenData = { conversationId: number; userId: number; lastReadAt: number };
 
+/**
+ * A group's name or members changed, or it was created (docs/decisions/060-chat-groups.md): open
+ * chat pages of its members (and of one who just left) reload the list and the conversation.
+ */
+export type ConversationChangedData = { conversationId: number };
+
 export type RealtimeFrame =
   | { messageType: "message"; data: MessageData }
   | { messageType: "notification"; data: NotificationData }
   | { messageType: "conversationLastRead"; data: ConversationLastReadData }
   | { messageType: "newPost"; data: NewPostData }
-  | { messageType: "conversationSeen"; data: ConversationSeenData };
+  | { messageType: "conversationSeen"; data: ConversationSeenData }
+  | { messageType: "conversationChanged"; data: ConversationChangedData };
 
 export type RealtimeMessageType = RealtimeFrame["messageType"];
 
@@ -79,6 +86,7 @@ const MESSAGE_TYPES: ReadonlySet<string> = new Set<RealtimeMessageType>([
   "conversationLastRead",
   "newPost",
   "conversationSeen",
+  "conversationChanged",
 ]);
 
 /** Reads one frame off the wire; anything that is not a known frame is null, never a throw. */

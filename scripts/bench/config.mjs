@@ -93,4 +93,11 @@ export const BROWSER = {
 /** Realtime delivery (decision 021): 1 and then REALTIME.users connected sockets, one per user. */
 export const REALTIME = { users: 200, notifications: 60, concurrency: 8, timeoutMs: 15_000 };
 
+/**
+ * Chat delivery (issue 12, decision 061): `conversations` direct chats send at once, `rounds`
+ * times; send → arrival on the other person's socket, against the goals below. Only the round
+ * trips fail the run: latency on a shared machine is reported, not enforced.
+ */
+export const CHAT_DELIVERY = { conversations: 50, rounds: 10, timeoutMs: 15_000, p95GoalMs: 50, d1Goal: 1 };
+
 export const OVERALL_TIMEOUT_MS = 20 * 60_000;

@@ -1,5 +1,5 @@
 // The markdown tables `npm run bench` prints (and that can be pasted into a note).
-import { BROWSER, GZIP_LEVEL, THROUGHPUT } from "./config.mjs";
+import { BROWSER, CHAT_DELIVERY, GZIP_LEVEL, THROUGHPUT } from "./config.mjs";
 
 const kb = (bytes) => (bytes === null || bytes === undefined ? "–" : `${(bytes / 1024).toFixed(1)} KB`);
 const ms = (value) => (value === null || value === undefined ? "–" : `${value} ms`);
@@ -109,7 +109,43 @@ export function report(results) {
     "",
   );
 
+  out.push(chatDeliveryReport(results.chatDelivery ?? []));
+
   if (results.notes.length) out.push("### Notes", "", ...results.notes.map((note) => `- ${note}`), "");
   out.push(results.pass ? "All budgets pass." : "**Budget check failed.**");
   return out.join("\n");
+}
+
+/** Chat delivery (decision 061): send → arrival on the other person's socket, and D1 round trips per send. */
+export function chatDeliveryReport(rows) {
+  const { p95GoalMs, d1Goal } = CHAT_DELIVERY;
+  return [
+    "### Chat delivery (POST send → frame on the other person's socket, conversations sending at once)",
+    "",
+    table(
+      [
+        "conversations",
+        "sends",
+        "sends/s",
+        "median",
+        `p95 (goal ≤ ${p95GoalMs} ms)`,
+        "max",
+        "POST answer median",
+        `D1 round trips per send (goal ${d1Goal})`,
+        "lost",
+      ],
+      rows.map((r) => [
+        r.conversations,
+        r.sends,
+        r.sendsPerSecond,
+        ms(r.medianMs),
+        `${ms(r.p95Ms)} ${r.p95Goal ? "(met)" : "(**not met**)"}`,
+        ms(r.maxMs),
+        ms(r.answerMedianMs),
+        r.d1PerSend === r.d1PerSendMin ? `${r.d1PerSend}` : `${r.d1PerSendMin}–${r.d1PerSend}`,
+        r.lost,
+      ]),
+    ),
+    "",
+  ].join("\n");
 }

@@ -3,6 +3,7 @@
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { bin, ensureDevVars, run, serveBuild, waitForServer } from "../lib/local.mjs";
+import { seedChatDeliveryUsers } from "./chat-delivery.mjs";
 import { PERSIST, PREFERRED_PORT } from "./config.mjs";
 import { seedRealtimeUsers } from "./realtime.mjs";
 
@@ -37,6 +38,7 @@ export async function startServer() {
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST], limit);
   run("node", ["scripts/seed.mjs", "--persist-to", PERSIST], limit);
   seedRealtimeUsers(PERSIST);
+  seedChatDeliveryUsers(PERSIST);
   const port = await freePort(PREFERRED_PORT);
   const origin = `http://127.0.0.1:${port}`;
   console.log(`\n━━ serving the build on ${origin}`);

@@ -1,6 +1,6 @@
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { MESSAGE_MAX_LENGTH, newClientMsgId } from "~/lib/forms/chat";
 import type { FormFailure } from "~/lib/forms/parse";
@@ -35,6 +35,11 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
   const scroller = useRef<HTMLDivElement>(null);
   const keepFromBottom = useRef<number | null>(null);
   const navigation = useNavigation();
+  const location = useLocation();
+  // A group's members change (decision 060): the loader's list wins when it reloads.
+  useEffect(() => {
+    if (conversation?.members) setMembers(conversation.members);
+  }, [conversation?.members]);
 
   const others = members.filter((m) => m.userId !== data.viewerId);
   const title = conversation
@@ -125,6 +130,11 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
         </Link>
         <UserAvatar name={group ? title : avatarOf?.name} avatar={group ? "default" : avatarOf?.avatar} size="small" />
         <h2 id="chat-title">{title}</h2>
+        {group && conversation ? (
+          <Link to={`/chat/${conversation.id}/group`} className="chat-group-link">
+            {t("group.memberCount", { count: members.length })}
+          </Link>
+        ) : null}
       </header>
       <div
         className="chat-scroller"
@@ -148,6 +158,8 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
             viewerId={data.viewerId}
             group={group}
             onRetry={(message) => void send(message.clientMsgId, message.content)}
+            deleteAction={location.pathname}
+            onDelete={(message) => add([{ ...message, disposition: 1 }])}
           />
         )}
         {data.before ? (

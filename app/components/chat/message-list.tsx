@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { ConfirmForm } from "~/components/confirm-form";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { dateTimeFormat } from "~/lib/date-format";
 import type { ChatMember, ChatMessage } from "~/server/chat/messages.server";
@@ -23,6 +24,8 @@ export function MessageList({
   viewerId,
   group,
   onRetry,
+  deleteAction,
+  onDelete,
 }: {
   messages: ChatMessage[];
   pending: PendingMessage[];
@@ -30,6 +33,10 @@ export function MessageList({
   viewerId: number;
   group: boolean;
   onRetry: (message: PendingMessage) => void;
+  /** Where the delete form posts (the page itself); its action asks first without JavaScript. */
+  deleteAction: string;
+  /** The confirmed delete is on its way: drop the message at once. */
+  onDelete: (message: ChatMessage) => void;
 }) {
   const { t, i18n } = useTranslation("chat");
   const { t: tc } = useTranslation();
@@ -53,6 +60,20 @@ export function MessageList({
                 <time dateTime={new Date(message.createdAt).toISOString()}>{time.format(message.createdAt)}</time>
               </p>
               <MessageText content={message.content} />
+              {own ? (
+                <ConfirmForm
+                  action={deleteAction}
+                  fields={{ intent: "delete", messageId: String(message.id) }}
+                  question={t("deleteQuestion")}
+                  confirmLabel={t("confirm.yes")}
+                  cancelLabel={t("confirm.no")}
+                  className="chat-delete"
+                  buttonClassName="chat-delete-button"
+                  onConfirm={() => onDelete(message)}
+                >
+                  {t("delete")}
+                </ConfirmForm>
+              ) : null}
               {message === lastMine && receipt ? (
                 <p className="chat-receipt hint">
                   {receipt.key === "seen" ? t("seen") : t("seenBy", { count: receipt.count })}

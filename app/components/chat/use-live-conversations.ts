@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
 
 type LiveConversation = {
@@ -12,16 +12,19 @@ type LiveConversation = {
  * A conversation list kept current by the socket (SPEC §4): a message from someone else
  * raises that conversation's unread count by one, any message becomes its last message and
  * moves it to the top, conversationLastRead resets its count to 0. A message for a
- * conversation not in the list, or a reconnect, reloads the list from the server.
+ * conversation not in the list, a group that changed, or a reconnect, reloads the list from the server.
  */
 export function useLiveConversations<T extends LiveConversation>(initial: T[], viewerId: number | undefined) {
   const [conversations, setConversations] = useState(initial);
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  // A navigation under way loads fresh data anyway; revalidating on top of it (a first
-  // message's own frame arriving before its redirect) would throw that navigation's data away.
+  const fetchers = useFetchers();
+  // A navigation or a fetcher post under way loads fresh data anyway; revalidating on top of it
+  // (a first message's own frame arriving before its redirect, or the frame of leaving a group
+  // before the redirect away from it, decision 060) would replace its result with a stale page.
   const refresh = () => {
-    if (revalidator.state === "idle" && navigation.state === "idle") void revalidator.revalidate();
+    const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
+    if (revalidator.state === "idle" && !busy) void revalidator.revalidate();
   };
   useEffect(() => setConversations(initial), [initial]);
 
@@ -51,6 +54,9 @@ export function useLiveConversations<T extends LiveConversation>(initial: T[], v
   useRealtimeEvent("conversationLastRead", ({ conversationId }) => {
     setConversations((list) => list.map((c) => (c.id === conversationId ? { ...c, unread: 0 } : c)));
   });
+
+  // A group was created, renamed, joined or left (decision 060): its name and members come from the server.
+  useRealtimeEvent("conversationChanged", refresh);
 
   useRealtimeReconnect(refresh);
 

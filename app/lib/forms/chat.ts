@@ -47,3 +47,78 @@ export function newClientMsgId() {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
+
+// --- groups (docs/decisions/060-chat-groups.md) ---
+
+/** At most this many people in a group, the creator included: a class, a team, a committee. */
+export const GROUP_MAX_MEMBERS = 50;
+
+export const groupTitleSchema = z
+  .string({ error: "chat:errors.titleRequired" })
+  .trim()
+  .min(1, "chat:errors.titleRequired")
+  .max(GROUP_NAME_MAX_LENGTH, "chat:errors.titleTooLong");
+
+const userIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** The chosen people: checkboxes named `member` (a form) or `userIds` (JSON). */
+export const memberIdsSchema = z
+  .array(userIdSchema, { error: "chat:errors.membersRequired" })
+  .min(1, "chat:errors.membersRequired")
+  .max(GROUP_MAX_MEMBERS - 1, "chat:errors.tooManyMembers")
+  .transform((ids) => [...new Set(ids)]);
+
+/** Makes creating a group idempotent, like clientMsgId for a message. */
+export const createKeySchema = clientMsgIdSchema;
+
+/** "New group" on /chat/new: `find` shows people matching `q`, keeping the ones ticked; `create` makes it. */
+export const newGroupSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("find"),
+    q: z.string().max(100).optional(),
+    members: z.array(userIdSchema).max(GROUP_MAX_MEMBERS).default([]),
+  }),
+  z.object({
+    intent: z.literal("create"),
+    title: groupTitleSchema,
+    members: memberIdsSchema,
+    createKey: createKeySchema,
+  }),
+]);
+
+/** /chat/{id}/group: rename, find people to add, add them, leave (confirmed). */
+export const groupActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("rename"), title: groupTitleSchema }),
+  z.object({
+    intent: z.literal("find"),
+    q: z.string().max(100).optional(),
+    members: z.array(userIdSchema).max(GROUP_MAX_MEMBERS).default([]),
+  }),
+  z.object({ intent: z.literal("add"), members: memberIdsSchema }),
+  z.object({ intent: z.literal("leave"), confirmed: z.literal("1").optional() }),
+]);
+
+/** Deleting one's own message from the page (decision 051); `confirmed` after the question. */
+export const deleteMessageSchema = z.object({
+  intent: z.literal("delete"),
+  messageId: userIdSchema,
+  confirmed: z.literal("1").optional(),
+});
+
+/** Forms send a checkbox per person: every `member` value, not only the last. */
+export function formWithMembers(formData: FormData) {
+  return { ...Object.fromEntries(formData), members: formData.getAll("member").map(String) };
+}
+
+/** POST /api/v2/conversation: a group. */
+export const createGroupBodySchema = z.object({
+  title: groupTitleSchema,
+  userIds: memberIdsSchema,
+  clientKey: createKeySchema.optional(),
+});
+
+/** PATCH /api/v2/conversation/{id}. */
+export const renameGroupBodySchema = z.object({ title: groupTitleSchema });
+
+/** POST /api/v2/conversation/{id}/participants. */
+export const addMembersBodySchema = z.object({ userIds: memberIdsSchema });

@@ -1,7 +1,14 @@
+import { createGroupBodySchema } from "~/lib/forms/chat";
 import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
-import { CONVERSATION_PAGE_MAX, listConversationPage } from "~/server/chat/chat.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import {
+  CONVERSATION_PAGE_MAX,
+  createGroup,
+  listConversationPage,
+  newClientMsgIdServer,
+} from "~/server/chat/chat.server";
 import type { Route } from "./+types/conversations";
+import { groupRefusal } from "./group-answer.server";
 
 /**
  * GET /api/v2/conversation → {data: {data: [...], nextCursor}} (SPEC §7, DESIGN §6), most
@@ -16,6 +23,28 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return Response.json({ data: page });
 }
 
-export function action({ context }: Route.ActionArgs) {
-  return methodNotAllowed("GET", apiTranslator(context));
+/**
+ * POST /api/v2/conversation with {title, userIds, clientKey?} → 201 {conversation} (a group,
+ * decision 060); resending the same clientKey answers 200 with the same group.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "POST") return methodNotAllowed("GET, POST", t);
+  const userId = await requireBearerUser(request, context);
+  const body = await readJsonBody(request, createGroupBodySchema, t);
+  if (!body.ok) return body.response;
+  const { title, userIds, clientKey } = body.data;
+  const result = await createGroup(userId, {
+    title,
+    memberIds: userIds,
+    createKey: clientKey ?? newClientMsgIdServer(),
+  });
+  if (result.status !== "ok") return groupRefusal(result, t);
+  const conversation = {
+    id: result.conversationId,
+    type: 1,
+    title: result.title ?? title,
+    participants: (result.members ?? []).filter((p) => p.userId !== userId),
+  };
+  return Response.json({ conversation }, { status: result.created ? 201 : 200 });
 }

@@ -1,8 +1,14 @@
 import { data, redirect } from "react-router";
-import { parseId, sendMessageSchema } from "~/lib/forms/chat";
+import { deleteMessageSchema, parseId, sendMessageSchema } from "~/lib/forms/chat";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { loadConversation, loadDirectChat, newClientMsgIdServer, sendMessage } from "~/server/chat/chat.server";
+import {
+  deleteMessage,
+  loadConversation,
+  loadDirectChat,
+  newClientMsgIdServer,
+  sendMessage,
+} from "~/server/chat/chat.server";
 
 /** `@username`, or `~userId` for someone without a username (decision 050); else null. */
 function directPerson(key: string) {
@@ -33,8 +39,30 @@ export async function loadChatPage(viewerId: number, key: string, url: URL) {
   return { ...base, conversation, target: null, mayWrite: conversation.mayWrite };
 }
 
+/** The page's posts: `send`, and `delete` of one's own message (asked first, decision 051). */
+export async function actOnPage(viewerId: number, key: string, formData: FormData, url: URL) {
+  if (formData.get("intent") === "delete") return deleteFromPage(viewerId, key, formData, url);
+  return sendFromPage(viewerId, key, formData, url);
+}
+
+/**
+ * Deleting one's own message without JavaScript: the post without `confirmed` answers the
+ * question in the pane; with it, the message goes (for everyone, live) and the page reloads.
+ */
+async function deleteFromPage(viewerId: number, key: string, formData: FormData, url: URL) {
+  const parsed = parseForm(deleteMessageSchema, formData);
+  if (!parsed.ok) return data(formFailure(formData, "chat:errors.unknownIntent"), { status: 400 });
+  if (!parsed.data.confirmed) return { confirmDelete: { messageId: String(parsed.data.messageId) } };
+  // On /chat/@username the id is unknown here; the service finds the message's own conversation.
+  const conversationId = directPerson(key) ? null : parseId(key);
+  if (conversationId === null && !directPerson(key)) throw data(null, { status: 404 });
+  const result = await deleteMessage(viewerId, conversationId, parsed.data.messageId);
+  if (result.status === "not_found") throw data(null, { status: 404 });
+  return redirect(safeRedirectPath(url.pathname, "/chat"));
+}
+
 /** The no-JavaScript send: a form post, then the page again (PRG) or the form with its error. */
-export async function sendFromPage(viewerId: number, key: string, formData: FormData, url: URL) {
+async function sendFromPage(viewerId: number, key: string, formData: FormData, url: URL) {
   const parsed = parseForm(sendMessageSchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const direct = directPerson(key) !== null;

@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next";
+import { ChatConfirm } from "~/components/chat/chat-confirm";
 import { ConversationThread } from "~/components/chat/conversation-thread";
 import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { Route } from "./+types/conversation";
-import { loadChatPage, sendFromPage } from "./conversation.server";
+import { actOnPage, loadChatPage } from "./conversation.server";
 
 /** /chat/{id} and /chat/@{username} (SPEC §2, decision 050). */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
@@ -11,10 +13,21 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {
   const formData = await readFormData(request);
-  return sendFromPage(context.get(userContext)!.id, params.key, formData, url);
+  return actOnPage(context.get(userContext)!.id, params.key, formData, url);
 }
 
-export default function ConversationPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ConversationPage({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation("chat");
   const id = loaderData.conversation?.id ?? `new-${loaderData.target?.id}`;
-  return <ConversationThread key={id} data={loaderData} failure={actionData ?? null} />;
+  if (actionData && "confirmDelete" in actionData) {
+    return (
+      <ChatConfirm
+        question={t("deleteQuestion")}
+        fields={{ intent: "delete", messageId: actionData.confirmDelete.messageId }}
+        cancelTo={`/chat/${params.key}`}
+      />
+    );
+  }
+  const failure = actionData && "ok" in actionData ? actionData : null;
+  return <ConversationThread key={id} data={loaderData} failure={failure} />;
 }

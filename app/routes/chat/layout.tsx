@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Outlet, useParams } from "react-router";
+import { Link, Outlet, useLocation } from "react-router";
 import { ConversationList } from "~/components/chat/conversation-list";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { userContext } from "~/context";
@@ -37,12 +37,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export default function ChatLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("chat");
-  const open = Boolean(useParams().key);
+  // Anything under /chat (a conversation, a group's page, "New group") takes the pane.
+  const open = useLocation().pathname.replace(/\/$/, "") !== "/chat";
   const conversations = useLiveConversations(loaderData.conversations, loaderData.viewerId);
   return (
     <main id="main" className={open ? "chat chat-open" : "chat"}>
       <section className="chat-list" aria-labelledby="chat-heading">
-        <h1 id="chat-heading">{t("heading")}</h1>
+        <div className="chat-list-head">
+          <h1 id="chat-heading">{t("heading")}</h1>
+          <Link to="/chat/new" className="button chat-new">
+            {t("group.new")}
+          </Link>
+        </div>
         <ConversationList conversations={conversations} nextCursor={loaderData.nextCursor} />
       </section>
       <section className="chat-pane">

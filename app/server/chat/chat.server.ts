@@ -1,8 +1,10 @@
 /**
  * Chat (SPEC §2–§4, §7): the area's entry. Conversations and their lists live in
  * conversations.server.ts, messages (read, send, mark read) in messages.server.ts, who may
- * message whom in permission.server.ts (docs/decisions/050-chat-routes-and-sending.md).
+ * message whom in permission.server.ts (docs/decisions/050-chat-routes-and-sending.md), groups
+ * (create, rename, add, leave) in groups.server.ts (decision 060).
  */
 export * from "./conversations.server";
+export * from "./groups.server";
 export * from "./messages.server";
 export { directKey } from "./permission.server";

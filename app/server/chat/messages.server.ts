@@ -360,18 +360,23 @@ export type DeleteResult = { status: "ok"; message: ChatMessage } | { status: "n
  */
 export async function deleteMessage(
   viewerId: number,
-  conversationId: number,
+  /** null: whichever conversation the message is in (the /chat/@username page knows no id). */
+  conversationId: number | null,
   messageId: number,
 ): Promise<DeleteResult> {
+  const cid =
+    conversationId === null
+      ? sql`(SELECT conversation_id FROM messages WHERE id = ${messageId})`
+      : sql`${conversationId}`;
   const [updated, members] = (await batchSql([
     sql`
       UPDATE messages SET disposition = ${MessageDisposition.DeletedBySender}, content = ''
-      WHERE id = ${messageId} AND conversation_id = ${conversationId} AND sender_id = ${viewerId}
+      WHERE id = ${messageId} AND conversation_id = ${cid} AND sender_id = ${viewerId}
         AND disposition = ${MessageDisposition.Normal}
         AND EXISTS (SELECT 1 FROM conversation_participants me
-          WHERE me.conversation_id = ${conversationId} AND me.user_id = ${viewerId})
+          WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})
       RETURNING id, conversation_id, sender_id, content, client_msg_id, disposition, created_at`,
-    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${conversationId}`,
+    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
   ])) as [MessageRow[], { user_id: number }[]];
   const row = updated[0];
   if (!row) return { status: "not_found" };

@@ -20,6 +20,22 @@ export function mayMessageSql(viewerId: number, other: SQL): SQL {
 }
 
 /**
+ * Everyone the viewer may message, as a subquery of user ids: the same rule as mayMessageSql
+ * (friends, and active members of a shared community), driven from the viewer's own rows so
+ * the "New group" and "Add people" lists never scan every user. Availability is the caller's.
+ */
+export function contactIdsSql(viewerId: number): SQL {
+  return sql`(
+    SELECT CASE WHEN f.requester_id = ${viewerId} THEN f.addressee_id ELSE f.requester_id END
+      FROM friendships f
+      WHERE f.status = 'accepted' AND (f.requester_id = ${viewerId} OR f.addressee_id = ${viewerId})
+    UNION
+    SELECT b.user_id FROM community_members a JOIN community_members b ON b.community_id = a.community_id
+      WHERE a.user_id = ${viewerId} AND a.status = 'active' AND b.status = 'active'
+  )`;
+}
+
+/**
  * Whether the viewer may write into conversation `conversationId`: a participant, and in a
  * direct chat the other person is still someone they may message. Groups need membership only.
  */

@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import type { Candidates } from "~/server/chat/groups.server";
+
+/**
+ * Choosing people for a group (decision 060): a search by name or username that submits the
+ * form as a GET ("Find": the typed name, the query and the ticked people travel in the URL, so
+ * nothing is lost without JavaScript), and a checkbox per person the viewer may message.
+ */
+export function PeoplePicker({
+  candidates,
+  q,
+  checked,
+  legend,
+}: {
+  candidates: Candidates;
+  q: string;
+  /** Ticked after a failed post; otherwise the people ticked before the search. */
+  checked: number[] | null;
+  legend: string;
+}) {
+  const { t } = useTranslation("chat");
+  const ticked = new Set(checked ?? candidates.selected.map((p) => p.userId));
+  const people = [...candidates.selected, ...candidates.found];
+  return (
+    <fieldset className="chat-picker">
+      <legend>{legend}</legend>
+      <div className="field">
+        <label htmlFor="chat-find">{t("group.findLabel")}</label>
+        <div className="chat-find-row">
+          <input id="chat-find" name="q" type="search" maxLength={100} defaultValue={q} autoComplete="off" />
+          <button type="submit" name="intent" value="find" formMethod="get" formNoValidate className="button-secondary">
+            {t("group.find")}
+          </button>
+        </div>
+        <p className="hint">{t("group.findHint")}</p>
+      </div>
+      {people.length === 0 ? (
+        <p className="hint">{q ? t("group.noMatch", { q }) : t("group.noContacts")}</p>
+      ) : (
+        <ul className="chat-people">
+          {people.map((person) => (
+            <li key={person.userId} className="field-checkbox">
+              <label>
+                <input type="checkbox" name="member" value={person.userId} defaultChecked={ticked.has(person.userId)} />
+                <UserAvatar name={person.name} avatar={person.avatar} size="small" />
+                <span>{person.name}</span>
+                {person.username ? <span className="hint">@{person.username}</span> : null}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { PeoplePicker } from "~/components/chat/people-picker";
+import { Field, FormError } from "~/components/form/field";
+import { userContext } from "~/context";
+import { GROUP_NAME_MAX_LENGTH } from "~/lib/forms/chat";
+import { readFormData } from "~/lib/forms/read-form.server";
+import type { Route } from "./+types/new";
+import { createGroupFromPage, loadNewGroupPage } from "./group-forms.server";
+
+/** /chat/new: "New group" (decision 060): a name and the people, then the group opens. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  return loadNewGroupPage(context.get(userContext)!.id, url);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return createGroupFromPage(request, context.get(userContext)!.id, await readFormData(request));
+}
+
+export default function NewGroup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("chat");
+  const failure = actionData ?? null;
+  return (
+    <article className="chat-thread chat-group-page" aria-labelledby="chat-new-title">
+      <header className="chat-thread-header">
+        <Link to="/chat" className="chat-back">
+          {t("backToList")}
+        </Link>
+        <h2 id="chat-new-title">{t("group.newTitle")}</h2>
+      </header>
+      <Form method="post" className="chat-group-form">
+        <FormError error={failure?.formError} values={failure?.formErrorValues} />
+        <input type="hidden" name="createKey" value={loaderData.createKey} />
+        <Field
+          label={t("group.nameLabel")}
+          name="title"
+          required
+          maxLength={GROUP_NAME_MAX_LENGTH}
+          autoComplete="off"
+          defaultValue={failure?.values.title ?? loaderData.title}
+          errors={failure?.fieldErrors.title}
+        />
+        <PeoplePicker
+          candidates={loaderData.candidates}
+          q={loaderData.q}
+          checked={failure?.members ?? null}
+          legend={t("group.people")}
+        />
+        {failure?.fieldErrors.members ? <FormError error={failure.fieldErrors.members[0]} /> : null}
+        <button type="submit" name="intent" value="create">
+          {t("group.create")}
+        </button>
+      </Form>
+    </article>
+  );
+}

@@ -1,0 +1,266 @@
+import { waitUntil } from "cloudflare:workers";
+import { type SQL, sql } from "drizzle-orm";
+import { GROUP_MAX_MEMBERS } from "~/lib/forms/chat";
+import { batchSql } from "~/server/db/raw.server";
+import { publishToUsers } from "~/server/realtime.server";
+import { avatarUrl } from "~/server/users/avatar";
+import { contactIdsSql, mayMessageSql } from "./permission.server";
+
+/**
+ * Group conversations (type 1; SPEC §3, docs/decisions/060-chat-groups.md). Anyone in a group
+ * may rename it, add people and leave; whom one may add follows the direct-chat rule
+ * (friends, or a shared community: decision 050), checked inside the write. Every call is one
+ * D1 batch; a non-member gets not_found, like every chat read (404 everywhere).
+ */
+
+export type Person = { userId: number; name: string; username: string | null; avatar: string };
+
+type PersonRow = { id: number; name: string; username: string | null; avatar: string };
+
+function toPerson(row: PersonRow): Person {
+  return { userId: row.id, name: row.name, username: row.username, avatar: avatarUrl(row.avatar) };
+}
+
+const PERSON_COLUMNS = sql.raw("u.id, u.name, u.username, u.avatar");
+const AVAILABLE = sql.raw("u.deleted_at IS NULL AND u.activated_at IS NOT NULL");
+/** How many people "New group" and "Add people" list at once; a search narrows them. */
+export const CANDIDATE_LIMIT = 20;
+
+/**
+ * A list of ids as one bound JSON parameter: D1 allows 100 parameters per statement, and a
+ * 49-person add would pass that with one parameter per id in each of its conditions.
+ */
+function idList(ids: number[]): SQL {
+  return sql`SELECT value FROM json_each(${JSON.stringify(ids)})`;
+}
+
+function isMember(viewerId: number, cid: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`;
+}
+
+/** LIKE treats % and _ as wildcards; a search for "50%" means the characters. */
+function containsPattern(text: string) {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Tells every affected member's open tabs to reload the group's name, members and list. */
+function announce(userIds: number[], conversationId: number) {
+  if (userIds.length === 0) return;
+  waitUntil(publishToUsers(userIds, { messageType: "conversationChanged", data: { conversationId } }));
+}
+
+export type CandidateQuery = { q?: string | null; selected?: number[]; conversationId?: number };
+
+/**
+ * People the viewer may put in a group, as two statements for a loader's batch: those ticked
+ * already (`selected`, kept across a search without JavaScript) and up to CANDIDATE_LIMIT
+ * matching `q` by name or username. Never the viewer, nobody already in `conversationId`.
+ */
+export function candidateStatements(viewerId: number, query: CandidateQuery): SQL[] {
+  const text = (query.q ?? "").trim().replace(/^@/, "");
+  const match = text
+    ? sql`AND (u.name LIKE ${containsPattern(text)} ESCAPE '\\' OR u.username LIKE ${containsPattern(text)} ESCAPE '\\')`
+    : sql``;
+  const outside =
+    query.conversationId === undefined
+      ? sql``
+      : sql`AND NOT EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${query.conversationId} AND p.user_id = u.id)`;
+  const base = sql`FROM users u WHERE u.id IN ${contactIdsSql(viewerId)} AND u.id != ${viewerId} AND ${AVAILABLE} ${outside}`;
+  const selected = (query.selected ?? []).slice(0, GROUP_MAX_MEMBERS);
+  return [
+    selected.length
+      ? sql`SELECT ${PERSON_COLUMNS} ${base} AND u.id IN (${idList(selected)}) ORDER BY lower(u.name), u.id`
+      : sql`SELECT 1 WHERE 0`,
+    sql`SELECT ${PERSON_COLUMNS} ${base} ${match} ORDER BY lower(u.name), u.id LIMIT ${CANDIDATE_LIMIT}`,
+  ];
+}
+
+export type Candidates = { selected: Person[]; found: Person[] };
+
+export function readCandidates([selected, found]: unknown[]): Candidates {
+  const ticked = (selected as PersonRow[]).map(toPerson);
+  const ids = new Set(ticked.map((p) => p.userId));
+  return { selected: ticked, found: (found as PersonRow[]).map(toPerson).filter((p) => !ids.has(p.userId)) };
+}
+
+/** /chat/new: whom the viewer may choose. One round trip. */
+export async function loadCandidates(viewerId: number, query: CandidateQuery) {
+  return readCandidates(await batchSql(candidateStatements(viewerId, query)));
+}
+
+export type GroupPage = {
+  id: number;
+  title: string;
+  members: (Person & { available: boolean })[];
+  candidates: Candidates;
+};
+
+/** /chat/{id}/group: the group, its members and whom the viewer could add; null when not a member. */
+export async function loadGroupPage(viewerId: number, conversationId: number, query: CandidateQuery) {
+  const cid = sql`${conversationId}`;
+  const [heads, members, ...candidates] = await batchSql([
+    sql`SELECT c.id, c.title FROM conversations c WHERE c.id = ${cid} AND c.type = 1 AND ${isMember(viewerId, cid)}`,
+    sql`
+      SELECT ${PERSON_COLUMNS}, (${AVAILABLE}) AS available
+      FROM conversation_participants p JOIN users u ON u.id = p.user_id
+      WHERE p.conversation_id = ${cid} AND ${isMember(viewerId, cid)}
+      ORDER BY lower(u.name), u.id`,
+    ...candidateStatements(viewerId, { ...query, conversationId }),
+  ]);
+  const head = (heads as { id: number; title: string | null }[])[0];
+  if (!head) return null;
+  const page: GroupPage = {
+    id: head.id,
+    title: head.title ?? "",
+    members: (members as (PersonRow & { available: number })[]).map((row) =>
+      row.available
+        ? { ...toPerson(row), available: true }
+        : { userId: row.id, name: "", username: null, avatar: "default", available: false },
+    ),
+    candidates: readCandidates(candidates),
+  };
+  return page;
+}
+
+export type GroupResult =
+  | { status: "ok"; conversationId: number; created?: boolean }
+  | { status: "not_found" }
+  /** Someone chosen is not someone the viewer may message (named, when they exist). */
+  | { status: "not_allowed"; names: string[] }
+  | { status: "too_many" };
+
+/** Everyone chosen, minus the viewer; at least one other person. */
+function others(viewerId: number, ids: number[]) {
+  return [...new Set(ids)].filter((id) => id !== viewerId);
+}
+
+/** People among `ids` the viewer may not message (for the refusal's wording). */
+function refusedStatement(viewerId: number, ids: number[]) {
+  return sql`SELECT u.name FROM users u WHERE u.id IN (${idList(ids)}) AND NOT ${mayMessageSql(viewerId, sql`u.id`)}`;
+}
+
+function allAllowed(viewerId: number, ids: number[]) {
+  return sql`(SELECT count(*) FROM users u WHERE u.id IN (${idList(ids)}) AND ${mayMessageSql(viewerId, sql`u.id`)}) = ${ids.length}`;
+}
+
+/**
+ * Creates a group of the viewer and `memberIds` named `title`. Idempotent by (viewer,
+ * createKey): a resubmitted form or an app's retry answers the same group. Nothing is written
+ * unless the viewer may message every chosen person. One round trip.
+ */
+export async function createGroup(
+  viewerId: number,
+  input: { title: string; memberIds: number[]; createKey: string },
+  now = Date.now(),
+): Promise<GroupResult & { members?: Person[]; title?: string }> {
+  const ids = others(viewerId, input.memberIds);
+  if (ids.length === 0) return { status: "not_allowed", names: [] };
+  if (ids.length >= GROUP_MAX_MEMBERS) return { status: "too_many" };
+  const key = `${viewerId}:${input.createKey}`;
+  const [refused, , , heads, members] = await batchSql([
+    refusedStatement(viewerId, ids),
+    sql`
+      INSERT INTO conversations (type, title, updated_at, created_at, create_key)
+      SELECT 1, ${input.title}, ${now}, ${now}, ${key} WHERE ${allAllowed(viewerId, ids)}
+      ON CONFLICT (create_key) DO NOTHING`,
+    // Only the batch that created the row adds its members: a replay must not re-add someone who left.
+    sql`
+      INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
+      SELECT c.id, u.id, ${now} FROM conversations c JOIN users u ON u.id IN (${idList([viewerId, ...ids])})
+      WHERE c.create_key = ${key} AND c.created_at = ${now}
+      ON CONFLICT DO NOTHING`,
+    sql`SELECT c.id, c.title, c.created_at = ${now} AS created FROM conversations c
+      WHERE c.create_key = ${key} AND ${isMember(viewerId, sql`c.id`)}`,
+    sql`
+      SELECT ${PERSON_COLUMNS} FROM conversation_participants p JOIN users u ON u.id = p.user_id
+      WHERE p.conversation_id = (SELECT id FROM conversations WHERE create_key = ${key})
+      ORDER BY lower(u.name), u.id`,
+  ]);
+  const head = (heads as { id: number; title: string; created: number }[])[0];
+  if (!head) return { status: "not_allowed", names: (refused as { name: string }[]).map((r) => r.name) };
+  const people = (members as PersonRow[]).map(toPerson);
+  if (head.created)
+    announce(
+      people.map((p) => p.userId),
+      head.id,
+    );
+  return { status: "ok", conversationId: head.id, created: Boolean(head.created), members: people, title: head.title };
+}
+
+/** Any member renames the group (1–80 characters after trimming). One round trip. */
+export async function renameGroup(viewerId: number, conversationId: number, title: string): Promise<GroupResult> {
+  const cid = sql`${conversationId}`;
+  const [updated, members] = await batchSql([
+    sql`UPDATE conversations SET title = ${title} WHERE id = ${cid} AND type = 1 AND ${isMember(viewerId, cid)} RETURNING id`,
+    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
+  ]);
+  if ((updated as unknown[]).length === 0) return { status: "not_found" };
+  announce(
+    (members as { user_id: number }[]).map((m) => m.user_id),
+    conversationId,
+  );
+  return { status: "ok", conversationId };
+}
+
+/**
+ * Any member adds people they may message (all or none), up to GROUP_MAX_MEMBERS in all.
+ * People already in it are skipped. They see the history, with nothing counted unread.
+ */
+export async function addToGroup(
+  viewerId: number,
+  conversationId: number,
+  memberIds: number[],
+  now = Date.now(),
+): Promise<GroupResult & { added?: number[] }> {
+  const ids = others(viewerId, memberIds);
+  const cid = sql`${conversationId}`;
+  const group = sql`(SELECT type FROM conversations WHERE id = ${cid}) = 1 AND ${isMember(viewerId, cid)}`;
+  if (ids.length === 0) {
+    // Nobody to add; an outsider still learns nothing about the group.
+    const [member] = await batchSql([sql`SELECT 1 AS ok WHERE ${group}`]);
+    return member?.length ? { status: "not_allowed", names: [] } : { status: "not_found" };
+  }
+  const newcomers = sql`(SELECT count(*) FROM users u WHERE u.id IN (${idList(ids)}) AND NOT EXISTS (
+    SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${cid} AND p.user_id = u.id))`;
+  const size = sql`(SELECT count(*) FROM conversation_participants WHERE conversation_id = ${cid})`;
+  const [heads, refused, inserted, members] = await batchSql([
+    sql`SELECT 1 AS ok WHERE ${group}`,
+    refusedStatement(viewerId, ids),
+    sql`
+      INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
+      SELECT ${cid}, u.id, ${now} FROM users u
+      WHERE u.id IN (${idList(ids)}) AND ${group} AND ${allAllowed(viewerId, ids)}
+        AND ${size} + ${newcomers} <= ${GROUP_MAX_MEMBERS}
+      ON CONFLICT DO NOTHING
+      RETURNING user_id`,
+    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
+  ]);
+  if ((heads as unknown[]).length === 0) return { status: "not_found" };
+  const names = (refused as { name: string }[]).map((r) => r.name);
+  if (names.length > 0) return { status: "not_allowed", names };
+  const memberSet = new Set((members as { user_id: number }[]).map((m) => m.user_id));
+  const added = (inserted as { user_id: number }[]).map((r) => r.user_id);
+  if (added.length === 0 && ids.some((id) => !memberSet.has(id))) return { status: "too_many" };
+  if (added.length > 0) announce([...memberSet], conversationId);
+  return { status: "ok", conversationId, added };
+}
+
+/**
+ * The viewer leaves a group: from then on they neither read nor receive it (404, like anyone
+ * outside). The last one out deletes the group and its messages. Direct chats cannot be left.
+ */
+export async function leaveGroup(viewerId: number, conversationId: number): Promise<GroupResult> {
+  const cid = sql`${conversationId}`;
+  const [left, remaining] = await batchSql([
+    sql`
+      DELETE FROM conversation_participants
+      WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND (SELECT type FROM conversations WHERE id = ${cid}) = 1
+      RETURNING user_id`,
+    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
+    sql`DELETE FROM conversations WHERE id = ${cid} AND type = 1
+      AND NOT EXISTS (SELECT 1 FROM conversation_participants WHERE conversation_id = ${cid})`,
+  ]);
+  if ((left as unknown[]).length === 0) return { status: "not_found" };
+  announce([viewerId, ...(remaining as { user_id: number }[]).map((m) => m.user_id)], conversationId);
+  return { status: "ok", conversationId };
+}

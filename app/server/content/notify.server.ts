@@ -12,7 +12,8 @@ import { createNotification, deleteNotification } from "~/server/notifications.s
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 export type NotifyContext = { t: Translate; origin: string };
 
-function later(work: () => Promise<unknown>) {
+/** Runs notification work after the response (`waitUntil`), logging a failure instead of throwing. */
+export function later(work: () => Promise<unknown>) {
   waitUntil(
     work().catch((error) => {
       console.warn("community notification failed", error);

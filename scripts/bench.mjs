@@ -14,12 +14,15 @@ import {
   OVERALL_TIMEOUT_MS,
   RENDER,
   RESULTS_FILE,
-  ROUTES,
+  ROUTE_FILTER,
+  SCHOOL_SEARCH,
+  SELECTED_ROUTES,
   THROUGHPUT,
 } from "./bench/config.mjs";
 import { renderTime, throughput } from "./bench/load.mjs";
 import { realtimeDelivery } from "./bench/realtime.mjs";
 import { report } from "./bench/report.mjs";
+import { calendarEventCount, schoolSearchTimes } from "./bench/school-search.mjs";
 import { STEP_TIMEOUT_MS, startServer, stopServer } from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
 import { build, selectBuildDir } from "./lib/local.mjs";
@@ -40,7 +43,7 @@ async function phase(results, name, work) {
 async function measureRoutes(origin, session, results) {
   const assetCache = new Map();
   const measured = [];
-  for (const route of ROUTES) {
+  for (const route of SELECTED_ROUTES) {
     const expected = route.status ?? 200;
     const cookie = route.signIn ? await session.get() : null;
     if (route.signIn && !cookie) {
@@ -63,7 +66,10 @@ async function measureRoutes(origin, session, results) {
     for (const url of bytes.external) results.notes.push(`${route.path} loads ${url} (other origin, not counted)`);
     // A second request: the first may have filled the guest cache (decision 043); count the steady state.
     const again = await fetchPage(origin, route.path, cookie);
-    results.routes.push({ path: route.path, status, bytes, d1: { first: d1, again: again.d1 } });
+    const events = route.events === undefined ? undefined : calendarEventCount(html);
+    if (events !== undefined && events !== route.events)
+      results.notes.push(`${route.path} lists ${events} events, not the ${route.events} it should measure`);
+    results.routes.push({ path: route.path, status, bytes, d1: { first: d1, again: again.d1 }, events });
     if (route.about) results.about.push(aboutBudget(route.path, bytes));
     measured.push({ ...route, status, htmlRaw: bytes.htmlRaw });
     console.log(`  ${route.path}: ${status}, ${bytes.total} B gzip`);
@@ -109,12 +115,15 @@ async function main() {
       throughput: THROUGHPUT,
       render: RENDER,
       browser: BROWSER,
+      schoolSearch: SCHOOL_SEARCH,
+      routes: ROUTE_FILTER.length > 0 ? ROUTE_FILTER : "all",
     },
     pass: true,
     routes: [],
     about: [],
     throughput: [],
     render: [],
+    schoolSearch: [],
     browser: [],
     realtime: [],
     notes: [],
@@ -137,20 +146,32 @@ async function main() {
       }
       return rows;
     })) ?? [];
-  results.throughput = (await phase(results, "throughput", () => measureThroughput(origin, session, measured))) ?? [];
-  results.browser =
-    (await phase(results, "load metrics in Chromium", () =>
-      loadMetrics(
-        measured
-          .filter((route) => route.browser)
-          .map((route) => ({
-            path: route.path,
-            url: new URL(route.path, origin).href,
-            cookie: route.signIn ? () => session.get({ fresh: true }) : null,
-          })),
-      ),
-    )) ?? [];
-  results.realtime = (await phase(results, "realtime delivery", () => realtimeDelivery(origin))) ?? [];
+  if (SELECTED_ROUTES.some((route) => route.path.startsWith("/schools"))) {
+    results.schoolSearch =
+      (await phase(results, "school search", async () => {
+        const rows = await schoolSearchTimes(origin, await session.get());
+        for (const row of rows) if (!row.pass) results.pass = false;
+        return rows;
+      })) ?? [];
+  }
+  if (ROUTE_FILTER.length > 0) {
+    results.notes.push(`BENCH_ROUTES=${ROUTE_FILTER.join(",")}: throughput, Chromium and realtime not measured`);
+  } else {
+    results.throughput = (await phase(results, "throughput", () => measureThroughput(origin, session, measured))) ?? [];
+    results.browser =
+      (await phase(results, "load metrics in Chromium", () =>
+        loadMetrics(
+          measured
+            .filter((route) => route.browser)
+            .map((route) => ({
+              path: route.path,
+              url: new URL(route.path, origin).href,
+              cookie: route.signIn ? () => session.get({ fresh: true }) : null,
+            })),
+        ),
+      )) ?? [];
+    results.realtime = (await phase(results, "realtime delivery", () => realtimeDelivery(origin))) ?? [];
+  }
   await stopServer();
 
   mkdirSync(dirname(RESULTS_FILE), { recursive: true });

@@ -105,9 +105,13 @@ describe("creating, editing and cancelling events", () => {
     const ask = await postForm(edit, { intent: "cancelOccurrence", occurrence: march8 }, { cookie });
     expect(ask.status).toBe(200);
     expect(await ask.text()).toContain("Are you sure you want to cancel the event on");
-    expect(
-      (await postForm(edit, { intent: "cancelOccurrence", occurrence: march8, confirmed: "1" }, { cookie })).status,
-    ).toBe(302);
+    const cancelled = await postForm(
+      edit,
+      { intent: "cancelOccurrence", occurrence: march8, confirmed: "1" },
+      { cookie },
+    );
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get("X-D1-Round-Trips")).toBe("1"); // the check, the write and the series at once
     const moved = await postForm(
       edit,
       { intent: "move", occurrence: String(Date.parse("2026-03-15T22:00:00Z")), date: "2026-03-17", time: "19:00" },

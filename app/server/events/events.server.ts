@@ -118,8 +118,10 @@ export function seriesOf(event: Pick<StoredEvent, keyof Series>): Series {
 }
 
 /**
- * Cancels one occurrence (`move` null) or moves it. The occurrence must be one of the series'
- * original starts; the manager check runs inside the write.
+ * Cancels one occurrence (`move` null) or moves it, in one batch: the series is read beside the
+ * write, which checks the manager, a live repeating event and the series' bounds in SQL. That
+ * the date is exactly one of the series' original starts needs the recurrence rules, checked
+ * here after the batch; a forged date's exception is removed again (its own round trip).
  */
 export async function changeOccurrence(
   userId: number,
@@ -128,21 +130,32 @@ export async function changeOccurrence(
   move: { startsAt: number; endsAt: number | null } | null,
 ): Promise<EventResult> {
   const db = getDb();
-  const [event] = await db.select().from(e).where(eq(e.id, eventId)).limit(1);
+  const [events, written] = await db.batch([
+    db.select().from(e).where(eq(e.id, eventId)).limit(1),
+    rawAll<{ eventId: number }>(sql`INSERT INTO event_exceptions
+        (event_id, occurrence_start, cancelled, starts_at, ends_at)
+      SELECT e.id, ${occurrenceStart}, ${move ? 0 : 1}, ${move?.startsAt ?? null}, ${move?.endsAt ?? null}
+      FROM events e
+      WHERE e.id = ${eventId} AND e.cancelled_at IS NULL AND e.recurrence != 'none'
+        AND ${occurrenceStart} >= e.starts_at AND ${managesSql(userId, sql`e.community_id`)}
+      ON CONFLICT (event_id, occurrence_start) DO UPDATE SET cancelled = excluded.cancelled,
+        starts_at = excluded.starts_at, ends_at = excluded.ends_at
+      RETURNING event_id AS eventId`),
+    rawRun(sql`UPDATE events SET updated_at = ${Date.now()}
+      WHERE id = ${eventId} AND ${managesSql(userId, sql`events.community_id`)} AND EXISTS (
+        SELECT 1 FROM event_exceptions WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart})`),
+  ]);
+  const event = events[0];
   if (!event || event.cancelledAt !== null) return { ok: false, reason: "not_found" };
   if (event.recurrence === "none" || !isOriginalStart(seriesOf(event), occurrenceStart)) {
+    if (written.length > 0) {
+      await rawRun(
+        sql`DELETE FROM event_exceptions WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart}`,
+      );
+    }
     return { ok: false, reason: "invalid" };
   }
-  const rows = await db.all<{ event_id: number }>(sql`INSERT INTO event_exceptions
-      (event_id, occurrence_start, cancelled, starts_at, ends_at)
-    SELECT ${eventId}, ${occurrenceStart}, ${move ? 0 : 1}, ${move?.startsAt ?? null}, ${move?.endsAt ?? null}
-    WHERE ${managesSql(userId, event.communityId ?? 0)}
-    ON CONFLICT (event_id, occurrence_start) DO UPDATE SET cancelled = excluded.cancelled,
-      starts_at = excluded.starts_at, ends_at = excluded.ends_at
-    RETURNING event_id`);
-  if (rows.length === 0) return { ok: false, reason: "forbidden" };
-  await db.update(e).set({ updatedAt: Date.now() }).where(eq(e.id, eventId));
-  return { ok: true, value: undefined };
+  return written.length > 0 ? { ok: true, value: undefined } : { ok: false, reason: "forbidden" };
 }
 
 export const exceptionColumns = {

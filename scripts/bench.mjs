@@ -17,12 +17,15 @@ import {
   OVERALL_TIMEOUT_MS,
   RENDER,
   RESULTS_FILE,
-  ROUTES,
+  ROUTE_FILTER,
+  SCHOOL_SEARCH,
+  SELECTED_ROUTES,
   THROUGHPUT,
 } from "./bench/config.mjs";
 import { renderTime, throughput } from "./bench/load.mjs";
 import { realtimeDelivery } from "./bench/realtime.mjs";
 import { chatDeliveryReport, report } from "./bench/report.mjs";
+import { calendarEventCount, schoolSearchTimes } from "./bench/school-search.mjs";
 import { STEP_TIMEOUT_MS, startServer, stopServer } from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
 import { build, selectBuildDir } from "./lib/local.mjs";
@@ -43,7 +46,7 @@ async function phase(results, name, work) {
 async function measureRoutes(origin, session, results) {
   const assetCache = new Map();
   const measured = [];
-  for (const route of ROUTES) {
+  for (const route of SELECTED_ROUTES) {
     const expected = route.status ?? 200;
     const cookie = route.signIn ? await session.get() : null;
     if (route.signIn && !cookie) {
@@ -66,7 +69,10 @@ async function measureRoutes(origin, session, results) {
     for (const url of bytes.external) results.notes.push(`${route.path} loads ${url} (other origin, not counted)`);
     // A second request: the first may have filled the guest cache (decision 043); count the steady state.
     const again = await fetchPage(origin, route.path, cookie);
-    results.routes.push({ path: route.path, status, bytes, d1: { first: d1, again: again.d1 } });
+    const events = route.events === undefined ? undefined : calendarEventCount(html);
+    if (events !== undefined && events !== route.events)
+      results.notes.push(`${route.path} lists ${events} events, not the ${route.events} it should measure`);
+    results.routes.push({ path: route.path, status, bytes, d1: { first: d1, again: again.d1 }, events });
     if (route.about) results.about.push(aboutBudget(route.path, bytes));
     measured.push({ ...route, status, htmlRaw: bytes.htmlRaw });
     console.log(`  ${route.path}: ${status}, ${bytes.total} B gzip`);
@@ -109,7 +115,7 @@ if (only !== null && !PARTS.includes(only)) {
   process.exit(2);
 }
 /** "routes" is bytes, render time, throughput and Chromium load metrics: they share the measured routes. */
-const runs = (part) => only === null || only === part;
+const runs = (part) => (only === null || only === part) && (ROUTE_FILTER.length === 0 || part === "routes");
 
 async function main() {
   const results = {
@@ -122,12 +128,15 @@ async function main() {
       throughput: THROUGHPUT,
       render: RENDER,
       browser: BROWSER,
+      schoolSearch: SCHOOL_SEARCH,
+      routes: ROUTE_FILTER.length > 0 ? ROUTE_FILTER : "all",
     },
     pass: true,
     routes: [],
     about: [],
     throughput: [],
     render: [],
+    schoolSearch: [],
     browser: [],
     realtime: [],
     chatDelivery: [],
@@ -186,6 +195,18 @@ async function measurePages(origin, session, results) {
       }
       return rows;
     })) ?? [];
+  if (SELECTED_ROUTES.some((route) => route.path.startsWith("/schools"))) {
+    results.schoolSearch =
+      (await phase(results, "school search", async () => {
+        const rows = await schoolSearchTimes(origin, await session.get());
+        for (const row of rows) if (!row.pass) results.pass = false;
+        return rows;
+      })) ?? [];
+  }
+  if (ROUTE_FILTER.length > 0) {
+    results.notes.push(`BENCH_ROUTES=${ROUTE_FILTER.join(",")}: throughput and Chromium not measured`);
+    return;
+  }
   results.throughput = (await phase(results, "throughput", () => measureThroughput(origin, session, measured))) ?? [];
   results.browser =
     (await phase(results, "load metrics in Chromium", () =>

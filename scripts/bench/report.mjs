@@ -1,5 +1,5 @@
 // The markdown tables `npm run bench` prints (and that can be pasted into a note).
-import { BROWSER, CHAT_DELIVERY, GZIP_LEVEL, THROUGHPUT } from "./config.mjs";
+import { BROWSER, CHAT_DELIVERY, GZIP_LEVEL, SCHOOL_SEARCH, THROUGHPUT } from "./config.mjs";
 
 const kb = (bytes) => (bytes === null || bytes === undefined ? "–" : `${(bytes / 1024).toFixed(1)} KB`);
 const ms = (value) => (value === null || value === undefined ? "–" : `${value} ms`);
@@ -17,10 +17,20 @@ export function report(results) {
   out.push("### Bytes per route (cold visit, gzip)", "");
   out.push(
     table(
-      ["route", "status", "HTML", "JS (files)", "inline JS (blocks)", "CSS (files)", "total", "D1 round trips"],
+      [
+        "route",
+        "status",
+        "HTML",
+        "JS (files)",
+        "inline JS (blocks)",
+        "CSS (files)",
+        "total",
+        "D1 round trips",
+        "events",
+      ],
       results.routes.map((r) =>
         r.skipped
-          ? [r.path, "–", "–", "–", "–", "–", `skipped: ${r.skipped}`, "–"]
+          ? [r.path, "–", "–", "–", "–", "–", `skipped: ${r.skipped}`, "–", "–"]
           : [
               r.path,
               r.status,
@@ -30,11 +40,12 @@ export function report(results) {
               `${kb(r.bytes.css)} (${r.bytes.cssFiles})`,
               kb(r.bytes.total),
               r.d1 ? `${r.d1.first ?? "?"} (then ${r.d1.again ?? "?"})` : "–",
+              r.events ?? "–",
             ],
       ),
     ),
     "",
-    "total = HTML (which holds the inline scripts) + JS + CSS files.",
+    "total = HTML (which holds the inline scripts) + JS + CSS files; events = occurrences the page's agenda lists.",
     "",
   );
 
@@ -46,6 +57,29 @@ export function report(results) {
     ),
     "",
   );
+
+  if (results.schoolSearch?.length) {
+    out.push(
+      `### School search server time (${SCHOOL_SEARCH.requests} requests per query over the seeded schools, ` +
+        `goal: median within ${SCHOOL_SEARCH.goalMs} ms)`,
+      "",
+    );
+    out.push(
+      table(
+        ["query", "server median", "server p95", "first byte (median)", "result"],
+        results.schoolSearch.map((s) => [
+          `"${s.query}"`,
+          ms(s.serverMedianMs),
+          ms(s.serverP95Ms),
+          ms(s.ttfbMs),
+          s.pass ? "pass" : "**FAIL**",
+        ]),
+      ),
+      "",
+      "Server time = `Server-Timing: search;dur` of the search box's suggest request: the D1 search as the Worker waits for it.",
+      "",
+    );
+  }
 
   const { concurrency, durationMs, warmupMs, rounds } = THROUGHPUT;
   out.push(

@@ -2,132 +2,17 @@
 // every run (a seeded PRNG), after the three hand-written demo schools (ids 1–3) the demo users'
 // communities belong to. Also: a demo user follows a school.
 
+import { readFileSync } from "node:fs";
+
 export const GENERATED_SCHOOLS = 10_200;
 
-// State code → a few real city names; districts are named after them.
-const STATES = {
-  AL: ["Birmingham", "Montgomery", "Mobile", "Huntsville"],
-  AK: ["Anchorage", "Fairbanks", "Juneau"],
-  AZ: ["Phoenix", "Tucson", "Mesa", "Flagstaff"],
-  AR: ["Little Rock", "Fayetteville", "Jonesboro"],
-  CA: ["Los Angeles", "San Diego", "San Jose", "Fresno", "Sacramento", "Oakland"],
-  CO: ["Denver", "Boulder", "Aurora", "Pueblo"],
-  CT: ["Hartford", "New Haven", "Stamford"],
-  DE: ["Wilmington", "Dover", "Newark"],
-  DC: ["Washington"],
-  FL: ["Miami", "Orlando", "Tampa", "Jacksonville", "Tallahassee"],
-  GA: ["Atlanta", "Savannah", "Augusta", "Macon"],
-  HI: ["Honolulu", "Hilo", "Kailua"],
-  ID: ["Boise", "Nampa", "Idaho Falls"],
-  IL: ["Chicago", "Springfield", "Peoria", "Naperville"],
-  IN: ["Indianapolis", "Fort Wayne", "Evansville", "Bloomington"],
-  IA: ["Des Moines", "Cedar Rapids", "Davenport"],
-  KS: ["Wichita", "Topeka", "Lawrence"],
-  KY: ["Louisville", "Lexington", "Bowling Green"],
-  LA: ["New Orleans", "Baton Rouge", "Shreveport", "Lafayette"],
-  ME: ["Portland", "Bangor", "Augusta"],
-  MD: ["Baltimore", "Annapolis", "Frederick"],
-  MA: ["Boston", "Worcester", "Springfield", "Cambridge"],
-  MI: ["Detroit", "Grand Rapids", "Lansing", "Ann Arbor"],
-  MN: ["Minneapolis", "Saint Paul", "Duluth", "Rochester"],
-  MS: ["Jackson", "Gulfport", "Hattiesburg"],
-  MO: ["Kansas City", "St. Louis", "Springfield", "Columbia"],
-  MT: ["Billings", "Missoula", "Bozeman"],
-  NE: ["Omaha", "Lincoln", "Kearney"],
-  NV: ["Las Vegas", "Reno", "Henderson"],
-  NH: ["Manchester", "Nashua", "Concord"],
-  NJ: ["Newark", "Jersey City", "Trenton", "Princeton"],
-  NM: ["Albuquerque", "Santa Fe", "Las Cruces"],
-  NY: ["New York", "Buffalo", "Rochester", "Albany", "Syracuse"],
-  NC: ["Charlotte", "Raleigh", "Durham", "Asheville"],
-  ND: ["Fargo", "Bismarck", "Grand Forks"],
-  OH: ["Columbus", "Cleveland", "Cincinnati", "Toledo"],
-  OK: ["Oklahoma City", "Tulsa", "Norman"],
-  OR: ["Portland", "Eugene", "Salem", "Bend"],
-  PA: ["Philadelphia", "Pittsburgh", "Harrisburg", "Erie"],
-  RI: ["Providence", "Warwick", "Newport"],
-  SC: ["Columbia", "Charleston", "Greenville"],
-  SD: ["Sioux Falls", "Rapid City", "Pierre"],
-  TN: ["Nashville", "Memphis", "Knoxville", "Chattanooga"],
-  TX: ["Houston", "Dallas", "Austin", "San Antonio", "El Paso", "Fort Worth"],
-  UT: ["Salt Lake City", "Provo", "Ogden"],
-  VT: ["Burlington", "Montpelier", "Rutland"],
-  VA: ["Richmond", "Norfolk", "Arlington", "Roanoke"],
-  WA: ["Seattle", "Spokane", "Tacoma", "Olympia"],
-  WV: ["Charleston", "Morgantown", "Huntington"],
-  WI: ["Milwaukee", "Madison", "Green Bay"],
-  WY: ["Cheyenne", "Casper", "Laramie"],
-};
-
-const NAMES = [
-  "Lincoln",
-  "Washington",
-  "Jefferson",
-  "Roosevelt",
-  "Franklin",
-  "Kennedy",
-  "King",
-  "Madison",
-  "Adams",
-  "Jackson",
-  "Oak Grove",
-  "Maple",
-  "Cedar",
-  "Pine Ridge",
-  "Willow",
-  "Riverside",
-  "Lakeview",
-  "Hillcrest",
-  "Sunnyside",
-  "Meadowbrook",
-  "Parkside",
-  "Westwood",
-  "Eastside",
-  "Northgate",
-  "Southview",
-  "Valley",
-  "Highland",
-  "Fairview",
-  "Greenfield",
-  "Brookside",
-  "Harriet Tubman",
-  "Sojourner Truth",
-  "Cesar Chavez",
-  "Amelia Earhart",
-  "Sally Ride",
-  "Thurgood Marshall",
-  "Rosa Parks",
-  "Mark Twain",
-  "Emerson",
-  "Whitman",
-  "Longfellow",
-  "Edison",
-  "Carver",
-  "Audubon",
-  "Muir",
-  "Columbia",
-  "Liberty",
-  "Horizon",
-  "Discovery",
-  "Pioneer",
-  "Summit",
-  "Canyon",
-  "Prairie",
-  "Bayside",
-  "Harbor",
-  "Mountain View",
-  "Stonebridge",
-  "Foxhollow",
-];
-
-const KINDS = [
-  ["elementary", "Elementary School", 50],
-  ["middle", "Middle School", 22],
-  ["high", "High School", 18],
-  ["k12", "Academy", 5],
-  ["district_office", "District Office", 2],
-  ["other", "Learning Center", 3],
-];
+// The word lists live in schools-data.json (data, not code): state code → a few real city
+// names (districts are named after them), the names schools are named after, and the kinds of
+// school with their words and weights.
+const DATA = JSON.parse(readFileSync(new URL("./schools-data.json", import.meta.url), "utf8"));
+const STATES = DATA.cities;
+const NAMES = DATA.names;
+const KINDS = DATA.kinds;
 
 /** mulberry32: a tiny seeded PRNG, so every seed run builds the same schools. */
 function prng(seed) {
@@ -151,11 +36,11 @@ const slugify = (text) =>
 export function generateSchools(count = GENERATED_SCHOOLS, seed = 20261123) {
   const random = prng(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
-  const totalWeight = KINDS.reduce((sum, [, , weight]) => sum + weight, 0);
+  const totalWeight = KINDS.reduce((sum, kind) => sum + kind.weight, 0);
   const pickKind = () => {
     let roll = random() * totalWeight;
     for (const kind of KINDS) {
-      roll -= kind[2];
+      roll -= kind.weight;
       if (roll < 0) return kind;
     }
     return KINDS[0];
@@ -168,7 +53,7 @@ export function generateSchools(count = GENERATED_SCHOOLS, seed = 20261123) {
     const state = i < states.length ? states[i] : pick(states);
     const city = pick(STATES[state]);
     const district = random() < 0.8 ? `${city} Public Schools` : `${pick(NAMES)} Unified School District`;
-    const [kind, word] = pickKind();
+    const { kind, word } = pickKind();
     const name = kind === "district_office" ? `${district} ${word}` : `${pick(NAMES)} ${word}`;
     let slug = slugify(`${name} ${city} ${state}`);
     for (let n = 2; slugs.has(slug); n++) slug = slugify(`${name} ${city} ${state} ${n}`);

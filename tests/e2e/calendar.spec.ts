@@ -4,8 +4,9 @@ import { expect, signInAs, test } from "./support";
 
 /**
  * The calendar end to end (decisions 056–058): a manager creates a weekly event with one place,
- * a member sees it in /calendar (grid on a wide screen, agenda on a phone) and goes, another
- * joins the waiting list and moves up when the first cancels. Seeded users per project.
+ * a member sees it in /calendar (grid on a wide screen, agenda on a phone) and goes on one date
+ * (the next stays open), another joins that date's waiting list and moves up when the first
+ * cancels. Seeded users per project.
  */
 function person(testInfo: TestInfo, who: "manager" | "member" | "waiter") {
   return `e2e-cal-${who}-${testInfo.project.name === "no-js" ? "nojs" : "js"}@demo.schoolhub.test`;
@@ -26,14 +27,15 @@ async function expectAccessible(page: Page) {
   expect(results.violations).toEqual([]);
 }
 
-test("a manager creates a weekly event; members answer, fill it and move up from the waiting list", async ({
+test("a manager creates a weekly event; members answer one date, fill it and move up from its waiting list", async ({
   browser,
 }, testInfo) => {
   test.setTimeout(240_000);
   const project = testInfo.project.name;
   const title = `Choir ${project} ${Date.now().toString(36)}`;
-  const today = new Date().toISOString().slice(0, 10);
-  const until = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
+  // From tomorrow, so the first date is still ahead in every zone whatever the hour.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const until = new Date(Date.now() + 22 * 86_400_000).toISOString().slice(0, 10);
 
   const manager = await signedInPage(browser, testInfo, "manager");
   await manager.goto("/calendar");
@@ -42,7 +44,7 @@ test("a manager creates a weekly event; members answer, fill it and move up from
   await expectAccessible(manager);
   await manager.getByLabel("Community").selectOption({ label: `E2E Calendar ${project === "no-js" ? "nojs" : "js"}` });
   await manager.getByLabel("Title").fill(title);
-  await manager.getByLabel("Starts on").fill(today);
+  await manager.getByLabel("Starts on").fill(tomorrow);
   await manager.getByLabel("Start time").fill("12:00");
   await manager.getByLabel("End time").fill("13:00");
   await manager.getByLabel("Repeats", { exact: true }).selectOption("weekly");
@@ -57,7 +59,7 @@ test("a manager creates a weekly event; members answer, fill it and move up from
   await expectAccessible(manager);
 
   const member = await signedInPage(browser, testInfo, "member");
-  await member.goto("/calendar");
+  await member.goto(`/calendar?month=${tomorrow.slice(0, 7)}`);
   const grid = member.locator(".month-grid");
   await expect(grid.getByRole("link", { name: title }).first()).toBeVisible();
   await expectAccessible(member);
@@ -67,18 +69,30 @@ test("a manager creates a weekly event; members answer, fill it and move up from
   await expect(agenda.getByRole("link", { name: title }).first()).toBeVisible();
   await agenda.getByRole("link", { name: title }).first().click();
   await expect(member.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(member).toHaveURL(/\?on=\d+$/);
+  const firstDate = member.url();
+
+  // The member answers for this date only.
   await member.getByRole("button", { name: "Going", exact: true }).click();
-  await expect(member.getByText("Your answer: Going")).toBeVisible({ timeout: 20_000 });
+  await expect(member.getByText("Your answer: Going").first()).toBeVisible({ timeout: 20_000 });
   await expect(member.getByText("1 of 1 places taken")).toBeVisible({ timeout: 20_000 });
+  await expectAccessible(member);
+  // The next date is still open, with no answer of theirs.
+  const dates = member.locator(".occurrence-list");
+  await dates.getByRole("link").nth(1).click();
+  await expect(member.getByText("0 of 1 places taken")).toBeVisible({ timeout: 20_000 });
+  await expect(member.getByRole("button", { name: "Going", exact: true })).toBeVisible();
+  await expect(member.locator(".rsvp-yours")).toHaveCount(0);
 
   const waiter = await signedInPage(browser, testInfo, "waiter");
-  await waiter.goto(member.url());
+  await waiter.goto(firstDate);
   await waiter.getByRole("button", { name: "Join the waiting list" }).click();
-  await expect(waiter.getByText("Your answer: On the waiting list")).toBeVisible({ timeout: 20_000 });
+  await expect(waiter.getByText("Your answer: On the waiting list").first()).toBeVisible({ timeout: 20_000 });
 
+  await member.goto(firstDate);
   await member.getByRole("button", { name: "Not going" }).click();
-  await expect(member.getByText("Your answer: Not going")).toBeVisible({ timeout: 20_000 });
+  await expect(member.getByText("Your answer: Not going").first()).toBeVisible({ timeout: 20_000 });
   await waiter.reload();
-  await expect(waiter.getByText("Your answer: Going")).toBeVisible({ timeout: 20_000 });
-  await expect(waiter.getByRole("list").filter({ hasText: "Cal waiter" }).first()).toBeVisible();
+  await expect(waiter.getByText("Your answer: Going").first()).toBeVisible({ timeout: 20_000 });
+  await expect(waiter.locator(".going-list").filter({ hasText: "Cal waiter" })).toBeVisible();
 });

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { buildCalendar, foldLine } from "~/lib/calendar/ical";
 import { calendarFor } from "~/server/events/calendar.server";
 import { createEvent } from "~/server/events/events.server";
+import { answerEvent } from "~/server/events/rsvp.server";
 import { communityWithPeople, cookieOf, eventInput } from "./events-support";
 import { fetchApp, postForm } from "./helpers";
 
@@ -16,6 +17,9 @@ type Parsed = {
   end: string | null;
   allDay: boolean;
   location: string | null;
+  url: string | null;
+  transp: string | null;
+  status: string | null;
 };
 
 function readBack(text: string): Parsed[] {
@@ -34,6 +38,9 @@ function readBack(text: string): Parsed[] {
         : null,
       allDay: event.startDate.isDate,
       location: event.location ?? null,
+      url: vevent.getFirstPropertyValue("url") ?? null,
+      transp: vevent.getFirstPropertyValue("transp") ?? null,
+      status: vevent.getFirstPropertyValue("status") ?? null,
     };
   });
 }
@@ -92,6 +99,12 @@ describe("iCalendar output", () => {
     );
     if (!weekly.ok || !allDay.ok) throw new Error("not created");
     const cookie = await cookieOf(member);
+    // Answers are per date (decision 058): going to the first, maybe for the second.
+    const [first, second] = (await calendarFor(member.id, soon, soon + 30 * 86_400_000)).filter(
+      (item) => item.eventId === weekly.value,
+    );
+    await answerEvent(member.id, weekly.value, first!.occurrenceStart, "going");
+    await answerEvent(member.id, weekly.value, second!.occurrenceStart, "maybe");
     const url = await feedUrl(cookie);
     const response = await fetchApp(url);
     expect(response.headers.get("Content-Type")).toContain("text/calendar");
@@ -103,16 +116,23 @@ describe("iCalendar output", () => {
       shown.filter((item) => item.eventId === weekly.value).map((item) => new Date(item.startsAt).toISOString()),
     );
     expect(choir).toHaveLength(3);
+    // Busy where going, free and tentative on "maybe", free without an answer; each links its date.
+    expect(choir.map((e) => [e.transp, e.status])).toEqual([
+      ["OPAQUE", null],
+      ["TRANSPARENT", "TENTATIVE"],
+      ["TRANSPARENT", null],
+    ]);
+    expect(choir[1]!.url).toBe(`http://localhost/calendar/events/${weekly.value}?on=${second!.occurrenceStart}`);
     expect(events.find((e) => e.summary === "No school")).toMatchObject({
       allDay: true,
       start: new Date(dayKey).toISOString().slice(0, 10),
     });
     const ics = await fetchApp(`/calendar/events/${weekly.value}/ics`, { headers: { Cookie: cookie } });
     expect(ics.headers.get("Content-Disposition")).toContain("attachment");
-    expect(readBack(await ics.text()).map((e) => e.summary)).toEqual([
-      "Choir, weekly",
-      "Choir, weekly",
-      "Choir, weekly",
+    expect(readBack(await ics.text()).map((e) => [e.summary, e.transp])).toEqual([
+      ["Choir, weekly", "OPAQUE"],
+      ["Choir, weekly", "TRANSPARENT"],
+      ["Choir, weekly", "TRANSPARENT"],
     ]);
   });
 });

@@ -86,6 +86,9 @@ describe("/schools", () => {
     const response = await fetchApp("/schools.data?index&suggest=1&q=suggestar", { headers: { Cookie: cookie } });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Suggestaroo Middle School");
+    // The search's own server time, which the bench holds to 20 ms (decision 075).
+    const page = await fetchApp("/schools?index&suggest=1&q=suggestar", { headers: { Cookie: cookie } });
+    expect(page.headers.get("Server-Timing")).toMatch(/^search;dur=\d+$/);
   });
 
   it("sends guests to sign in", async () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { agendaParts } from "~/lib/calendar/format";
+import { eventHref } from "~/lib/calendar/links";
 
 export type AgendaItem = {
   eventId: number;
@@ -27,7 +28,7 @@ export function AgendaList({ items, zone, label }: { items: AgendaItem[]; zone: 
               <span className="agenda-month">{parts.month}</span>
             </span>
             <span className="agenda-body">
-              <Link to={`/calendar/events/${item.eventId}`} className="agenda-title">
+              <Link to={eventHref(item.eventId, item.occurrenceStart)} className="agenda-title">
                 <span className="visually-hidden">{`${parts.weekday} ${parts.day} ${parts.month}: `}</span>
                 {item.title}
               </Link>

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { agendaParts } from "~/lib/calendar/format";
+import { eventHref } from "~/lib/calendar/links";
 import { type Month, monthKeys, monthWeeks } from "~/lib/calendar/month";
 import { dateTimeFormat } from "~/lib/date-format";
 import type { AgendaItem } from "./agenda-list";
@@ -47,7 +48,7 @@ export function MonthGrid({
                     {items.slice(0, SHOWN_PER_DAY).map((item) => (
                       <li key={`${item.eventId}-${item.occurrenceStart}`}>
                         <Link
-                          to={`/calendar/events/${item.eventId}`}
+                          to={eventHref(item.eventId, item.occurrenceStart)}
                           className={`month-event category-${item.category ?? "school"}`}
                         >
                           {item.allDay ? null : (

@@ -1,14 +1,26 @@
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { eventHref } from "~/lib/calendar/links";
 import type { RsvpStatus } from "~/server/events/rsvp.server";
 
 const ANSWERS = ["going", "maybe", "not_going"] as const;
 
 /**
- * Going / maybe / not going: three submit buttons of one form. With JavaScript the pressed
- * answer shows at once; a full event offers the waiting list instead of "Going" (decision 058).
+ * Going / maybe / not going for one date: three submit buttons of one form, the date's original
+ * start in a hidden field (decision 058). With JavaScript the pressed answer shows at once; a
+ * full date offers the waiting list instead of "Going".
  */
-export function RsvpForm({ eventId, answer, full }: { eventId: number; answer: RsvpStatus | null; full: boolean }) {
+export function RsvpForm({
+  eventId,
+  occurrenceStart,
+  answer,
+  full,
+}: {
+  eventId: number;
+  occurrenceStart: number;
+  answer: RsvpStatus | null;
+  full: boolean;
+}) {
   const { t } = useTranslation("events");
   const fetcher = useFetcher();
   const pending = fetcher.formData?.get("answer");
@@ -16,10 +28,11 @@ export function RsvpForm({ eventId, answer, full }: { eventId: number; answer: R
   return (
     <fetcher.Form
       method="post"
-      action={`/calendar/events/${eventId}`}
+      action={eventHref(eventId, occurrenceStart)}
       className="rsvp-form"
       aria-label={t("rsvp.title")}
     >
+      <input type="hidden" name="occurrence" value={occurrenceStart} />
       {ANSWERS.map((value) => {
         const label = value === "going" && full && answer !== "going" ? t("rsvp.joinWaitlist") : t(`rsvp.${value}`);
         const pressed = shown === value || (value === "going" && shown === "waiting");

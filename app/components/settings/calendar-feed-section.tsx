@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { ConfirmForm } from "~/components/confirm-form";
+import { CalendarConfirm } from "~/components/events/calendar-confirm";
 import { registerNamespace } from "~/lib/i18n-client";
 import events from "~/locales/en/events.json";
 
@@ -21,16 +21,14 @@ export function CalendarFeedSection() {
         <button type="submit">{t("feed.regenerate")}</button>
         <p className="hint">{t("feed.regenerateHint")}</p>
       </Form>
-      <ConfirmForm
+      <CalendarConfirm
         action="/calendar/feed"
         fields={{ intent: "revoke" }}
         question={t("feed.revokeQuestion")}
-        confirmLabel={t("confirm.yes")}
-        cancelLabel={t("confirm.no")}
-        buttonClassName="button-secondary"
+        secondary
       >
         {t("feed.revoke")}
-      </ConfirmForm>
+      </CalendarConfirm>
     </section>
   );
 }

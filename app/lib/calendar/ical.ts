@@ -13,7 +13,19 @@ export type IcalEvent = {
   allDay: boolean;
   url: string;
   updatedAt: number;
+  /**
+   * The subscriber's own answer for this date (decision 058): "going" shows as busy, anything
+   * else as free, and "maybe" or the waiting list as tentative. Absent: nothing is said.
+   */
+  answer?: "going" | "maybe" | "not_going" | "waiting" | null;
 };
+
+function answerLines(answer: IcalEvent["answer"]): string[] {
+  if (answer === undefined) return [];
+  const lines = [`TRANSP:${answer === "going" ? "OPAQUE" : "TRANSPARENT"}`];
+  if (answer === "maybe" || answer === "waiting") lines.push("STATUS:TENTATIVE");
+  return lines;
+}
 
 const escapeText = (text: string) =>
   text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
@@ -68,6 +80,7 @@ export function buildCalendar(name: string, events: IcalEvent[], now = Date.now(
     lines.push(`SUMMARY:${escapeText(event.title)}`);
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+    lines.push(...answerLines(event.answer));
     lines.push(`URL:${event.url}`, `LAST-MODIFIED:${utcStamp(event.updatedAt)}`, "END:VEVENT");
   }
   lines.push("END:VCALENDAR");

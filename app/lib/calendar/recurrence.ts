@@ -83,6 +83,18 @@ export function isOriginalStart(series: Series, start: number): boolean {
   return originalStarts(series, start + 1).includes(start);
 }
 
+/** The date with this original start, at its new time if moved; null if there is none or it is cancelled. */
+export function occurrenceAt(series: Series, exceptions: OccurrenceException[], start: number): Occurrence | null {
+  if (!isOriginalStart(series, start)) return null;
+  const exception = exceptions.find((row) => row.occurrenceStart === start);
+  if (exception?.cancelled) return null;
+  if (exception && exception.startsAt !== null) {
+    return { occurrenceStart: start, startsAt: exception.startsAt, endsAt: exception.endsAt, moved: true };
+  }
+  const end = series.endsAt === null ? null : start + (series.endsAt - series.startsAt);
+  return { occurrenceStart: start, startsAt: start, endsAt: end, moved: false };
+}
+
 const overlaps = (start: number, end: number | null, from: number, to: number) =>
   start < to && (end ?? start + 1) > from;
 

@@ -104,9 +104,16 @@ export const occurrenceIntentSchema = z.object({
     .transform((value) => value === "1"),
 });
 
+/** An answer for one date, named by its original start (decision 058). */
 export const rsvpSchema = z.object({
   answer: z.enum(["going", "maybe", "not_going"]),
+  occurrence: z.coerce.number().int().nonnegative(),
 });
+
+/** `?on=` of an event page: a date's original start, or null when absent or not a number. */
+export function parseOccurrence(value: string | null): number | null {
+  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
 
 /** The calendar feed forms (POST /calendar/feed). */
 export const feedActionSchema = z.object({

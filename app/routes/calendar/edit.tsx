@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { ConfirmForm } from "~/components/confirm-form";
+import { ConfirmationPage } from "~/components/confirmation-page";
+import { CalendarConfirm } from "~/components/events/calendar-confirm";
 import { EventForm } from "~/components/events/event-form";
 import { userContext } from "~/context";
 import { longWhen } from "~/lib/calendar/format";
@@ -8,7 +9,6 @@ import { localToUtc, parseDateInput, parseTimeInput, toInputs } from "~/lib/cale
 import { moveOccurrenceSchema, occurrenceIntentSchema } from "~/lib/forms/events";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
-import { parseId } from "~/lib/forms/schools";
 import { registerNamespace } from "~/lib/i18n-client";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
@@ -16,11 +16,11 @@ import { getInstance } from "~/middleware/i18next";
 import { getEventPage } from "~/server/events/event-page.server";
 import { cancelEvent, changeOccurrence, updateEvent } from "~/server/events/events.server";
 import { notifyEventChange, notifyPromoted } from "~/server/events/notify.server";
-import { fillFreedPlaces } from "~/server/events/rsvp.server";
 import { flashToast } from "~/server/session/session.server";
 import calendarStyles from "~/styles/calendar.css?url";
 import type { Route } from "./+types/edit";
 import { formValuesOf, readEventForm } from "./event-form.server";
+import { eventIdOf } from "./event-request.server";
 import { notifyContext } from "./notify-context.server";
 
 registerNamespace("events", events);
@@ -33,8 +33,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cale
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const user = context.get(userContext)!;
-  const id = parseId(params.id);
-  const page = id === null ? null : await getEventPage(id, user.id);
+  const page = await getEventPage(eventIdOf(params), user.id);
   if (!page) throw data(null, { status: 404, statusText: "Not Found" });
   if (!page.canManage || page.event.cancelledAt !== null) throw data(null, { status: 403, statusText: "Forbidden" });
   const t = getInstance(context).getFixedT(null, "events");
@@ -46,8 +45,7 @@ const back = (id: number, toast: Toast, request: Request) =>
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = context.get(userContext)!;
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = eventIdOf(params);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "save");
   const ctx = notifyContext(request, context);
@@ -59,8 +57,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!form.ok) return data({ failure: form, confirm: null }, { status: 400 });
     const result = await updateEvent(user.id, id, form.input);
     if (!result.ok) return forbidden();
-    await notifyPromoted(id, await fillFreedPlaces(id), ctx);
-    await notifyEventChange(id, "changed", user.id, ctx);
+    notifyPromoted(id, result.value, ctx);
+    notifyEventChange(id, "changed", user.id, ctx);
     return back(id, { kind: "success", key: "events:event.saved" }, request);
   }
 
@@ -82,7 +80,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
     if (!moved.ok)
       return data({ failure: formFailure(formData, "events:errors.notAnOccurrence"), confirm: null }, { status: 400 });
-    await notifyEventChange(id, "changed", user.id, ctx);
+    notifyEventChange(id, "changed", user.id, ctx);
     return back(id, { kind: "success", key: "events:occurrences.movedToast" }, request);
   }
 
@@ -94,7 +92,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (parsed.data.intent === "cancelEvent") {
     if (!(await cancelEvent(user.id, id)).ok) return forbidden();
-    await notifyEventChange(id, "cancelled", user.id, ctx);
+    notifyEventChange(id, "cancelled", user.id, ctx);
     return back(id, { kind: "success", key: "events:event.cancelled_toast" }, request);
   }
   if (occurrence === undefined) throw data(null, { status: 400 });
@@ -105,7 +103,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: result.reason === "forbidden" ? 403 : 400 },
     );
   }
-  await notifyEventChange(id, "changed", user.id, ctx);
+  notifyEventChange(id, "changed", user.id, ctx);
   return back(id, { kind: "success", key: "events:occurrences.cancelledToast" }, request);
 }
 
@@ -123,18 +121,17 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
       confirm.intent === "cancelEvent"
         ? t("event.cancelQuestion", { title: event.title })
         : t("occurrences.cancelQuestion", { date: dateOf(confirm.occurrence ?? event.startsAt) });
+    const fields: Record<string, string> = { intent: confirm.intent };
+    if (confirm.occurrence !== null) fields.occurrence = String(confirm.occurrence);
     return (
-      <main id="main" className="event-page confirm-page">
-        <h1>{t("confirm.title")}</h1>
-        <p>{question}</p>
-        <Form method="post" className="confirm-actions">
-          <input type="hidden" name="intent" value={confirm.intent} />
-          {confirm.occurrence !== null ? <input type="hidden" name="occurrence" value={confirm.occurrence} /> : null}
-          <input type="hidden" name="confirmed" value="1" />
-          <button type="submit">{t("confirm.yes")}</button>
-          <Link to={`/calendar/events/${event.id}`}>{t("confirm.no")}</Link>
-        </Form>
-      </main>
+      <ConfirmationPage
+        title={t("confirm.title")}
+        question={question}
+        fields={fields}
+        confirmLabel={t("confirm.yes")}
+        cancelLabel={t("confirm.no")}
+        cancelTo={`/calendar/events/${event.id}`}
+      />
     );
   }
   return (
@@ -179,16 +176,14 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
                       {t("occurrences.move")}
                     </button>
                   </Form>
-                  <ConfirmForm
+                  <CalendarConfirm
                     action={action}
                     fields={{ intent: "cancelOccurrence", occurrence: String(occurrence.occurrenceStart) }}
                     question={t("occurrences.cancelQuestion", { date: label })}
-                    confirmLabel={t("confirm.yes")}
-                    cancelLabel={t("confirm.no")}
-                    buttonClassName="button-secondary"
+                    secondary
                   >
                     {t("occurrences.cancel")}
-                  </ConfirmForm>
+                  </CalendarConfirm>
                 </li>
               );
             })}
@@ -196,15 +191,13 @@ export default function EditEvent({ loaderData, actionData }: Route.ComponentPro
         </section>
       ) : null}
       <section className="event-actions">
-        <ConfirmForm
+        <CalendarConfirm
           action={action}
           fields={{ intent: "cancelEvent" }}
           question={t("event.cancelQuestion", { title: event.title })}
-          confirmLabel={t("confirm.yes")}
-          cancelLabel={t("confirm.no")}
         >
           {t("event.cancel")}
-        </ConfirmForm>
+        </CalendarConfirm>
       </section>
     </main>
   );

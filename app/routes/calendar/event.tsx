@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import { RsvpForm } from "~/components/events/rsvp-form";
+import { DateList } from "~/components/events/date-list";
+import { RsvpSection } from "~/components/events/rsvp-section";
 import { ZoneSync } from "~/components/events/zone-sync";
 import { userContext } from "~/context";
 import { longWhen } from "~/lib/calendar/format";
-import { rsvpSchema } from "~/lib/forms/events";
-import { parseForm } from "~/lib/forms/parse";
-import { readFormData } from "~/lib/forms/read-form.server";
-import { parseId } from "~/lib/forms/schools";
+import { eventHref } from "~/lib/calendar/links";
+import { parseOccurrence, rsvpSchema } from "~/lib/forms/events";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
 import { getEventPage } from "~/server/events/event-page.server";
 import { notifyPromoted } from "~/server/events/notify.server";
@@ -16,6 +16,7 @@ import { answerEvent } from "~/server/events/rsvp.server";
 import { flashToast } from "~/server/session/session.server";
 import calendarStyles from "~/styles/calendar.css?url";
 import type { Route } from "./+types/event";
+import { eventIdOf, strictForm } from "./event-request.server";
 import { notifyContext } from "./notify-context.server";
 import { cookieZone } from "./viewer-zone.server";
 
@@ -23,11 +24,14 @@ registerNamespace("events", events);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: calendarStyles }];
 
-/** /calendar/events/{id}: when and where, the next dates, answers, and the managers' links. */
+/**
+ * /calendar/events/{id}?on={original start}: when and where, the answers for that date (else
+ * the next one: decision 058), the next dates, and the managers' links.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = context.get(userContext)!;
-  const id = parseId(params.id);
-  const page = id === null ? null : await getEventPage(id, user.id);
+  const on = parseOccurrence(new URL(request.url).searchParams.get("on"));
+  const page = await getEventPage(eventIdOf(params), user.id, { on });
   if (!page) throw data(null, { status: 404, statusText: "Not Found" });
   const fromCookie = cookieZone(request);
   return { ...page, zone: fromCookie ?? page.event.timeZone, zoneKnown: fromCookie !== null };
@@ -35,21 +39,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = context.get(userContext)!;
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
-  const parsed = parseForm(rsvpSchema, await readFormData(request));
-  if (!parsed.ok) throw data(null, { status: 400 });
-  const result = await answerEvent(user.id, id, parsed.data.answer);
-  if (!result.ok) {
-    return redirect(`/calendar/events/${id}`, {
-      headers: await flashToast(request, { kind: "warning", key: "events:rsvp.membersOnly" }),
-    });
-  }
-  await notifyPromoted(id, result.promoted, notifyContext(request, context));
-  const key = result.status === "waiting" ? "events:rsvp.waitlisted" : "events:rsvp.saved";
-  return redirect(`/calendar/events/${id}`, {
-    headers: await flashToast(request, { kind: result.status === "waiting" ? "info" : "success", key }),
-  });
+  const id = eventIdOf(params);
+  const { answer, occurrence } = await strictForm(rsvpSchema, request);
+  const result = await answerEvent(user.id, id, occurrence, answer);
+  if (!result.ok && result.reason === "not_an_occurrence") throw data(null, { status: 400 });
+  const back = (toast: Toast) =>
+    flashToast(request, toast).then((headers) => redirect(eventHref(id, occurrence), { headers }));
+  if (!result.ok) return back({ kind: "warning", key: "events:rsvp.refused" });
+  notifyPromoted(id, result.promoted, notifyContext(request, context));
+  if (result.status === "waiting") return back({ kind: "info", key: "events:rsvp.waitlisted" });
+  return back({ kind: "success", key: "events:rsvp.saved" });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.event.title }];
@@ -57,11 +56,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("events");
   const { t: tc } = useTranslation();
-  const { event, community, canManage, isMember, counts, going, myAnswer, next, zone, zoneKnown } = loaderData;
-  const first = next[0] ?? { startsAt: event.startsAt, endsAt: event.endsAt };
-  const when = longWhen({ ...first, allDay: event.allDay }, zone, i18n.language);
+  const { event, community, canManage, isMember, occurrence, counts, going, myAnswer, next, zone, zoneKnown } =
+    loaderData;
+  const shown = occurrence ?? { startsAt: event.startsAt, endsAt: event.endsAt };
+  const when = longWhen({ ...shown, allDay: event.allDay }, zone, i18n.language);
   const cancelled = event.cancelledAt !== null;
-  const full = event.capacity !== null && counts.going >= event.capacity;
   const untilText =
     event.recurrenceUntil === null
       ? ""
@@ -83,6 +82,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           <dt>{t("event.when")}</dt>
           <dd>
             {when}
+            {occurrence?.moved ? ` (${t("event.moved")})` : ""}
             {event.recurrence !== "none" ? (
               <>
                 <br />
@@ -123,48 +123,28 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
       </article>
-      {!cancelled ? (
-        <section aria-labelledby="rsvp-heading" className="card">
-          <h2 id="rsvp-heading">{t("rsvp.title")}</h2>
-          <p>{t("rsvp.counts", { going: counts.going, maybe: counts.maybe, notGoing: counts.not_going })}</p>
-          {event.capacity !== null ? (
-            <p>
-              {t("rsvp.capacity", { going: counts.going, capacity: event.capacity })}
-              {full ? ` ${t("rsvp.full")}` : ""}
-              {counts.waiting > 0 ? ` · ${t("rsvp.waitingCount", { count: counts.waiting })}` : ""}
-            </p>
-          ) : null}
-          {myAnswer ? <p className="hint">{t("rsvp.yours", { answer: t(`rsvp.${myAnswer}`) })}</p> : null}
-          {isMember ? (
-            <RsvpForm eventId={event.id} answer={myAnswer} full={full} />
-          ) : (
-            <p className="hint">{t("rsvp.membersOnly")}</p>
-          )}
-          {going.length > 0 ? (
-            <>
-              <h3>{t("rsvp.whoIsGoing")}</h3>
-              <ul className="going-list">
-                {going.map((person) => (
-                  <li key={person.id}>
-                    <Link to={`/users/${person.id}`}>{person.name}</Link>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-        </section>
+      {!cancelled && occurrence ? (
+        <RsvpSection
+          event={event}
+          occurrence={occurrence}
+          counts={counts}
+          going={going}
+          myAnswer={myAnswer}
+          isMember={isMember}
+          zone={zone}
+        />
       ) : null}
-      {event.recurrence !== "none" && !cancelled ? (
+      {!cancelled && !occurrence ? <p className="hint">{t("event.noMoreDates")}</p> : null}
+      {event.recurrence !== "none" && !cancelled && next.length > 0 ? (
         <section aria-labelledby="next-dates">
           <h2 id="next-dates">{t("event.next")}</h2>
-          <ul className="occurrence-list">
-            {next.map((occurrence) => (
-              <li key={occurrence.occurrenceStart}>
-                {longWhen({ ...occurrence, allDay: event.allDay }, zone, i18n.language)}
-                {occurrence.moved ? ` (${t("event.moved")})` : ""}
-              </li>
-            ))}
-          </ul>
+          <DateList
+            eventId={event.id}
+            allDay={event.allDay}
+            dates={next}
+            current={occurrence?.occurrenceStart ?? null}
+            zone={zone}
+          />
         </section>
       ) : null}
     </main>

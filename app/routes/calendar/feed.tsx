@@ -1,13 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
+import { ConfirmationPage } from "~/components/confirmation-page";
 import { userContext } from "~/context";
 import { feedActionSchema } from "~/lib/forms/events";
-import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import events from "~/locales/en/events.json";
 import { regenerateFeedToken, revokeFeed } from "~/server/events/feed.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/feed";
+import { strictForm } from "./event-request.server";
 
 registerNamespace("events", events);
 
@@ -21,10 +22,9 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext)!;
-  const parsed = feedActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) throw data(null, { status: 400 });
-  if (parsed.data.intent === "revoke" && !parsed.data.confirmed) return { url: null, confirm: true };
-  if (parsed.data.intent === "revoke") {
+  const { intent, confirmed } = await strictForm(feedActionSchema, request);
+  if (intent === "revoke" && !confirmed) return { url: null, confirm: true };
+  if (intent === "revoke") {
     await revokeFeed(user.id);
     return redirect("/profile/settings#calendar-feed", {
       headers: await flashToast(request, { kind: "success", key: "events:feed.revoked" }),
@@ -36,21 +36,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CalendarFeed({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("events");
+  if (actionData?.confirm) {
+    return (
+      <ConfirmationPage
+        title={t("feed.title")}
+        question={t("feed.revokeQuestion")}
+        fields={{ intent: "revoke" }}
+        confirmLabel={t("confirm.yes")}
+        cancelLabel={t("confirm.no")}
+        cancelTo="/profile/settings"
+      />
+    );
+  }
   return (
     <main id="main" className="settings">
       <title>{t("feed.title")}</title>
       <h1>{t("feed.title")}</h1>
-      {actionData?.confirm ? (
-        <>
-          <p>{t("feed.revokeQuestion")}</p>
-          <Form method="post" className="confirm-actions">
-            <input type="hidden" name="intent" value="revoke" />
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit">{t("confirm.yes")}</button>
-            <Link to="/profile/settings">{t("confirm.no")}</Link>
-          </Form>
-        </>
-      ) : null}
       {actionData?.url ? (
         <>
           <p>{t("feed.created")}</p>

@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (communityId === null) return data({ failure: formFailure(formData, "events:errors.forbidden") }, { status: 403 });
   const created = await createEvent(user.id, communityId, form.input);
   if (!created.ok) return data({ failure: formFailure(formData, "events:errors.forbidden") }, { status: 403 });
-  await notifyEventChange(created.value, "created", user.id, notifyContext(request, context));
+  notifyEventChange(created.value, "created", user.id, notifyContext(request, context));
   return redirect(`/calendar/events/${created.value}`, {
     headers: await flashToast(request, { kind: "success", key: "events:event.created" }),
   });

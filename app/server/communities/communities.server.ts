@@ -130,4 +130,6 @@ export async function findCommunityIdBySlug(slug: string): Promise<number | null
   return row?.id ?? null;
 }
 
+/** The same rule in SQL, for writes that check inside the statement (events use it: decision 056). */
+export { managesSql } from "~/server/content/visibility.server";
 export { isManager };

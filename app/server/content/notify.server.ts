@@ -2,6 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import { and, desc, eq, sql, like as sqlLike } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
+import { afterResponse } from "~/server/db/round-trips.server";
 import { createNotification, deleteNotification } from "~/server/notifications.server";
 
 /**
@@ -12,9 +13,10 @@ import { createNotification, deleteNotification } from "~/server/notifications.s
 type Translate = (key: string, values?: Record<string, unknown>) => string;
 export type NotifyContext = { t: Translate; origin: string };
 
-function later(work: () => Promise<unknown>) {
+/** Runs notification work after the response (`waitUntil`), logging a failure instead of throwing. */
+export function later(work: () => Promise<unknown>) {
   waitUntil(
-    work().catch((error) => {
+    afterResponse(work).catch((error) => {
       console.warn("community notification failed", error);
     }),
   );

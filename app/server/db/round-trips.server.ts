@@ -19,6 +19,14 @@ export async function countRoundTrips(handle: () => Promise<Response>): Promise<
   return withHeaders(response, (headers) => headers.set(ROUND_TRIPS_HEADER, String(counter.roundTrips)));
 }
 
+/**
+ * Runs work that continues after the response (`waitUntil`: notifications) on a counter of its
+ * own: nobody waits for its round trips, so the request's header counts only the answer's.
+ */
+export function afterResponse<T>(work: () => T): T {
+  return requestCounter.run({ roundTrips: 0 }, work);
+}
+
 function countOne() {
   const counter = requestCounter.getStore();
   if (counter) counter.roundTrips += 1;

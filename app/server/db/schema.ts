@@ -454,20 +454,28 @@ export const eventExceptions = sqliteTable(
   (table) => [primaryKey({ columns: [table.eventId, table.occurrenceStart] })],
 );
 
-/** Answers to an event (the whole series): going, maybe, not going, or waiting for a place. */
+/**
+ * Answers to one date of an event (decision 058): going, maybe, not going, or waiting for a
+ * place. `occurrence_start` is the date's original start, as in `event_exceptions`, so a moved
+ * date keeps its answers.
+ */
 export const eventRsvps = sqliteTable(
   "event_rsvps",
   {
     eventId: integer("event_id")
       .notNull()
       .references(() => events.id, { onDelete: "cascade" }),
+    occurrenceStart: integer("occurrence_start").notNull(),
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["going", "maybe", "not_going", "waiting"] }).notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.eventId, table.userId] }), index("event_rsvps_user").on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.occurrenceStart, table.userId] }),
+    index("event_rsvps_user").on(table.userId),
+  ],
 );
 
 /** The private iCalendar feed: one token per user, stored hashed, replaced to revoke. */

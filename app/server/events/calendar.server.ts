@@ -39,16 +39,21 @@ export function visibleTo(userId: number): SQL {
   return or(inArray(e.communityId, mine), inArray(e.communityId, atFollowed), inArray(e.schoolId, followed))!;
 }
 
-/** Live events that may have an occurrence in [from, to). */
+/**
+ * Live events that may have an occurrence in [from, to): by their series, or by a date moved
+ * into the range (a first date moved earlier than the series' start, a last one past its end).
+ */
 function mayOverlap(from: number, to: number): SQL {
-  return and(
-    isNull(e.cancelledAt),
+  const bySeries = and(
     lt(e.startsAt, to),
     or(
       and(ne(e.recurrence, "none"), or(isNull(e.recurrenceUntil), sql`${e.recurrenceUntil} >= ${from - DAY}`)),
       sql`coalesce(${e.endsAt}, ${e.startsAt}) >= ${from}`,
     ),
-  )!;
+  );
+  const movedInto = sql`EXISTS (SELECT 1 FROM event_exceptions mx WHERE mx.event_id = ${e.id} AND mx.cancelled = 0
+    AND mx.starts_at < ${to} AND coalesce(mx.ends_at, mx.starts_at) >= ${from})`;
+  return and(isNull(e.cancelledAt), or(bySeries, movedInto))!;
 }
 
 /** The two queries behind occurrences in [from, to), for a caller's own db.batch. */

@@ -1,19 +1,15 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { isOriginalStart, type Recurrence, type Series } from "~/lib/calendar/recurrence";
+import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
+import { managesSql } from "~/server/communities/communities.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { isManagerOf } from "./managers.server";
+import { rawAll, rawRun } from "~/server/db/raw.server";
+import { type Promotion, promoteSql } from "./rsvp.server";
 
-/** What a manager fills in (decision 056): times already in UTC, with the zone they came from. */
-export type EventInput = {
+/** What a manager fills in (decision 056): the series' times in UTC with their zone, and the rest. */
+export type EventInput = Series & {
   title: string;
   description: string;
   location: string;
-  startsAt: number;
-  endsAt: number | null;
-  allDay: boolean;
-  timeZone: string;
-  recurrence: Recurrence;
-  recurrenceUntil: number | null;
   capacity: number | null;
 };
 
@@ -37,31 +33,66 @@ export async function createEvent(
     SELECT ${communityId}, ${input.title}, ${input.description}, ${input.location || null}, ${input.startsAt},
       ${input.endsAt}, ${input.allDay ? 1 : 0}, ${input.timeZone}, ${input.recurrence}, ${input.recurrenceUntil},
       ${input.capacity}, ${userId}, ${now}
-    WHERE ${isManagerOf(userId, communityId)}
+    WHERE ${managesSql(userId, communityId)}
     RETURNING id`);
   const id = rows[0]?.id;
   return id === undefined ? { ok: false, reason: "forbidden" } : { ok: true, value: id };
 }
 
-/** Edits an event of a community the user manages. Exceptions keep their original starts. */
-export async function updateEvent(userId: number, eventId: number, input: EventInput): Promise<EventResult> {
-  const result = await getDb()
-    .update(e)
-    .set({
-      title: input.title,
-      description: input.description,
-      location: input.location || null,
-      startsAt: input.startsAt,
-      endsAt: input.endsAt,
-      allDay: input.allDay,
-      timeZone: input.timeZone,
-      recurrence: input.recurrence,
-      recurrenceUntil: input.recurrenceUntil,
-      capacity: input.capacity,
-      updatedAt: Date.now(),
-    })
-    .where(and(eq(e.id, eventId), isNull(e.cancelledAt), isManagerOf(userId, e.communityId)));
-  return result.meta.changes > 0 ? { ok: true, value: undefined } : { ok: false, reason: "forbidden" };
+/**
+ * Edits an event of a community the user manages. When its first start moves, its answers and
+ * exceptions, keyed by original start, move by the same amount in the same batch, so "Tuesday's"
+ * answers stay on Tuesday (decision 058); changing the repetition itself leaves them behind.
+ * A raised capacity fills from the waiting lists in the same batch; the value is who moved up.
+ */
+export async function updateEvent(
+  userId: number,
+  eventId: number,
+  input: EventInput,
+): Promise<EventResult<Promotion[]>> {
+  const db = getDb();
+  const now = Date.now();
+  const results = await db.batch([
+    ...shiftKeys("event_rsvps", userId, eventId, input.startsAt),
+    ...shiftKeys("event_exceptions", userId, eventId, input.startsAt),
+    db
+      .update(e)
+      .set({
+        title: input.title,
+        description: input.description,
+        location: input.location || null,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        allDay: input.allDay,
+        timeZone: input.timeZone,
+        recurrence: input.recurrence,
+        recurrenceUntil: input.recurrenceUntil,
+        capacity: input.capacity,
+        updatedAt: now,
+      })
+      .where(and(eq(e.id, eventId), isNull(e.cancelledAt), managesSql(userId, sql`${e.communityId}`)))
+      .returning({ id: e.id }),
+    rawAll<Promotion>(promoteSql(eventId, now)),
+  ]);
+  if (results[4].length === 0) return { ok: false, reason: "forbidden" };
+  return { ok: true, value: results[5] };
+}
+
+/**
+ * Moves a table's occurrence keys by the change of the event's first start. Two steps, through
+ * negative keys, because SQLite checks the primary key row by row: shifting a weekly series by
+ * exactly a week would otherwise collide with the next row's key mid-update.
+ */
+function shiftKeys(table: "event_rsvps" | "event_exceptions", userId: number, eventId: number, startsAt: number) {
+  const name = sql.raw(table);
+  return [
+    rawRun(sql`UPDATE ${name} SET occurrence_start = -(occurrence_start + ${startsAt}
+        - (SELECT starts_at FROM events WHERE id = ${eventId}))
+      WHERE event_id = ${eventId} AND EXISTS (SELECT 1 FROM events e WHERE e.id = ${eventId}
+        AND e.cancelled_at IS NULL AND e.starts_at != ${startsAt} AND ${managesSql(userId, sql`e.community_id`)})`),
+    rawRun(sql`UPDATE ${name} SET occurrence_start = -occurrence_start
+      WHERE event_id = ${eventId} AND occurrence_start < 0`),
+  ] as const;
 }
 
 /** Cancels the whole event (it stays, marked cancelled, so answers and links still explain it). */
@@ -69,7 +100,7 @@ export async function cancelEvent(userId: number, eventId: number): Promise<Even
   const result = await getDb()
     .update(e)
     .set({ cancelledAt: Date.now(), updatedAt: Date.now() })
-    .where(and(eq(e.id, eventId), isNull(e.cancelledAt), isManagerOf(userId, e.communityId)));
+    .where(and(eq(e.id, eventId), isNull(e.cancelledAt), managesSql(userId, sql`${e.communityId}`)));
   return result.meta.changes > 0 ? { ok: true, value: undefined } : { ok: false, reason: "forbidden" };
 }
 
@@ -87,8 +118,10 @@ export function seriesOf(event: Pick<StoredEvent, keyof Series>): Series {
 }
 
 /**
- * Cancels one occurrence (`move` null) or moves it. The occurrence must be one of the series'
- * original starts; the manager check runs inside the write.
+ * Cancels one occurrence (`move` null) or moves it, in one batch: the series is read beside the
+ * write, which checks the manager, a live repeating event and the series' bounds in SQL. That
+ * the date is exactly one of the series' original starts needs the recurrence rules, checked
+ * here after the batch; a forged date's exception is removed again (its own round trip).
  */
 export async function changeOccurrence(
   userId: number,
@@ -97,21 +130,32 @@ export async function changeOccurrence(
   move: { startsAt: number; endsAt: number | null } | null,
 ): Promise<EventResult> {
   const db = getDb();
-  const [event] = await db.select().from(e).where(eq(e.id, eventId)).limit(1);
+  const [events, written] = await db.batch([
+    db.select().from(e).where(eq(e.id, eventId)).limit(1),
+    rawAll<{ eventId: number }>(sql`INSERT INTO event_exceptions
+        (event_id, occurrence_start, cancelled, starts_at, ends_at)
+      SELECT e.id, ${occurrenceStart}, ${move ? 0 : 1}, ${move?.startsAt ?? null}, ${move?.endsAt ?? null}
+      FROM events e
+      WHERE e.id = ${eventId} AND e.cancelled_at IS NULL AND e.recurrence != 'none'
+        AND ${occurrenceStart} >= e.starts_at AND ${managesSql(userId, sql`e.community_id`)}
+      ON CONFLICT (event_id, occurrence_start) DO UPDATE SET cancelled = excluded.cancelled,
+        starts_at = excluded.starts_at, ends_at = excluded.ends_at
+      RETURNING event_id AS eventId`),
+    rawRun(sql`UPDATE events SET updated_at = ${Date.now()}
+      WHERE id = ${eventId} AND ${managesSql(userId, sql`events.community_id`)} AND EXISTS (
+        SELECT 1 FROM event_exceptions WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart})`),
+  ]);
+  const event = events[0];
   if (!event || event.cancelledAt !== null) return { ok: false, reason: "not_found" };
   if (event.recurrence === "none" || !isOriginalStart(seriesOf(event), occurrenceStart)) {
+    if (written.length > 0) {
+      await rawRun(
+        sql`DELETE FROM event_exceptions WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart}`,
+      );
+    }
     return { ok: false, reason: "invalid" };
   }
-  const rows = await db.all<{ event_id: number }>(sql`INSERT INTO event_exceptions
-      (event_id, occurrence_start, cancelled, starts_at, ends_at)
-    SELECT ${eventId}, ${occurrenceStart}, ${move ? 0 : 1}, ${move?.startsAt ?? null}, ${move?.endsAt ?? null}
-    WHERE ${isManagerOf(userId, event.communityId ?? 0)}
-    ON CONFLICT (event_id, occurrence_start) DO UPDATE SET cancelled = excluded.cancelled,
-      starts_at = excluded.starts_at, ends_at = excluded.ends_at
-    RETURNING event_id`);
-  if (rows.length === 0) return { ok: false, reason: "forbidden" };
-  await db.update(e).set({ updatedAt: Date.now() }).where(eq(e.id, eventId));
-  return { ok: true, value: undefined };
+  return written.length > 0 ? { ok: true, value: undefined } : { ok: false, reason: "forbidden" };
 }
 
 export const exceptionColumns = {

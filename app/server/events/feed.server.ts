@@ -1,7 +1,9 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { IcalEvent } from "~/lib/calendar/ical";
+import { eventHref } from "~/lib/calendar/links";
 import { getDb, schema } from "~/server/db/db.server";
 import { occurrenceQueries, toItems, visibleTo } from "./calendar.server";
+import type { RsvpStatus } from "./rsvp.server";
 
 /**
  * The private iCalendar feed (decision 059): a 256-bit token in the URL, stored as its SHA-256
@@ -57,14 +59,18 @@ export async function feedOwner(token: string): Promise<number | null> {
   return rows[0]?.userId ?? null;
 }
 
-/** A user's calendar as iCalendar events, from a month ago to a year ahead. */
+/**
+ * A user's calendar as iCalendar events, from a month ago to a year ahead, each date with the
+ * user's own answer for it (decision 058) and a link to that date.
+ */
 export async function feedEvents(userId: number, origin: string, now = Date.now()): Promise<IcalEvent[]> {
   const from = now - FEED_PAST_DAYS * DAY;
   const to = now + FEED_FUTURE_DAYS * DAY;
   const [eventsQuery, exceptionsQuery] = occurrenceQueries(visibleTo(userId), from, to, 2000);
   const e = schema.events;
+  const r = schema.eventRsvps;
   const db = getDb();
-  const [rows, exceptions, details] = await db.batch([
+  const [rows, exceptions, details, answers] = await db.batch([
     eventsQuery,
     exceptionsQuery,
     db
@@ -75,8 +81,13 @@ export async function feedEvents(userId: number, origin: string, now = Date.now(
       })
       .from(e)
       .where(and(visibleTo(userId), lt(e.startsAt, to))),
+    db
+      .select({ eventId: r.eventId, occurrenceStart: r.occurrenceStart, status: r.status })
+      .from(r)
+      .where(eq(r.userId, userId)),
   ]);
   const byId = new Map(details.map((row) => [row.id, row]));
+  const answerOf = new Map(answers.map((row) => [`${row.eventId}-${row.occurrenceStart}`, row.status]));
   return toItems([rows, exceptions], from, to).map((item) => ({
     uid: `event-${item.eventId}-${item.occurrenceStart}@schoolhub`,
     title: item.title,
@@ -85,12 +96,13 @@ export async function feedEvents(userId: number, origin: string, now = Date.now(
     startsAt: item.startsAt,
     endsAt: item.endsAt,
     allDay: item.allDay,
-    url: `${origin}/calendar/events/${item.eventId}`,
+    url: `${origin}${eventHref(item.eventId, item.occurrenceStart)}`,
     updatedAt: byId.get(item.eventId)?.updatedAt ?? now,
+    answer: answerOf.get(`${item.eventId}-${item.occurrenceStart}`) ?? null,
   }));
 }
 
-/** One event's dates (a year of a repeating one) for its .ics download. */
+/** One event's dates (a year of a repeating one) for its .ics download, with the viewer's answers. */
 export function eventIcal(
   page: {
     event: {
@@ -102,7 +114,7 @@ export function eventIcal(
       updatedAt: number | null;
       createdAt: number;
     };
-    next: { occurrenceStart: number; startsAt: number; endsAt: number | null }[];
+    next: { occurrenceStart: number; startsAt: number; endsAt: number | null; myAnswer: RsvpStatus | null }[];
   },
   origin: string,
 ): IcalEvent[] {
@@ -115,7 +127,8 @@ export function eventIcal(
     startsAt: occurrence.startsAt,
     endsAt: occurrence.endsAt,
     allDay: event.allDay,
-    url: `${origin}/calendar/events/${event.id}`,
+    url: `${origin}${eventHref(event.id, occurrence.occurrenceStart)}`,
     updatedAt: event.updatedAt ?? event.createdAt,
+    answer: occurrence.myAnswer,
   }));
 }

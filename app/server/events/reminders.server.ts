@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { eventHref } from "~/lib/calendar/links";
 import { getDb, schema } from "~/server/db/db.server";
 import { createNotification } from "~/server/notifications.server";
 import { occurrenceQueries, toItems } from "./calendar.server";
@@ -10,27 +11,29 @@ const r = schema.eventRsvps;
 const n = schema.notifications;
 
 /**
- * The day-before reminder (decision 059), run by the hourly Cron Trigger: everyone going to an
- * occurrence that starts 24–25 hours after the hour of the run is told once. The notification
- * id names the occurrence and the person, so a repeated run never reminds twice.
+ * The day-before reminder (decision 059), run by the hourly Cron Trigger: everyone going to a
+ * date (answers are per date: decision 058) that starts 24–25 hours after the hour of the run
+ * is told once, with a link to that date. The notification id names the occurrence and the
+ * person, so a repeated run never reminds twice.
  */
 export async function sendDayBeforeReminders(scheduledTime: number, ctx: NotifyContext) {
   const from = Math.floor(scheduledTime / HOUR) * HOUR + 24 * HOUR;
   const to = from + HOUR;
   const db = getDb();
-  const withAnswers = inArray(e.id, db.select({ id: r.eventId }).from(r).where(eq(r.status, "going")));
-  const [events, exceptions, going] = await db.batch([
+  // Answers keyed by their date: dates that start in the hour, and dates moved into it.
+  const dueAnswer = sql`((${r.occurrenceStart} >= ${from} AND ${r.occurrenceStart} < ${to}) OR EXISTS (
+    SELECT 1 FROM event_exceptions x WHERE x.event_id = ${r.eventId} AND x.occurrence_start = ${r.occurrenceStart}
+      AND x.starts_at >= ${from} AND x.starts_at < ${to}))`;
+  const going = and(eq(r.status, "going"), dueAnswer);
+  const withAnswers = inArray(e.id, db.select({ id: r.eventId }).from(r).where(going));
+  const [events, exceptions, answers] = await db.batch([
     ...occurrenceQueries(withAnswers, from, to),
-    db
-      .select({ eventId: r.eventId, userId: r.userId })
-      .from(r)
-      .innerJoin(e, eq(e.id, r.eventId))
-      .where(and(eq(r.status, "going"), sql`${e.cancelledAt} IS NULL`, sql`${e.startsAt} < ${to}`)),
+    db.select({ eventId: r.eventId, occurrenceStart: r.occurrenceStart, userId: r.userId }).from(r).where(going),
   ]);
   const due = toItems([events, exceptions], from, to).filter((item) => item.startsAt >= from);
   const reminders = due.flatMap((item) =>
-    going
-      .filter((answer) => answer.eventId === item.eventId)
+    answers
+      .filter((answer) => answer.eventId === item.eventId && answer.occurrenceStart === item.occurrenceStart)
       .map((answer) => ({
         item,
         userId: answer.userId,
@@ -58,7 +61,7 @@ export async function sendDayBeforeReminders(scheduledTime: number, ctx: NotifyC
       oid: reminder.oid,
       userId: reminder.userId,
       title: ctx.t("events:notifications.reminder", { title: reminder.item.title }),
-      url: `/calendar/events/${reminder.item.eventId}`,
+      url: eventHref(reminder.item.eventId, reminder.item.occurrenceStart),
       origin: ctx.origin,
     });
     count += 1;

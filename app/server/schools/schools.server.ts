@@ -1,31 +1,14 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
+import { type School, schoolColumns } from "./columns.server";
 import { planSchoolSearch, schoolSearchQuery } from "./search.server";
 
-/** A school as lists and pages show it (decision 055). */
-export type School = {
-  id: number;
-  slug: string;
-  name: string;
-  district: string | null;
-  city: string | null;
-  state: string | null;
-  kind: string;
-};
+export { type School, schoolColumns };
 
 export const SCHOOL_SUGGESTIONS = 8;
 export const SCHOOL_SEARCH_RESULTS = 25;
 
 const s = schema.schools;
-export const schoolColumns = {
-  id: s.id,
-  slug: s.slug,
-  name: s.name,
-  district: s.district,
-  city: s.city,
-  state: s.state,
-  kind: s.kind,
-};
 
 const m = schema.communityMembers;
 const c = schema.communities;

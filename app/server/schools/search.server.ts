@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import { getDb, schema } from "~/server/db/db.server";
+import { schoolColumns } from "./columns.server";
 
 /** Longest search text we accept; longer input is cut, not refused. */
 export const SCHOOL_QUERY_MAX = 100;
@@ -31,16 +32,6 @@ export function planSchoolSearch(raw: string): SchoolSearchPlan {
 // drizzle-kit would turn into a real table) so its queries can join a db.batch.
 const schoolsFts = sqliteTable("schools_fts", { rowid: integer("rowid").notNull() });
 
-const columns = {
-  id: schema.schools.id,
-  slug: schema.schools.slug,
-  name: schema.schools.name,
-  district: schema.schools.district,
-  city: schema.schools.city,
-  state: schema.schools.state,
-  kind: schema.schools.kind,
-};
-
 /**
  * Ranked: names starting with the text first, then names with a word starting with it, then
  * bm25 with name weighted above city and district.
@@ -53,14 +44,14 @@ export function schoolSearchQuery(plan: Exclude<SchoolSearchPlan, { kind: "none"
   const wordStartsWith = sql`lower(${s.name}) LIKE ${wordStart} ESCAPE '\\' DESC`;
   if (plan.kind === "prefix") {
     return db
-      .select(columns)
+      .select(schoolColumns)
       .from(s)
       .where(sql`lower(${s.name}) LIKE ${plan.prefix} ESCAPE '\\' OR lower(${s.name}) LIKE ${wordStart} ESCAPE '\\'`)
       .orderBy(startsWith, s.name, s.id)
       .limit(limit);
   }
   return db
-    .select(columns)
+    .select(schoolColumns)
     .from(schoolsFts)
     .innerJoin(s, eq(s.id, schoolsFts.rowid))
     .where(sql`schools_fts MATCH ${plan.match}`)

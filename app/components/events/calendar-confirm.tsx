@@ -1,0 +1,28 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { ConfirmForm } from "~/components/confirm-form";
+
+/**
+ * The calendar's destructive buttons (cancel an event or one date, turn off the feed): the app's
+ * ConfirmForm (DESIGN §1) with the calendar's "Yes" and "Cancel".
+ */
+export function CalendarConfirm({
+  secondary = false,
+  ...form
+}: {
+  action: string;
+  fields: Record<string, string>;
+  question: string;
+  secondary?: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("events");
+  return (
+    <ConfirmForm
+      {...form}
+      confirmLabel={t("confirm.yes")}
+      cancelLabel={t("confirm.no")}
+      buttonClassName={secondary ? "button-secondary" : undefined}
+    />
+  );
+}

@@ -62,7 +62,7 @@ describe("the message inbox without JavaScript (/messagesold, decision 063)", { 
 
     const sentBox = await (await page(ada, "/messagesold?box=sent")).text();
     expect(sentBox).toContain("Field trip");
-    expect(sentBox).toContain(`To ${ben.name}, ${cleo.name}`);
+    expect(sentBox).toMatch(new RegExp(`To (${ben.name}, ${cleo.name}|${cleo.name}, ${ben.name})`));
   });
 
   it("a resubmitted form sends once", async () => {
@@ -213,7 +213,7 @@ describe("the message inbox without JavaScript (/messagesold, decision 063)", { 
     const deleted = await post({ intent: "delete", messageId: String(id), confirmed: "1" });
     expect(deleted.status).toBe(302);
     expect((await page(ben, `/messagesold/${id}`)).status).toBe(404);
-    expect(await (await page(ben, "/messagesold")).text()).not.toContain("Keep or delete");
+    expect(await (await page(ben, "/messagesold")).text()).toContain("Your inbox is empty.");
     // Ada still has hers, with its file.
     expect((await page(ada, `/messagesold/${id}`)).status).toBe(200);
     expect(await (await page(ada, "/messagesold?box=sent")).text()).toContain("Keep or delete");

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MAX_COMPOSE_BODY } from "~/routes/messagesold/compose.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { acceptedKind, cleanFilename, sniffFile } from "~/server/inbox/file-types";
 import { fetchApp } from "./helpers";
@@ -125,6 +126,38 @@ describe("the message inbox without JavaScript (/messagesold, decision 063)", { 
 
     expect(await storedKeys(ada.id)).toEqual([]);
     expect(await notificationsOf(ben.id)).toHaveLength(0);
+  });
+
+  it("a chunked upload without Content-Length stops being read at the limit and answers 413", async () => {
+    const { ada } = await people();
+    const boundary = "----inbox-test-boundary";
+    const head = ascii(
+      `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="huge.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`,
+    );
+    const chunk = new Uint8Array(256 * 1024).fill(0x41);
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_COMPOSE_BODY * 3) {
+          controller.enqueue(ascii(`\r\n--${boundary}--\r\n`));
+          controller.close();
+          return;
+        }
+        controller.enqueue(sent === 0 ? head : chunk);
+        sent += sent === 0 ? head.length : chunk.length;
+      },
+    });
+    const response = await fetchApp("/messagesold/compose", {
+      method: "POST",
+      headers: { Cookie: await cookieOf(ada), "Content-Type": `multipart/form-data; boundary=${boundary}` },
+      body,
+      // @ts-expect-error: workerd's RequestInit takes `duplex` for streamed bodies
+      duplex: "half",
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toContain("The attachments are too large");
+    expect(sent).toBeLessThan(MAX_COMPOSE_BODY * 2);
+    expect(await storedKeys(ada.id)).toEqual([]);
   });
 
   it("serves attachments only to the people who hold the message: 404 for everyone else", async () => {

@@ -106,6 +106,8 @@ test.describe("message inbox", () => {
   });
 
   test("the inbox pages have no accessibility violations @js-only", async ({ page }) => {
+    // Five pages, each rendered and analysed: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await signInAs(page, "patparent");
     for (const path of [
       "/messagesold",

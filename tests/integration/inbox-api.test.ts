@@ -107,6 +107,28 @@ describe("the inbox JSON API (Bearer, JSON errors; README, decision 065)", { tim
     );
   });
 
+  it("answers bodies that are not its JSON with JSON errors, never a 5xx", async () => {
+    const { ada } = await people();
+    for (const body of ["{not json", "[1,2]", '"hello"', '{"to":5,"subject":[],"body":{}}']) {
+      const response = await fetchApp("/api/v2/inbox", {
+        method: "POST",
+        headers: { ...(await bearer(ada.id)), "Content-Type": "application/json" },
+        body,
+      });
+      expect(response.status, body).toBe(400);
+      const answer = (await response.json()) as { error: { code: string; message: string } };
+      expect(typeof answer.error.message, body).toBe("string");
+    }
+    const broken = await fetchApp("/api/v2/inbox", {
+      method: "POST",
+      headers: { ...(await bearer(ada.id)), "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: "--xyz\r\nContent-Disposition: form-data",
+    });
+    expect(broken.status).toBe(400);
+    expect((await get(ada.id, "/api/v2/inbox/abc")).status).toBe(404);
+    expect((await get(ada.id, "/api/v2/inbox?cursor=%25%25%25")).status).toBe(200);
+  });
+
   it("DELETE removes the caller's copy only", async () => {
     const { ada, ben } = await people();
     const created = await sendJson(ada.id, { to: ben.username, subject: "Delete me", body: "Body" });

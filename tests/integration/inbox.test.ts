@@ -267,3 +267,29 @@ describe("the message inbox without JavaScript (/messagesold, decision 063)", { 
     expect((await post({ intent: "delete", messageId: String(id), confirmed: "1" })).status).toBe(404);
   });
 });
+
+describe("inbox forms refuse bodies that are not forms (decision 026)", { timeout: 60_000 }, () => {
+  it("answers 400 or 415, never a 5xx", async () => {
+    const { ada, ben } = await people();
+    const id = sentId(await compose(ada, { to: ben.username!, subject: "Bad input", body: "Body" }));
+    const cookie = await cookieOf(ben);
+    const bodies: [Record<string, string>, string | undefined][] = [
+      [{ "Content-Type": "application/json" }, '{"intent":"delete"}'],
+      [{ "Content-Type": "text/plain" }, "intent=delete"],
+      [{}, undefined],
+      [{ "Content-Type": "multipart/form-data; boundary=xyz" }, "--xyz\r\nContent-Disposition: form-data"],
+    ];
+    for (const path of ["/messagesold/compose", `/messagesold/compose/${id}`, `/messagesold/${id}`]) {
+      for (const [headers, body] of bodies) {
+        const response = await fetchApp(path, { method: "POST", headers: { ...headers, Cookie: cookie }, body });
+        expect([400, 415], `${path} ${JSON.stringify(headers)}`).toContain(response.status);
+      }
+    }
+    const unknownIntent = await fetchApp(`/messagesold/${id}`, {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=hug&messageId=1",
+    });
+    expect(unknownIntent.status).toBe(400);
+  });
+});

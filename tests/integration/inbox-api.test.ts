@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { fetchApp } from "./helpers";
+import { parseFrame } from "~/realtime/protocol";
+import { fetchApp, signIn } from "./helpers";
 import { bearer, pdf, people, roundTrips, storedKeys, text } from "./inbox-support";
+import { connect } from "./realtime-support";
 
 type Listed = { data: { box: string; data: { id: number; subject: string; unread: boolean }[]; unreadCount: number } };
 
@@ -127,6 +129,20 @@ describe("the inbox JSON API (Bearer, JSON errors; README, decision 065)", { tim
     expect(broken.status).toBe(400);
     expect((await get(ada.id, "/api/v2/inbox/abc")).status).toBe(404);
     expect((await get(ada.id, "/api/v2/inbox?cursor=%25%25%25")).status).toBe(200);
+  });
+
+  it("the recipient's open tab gets the notification live, after the write", async () => {
+    const { ada, ben } = await people();
+    const tab = await connect("/realtime", { Cookie: await signIn(ben.email, ben.password) });
+    const created = await sendJson(ada.id, { to: ben.username, subject: "Live", body: "Hello" });
+    const { message } = (await created.json()) as { message: { id: number } };
+    const frame = parseFrame(await tab.next(10_000));
+    expect(frame).toMatchObject({
+      messageType: "notification",
+      data: { title: `${ada.name} sent you a message: Live`, seen: false, unreadCount: 1 },
+    });
+    expect(frame?.messageType === "notification" && frame.data.url).toMatch(new RegExp(`/messagesold/${message.id}$`));
+    tab.socket.close(1000);
   });
 
   it("DELETE removes the caller's copy only", async () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BoxList } from "~/components/inbox/box-list";
+import { useLiveInbox } from "~/components/inbox/use-live-inbox";
 import { userContext } from "~/context";
 import { boxSchema } from "~/lib/forms/inbox";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -27,6 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function MessagesOld({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("inbox");
   const { page } = loaderData;
+  useLiveInbox();
   return (
     <main id="main" className="inbox">
       <div className="inbox-header">

@@ -124,8 +124,10 @@ test.describe("message inbox", () => {
       const results = await new AxeBuilder({ page }).include("main").analyze();
       expect(results.violations, path).toEqual([]);
     }
-    // The seeded thread has the PDF attached.
+    // The seeded thread has a PDF attached, in local R2 (scripts/seed/inbox.mjs).
     await page.goto("/messagesold/1");
-    await expect(page.getByRole("link", { name: "permission-slip.pdf" })).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "permission-slip.pdf" }).click();
+    expect((await download).suggestedFilename()).toBe("permission-slip.pdf");
   });
 });

@@ -12,6 +12,8 @@ export default [
   route("calendar/feed/:file", "routes/calendar/feed-file.ts"),
   // Avatars from R2 (SPEC §9): a resource route, outside every page layout.
   route("files/avatars/*", "routes/files/avatar.ts"),
+  // Inbox attachments (decision 064): downloads for the people who hold the message, no layout.
+  route("messagesold/:id/attachments/:attachmentId", "routes/messagesold/attachment.ts"),
   // Chat's calls for the page's JavaScript (decision 050): JSON, cookie session, no layout.
   route("chat/:id/messages", "routes/chat/messages.ts"),
   route("chat/:id/read", "routes/chat/read.ts"),
@@ -39,6 +41,10 @@ export default [
     route("v2/conversation/:id", "routes/api/chat-group.ts"),
     route("v2/conversation/:id/participants", "routes/api/chat-participants.ts"),
     route("v2/conversation/:id/leave", "routes/api/chat-leave.ts"),
+    // The message inbox (decision 065).
+    route("v2/inbox", "routes/api/inbox.ts"),
+    route("v2/inbox/:id", "routes/api/inbox-message.ts"),
+    route("v2/inbox/:id/attachments/:attachmentId", "routes/api/inbox-attachment.ts"),
     route("v1/notifications/markallread", "routes/api/notifications-markallread.ts"),
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("v1/user/:id", "routes/api/user.ts"),
@@ -103,6 +109,13 @@ export default [
         route("new", "routes/chat/new.tsx"),
         route(":key", "routes/chat/conversation.tsx"),
         route(":key/group", "routes/chat/group.tsx"),
+      ]),
+      // The message inbox, /messagesold (decisions 063–065).
+      ...prefix("messagesold", [
+        index("routes/messagesold/index.tsx"),
+        route("compose", "routes/messagesold/compose.tsx", { id: "messagesold-compose" }),
+        route("compose/:id", "routes/messagesold/compose.tsx", { id: "messagesold-reply" }),
+        route(":id", "routes/messagesold/message.tsx"),
       ]),
       // Schools (decision 055).
       ...prefix("schools", [

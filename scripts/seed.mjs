@@ -9,6 +9,7 @@ import { chatSeed } from "./seed/chat.mjs";
 import { chatGroupsSeed } from "./seed/chat-groups.mjs";
 import { seedCommunities } from "./seed/communities.mjs";
 import { eventsSeedSql } from "./seed/events.mjs";
+import { inboxSeed, seedInboxFiles } from "./seed/inbox.mjs";
 import { layoutSeed } from "./seed/layout.mjs";
 import { schoolsSeedSql } from "./seed/schools.mjs";
 
@@ -274,10 +275,12 @@ sql.push(...layoutSeed({ q, passwordHash: hashPassword(DEMO_PASSWORD), now }));
 seedCommunities({ sql, q, hashPassword, password: DEMO_PASSWORD, now, day, hour });
 sql.push(...chatSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
 sql.push(...chatGroupsSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
+sql.push(...inboxSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
 
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";
 const file = join(mkdtempSync(join(tmpdir(), "seed-")), "seed.sql");
 writeFileSync(file, `${sql.join("\n")}\n`);
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+seedInboxFiles({ run, bin, persistTo });
 console.log(`• seeded ${users.length} demo users (password "${DEMO_PASSWORD}")`);

@@ -10,6 +10,7 @@ import dev from "./en/dev.json";
 import events from "./en/events.json";
 import feed from "./en/feed.json";
 import home from "./en/home.json";
+import inbox from "./en/inbox.json";
 import people from "./en/people.json";
 import profile from "./en/profile.json";
 import register from "./en/register.json";
@@ -31,6 +32,7 @@ export default {
     events,
     feed,
     home,
+    inbox,
     people,
     profile,
     register,

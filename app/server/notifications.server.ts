@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { absoluteNotificationUrl } from "~/lib/notification-url";
 import type { NotificationData } from "~/realtime/protocol";
 import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
@@ -185,4 +185,34 @@ function byOldest(a: Notification, b: Notification) {
 
 function publish(userId: number, notification: Notification, extra: Pick<NotificationData, "unreadCount" | "deleted">) {
   return publishToUser(userId, { messageType: "notification", data: { ...notification, ...extra } });
+}
+
+/**
+ * Notifications that another service writes inside its own batch, so the notification and the
+ * write that causes it commit together (a message's recipients, decision 063). `rows` is a
+ * SELECT of `(oid, user_id, url)`, the url a full URL (SPEC §3) that SQL may build from ids the
+ * same batch creates; every row gets the same title and time. The statement belongs in the
+ * caller's `batchSql`; publish what it stored with `publishStoredNotifications`.
+ */
+export function insertNotificationsSql(rows: SQL, note: { title: string | SQL; createdAt: number }): SQL {
+  return sql`INSERT INTO notifications (oid, user_id, title, url, seen, deleted, created_at)
+    SELECT s.oid, s.user_id, ${note.title}, s.url, 0, 0, ${note.createdAt} FROM (${rows}) s`;
+}
+
+/** The stored rows whose oids `oids` (a SELECT of one column) names, each with its user's unread total. */
+export function storedNotificationsSql(oids: SQL): SQL {
+  return sql`SELECT n.oid, n.user_id AS userId, n.title, n.url, n.seen, n.created_at AS createdAt,
+      (SELECT count(*) FROM notifications x WHERE x.user_id = n.user_id AND x.deleted = 0 AND x.seen = 0) AS unreadCount
+    FROM notifications n WHERE n.oid IN (${oids})`;
+}
+
+export type StoredNotification = Notification & { userId: number; unreadCount: number };
+
+/** After the caller's batch committed: each stored notification to its user's open sockets. */
+export async function publishStoredNotifications(rows: StoredNotification[]) {
+  await Promise.all(
+    rows.map(({ userId, unreadCount, ...row }) =>
+      publish(userId, { ...row, seen: Boolean(row.seen) }, { unreadCount: Number(unreadCount) }),
+    ),
+  );
 }

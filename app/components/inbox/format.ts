@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+
+/**
+ * Dates in UTC, as content cards show them (post-card.tsx): the server and the browser then
+ * render the same text, whatever zone the browser is in. Lists use the short form ("Nov 23"),
+ * so a phone keeps room for the subject; the full date is in the element's title.
+ */
+export function useMailDate() {
+  const { i18n } = useTranslation();
+  const full = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const short = new Intl.DateTimeFormat(i18n.language, { month: "short", day: "numeric", timeZone: "UTC" });
+  return Object.assign((at: number) => full.format(at), { short: (at: number) => short.format(at) });
+}
+
+/** "1.2 MB", "340 KB". */
+export function formatSize(bytes: number) {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}

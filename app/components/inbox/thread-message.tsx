@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { ConfirmForm } from "~/components/confirm-form";
+import { LinkedText } from "~/components/content/linked-text";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
+import { UserAvatar } from "~/components/layout/user-avatar";
+import type { MailMessage } from "~/server/inbox/inbox.server";
+import { formatSize, useMailDate } from "./format";
+
+/** One message of a thread (decision 063): who, when, the text, its files, and its actions. */
+export function ThreadMessage({ message, here, opened }: { message: MailMessage; here: string; opened: boolean }) {
+  const { t } = useTranslation("inbox");
+  const { t: tc } = useTranslation();
+  const date = useMailDate();
+  const name = (person: { name: string }) => person.name || tc("unknownUser");
+  const fields = (intent: string) => ({ intent, messageId: String(message.id) });
+  const markingUnread = usePendingSubmit({ action: here, intent: "unread" });
+  return (
+    <article
+      id={`message-${message.id}`}
+      className={opened ? "card inbox-message inbox-opened" : "card inbox-message"}
+      aria-labelledby={`message-${message.id}-subject`}
+    >
+      <header className="inbox-message-head">
+        <UserAvatar name={message.from.name} avatar={message.from.avatar} size="small" />
+        <div className="inbox-message-who">
+          <h2 id={`message-${message.id}-subject`} className="inbox-message-subject">
+            {message.subject}
+            {message.unread ? <span className="badge inbox-new">{t("thread.new")}</span> : null}
+          </h2>
+          <p className="hint">
+            {t("thread.from")} {message.own ? t("thread.you") : name(message.from)} · {t("thread.to")}{" "}
+            {message.to.map(name).join(", ")} ·{" "}
+            <time dateTime={new Date(message.createdAt).toISOString()}>{date(message.createdAt)}</time>
+          </p>
+        </div>
+      </header>
+      <LinkedText text={message.body} className="inbox-body" />
+      {message.attachments.length > 0 ? (
+        <section aria-label={t("thread.attachments")}>
+          <ul className="inbox-attachments">
+            {message.attachments.map((file) => (
+              <li key={file.id}>
+                <a href={`/messagesold/${message.id}/attachments/${file.id}`} download={file.filename}>
+                  {file.filename}
+                </a>{" "}
+                <span className="hint">{formatSize(file.size)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <div className="inbox-actions">
+        <Link to={`/messagesold/compose/${message.id}`} className="button button-secondary">
+          {t("thread.reply")}
+        </Link>
+        {message.own ? null : (
+          <Form method="post" action={here}>
+            <input type="hidden" name="intent" value="unread" />
+            <input type="hidden" name="messageId" value={message.id} />
+            <SubmitButton className="button-secondary" pending={markingUnread}>
+              {t("thread.markUnread")}
+            </SubmitButton>
+          </Form>
+        )}
+        <ConfirmForm
+          action={here}
+          fields={fields("delete")}
+          question={t("thread.confirmDelete")}
+          confirmLabel={t("thread.yes")}
+          cancelLabel={t("thread.no")}
+          buttonClassName="button-secondary"
+        >
+          {t("thread.delete")}
+        </ConfirmForm>
+      </div>
+    </article>
+  );
+}

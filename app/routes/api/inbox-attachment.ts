@@ -1,0 +1,21 @@
+import { parseId } from "~/lib/forms/chat";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { attachmentResponse } from "~/routes/messagesold/attachment-response.server";
+import { readAttachment } from "~/server/inbox/inbox.server";
+import type { Route } from "./+types/inbox-attachment";
+
+/** GET /api/v2/inbox/{id}/attachments/{attachmentId}: the file, to holders of a copy only (else 404). */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const messageId = parseId(params.id);
+  const attachmentId = parseId(params.attachmentId);
+  const file =
+    messageId === null || attachmentId === null ? null : await readAttachment(userId, messageId, attachmentId);
+  if (!file) return jsonError(404, "not_found", apiTranslator(context)("inbox:errors.notFound"));
+  return attachmentResponse(file, request.method);
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return methodNotAllowed("GET", apiTranslator(context));
+}

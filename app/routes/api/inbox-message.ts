@@ -1,0 +1,29 @@
+import { parseId } from "~/lib/forms/chat";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { deleteForMe, loadThread } from "~/server/inbox/inbox.server";
+import type { Route } from "./+types/inbox-message";
+import { apiMessage } from "./inbox.server";
+
+/**
+ * GET /api/v2/inbox/{id} → {message, thread: [...]} (oldest first), marking the caller's copies
+ * read. DELETE removes the caller's copy only. 404 for anyone without a copy (decision 063).
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const id = parseId(params.id);
+  const thread = id === null ? null : await loadThread(userId, id);
+  const message = thread?.messages.find((m) => m.id === id);
+  if (!thread || !message) return jsonError(404, "not_found", apiTranslator(context)("inbox:errors.notFound"));
+  return Response.json({ message: apiMessage(message), thread: thread.messages.map(apiMessage) });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE", t);
+  const userId = await requireBearerUser(request, context);
+  const id = parseId(params.id);
+  const deleted = id === null ? false : await deleteForMe(userId, id);
+  if (!deleted) return jsonError(404, "not_found", t("inbox:errors.notFound"));
+  return Response.json({ deleted: true, id });
+}

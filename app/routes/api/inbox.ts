@@ -1,0 +1,23 @@
+import { boxSchema } from "~/lib/forms/inbox";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { listBox } from "~/server/inbox/inbox.server";
+import type { Route } from "./+types/inbox";
+import { sendFromApi } from "./inbox.server";
+
+/**
+ * GET /api/v2/inbox?box=inbox|sent&cursor= → {data: {box, data: [...], nextCursor, unreadCount}},
+ * newest first. POST sends a message (JSON, or multipart with `files`): see README "API".
+ */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const box = boxSchema.parse(url.searchParams.get("box") ?? "inbox");
+  return Response.json({ data: await listBox(userId, box, url.searchParams.get("cursor")) });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "POST") return methodNotAllowed("GET, POST", t);
+  const userId = await requireBearerUser(request, context);
+  return sendFromApi(request, userId, t);
+}

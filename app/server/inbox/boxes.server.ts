@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { decodeCursor, pageOf } from "~/server/db/cursor";
+import { batchSql } from "~/server/db/raw.server";
+import { type MailPerson, peopleFromJson, RECIPIENTS_JSON, toPerson } from "./people.server";
+
+/** 20 messages a page, newest first, by cursor (DESIGN §4). */
+export const BOX_PAGE_SIZE = 20;
+
+export type Box = "inbox" | "sent";
+
+export type BoxRow = {
+  id: number;
+  subject: string;
+  createdAt: number;
+  /** Inbox: the sender. */
+  from: MailPerson;
+  /** Sent: the recipients. */
+  to: MailPerson[];
+  /** Inbox: not opened yet (shown in bold). Sent: always false. */
+  unread: boolean;
+  attachments: number;
+};
+
+export type BoxPage = { box: Box; data: BoxRow[]; nextCursor: string | null; unreadCount: number };
+
+type Row = {
+  id: number;
+  subject: string;
+  created_at: number;
+  read_at: number | null;
+  sender_id: number | null;
+  sender_name: string | null;
+  sender_username: string | null;
+  sender_avatar: string | null;
+  sender_available: number | null;
+  recipients: string | null;
+  attachments: number;
+};
+
+/**
+ * /messagesold and `?box=sent`: one page of the viewer's copies and the inbox's unread total,
+ * one round trip. A recipient's copy is in the inbox until they delete it; the sender's in sent.
+ */
+export async function listBox(viewerId: number, box: Box, cursorText?: string | null): Promise<BoxPage> {
+  const cursor = cursorText ? decodeCursor(cursorText) : null;
+  const after = cursor
+    ? sql`AND (m.created_at < ${cursor.createdAt} OR (m.created_at = ${cursor.createdAt} AND m.id < ${Number(cursor.id) || 0}))`
+    : sql``;
+  const common = sql`m.id, m.subject, m.created_at, m.sender_id, su.name AS sender_name, su.username AS sender_username,
+    su.avatar AS sender_avatar, (su.deleted_at IS NULL AND su.activated_at IS NOT NULL) AS sender_available,
+    (SELECT count(*) FROM attachments a WHERE a.message_id = m.id) AS attachments`;
+  const rows =
+    box === "inbox"
+      ? sql`SELECT ${common}, r.read_at, NULL AS recipients
+          FROM mail_recipients r JOIN mail_messages m ON m.id = r.message_id LEFT JOIN users su ON su.id = m.sender_id
+          WHERE r.user_id = ${viewerId} AND r.deleted_at IS NULL ${after}
+          ORDER BY m.created_at DESC, m.id DESC LIMIT ${BOX_PAGE_SIZE + 1}`
+      : sql`SELECT ${common}, 1 AS read_at, ${sql.raw(RECIPIENTS_JSON("m"))} AS recipients
+          FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
+          WHERE m.sender_id = ${viewerId} AND m.sender_deleted_at IS NULL ${after}
+          ORDER BY m.created_at DESC, m.id DESC LIMIT ${BOX_PAGE_SIZE + 1}`;
+  const [found, unread] = (await batchSql([rows, unreadSql(viewerId)])) as [Row[], { value: number }[]];
+  const page = pageOf(found, BOX_PAGE_SIZE, (row) => ({ createdAt: row.created_at, id: row.id }));
+  return {
+    box,
+    data: page.data.map(toBoxRow),
+    nextCursor: page.nextCursor,
+    unreadCount: unread[0]?.value ?? 0,
+  };
+}
+
+function unreadSql(viewerId: number) {
+  return sql`SELECT count(*) AS value FROM mail_recipients
+    WHERE user_id = ${viewerId} AND read_at IS NULL AND deleted_at IS NULL`;
+}
+
+function toBoxRow(row: Row): BoxRow {
+  return {
+    id: row.id,
+    subject: row.subject,
+    createdAt: row.created_at,
+    from: toPerson({
+      id: row.sender_id,
+      name: row.sender_name,
+      username: row.sender_username,
+      avatar: row.sender_avatar,
+      available: row.sender_available,
+    }),
+    to: peopleFromJson(row.recipients),
+    unread: row.read_at === null,
+    attachments: row.attachments,
+  };
+}

@@ -1,0 +1,127 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Translate } from "~/lib/translate";
+import { mayMessageSql } from "~/server/chat/permission.server";
+import { batchSql } from "~/server/db/raw.server";
+import {
+  insertNotificationsSql,
+  publishStoredNotifications,
+  type StoredNotification,
+  storedNotificationsSql,
+} from "~/server/notifications.server";
+import { AVAILABLE_USER, holdsCopySql } from "./access.server";
+import { discardFiles, type StoredFile } from "./attachments.server";
+
+export type SendInput = {
+  senderId: number;
+  /** Usernames or names, as typed (splitRecipients). */
+  to: string[];
+  subject: string;
+  body: string;
+  replyToId?: number | null;
+  clientKey: string;
+  /** Already in R2 (storeFiles); removed again when the send is refused or repeated. */
+  files?: StoredFile[];
+};
+
+export type RecipientProblem = { who: string; problem: "unknown" | "ambiguous" | "not_allowed" | "self" };
+
+export type SendResult =
+  | { status: "sent"; id: number; created: boolean }
+  | { status: "recipients"; problems: RecipientProblem[] }
+  | { status: "not_found" };
+
+type ResolutionRow = { who: string; user_id: number | null; same_name: number; allowed: number };
+
+/**
+ * Who each typed recipient is: a username (case-insensitive), else a name only one available
+ * person has. SQL, so the check and the write share one batch (decision 063).
+ */
+function resolvedCte(to: string[]): SQL {
+  const u = AVAILABLE_USER("u");
+  return sql`WITH wanted(who) AS (SELECT DISTINCT value FROM json_each(${JSON.stringify(to)})),
+    resolved AS (SELECT w.who, coalesce(
+      (SELECT u.id FROM users u WHERE ${u} AND lower(u.username) = lower(w.who)),
+      CASE WHEN (SELECT count(*) FROM users u WHERE ${u} AND lower(u.name) = lower(w.who)) = 1
+        THEN (SELECT u.id FROM users u WHERE ${u} AND lower(u.name) = lower(w.who)) END) AS user_id
+      FROM wanted w)`;
+}
+
+/**
+ * Sends a message to one or more people the sender may write to (the chat rule: friends or a
+ * shared community, decision 050), optionally answering a message the sender holds a copy of.
+ * One D1 batch: the message, its recipients, its attachments and each recipient's
+ * notification commit together or not at all; then the notifications go out live.
+ * The same clientKey again answers the stored message and sends nothing twice.
+ */
+export async function sendMessage(input: SendInput, note: { t: Translate; origin: string }): Promise<SendResult> {
+  const me = input.senderId;
+  const sendId = crypto.randomUUID();
+  const now = Date.now();
+  const replyTo = input.replyToId ?? null;
+  const files = input.files ?? [];
+  const cte = resolvedCte(input.to);
+  const everyoneAllowed = sql`NOT EXISTS (SELECT 1 FROM resolved r WHERE r.user_id IS NULL OR r.user_id = ${me}
+    OR NOT ${mayMessageSql(me, sql`r.user_id`)})`;
+  const replyAllowed =
+    replyTo === null
+      ? sql`1`
+      : sql`EXISTS (SELECT 1 FROM mail_messages o WHERE o.id = ${replyTo} AND ${holdsCopySql(me, "o")})`;
+  const thread =
+    replyTo === null
+      ? sql`NULL`
+      : sql`(SELECT coalesce(o.thread_id, o.id) FROM mail_messages o WHERE o.id = ${replyTo})`;
+  const mine = sql`m.sender_id = ${me} AND m.client_key = ${input.clientKey}`;
+  const createdHere = sql`${mine} AND m.send_id = ${sendId}`;
+  const oidPrefix = `mail-${sendId}-`;
+  const recipientRows = sql`SELECT ${oidPrefix} || r.user_id AS oid, r.user_id,
+      ${new URL("/messagesold/", note.origin).href} || m.id AS url
+    FROM mail_messages m JOIN mail_recipients r ON r.message_id = m.id WHERE ${createdHere}`;
+
+  const statements: SQL[] = [
+    sql`${cte} SELECT r.who, r.user_id,
+        (SELECT count(*) FROM users u WHERE ${AVAILABLE_USER("u")} AND lower(u.name) = lower(r.who)) AS same_name,
+        CASE WHEN r.user_id IS NULL THEN 0 ELSE ${mayMessageSql(me, sql`r.user_id`)} END AS allowed
+      FROM resolved r`,
+    sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, reply_to_id, thread_id, client_key, send_id, created_at)
+      SELECT ${me}, ${input.subject}, ${input.body}, ${replyTo}, ${thread}, ${input.clientKey}, ${sendId}, ${now}
+      WHERE ${everyoneAllowed} AND ${replyAllowed}
+        AND EXISTS (SELECT 1 FROM users s WHERE s.id = ${me} AND s.deleted_at IS NULL)
+      ON CONFLICT (sender_id, client_key) DO NOTHING`,
+    sql`${cte} INSERT OR IGNORE INTO mail_recipients (message_id, user_id)
+      SELECT DISTINCT m.id, r.user_id FROM mail_messages m JOIN resolved r WHERE ${createdHere}`,
+    insertNotificationsSql(recipientRows, {
+      // The sender's name as stored now (the caller may only know an id): put in by SQL.
+      title: sql`replace(${note.t("inbox:notification", { name: sendId, subject: input.subject })}, ${sendId},
+        (SELECT name FROM users WHERE id = ${me}))`,
+      createdAt: now,
+    }),
+    sql`SELECT m.id, m.send_id = ${sendId} AS created FROM mail_messages m WHERE ${mine}`,
+    storedNotificationsSql(sql`SELECT s.oid FROM (${recipientRows}) s`),
+  ];
+  if (files.length > 0) {
+    statements.push(sql`INSERT INTO attachments (message_id, key, filename, content_type, size, created_at)
+      SELECT m.id, json_extract(f.value, '$.key'), json_extract(f.value, '$.filename'),
+        json_extract(f.value, '$.contentType'), json_extract(f.value, '$.size'), ${now}
+      FROM mail_messages m, json_each(${JSON.stringify(files)}) f WHERE ${createdHere} ORDER BY f.key`);
+  }
+  const results = await batchSql(statements);
+  const resolution = results[0] as ResolutionRow[];
+  const [stored] = results[4] as { id: number; created: number }[];
+  const created = Boolean(stored?.created);
+  if (!created) discardFiles(files.map((file) => file.key));
+  if (stored) {
+    if (created) await publishStoredNotifications(results[5] as StoredNotification[]);
+    return { status: "sent", id: stored.id, created };
+  }
+  const problems = recipientProblems(me, resolution);
+  return problems.length > 0 ? { status: "recipients", problems } : { status: "not_found" };
+}
+
+function recipientProblems(me: number, rows: ResolutionRow[]): RecipientProblem[] {
+  return rows.flatMap((row): RecipientProblem[] => {
+    if (row.user_id === null) return [{ who: row.who, problem: row.same_name > 1 ? "ambiguous" : "unknown" }];
+    if (row.user_id === me) return [{ who: row.who, problem: "self" }];
+    if (!row.allowed) return [{ who: row.who, problem: "not_allowed" }];
+    return [];
+  });
+}

@@ -1,0 +1,162 @@
+import { sql } from "drizzle-orm";
+import { batchSql } from "~/server/db/raw.server";
+import { holdsCopySql, threadIdsSql } from "./access.server";
+import { discardFiles } from "./attachments.server";
+import { type MailPerson, peopleFromJson, RECIPIENTS_JSON, toPerson } from "./people.server";
+
+/** A thread shows at most this many messages, oldest first. */
+export const THREAD_MAX = 100;
+
+export type MailAttachment = { id: number; filename: string; contentType: string; size: number };
+
+export type MailMessage = {
+  id: number;
+  subject: string;
+  body: string;
+  createdAt: number;
+  replyToId: number | null;
+  from: MailPerson;
+  to: MailPerson[];
+  /** The viewer sent it. */
+  own: boolean;
+  /** The viewer received it and had not opened it before this read. */
+  unread: boolean;
+  attachments: MailAttachment[];
+};
+
+export type MailThread = { id: number; subject: string; messages: MailMessage[] };
+
+type Row = {
+  id: number;
+  subject: string;
+  body: string;
+  created_at: number;
+  reply_to_id: number | null;
+  sender_id: number | null;
+  sender_name: string | null;
+  sender_username: string | null;
+  sender_avatar: string | null;
+  sender_available: number | null;
+  recipients: string | null;
+  read_at: number | null;
+  received: number;
+  files: string | null;
+};
+
+/**
+ * /messagesold/{id}: the thread message {id} belongs to, as far as the viewer holds copies, and
+ * opening it marks the viewer's copies read (same batch, one round trip). Null (404) when the
+ * viewer holds no copy of {id}: never sent to them, or deleted by them.
+ */
+export async function loadThread(viewerId: number, messageId: number, options: { markRead?: boolean } = {}) {
+  const ids = threadIdsSql(viewerId, messageId);
+  const [rows] = (await batchSql([
+    sql`SELECT m.id, m.subject, m.body, m.created_at, m.reply_to_id, m.sender_id,
+        su.name AS sender_name, su.username AS sender_username, su.avatar AS sender_avatar,
+        (su.deleted_at IS NULL AND su.activated_at IS NOT NULL) AS sender_available,
+        ${sql.raw(RECIPIENTS_JSON("m"))} AS recipients,
+        me.read_at, me.user_id IS NOT NULL AS received,
+        (SELECT json_group_array(json_object('id', a.id, 'filename', a.filename, 'contentType', a.content_type,
+          'size', a.size)) FROM attachments a WHERE a.message_id = m.id) AS files
+      FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
+        LEFT JOIN mail_recipients me ON me.message_id = m.id AND me.user_id = ${viewerId}
+      WHERE m.id IN (${ids})
+      ORDER BY m.created_at, m.id LIMIT ${THREAD_MAX}`,
+    options.markRead === false
+      ? sql`SELECT 1`
+      : sql`UPDATE mail_recipients SET read_at = ${Date.now()}
+          WHERE user_id = ${viewerId} AND read_at IS NULL AND deleted_at IS NULL AND message_id IN (${ids})`,
+  ])) as [Row[]];
+  const opened = rows.find((row) => row.id === messageId);
+  if (!opened) return null;
+  const messages = rows.map((row) => toMessage(viewerId, row));
+  return { id: messageId, subject: opened.subject, messages } satisfies MailThread;
+}
+
+function toMessage(viewerId: number, row: Row): MailMessage {
+  return {
+    id: row.id,
+    subject: row.subject,
+    body: row.body,
+    createdAt: row.created_at,
+    replyToId: row.reply_to_id,
+    from: toPerson({
+      id: row.sender_id,
+      name: row.sender_name,
+      username: row.sender_username,
+      avatar: row.sender_avatar,
+      available: row.sender_available,
+    }),
+    to: peopleFromJson(row.recipients),
+    own: row.sender_id === viewerId,
+    unread: Boolean(row.received) && row.read_at === null,
+    attachments: (JSON.parse(row.files ?? "[]") as (MailAttachment | { id: null })[]).filter(
+      (file): file is MailAttachment => file.id !== null,
+    ),
+  };
+}
+
+/** "Mark unread": the viewer's received copy of {id} becomes unread again. False when there is none. */
+export async function markUnread(viewerId: number, messageId: number) {
+  const [changed] = await batchSql([
+    sql`UPDATE mail_recipients SET read_at = NULL
+      WHERE message_id = ${messageId} AND user_id = ${viewerId} AND deleted_at IS NULL RETURNING message_id`,
+  ]);
+  return (changed?.length ?? 0) > 0;
+}
+
+/**
+ * Delete for oneself (decision 063): the viewer's copy goes (as sender, as recipient, or both),
+ * everyone else keeps theirs. When no copy is left the message and its files are removed.
+ * One batch; false when the viewer held no copy.
+ */
+export async function deleteForMe(viewerId: number, messageId: number) {
+  const now = Date.now();
+  const gone = sql`NOT EXISTS (SELECT 1 FROM mail_messages g WHERE g.id = ${messageId}
+      AND g.sender_id IS NOT NULL AND g.sender_deleted_at IS NULL)
+    AND NOT EXISTS (SELECT 1 FROM mail_recipients g WHERE g.message_id = ${messageId} AND g.deleted_at IS NULL)`;
+  const [received, sent, orphaned] = await batchSql([
+    sql`UPDATE mail_recipients SET deleted_at = ${now}
+      WHERE message_id = ${messageId} AND user_id = ${viewerId} AND deleted_at IS NULL RETURNING message_id`,
+    sql`UPDATE mail_messages SET sender_deleted_at = ${now}
+      WHERE id = ${messageId} AND sender_id = ${viewerId} AND sender_deleted_at IS NULL RETURNING id`,
+    sql`SELECT a.key FROM attachments a WHERE a.message_id = ${messageId} AND ${gone}`,
+    sql`DELETE FROM mail_messages WHERE id = ${messageId} AND ${gone}`,
+  ]);
+  discardFiles(((orphaned ?? []) as { key: string }[]).map((row) => row.key));
+  return (received?.length ?? 0) + (sent?.length ?? 0) > 0;
+}
+
+export type ReplySource = {
+  id: number;
+  subject: string;
+  body: string;
+  createdAt: number;
+  from: MailPerson;
+  to: MailPerson[];
+  own: boolean;
+};
+
+/** /messagesold/compose/{id}: the message answered, if the viewer holds a copy (else 404). */
+export async function loadReplySource(viewerId: number, messageId: number): Promise<ReplySource | null> {
+  const [rows] = (await batchSql([
+    sql`SELECT m.id, m.subject, m.body, m.created_at, m.sender_id,
+        su.name AS sender_name, su.username AS sender_username, su.avatar AS sender_avatar,
+        (su.deleted_at IS NULL AND su.activated_at IS NOT NULL) AS sender_available,
+        ${sql.raw(RECIPIENTS_JSON("m"))} AS recipients
+      FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
+      WHERE m.id = ${messageId} AND ${holdsCopySql(viewerId, "m")}`,
+  ])) as [Row[]];
+  const row = rows[0];
+  if (!row) return null;
+  const message = toMessage(viewerId, { ...row, read_at: null, received: 0, files: null });
+  return {
+    id: message.id,
+    subject: message.subject,
+    body: message.body,
+    createdAt: message.createdAt,
+    from: message.from,
+    to: message.to,
+    own: message.own,
+  };
+}

@@ -9,6 +9,7 @@ import { chatSeed } from "./seed/chat.mjs";
 import { seedCommunities } from "./seed/communities.mjs";
 import { eventsSeedSql } from "./seed/events.mjs";
 import { layoutSeed } from "./seed/layout.mjs";
+import { postImagesSeed } from "./seed/post-images.mjs";
 import { schoolsSeedSql } from "./seed/schools.mjs";
 
 export const DEMO_PASSWORD = "schoolhub-demo";
@@ -269,12 +270,13 @@ for (const project of ["js", "nojs"]) {
   }
 }
 
-sql.push(...layoutSeed({ q, passwordHash: hashPassword(DEMO_PASSWORD), now }));
-seedCommunities({ sql, q, hashPassword, password: DEMO_PASSWORD, now, day, hour });
-sql.push(...chatSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
-
 const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";
+sql.push(...layoutSeed({ q, passwordHash: hashPassword(DEMO_PASSWORD), now }));
+seedCommunities({ sql, q, hashPassword, password: DEMO_PASSWORD, now, day, hour });
+sql.push(...postImagesSeed(persistTo));
+sql.push(...chatSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
+
 const file = join(mkdtempSync(join(tmpdir(), "seed-")), "seed.sql");
 writeFileSync(file, `${sql.join("\n")}\n`);
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);

@@ -1,9 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ConfirmPage } from "~/components/communities/confirm-page";
 import { ManageAction } from "~/components/communities/manage-action";
 import { ManageNav } from "~/components/communities/manage-nav";
+import { LinkedText } from "~/components/content/linked-text";
 import { PostCardView } from "~/components/content/post-card";
+import { DeleteForm } from "~/components/content/post-forms";
 import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, parseId, postModerationSchema } from "~/lib/forms/communities";
 import { readFormData } from "~/lib/forms/read-form.server";
@@ -33,6 +35,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     viewerId,
     pending: page.pending,
     reported: page.reported,
+    reportedComments: page.reportedComments,
   };
 }
 
@@ -46,6 +49,7 @@ const TOASTS = {
   pin: "communities:manage.toasts.done",
   unpin: "communities:manage.toasts.done",
   dismissReports: "communities:manage.toasts.done",
+  dismissCommentReports: "communities:manage.toasts.done",
 } as const;
 
 /** POST /communities/{id}/manage/posts: approve or reject pending posts, pin, unpin, dismiss reports. */
@@ -72,7 +76,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ManagePosts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("communities");
-  const { community, pending, reported, viewerId } = loaderData;
+  const { t: tc } = useTranslation();
+  const { community, pending, reported, reportedComments, viewerId } = loaderData;
   const here = `/communities/${community.id}/manage/posts`;
   if (actionData?.confirm) {
     return <ConfirmPage question={t("manage.confirm.reject")} fields={actionData.confirm.fields} back={here} />;
@@ -110,15 +115,7 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
         {reported.map(({ post, reasons }) => (
           <li key={post.id}>
             <PostCardView post={post} viewerId={viewerId} full />
-            <div className="report-reasons">
-              <strong>{t("manage.reasons")}</strong>
-              <ul>
-                {reasons.map((reason, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: reasons of one post never reorder
-                  <li key={index}>{reason}</li>
-                ))}
-              </ul>
-            </div>
+            <ReportReasons reasons={reasons} />
             <div className="manage-row">
               <ManageAction
                 action={here}
@@ -130,6 +127,44 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
           </li>
         ))}
       </ul>
+      <h2>{t("manage.reportedComments")}</h2>
+      {reportedComments.length === 0 ? <p className="hint">{t("manage.noReportedComments")}</p> : null}
+      <ul className="post-list">
+        {reportedComments.map((comment) => (
+          <li key={comment.id} className="card">
+            <p className="comment-meta">
+              <strong>{comment.authorName ?? tc("unknownUser")}</strong>{" "}
+              <Link to={`/content/${comment.postId}#comment-${comment.id}`}>{t("manage.commentOn")}</Link>
+            </p>
+            <LinkedText text={comment.body} />
+            <ReportReasons reasons={comment.reasons} />
+            <div className="manage-row">
+              <DeleteForm postId={comment.postId} target={{ type: "comment", id: comment.id }} returnTo={here} />
+              <ManageAction
+                action={here}
+                fields={{ intent: "dismissCommentReports", postId: String(comment.id) }}
+                label={t("manage.dismiss")}
+                secondary
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
     </main>
+  );
+}
+
+function ReportReasons({ reasons }: { reasons: string[] }) {
+  const { t } = useTranslation("communities");
+  return (
+    <div className="report-reasons">
+      <strong>{t("manage.reasons")}</strong>
+      <ul>
+        {reasons.map((reason, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: reasons of one report never reorder
+          <li key={index}>{reason}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -37,8 +37,9 @@ describe("images on posts (decision 066)", { timeout: 30_000 }, () => {
     ]);
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/newsfeed");
-    // The check and the write are one statement: one D1 round trip (decision 040).
-    expect(Number(answer.headers.get("X-D1-Round-Trips"))).toBe(1);
+    // The check and the write are one statement (decision 040); the new-post fan-out's member
+    // read (decision 048, waitUntil) starts before the answer leaves and is counted too.
+    expect(Number(answer.headers.get("X-D1-Round-Trips"))).toBeLessThanOrEqual(2);
 
     const post = await newestPost(member.id);
     // Orientation 6 turns the 800 × 600 photo upright: it shows 600 × 800.

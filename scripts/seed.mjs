@@ -274,10 +274,12 @@ const persistIndex = process.argv.indexOf("--persist-to");
 const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";
 sql.push(...layoutSeed({ q, passwordHash: hashPassword(DEMO_PASSWORD), now }));
 seedCommunities({ sql, q, hashPassword, password: DEMO_PASSWORD, now, day, hour });
-sql.push(...postImagesSeed(persistTo));
+const postImages = postImagesSeed(persistTo);
+sql.push(...postImages.sql);
 sql.push(...chatSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
 
 const file = join(mkdtempSync(join(tmpdir(), "seed-")), "seed.sql");
 writeFileSync(file, `${sql.join("\n")}\n`);
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+await postImages.upload;
 console.log(`• seeded ${users.length} demo users (password "${DEMO_PASSWORD}")`);

@@ -2,10 +2,12 @@
 // images, so the feed and `npm run bench`'s /newsfeed show what a real one does. The pictures
 // are gradients (scripts/lib/png.mjs, no binary files in the repository), stored in the local R2 bucket
 // with one `wrangler r2 bulk put`; the posts point at them with their sizes.
+
+import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { bin, run } from "../lib/local.mjs";
+import { bin, env } from "../lib/local.mjs";
 import { gradientPng } from "../lib/png.mjs";
 
 // [post id (scripts/seed/communities.mjs numbers them from 1001), photos as [width, height, from, to]].
@@ -29,7 +31,11 @@ const PHOTOS = [
   ],
 ];
 
-/** Stores the photos in local R2 (the database's --persist-to) and returns the SQL that uses them. */
+/**
+ * Starts storing the photos in local R2 (the database's --persist-to) and returns the SQL that
+ * uses them, and a promise for the upload: it runs beside the seed's `d1 execute`, so the demo
+ * data (and the end-to-end server's start) takes no longer for it.
+ */
 export function postImagesSeed(persistTo) {
   const dir = mkdtempSync(join(tmpdir(), "seed-images-"));
   const manifest = [];
@@ -48,18 +54,13 @@ export function postImagesSeed(persistTo) {
   }
   const manifestFile = join(dir, "manifest.json");
   writeFileSync(manifestFile, JSON.stringify(manifest));
-  run(bin("wrangler"), [
-    "r2",
-    "bulk",
-    "put",
-    "schoolhub-files",
-    "--filename",
-    manifestFile,
-    "--content-type",
-    "image/png",
-    "--local",
-    "--persist-to",
-    persistTo,
-  ]);
-  return sql;
+  const args = ["r2", "bulk", "put", "schoolhub-files", "--filename", manifestFile, "--content-type", "image/png"];
+  const upload = new Promise((resolve, reject) => {
+    const child = spawn(bin("wrangler"), [...args, "--local", "--persist-to", persistTo], { stdio: "inherit", env });
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`wrangler r2 bulk put failed (exit ${code})`)),
+    );
+  });
+  return { sql, upload };
 }

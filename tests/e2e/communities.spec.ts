@@ -47,6 +47,17 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   const communityUrl = new URL(owner.url()).pathname;
   await axe(owner, javaScriptEnabled);
 
+  // The owner gives it a picture (decision 067): scaled in the browser with JavaScript, as chosen without.
+  await owner.goto(`${communityUrl}/manage/edit`);
+  await axe(owner, javaScriptEnabled);
+  await owner
+    .getByLabel("Choose a picture")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: gradientPng(600, 600, [40, 120, 200]) });
+  await owner.getByRole("button", { name: "Upload picture" }).click();
+  await expect(toast(owner)).toContainText("The community's picture was updated.");
+  await owner.goto(communityUrl);
+  await expect(owner.locator(".community-head img.community-avatar")).toHaveAttribute("src", /^\/files\/communities\//);
+
   // Two people ask to join; a non-member sees only the card and the button.
   for (const page of [member, reporter]) {
     await page.goto(communityUrl);

@@ -59,16 +59,17 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
         {communities.length === 1 ? (
           <input type="hidden" name="communityId" value={communities[0]!.id} />
         ) : (
-          <div className="field">
-            <label htmlFor="composer-community">{t("composer.community")}</label>
-            <select id="composer-community" name="communityId" defaultValue={failure?.values.communityId}>
-              {communities.map((community) => (
-                <option key={community.id} value={community.id}>
-                  {community.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label={t("composer.community")} name="communityId" id="composer-community">
+            {(control) => (
+              <select {...control} defaultValue={failure?.values.communityId}>
+                {communities.map((community) => (
+                  <option key={community.id} value={community.id}>
+                    {community.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
         <button type="submit" disabled={busy}>
           {preparing ? t("images.preparing") : t("composer.submit")}

@@ -4,7 +4,7 @@ import { CommunityAvatarForm } from "~/components/communities/community-avatar-f
 import { CommunityForm } from "~/components/communities/community-form";
 import { ManageNav } from "~/components/communities/manage-nav";
 import { userContext } from "~/context";
-import { communitySchema, parseId } from "~/lib/forms/communities";
+import { communitySchema } from "~/lib/forms/communities";
 import { parseForm } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
@@ -15,32 +15,29 @@ import { avatarUrl } from "~/server/users/avatar";
 import stylesUrl from "~/styles/communities.css?url";
 import { slugFailure } from "../slug-failure.server";
 import type { Route } from "./+types/edit";
-import { requireAccess } from "./access.server";
+import { communityIdOf, requireAccess } from "./access.server";
 import { communityAvatarAction, readEditForm } from "./avatar.server";
+import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = communityIdOf(params);
   const { community } = requireAccess(await getManageOverview(context.get(userContext)!.id, id));
   const { role: _r, status: _s, ...details } = community;
   return { community: { ...details, avatar: avatarUrl(details.avatar) } };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Manage ${loaderData?.community.name} — SchoolHub` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 /**
  * POST /communities/{id}/manage/edit: details and policies, or the picture (intents "avatar",
  * "avatar-remove"); the services refuse non-managers (403).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = communityIdOf(params);
   const read = await readEditForm(request);
   if ("refused" in read) return read.refused;
   const { formData } = read;

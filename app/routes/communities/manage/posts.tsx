@@ -7,8 +7,7 @@ import { LinkedText } from "~/components/content/linked-text";
 import { PostCardView } from "~/components/content/post-card";
 import { DeleteForm } from "~/components/content/post-forms";
 import { userContext } from "~/context";
-import { CONFIRMED_MANAGE_INTENTS, parseId, postModerationSchema } from "~/lib/forms/communities";
-import { readFormData } from "~/lib/forms/read-form.server";
+import { CONFIRMED_MANAGE_INTENTS, postModerationSchema } from "~/lib/forms/communities";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
@@ -18,7 +17,8 @@ import { getManagePosts } from "~/server/communities/manage-pages.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/posts";
-import { requireAccess } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess } from "./access.server";
+import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
 registerNamespace("content", content);
@@ -26,8 +26,7 @@ registerNamespace("content", content);
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = communityIdOf(params);
   const viewerId = context.get(userContext)!.id;
   const page = requireAccess(await getManagePosts(viewerId, id));
   return {
@@ -39,9 +38,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Manage ${loaderData?.community.name} — SchoolHub` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 const TOASTS = {
   approve: "communities:manage.toasts.postApproved",
@@ -54,9 +51,7 @@ const TOASTS = {
 
 /** POST /communities/{id}/manage/posts: approve or reject pending posts, pin, unpin, dismiss reports. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
-  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  const { id, fields } = await readManageForm(request, params);
   const parsed = postModerationSchema.safeParse(fields);
   if (!parsed.success) throw data(null, { status: 400 });
   const { intent, postId, confirmed } = parsed.data;

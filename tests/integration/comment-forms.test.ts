@@ -80,6 +80,16 @@ describe("reporting a comment (forms, without JavaScript)", () => {
     const manage = await pageText(await (await browserFor(owner)).get(`/communities/${community.id}/manage/posts`));
     expect(manage).toContain("Can we bring snacks?");
     expect(manage).toContain("Off topic");
+    // A manager deletes it from there: the report goes with it.
+    const ownerBrowser = await browserFor(owner);
+    const deleted = await ownerBrowser.post(`/content/${postId}`, {
+      intent: "deleteComment",
+      commentId: String(commentId),
+      confirmed: "1",
+      returnTo: `/communities/${community.id}/manage/posts`,
+    });
+    expect(deleted.headers.get("Location")).toBe(`/communities/${community.id}/manage/posts`);
+    expect(await reportsOf(commentId)).toEqual([]);
   });
 
   it("strangers of a private community cannot (404), and a reason is required", async () => {

@@ -38,10 +38,14 @@ export async function updateComment(userId: number, commentId: number, body: str
 /** Deletes a comment (and its replies): its author, or a manager of the post's community. */
 export async function deleteComment(userId: number, commentId: number): Promise<{ postId: number } | null> {
   const db = getDb();
-  const [, deleted] = await db.batch([
-    rawRun(sql`DELETE FROM comments WHERE parent_id = ${commentId} AND EXISTS (SELECT 1 FROM comments k
+  const allowed = sql`EXISTS (SELECT 1 FROM comments k
       JOIN posts p ON p.id = k.post_id
-      WHERE k.id = ${commentId} AND (k.author_id = ${userId} OR ${managesSql(userId, sql`p.community_id`)}))`),
+      WHERE k.id = ${commentId} AND (k.author_id = ${userId} OR ${managesSql(userId, sql`p.community_id`)}))`;
+  const [, , deleted] = await db.batch([
+    // Reports of what goes go too: managers are not left with reports of nothing.
+    rawRun(sql`DELETE FROM reports WHERE target_type = 'comment'
+      AND target_id IN (SELECT id FROM comments WHERE id = ${commentId} OR parent_id = ${commentId}) AND ${allowed}`),
+    rawRun(sql`DELETE FROM comments WHERE parent_id = ${commentId} AND ${allowed}`),
     rawAll<{ postId: number }>(sql`DELETE FROM comments WHERE id = ${commentId}
       AND (author_id = ${userId} OR ${managesSql(userId, sql`(SELECT p.community_id FROM posts p WHERE p.id = comments.post_id)`)})
       RETURNING post_id AS postId`),

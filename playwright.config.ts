@@ -41,7 +41,7 @@ export default defineConfig({
     command: "node scripts/serve-e2e.mjs",
     url: `${E2E_ORIGIN}/about`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -14,6 +14,9 @@ export default [
   route("files/avatars/*", "routes/files/avatar.ts"),
   // Inbox attachments (decision 064): downloads for the people who hold the message, no layout.
   route("messagesold/:id/attachments/:attachmentId", "routes/messagesold/attachment.ts"),
+  route("files/communities/*", "routes/files/avatar.ts", { id: "community-avatar" }),
+  // Images of posts (decision 066): only for those who may see the post.
+  route("files/posts/:postId/:file", "routes/files/post-image.ts"),
   // Chat's calls for the page's JavaScript (decision 050): JSON, cookie session, no layout.
   route("chat/:id/messages", "routes/chat/messages.ts"),
   route("chat/:id/read", "routes/chat/read.ts"),
@@ -49,6 +52,18 @@ export default [
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("v1/user/:id", "routes/api/user.ts"),
     route("v1/user/:id/friend", "routes/api/user-friend.ts"),
+    // Communities, posts and the newsfeed (README "API"; decisions 045–047).
+    route("v1/communities", "routes/api/communities.ts"),
+    route("v1/communities/search", "routes/api/communities-search.ts"),
+    route("v1/communities/:id", "routes/api/community.ts"),
+    route("v1/communities/:id/membership", "routes/api/community-membership.ts"),
+    route("v1/communities/:id/posts", "routes/api/community-posts.ts"),
+    route("v1/newsfeed", "routes/api/newsfeed.ts"),
+    route("v1/posts", "routes/api/posts.ts"),
+    route("v1/posts/:id", "routes/api/post.ts"),
+    route("v1/posts/:id/comments", "routes/api/post-comments.ts"),
+    route("v1/likes", "routes/api/likes.ts"),
+    route("v1/reports", "routes/api/reports.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   layout("routes/layouts/full-width.tsx", [index("routes/home.tsx")]),

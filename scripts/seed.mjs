@@ -11,6 +11,7 @@ import { seedCommunities } from "./seed/communities.mjs";
 import { eventsSeedSql } from "./seed/events.mjs";
 import { inboxSeed, seedInboxFiles } from "./seed/inbox.mjs";
 import { layoutSeed } from "./seed/layout.mjs";
+import { postImagesSeed } from "./seed/post-images.mjs";
 import { schoolsSeedSql } from "./seed/schools.mjs";
 
 export const DEMO_PASSWORD = "schoolhub-demo";
@@ -271,16 +272,19 @@ for (const project of ["js", "nojs"]) {
   }
 }
 
+const persistIndex = process.argv.indexOf("--persist-to");
+const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";
 sql.push(...layoutSeed({ q, passwordHash: hashPassword(DEMO_PASSWORD), now }));
 seedCommunities({ sql, q, hashPassword, password: DEMO_PASSWORD, now, day, hour });
+const postImages = postImagesSeed(persistTo);
+sql.push(...postImages.sql);
 sql.push(...chatSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
 sql.push(...chatGroupsSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
 sql.push(...inboxSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
 
-const persistIndex = process.argv.indexOf("--persist-to");
-const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";
 const file = join(mkdtempSync(join(tmpdir(), "seed-")), "seed.sql");
 writeFileSync(file, `${sql.join("\n")}\n`);
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
 seedInboxFiles({ run, bin, persistTo });
+await postImages.upload;
 console.log(`• seeded ${users.length} demo users (password "${DEMO_PASSWORD}")`);

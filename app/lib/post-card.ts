@@ -6,14 +6,19 @@ export type CommentCard = {
   parentId: number | null;
   body: string;
   createdAt: number;
+  editedAt: number | null;
   author: UserInfo | null;
   likeCount: number;
   liked: boolean;
 };
 
+/** An image of a post (decision 066): its URL (access-checked) and size, so nothing shifts. */
+export type PostImageCard = { url: string; key: string; width: number; height: number };
+
 export type PostCard = {
   id: number;
   body: string;
+  images: PostImageCard[];
   createdAt: number;
   editedAt: number | null;
   pending: boolean;

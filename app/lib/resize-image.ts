@@ -1,6 +1,9 @@
 /** Avatars are shown at 64 px at most; 512 leaves room for sharp screens (SPEC §9). */
 export const AVATAR_MAX_SIDE = 512;
 
+/** Photos in posts: sharp across a phone or a laptop column, a few hundred KB (decision 066). */
+export const POST_IMAGE_MAX_SIDE = 1600;
+
 /**
  * Scales an image down in the browser so uploads stay small: WebP where the browser can write
  * it, else JPEG. Null when the browser cannot decode the file; the caller then sends the

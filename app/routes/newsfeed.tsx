@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Composer } from "~/components/content/composer";
 import { NewPostsBanner } from "~/components/content/new-posts-banner";
-import { PostCardView } from "~/components/content/post-card";
+import { PostList } from "~/components/content/post-list";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import type { PostCard } from "~/lib/post-card";
@@ -84,13 +84,7 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
       {loaderData.paged ? null : <NewPostsBanner newestShown={loaderData.posts[0]?.createdAt ?? 0} />}
       {loaderData.paged ? null : <Composer communities={loaderData.postable} />}
       {posts.length === 0 ? <p className="hint">{t("empty")}</p> : null}
-      <ul className="post-list feed">
-        {posts.map((post) => (
-          <li key={post.id}>
-            <PostCardView post={post} viewerId={loaderData.viewerId} />
-          </li>
-        ))}
-      </ul>
+      <PostList posts={posts} viewerId={loaderData.viewerId} className="post-list feed" />
       {next ? (
         <p className="feed-more">
           <Link ref={sentinel} to={`/newsfeed?before=${next}`} aria-busy={loading || undefined}>

@@ -41,7 +41,11 @@ export const ROUTES = [
   { path: "/login", browser: true },
   { path: "/bench-no-such-page", status: 404 },
   // Signed-in pages.
+  // The feed's first page holds seeded posts with photos (scripts/seed/post-images.mjs, in local
+  // R2), so LCP and bytes count sized, lazy images as a real feed has them (decision 066).
   { path: "/newsfeed", signIn: true, browser: true },
+  // A post with two photos, on its own page (both eager).
+  { path: "/content/1009", signIn: true, browser: true },
   // Communities (issue 11): Lincoln PTO (id 1, seeded) and a search that matches several.
   { path: "/communities/1", signIn: true, browser: true },
   { path: "/communities/search?q=school", signIn: true, browser: true },

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { gradientPng } from "../../scripts/lib/png.mjs";
 import { confirm, expect, signedInPage, test } from "./support";
 
 /**
@@ -46,6 +47,17 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   const communityUrl = new URL(owner.url()).pathname;
   await axe(owner, javaScriptEnabled);
 
+  // The owner gives it a picture (decision 067): scaled in the browser with JavaScript, as chosen without.
+  await owner.goto(`${communityUrl}/manage/edit`);
+  await axe(owner, javaScriptEnabled);
+  await owner
+    .getByLabel("Choose a picture")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: gradientPng(600, 600, [40, 120, 200]) });
+  await owner.getByRole("button", { name: "Upload picture" }).click();
+  await expect(toast(owner)).toContainText("The community's picture was updated.");
+  await owner.goto(communityUrl);
+  await expect(owner.locator(".community-head img.community-avatar")).toHaveAttribute("src", /^\/files\/communities\//);
+
   // Two people ask to join; a non-member sees only the card and the button.
   for (const page of [member, reporter]) {
     await page.goto(communityUrl);
@@ -67,10 +79,14 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
     await expect(owner.getByRole("listitem").filter({ hasText: person(testInfo, who).name })).toHaveCount(0);
   }
 
-  // The member posts; it waits for approval and only they and the owner see it.
+  // The member posts with a photo; it waits for approval and only they and the owner see it.
+  // Without JavaScript the photo goes as chosen; with it, scaled in the browser first (decision 066).
   const body = `Bake sale moved to Friday ${unique}\nDetails: https://example.test/bake`;
   await member.goto(communityUrl);
   await member.getByLabel("Write a post").fill(body);
+  await member
+    .getByLabel("Photos (up to 4)")
+    .setInputFiles({ name: "cakes.png", mimeType: "image/png", buffer: gradientPng(320, 240, [220, 90, 40]) });
   await member.getByRole("button", { name: "Post", exact: true }).click();
   await expect(toast(member)).toContainText("Your post was sent to the managers for approval.");
   await reporter.goto(communityUrl);
@@ -84,9 +100,17 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   await owner.goto(communityUrl);
   const ownerPost = owner.getByRole("article").filter({ hasText: unique });
   await expect(ownerPost.getByRole("link", { name: "https://example.test/bake" })).toBeVisible();
+  // The photo, sized so nothing shifts, served to members only.
+  const photo = ownerPost.getByRole("img", { name: `Photo 1 of 1 by ${person(testInfo, "member").name}` });
+  await expect(photo).toHaveAttribute("width", "320");
+  await expect(photo).toHaveAttribute("height", "240");
+  const photoUrl = (await photo.getAttribute("src"))!;
+  expect((await owner.request.get(photoUrl)).status()).toBe(200);
+  expect((await owner.request.get(photoUrl)).headers()["content-type"]).toMatch(/^image\/(png|webp|jpeg)$/);
   await ownerPost.getByLabel("Write a comment").fill(`See you there ${unique}`);
   await ownerPost.getByRole("button", { name: "Comment" }).click();
-  await expect(owner.getByText(`See you there ${unique}`)).toBeVisible();
+  // The author's own comment is also in its (closed) edit form: look at the text shown.
+  await expect(owner.getByRole("paragraph").filter({ hasText: `See you there ${unique}` })).toBeVisible();
 
   // The member replies on the post's page and likes the post.
   await member.goto("/newsfeed");
@@ -105,7 +129,7 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   await axe(member, javaScriptEnabled);
   await member.getByLabel("Write a reply").fill(`Thanks! ${unique}`);
   await member.getByRole("button", { name: "Reply" }).click();
-  await expect(member.getByText(`Thanks! ${unique}`)).toBeVisible();
+  await expect(member.getByRole("paragraph").filter({ hasText: `Thanks! ${unique}` })).toBeVisible();
 
   // Both see it in their newsfeeds.
   await owner.goto("/newsfeed");
@@ -114,7 +138,7 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
 
   // The third member reports it; the owner sees the reason and deletes the post.
   await reporter.goto(postUrl);
-  await reporter.getByText("Report", { exact: true }).click();
+  await reporter.getByRole("article").getByText("Report", { exact: true }).click();
   await reporter.getByLabel("What is wrong with this post?").fill("Wrong date");
   await reporter.getByRole("button", { name: "Send report" }).click();
   await expect(toast(reporter)).toContainText("The community's managers will look at it.");
@@ -125,6 +149,7 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   await expect(toast(owner)).toContainText("The post was deleted.");
   await member.goto(postUrl);
   await expect(member.getByText("This page could not be found")).toBeVisible();
+  expect((await member.request.get(photoUrl)).status()).toBe(404);
 
   // Search finds the community, without JavaScript too (a GET form).
   await reporter.goto("/communities/search");

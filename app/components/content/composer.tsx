@@ -1,61 +1,78 @@
 import { useTranslation } from "react-i18next";
 import { Form, useLocation, useNavigation } from "react-router";
-import { FormError, useFormMessage } from "~/components/form/field";
+import { Field, FormError } from "~/components/form/field";
+import { useResizedSubmit } from "~/components/form/use-resized-submit";
 import type { FormFailure } from "~/lib/forms/parse";
+import { POST_IMAGE_MAX_SIDE } from "~/lib/resize-image";
 
 type Postable = { id: number; name: string };
 
+const ACCEPT = "image/jpeg,image/png,image/webp";
+
 /**
- * The post composer (issue 11): a plain form posting to /content, with the communities where
- * the user may post (SPEC §3 "postable communities"); one community needs no choice.
+ * The post composer (issue 11): a multipart form posting to /content, with the communities
+ * where the user may post (SPEC §3 "postable communities"); one community needs no choice.
+ * Without JavaScript the photos go as chosen; with it they are first scaled to at most
+ * 1,600 px in the browser (decision 066). The server checks both the same way.
  */
 export function Composer({ communities, failure }: { communities: Postable[]; failure?: FormFailure }) {
   const { t } = useTranslation("content");
-  const message = useFormMessage();
   const location = useLocation();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction === "/content";
+  const resized = useResizedSubmit("images", POST_IMAGE_MAX_SIDE);
+  const preparing = resized.preparing;
+  const busy = preparing || (navigation.state === "submitting" && navigation.formAction === "/content");
   if (communities.length === 0) return <p className="hint composer">{t("composer.noCommunities")}</p>;
   const errors = failure?.fieldErrors ?? {};
   return (
-    <Form method="post" action="/content" className="card composer" key={busy ? "busy" : "idle"}>
+    <Form
+      method="post"
+      action="/content"
+      encType="multipart/form-data"
+      className="card composer"
+      key={busy ? "busy" : "idle"}
+      onSubmit={resized.onSubmit}
+    >
       <FormError error={failure?.formError} />
       <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-      <div className="field">
-        <label htmlFor="composer-body">{t("composer.label")}</label>
-        <textarea
-          id="composer-body"
-          name="body"
-          required
-          maxLength={10000}
-          placeholder={t("composer.placeholder")}
-          defaultValue={failure?.values.body}
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={errors.body ? "composer-body-error" : undefined}
-        />
-        {errors.body ? (
-          <p className="field-error" id="composer-body-error">
-            {errors.body.map((error) => message(error)).join(" ")}
-          </p>
-        ) : null}
-      </div>
+      <Field label={t("composer.label")} name="body" id="composer-body" errors={errors.body}>
+        {(control) => (
+          <textarea
+            {...control}
+            required
+            maxLength={10000}
+            placeholder={t("composer.placeholder")}
+            defaultValue={failure?.values.body}
+          />
+        )}
+      </Field>
+      <Field
+        label={t("images.label")}
+        name="images"
+        id="composer-images"
+        errors={errors.images}
+        hint={t("images.hint")}
+      >
+        {(control) => <input {...control} type="file" accept={ACCEPT} multiple />}
+      </Field>
       <div className="composer-row">
         {communities.length === 1 ? (
           <input type="hidden" name="communityId" value={communities[0]!.id} />
         ) : (
-          <div className="field">
-            <label htmlFor="composer-community">{t("composer.community")}</label>
-            <select id="composer-community" name="communityId" defaultValue={failure?.values.communityId}>
-              {communities.map((community) => (
-                <option key={community.id} value={community.id}>
-                  {community.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label={t("composer.community")} name="communityId" id="composer-community">
+            {(control) => (
+              <select {...control} defaultValue={failure?.values.communityId}>
+                {communities.map((community) => (
+                  <option key={community.id} value={community.id}>
+                    {community.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
         )}
         <button type="submit" disabled={busy}>
-          {t("composer.submit")}
+          {preparing ? t("images.preparing") : t("composer.submit")}
         </button>
       </div>
     </Form>

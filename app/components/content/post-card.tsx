@@ -1,174 +1,40 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, Link } from "react-router";
 import { CategoryLabel } from "~/components/communities/category-label";
-import { ConfirmForm } from "~/components/confirm-form";
 import { AvatarPopup } from "~/components/user/avatar-popup";
-import { dateTimeFormat } from "~/lib/date-format";
-import type { CommentCard, PostCard } from "~/lib/post-card";
+import type { PostCard } from "~/lib/post-card";
+import { asThreads, CommentForm, CommentList } from "./comment-view";
 import { LinkedText } from "./linked-text";
-
-export function PostTime({ at }: { at: number }) {
-  const { i18n } = useTranslation();
-  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  return <time dateTime={new Date(at).toISOString()}>{format.format(at)}</time>;
-}
-
-/** Like / unlike: a plain form without JavaScript, a fetcher that shows the result at once with it. */
-export function LikeForm({
-  postId,
-  target,
-  liked,
-  count,
-}: {
-  postId: number;
-  target: { type: "post" | "comment"; id: number };
-  liked: boolean;
-  count: number;
-}) {
-  const { t } = useTranslation("content");
-  const fetcher = useFetcher();
-  const returnTo = useReturnTo();
-  const pending = fetcher.formData?.get("intent");
-  const showLiked = pending ? pending === "like" : liked;
-  const shownCount = count + (showLiked === liked ? 0 : showLiked ? 1 : -1);
-  return (
-    <fetcher.Form method="post" action={`/content/${postId}`} preventScrollReset>
-      <input type="hidden" name="intent" value={showLiked ? "unlike" : "like"} />
-      <input type="hidden" name="targetType" value={target.type} />
-      <input type="hidden" name="targetId" value={target.id} />
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" className="link-button" aria-pressed={showLiked}>
-        {showLiked ? t("post.unlike") : t("post.like")} · {t("post.likes", { count: shownCount })}
-      </button>
-    </fetcher.Form>
-  );
-}
-
-function useReturnTo() {
-  const location = useLocation();
-  return `${location.pathname}${location.search}`;
-}
-
-export function CommentForm({ postId, replyTo }: { postId: number; replyTo?: number }) {
-  const { t } = useTranslation("content");
-  const returnTo = useReturnTo();
-  const id = `comment-${postId}-${replyTo ?? "new"}`;
-  return (
-    <Form method="post" action={`/content/${postId}`} className="comment-form" preventScrollReset>
-      <input type="hidden" name="intent" value="comment" />
-      {replyTo ? <input type="hidden" name="replyTo" value={replyTo} /> : null}
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <label htmlFor={id} className="visually-hidden">
-        {replyTo ? t("post.replyLabel") : t("post.commentLabel")}
-      </label>
-      <textarea
-        id={id}
-        name="body"
-        rows={1}
-        required
-        maxLength={2000}
-        placeholder={replyTo ? t("post.replyLabel") : t("post.commentLabel")}
-      />
-      <button type="submit">{replyTo ? t("post.reply") : t("post.comment")}</button>
-    </Form>
-  );
-}
-
-/** Report a post to its community's managers, with a reason; a <details>, so it opens without JavaScript. */
-function ReportForm({ postId }: { postId: number }) {
-  const { t } = useTranslation("content");
-  const returnTo = useReturnTo();
-  return (
-    <details className="report-form">
-      <summary className="link-button">{t("post.report")}</summary>
-      <Form method="post" action={`/content/${postId}`} className="comment-form">
-        <input type="hidden" name="intent" value="report" />
-        <input type="hidden" name="targetType" value="post" />
-        <input type="hidden" name="targetId" value={postId} />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <label htmlFor={`report-${postId}`}>{t("post.reportReason")}</label>
-        <textarea id={`report-${postId}`} name="reason" rows={2} required maxLength={500} />
-        <button type="submit">{t("post.sendReport")}</button>
-      </Form>
-    </details>
-  );
-}
-
-export function CommentView({
-  comment,
-  postId,
-  viewerId,
-  canModerate,
-  replies,
-  showReplyForm,
-}: {
-  comment: CommentCard;
-  postId: number;
-  viewerId: number;
-  canModerate: boolean;
-  replies?: CommentCard[];
-  showReplyForm?: boolean;
-}) {
-  const { t } = useTranslation("content");
-  const { t: tc } = useTranslation();
-  const returnTo = useReturnTo();
-  const mayDelete = canModerate || comment.author?.id === viewerId;
-  return (
-    <li className="comment" id={`comment-${comment.id}`}>
-      <p className="comment-meta">
-        <strong>{comment.author?.name ?? tc("unknownUser")}</strong>{" "}
-        <span className="hint">
-          <PostTime at={comment.createdAt} />
-        </span>
-      </p>
-      <LinkedText text={comment.body} />
-      <div className="post-actions">
-        <LikeForm
-          postId={postId}
-          target={{ type: "comment", id: comment.id }}
-          liked={comment.liked}
-          count={comment.likeCount}
-        />
-        {mayDelete ? (
-          <ConfirmForm
-            action={`/content/${postId}`}
-            fields={{ intent: "deleteComment", commentId: String(comment.id), returnTo }}
-            question={t("post.confirmDeleteComment")}
-            confirmLabel={t("post.yes")}
-            cancelLabel={t("post.no")}
-            buttonClassName="link-button"
-          >
-            {t("post.delete")}
-          </ConfirmForm>
-        ) : null}
-      </div>
-      {replies?.length ? (
-        <ul className="comment-list">
-          {replies.map((reply) => (
-            <CommentView key={reply.id} comment={reply} postId={postId} viewerId={viewerId} canModerate={canModerate} />
-          ))}
-        </ul>
-      ) : null}
-      {showReplyForm ? <CommentForm postId={postId} replyTo={comment.id} /> : null}
-    </li>
-  );
-}
+import { DeleteForm, LikeForm, PostTime, ReportForm, useReturnTo } from "./post-forms";
+import { PostImages } from "./post-images";
 
 /**
  * A post as the newsfeed, a community and /content show it (issue 11 "Newsfeed"): author with
- * the avatar popup, community label, time, text, counts, the first comments and the forms.
+ * the avatar popup, community label, time, text, photos, counts, the first comments and the
+ * forms. `eager` for the first post of a page: its photos load at once, the others lazily.
  */
-export function PostCardView({ post, viewerId, full = false }: { post: PostCard; viewerId: number; full?: boolean }) {
+export function PostCardView({
+  post,
+  viewerId,
+  full = false,
+  eager = false,
+}: {
+  post: PostCard;
+  viewerId: number;
+  full?: boolean;
+  eager?: boolean;
+}) {
   const { t } = useTranslation("content");
   const { t: tc } = useTranslation();
   const returnTo = useReturnTo();
   const isAuthor = post.author?.id === viewerId;
+  const authorName = post.author?.name ?? tc("unknownUser");
   return (
     <article className="card post-card" aria-labelledby={`post-${post.id}-author`}>
       <header>
         <AvatarPopup user={post.author} />
         <div>
-          <strong id={`post-${post.id}-author`}>{post.author?.name ?? tc("unknownUser")}</strong>{" "}
+          <strong id={`post-${post.id}-author`}>{authorName}</strong>{" "}
           <CategoryLabel category={post.community.category} />
           <p className="hint">
             <Link to={`/communities/${post.community.id}`}>{post.community.name}</Link> ·{" "}
@@ -182,6 +48,7 @@ export function PostCardView({ post, viewerId, full = false }: { post: PostCard;
         </div>
       </header>
       <LinkedText text={post.body} />
+      <PostImages images={post.images} author={authorName} eager={eager || full} />
       <p className="post-stats">
         <span>{t("post.comments", { count: post.commentCount })}</span>
       </p>
@@ -197,34 +64,24 @@ export function PostCardView({ post, viewerId, full = false }: { post: PostCard;
             </button>
           </Form>
         ) : null}
-        {isAuthor ? null : <ReportForm postId={post.id} />}
+        {isAuthor ? null : <ReportForm postId={post.id} target={{ type: "post", id: post.id }} />}
         {isAuthor || post.canModerate ? (
-          <ConfirmForm
-            action={`/content/${post.id}`}
-            fields={{ intent: "deletePost", returnTo: full ? "/newsfeed" : returnTo }}
-            question={t("post.confirmDeletePost")}
-            confirmLabel={t("post.yes")}
-            cancelLabel={t("post.no")}
-            buttonClassName="link-button"
-          >
-            {t("post.delete")}
-          </ConfirmForm>
+          <DeleteForm
+            postId={post.id}
+            target={{ type: "post", id: post.id }}
+            returnTo={full ? "/newsfeed" : returnTo}
+          />
         ) : null}
       </div>
       {full ? null : (
         <>
           {post.firstComments.length ? (
-            <ul className="comment-list">
-              {post.firstComments.map((comment) => (
-                <CommentView
-                  key={comment.id}
-                  comment={comment}
-                  postId={post.id}
-                  viewerId={viewerId}
-                  canModerate={post.canModerate}
-                />
-              ))}
-            </ul>
+            <CommentList
+              threads={asThreads(post.firstComments)}
+              postId={post.id}
+              viewerId={viewerId}
+              canModerate={post.canModerate}
+            />
           ) : null}
           {post.commentCount > post.firstComments.length ? (
             <p>

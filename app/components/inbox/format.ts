@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { dateTimeFormat } from "~/lib/date-format";
 
 /**
  * Dates in UTC, as content cards show them (post-card.tsx): the server and the browser then
@@ -7,8 +8,8 @@ import { useTranslation } from "react-i18next";
  */
 export function useMailDate() {
   const { i18n } = useTranslation();
-  const full = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  const short = new Intl.DateTimeFormat(i18n.language, { month: "short", day: "numeric", timeZone: "UTC" });
+  const full = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const short = dateTimeFormat(i18n.language, { month: "short", day: "numeric", timeZone: "UTC" });
   return Object.assign((at: number) => full.format(at), { short: (at: number) => short.format(at) });
 }
 

@@ -109,7 +109,8 @@ export const requestAnswerSchema = z.object({ intent: z.enum(["approve", "declin
 
 /** /communities/{id}/manage/posts. */
 export const postModerationSchema = z.object({
-  intent: z.enum(["approve", "reject", "pin", "unpin", "dismissReports"]),
+  intent: z.enum(["approve", "reject", "pin", "unpin", "dismissReports", "dismissCommentReports"]),
+  /** The post, or for "dismissCommentReports" the comment. */
   postId: targetId,
   confirmed,
 });
@@ -122,4 +123,9 @@ export const communitySearchSchema = z.object({
   q: z.string().trim().max(100).catch(""),
   category: z.enum(CATEGORIES).nullable().catch(null),
   after: z.string().max(60).nullable().catch(null),
+});
+
+/** POST /api/v1/communities/{id}/membership: the page's membership intents, as JSON. */
+export const apiMembershipSchema = z.object({
+  intent: z.enum(MEMBERSHIP_INTENTS, { error: "communities:errors.notAllowed" }),
 });

@@ -44,6 +44,11 @@ export const postActionSchema = z.discriminatedUnion("intent", [
     targetId: z.string().transform((value) => parseId(value) ?? 0),
   }),
   z.object({ intent: z.literal("deleteComment"), commentId: z.string().transform((value) => parseId(value) ?? 0) }),
+  z.object({
+    intent: z.literal("editComment"),
+    commentId: z.string().transform((value) => parseId(value) ?? 0),
+    body: commentBody,
+  }),
   z.object({ intent: z.literal("deletePost") }),
   z.object({
     intent: z.literal("report"),
@@ -63,4 +68,33 @@ export const confirmedField = z.object({
     .optional()
     .transform((value) => value === "1"),
   returnTo: z.string().max(2000).optional(),
+});
+
+/** JSON bodies of the API (decision 046's rules, the same messages as the forms). */
+const jsonId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+
+/** POST /api/v1/posts. */
+export const apiNewPostSchema = z.object({
+  communityId: jsonId("content:errors.communityRequired"),
+  body: postBody,
+});
+
+/** POST /api/v1/posts/{id}/comments. */
+export const apiCommentSchema = z.object({
+  body: commentBody,
+  replyTo: jsonId("content:errors.commentNotFound").nullish(),
+});
+
+/** POST|DELETE /api/v1/likes, POST /api/v1/reports. */
+export const apiTargetSchema = z.object({
+  targetType: z.enum(["post", "comment"], { error: "content:errors.notFound" }),
+  targetId: jsonId("content:errors.notFound"),
+});
+
+export const apiReportSchema = apiTargetSchema.extend({
+  reason: z
+    .string({ error: "content:errors.reasonRequired" })
+    .trim()
+    .min(1, "content:errors.reasonRequired")
+    .max(500, "content:errors.reasonTooLong"),
 });

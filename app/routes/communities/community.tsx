@@ -4,7 +4,7 @@ import { CategoryLabel } from "~/components/communities/category-label";
 import { CommunityAvatar } from "~/components/communities/community-avatar";
 import { MembershipButton } from "~/components/communities/membership-button";
 import { Composer } from "~/components/content/composer";
-import { PostCardView } from "~/components/content/post-card";
+import { PostList } from "~/components/content/post-list";
 import { UpcomingEvents } from "~/components/events/upcoming-events";
 import { ZoneSync } from "~/components/events/zone-sync";
 import { UserAvatar } from "~/components/layout/user-avatar";
@@ -116,24 +116,16 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
             {loaderData.pinned.length ? (
               <>
                 <h2>{t("page.pinned")}</h2>
-                <ul className="post-list">
-                  {loaderData.pinned.map((post) => (
-                    <li key={post.id}>
-                      <PostCardView post={post} viewerId={loaderData.viewerId} />
-                    </li>
-                  ))}
-                </ul>
+                <PostList posts={loaderData.pinned} viewerId={loaderData.viewerId} />
               </>
             ) : null}
             <h2 id="community-posts">{t("page.posts")}</h2>
             {loaderData.posts.length === 0 ? <p className="hint">{t("page.noPosts")}</p> : null}
-            <ul className="post-list">
-              {loaderData.posts.map((post) => (
-                <li key={post.id}>
-                  <PostCardView post={post} viewerId={loaderData.viewerId} />
-                </li>
-              ))}
-            </ul>
+            <PostList
+              posts={loaderData.posts}
+              viewerId={loaderData.viewerId}
+              eagerFirst={loaderData.pinned.length === 0}
+            />
           </section>
           <aside>
             {loaderData.visible ? (

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { CommunityForm } from "~/components/communities/community-form";
 import { userContext } from "~/context";
 import { communitySchema } from "~/lib/forms/communities";
-import { formFailure, parseForm } from "~/lib/forms/parse";
+import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
@@ -12,6 +12,7 @@ import { createCommunity } from "~/server/communities/communities.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/create";
+import { slugFailure } from "./slug-failure.server";
 
 registerNamespace("communities", communities);
 
@@ -30,14 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(communitySchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const result = await createCommunity(user.id, parsed.data);
-  if (result.status === "slug_taken") {
-    return data(
-      formFailure(formData, "communities:errors.slugTaken", undefined, { slug: ["communities:errors.slugTaken"] }),
-      {
-        status: 409,
-      },
-    );
-  }
+  if (result.status !== "created") return slugFailure(formData, result.status);
   return redirect(`/communities/${result.id}`, {
     headers: await flashToast(request, {
       kind: "success",

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
-import { FormError, useFormMessage } from "~/components/form/field";
+import { Field, FormError } from "~/components/form/field";
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/communities";
 import { editPostSchema } from "~/lib/forms/content";
@@ -32,9 +32,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const parsed = parseForm(editPostSchema, await readFormData(request));
+  const formData = await readFormData(request);
+  const parsed = parseForm(editPostSchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const saved = await updatePost(context.get(userContext)!.id, id, parsed.data.body);
+  // Unticked images leave the post (decision 066); keys not on this post change nothing.
+  const remove = formData.getAll("removeImage").filter((value): value is string => typeof value === "string");
+  const saved = await updatePost(context.get(userContext)!.id, id, parsed.data.body, remove);
   if (!saved) throw data(null, { status: 404 });
   return redirect(`/content/${id}`, {
     headers: await flashToast(request, { kind: "success", key: "content:toasts.saved" }),
@@ -43,31 +46,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function EditPost({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("content");
-  const message = useFormMessage();
-  const errors = actionData?.fieldErrors.body;
   return (
     <main id="main">
       <h1>{t("editTitle")}</h1>
       <Form method="post" className="card composer">
         <FormError error={actionData?.formError} />
-        <div className="field">
-          <label htmlFor="edit-body">{t("composer.label")}</label>
-          <textarea
-            id="edit-body"
-            name="body"
-            required
-            maxLength={10000}
-            rows={8}
-            defaultValue={actionData?.values.body ?? loaderData.post.body}
-            aria-invalid={errors ? true : undefined}
-            aria-describedby={errors ? "edit-body-error" : undefined}
-          />
-          {errors ? (
-            <p className="field-error" id="edit-body-error">
-              {errors.map((error) => message(error)).join(" ")}
-            </p>
-          ) : null}
-        </div>
+        <Field label={t("composer.label")} name="body" id="edit-body" errors={actionData?.fieldErrors.body}>
+          {(control) => (
+            <textarea
+              {...control}
+              required
+              maxLength={10000}
+              rows={8}
+              defaultValue={actionData?.values.body ?? loaderData.post.body}
+            />
+          )}
+        </Field>
+        {loaderData.post.images.length ? (
+          <fieldset className="field edit-images">
+            <legend>{t("images.keepLegend")}</legend>
+            {loaderData.post.images.map((image, index) => (
+              <label key={image.key} className="edit-image">
+                <img src={image.url} width={image.width} height={image.height} alt="" loading="lazy" />
+                <span className="field-checkbox">
+                  <input type="checkbox" name="removeImage" value={image.key} />
+                  {t("images.remove", { number: index + 1 })}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <div className="composer-row">
           <button type="submit">{t("post.save")}</button>
           <Link to={`/content/${loaderData.post.id}`}>{t("post.cancel")}</Link>

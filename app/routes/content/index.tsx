@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import { PostCardView } from "~/components/content/post-card";
+import { PostList } from "~/components/content/post-list";
 import { useFormMessage } from "~/components/form/field";
 import { userContext } from "~/context";
 import { newPostSchema } from "~/lib/forms/content";
-import { parseForm } from "~/lib/forms/parse";
-import { readFormData } from "~/lib/forms/read-form.server";
+import { formFailure, parseForm } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";
@@ -13,9 +12,11 @@ import { getInstance } from "~/middleware/i18next";
 import { listOwnPosts } from "~/server/content/content-pages.server";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
+import { storePostImages } from "~/server/files/post-images.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/index";
+import { imageFailure, readPostForm, uploadedFiles } from "./post-form.server";
 
 registerNamespace("content", content);
 
@@ -43,22 +44,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext)!;
-  const formData = await readFormData(request);
+  const read = await readPostForm(request);
+  if ("refused" in read) return read.refused;
+  const { formData } = read;
   const parsed = parseForm(newPostSchema, formData);
   const returnTo = safeRedirectPath(String(formData.get("returnTo") ?? ""), "/newsfeed");
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const result = await createPost(user.id, parsed.data.communityId, parsed.data.body);
+  const stored = await storePostImages(uploadedFiles(formData, "images"));
+  if (stored.status !== "stored") return imageFailure(formData, stored.status);
+  const result = await createPost(user.id, parsed.data.communityId, parsed.data.body, stored.images);
   if (result.status === "not_allowed") {
-    return data(
-      {
-        ...parsed,
-        ok: false as const,
-        fieldErrors: {},
-        formError: "content:errors.notAllowed",
-        values: { body: parsed.data.body },
-      },
-      { status: 403 },
-    );
+    return data(formFailure(formData, "content:errors.notAllowed"), { status: 403 });
   }
   return redirect(returnTo, {
     headers: await flashToast(request, {
@@ -85,13 +81,7 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
         </div>
       ) : null}
       {loaderData.posts.length === 0 ? <p className="hint">{t("empty")}</p> : null}
-      <ul className="post-list">
-        {loaderData.posts.map((post) => (
-          <li key={post.id}>
-            <PostCardView post={post} viewerId={loaderData.viewerId} />
-          </li>
-        ))}
-      </ul>
+      <PostList posts={loaderData.posts} viewerId={loaderData.viewerId} />
       {loaderData.next ? (
         <p className="feed-more">
           <Link to={`/content?before=${loaderData.next}`}>{t("more")}</Link>

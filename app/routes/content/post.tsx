@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import { CommentForm, CommentView, PostCardView } from "~/components/content/post-card";
+import { CommentForm, CommentList } from "~/components/content/comment-view";
+import { PostCardView } from "~/components/content/post-card";
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/communities";
 import { confirmedField, postActionSchema } from "~/lib/forms/content";
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 const CONFIRMED = new Set(["deletePost", "deleteComment"]);
 
-/** POST /content/{id}: comment, reply, like, unlike, delete a comment, delete the post. */
+/** POST /content/{id}: comment, reply, like, unlike, edit, report or delete a comment, report or delete the post. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const postId = parseId(params.id);
   if (postId === null) throw data(null, { status: 404 });
@@ -93,19 +94,13 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
       <PostCardView post={post} viewerId={viewerId} full />
       <section aria-label={t("post.comments", { count: post.commentCount })}>
         <h2>{t("post.comments", { count: post.commentCount })}</h2>
-        <ul className="comment-list">
-          {threads.map(({ comment, replies }) => (
-            <CommentView
-              key={comment.id}
-              comment={comment}
-              postId={post.id}
-              viewerId={viewerId}
-              canModerate={post.canModerate}
-              replies={replies}
-              showReplyForm
-            />
-          ))}
-        </ul>
+        <CommentList
+          threads={threads}
+          postId={post.id}
+          viewerId={viewerId}
+          canModerate={post.canModerate}
+          showReplyForm
+        />
         <CommentForm postId={post.id} />
       </section>
     </main>

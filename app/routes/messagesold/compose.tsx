@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ComposeForm } from "~/components/inbox/compose-form";
 import { userContext } from "~/context";
+import { dateTimeFormat } from "~/lib/date-format";
 import { parseId } from "~/lib/forms/chat";
 import { registerNamespace } from "~/lib/i18n-client";
 import inbox from "~/locales/en/inbox.json";
@@ -27,7 +28,7 @@ function replyToOf(params: { id?: string }) {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
   const i18n = getInstance(context);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const replyToId = replyToOf(params);
   const { defaults, replyTo } = await composeDefaults(viewer.id, replyToId, translatorFor(context), (at) =>
     format.format(at),

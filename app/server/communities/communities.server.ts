@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { canPost, isManager, type Membership, type Policies } from "~/lib/community-rules";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawRun } from "~/server/db/raw.server";
+import { rawAll, rawRun } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
 
 const c = schema.communities;
@@ -19,21 +19,38 @@ export type CommunityInput = {
   requiresApproval: boolean;
 };
 
-export type CreateResult = { status: "created"; id: number; slug: string } | { status: "slug_taken" };
+export type CreateResult = { status: "created"; id: number; slug: string } | { status: "slug_taken" | "slug_school" };
 
-/** Creates a community; its creator is its first owner (one batch: both rows or neither). */
+/**
+ * `/{slug}` is one namespace (SPEC §2, decision 068): a school's slug is the school's, so a
+ * statement that gives a community a slug carries this condition and writes nothing when a
+ * school holds it: the check and the write are one step.
+ */
+export function slugFreeOfSchoolsSql(slug: string) {
+  return sql`NOT EXISTS (SELECT 1 FROM schools s WHERE s.slug = ${slug})`;
+}
+
+/**
+ * Creates a community; its creator is its first owner (one batch: both rows or neither). The
+ * owner row is only ever added to a community without members, the one just inserted.
+ */
 export async function createCommunity(ownerId: number, input: CommunityInput): Promise<CreateResult> {
   const db = getDb();
   try {
     const [inserted] = await db.batch([
-      db
-        .insert(c)
-        .values({ ...input, ownerId })
-        .returning({ id: c.id, slug: c.slug }),
+      rawAll<{ id: number; slug: string }>(sql`INSERT INTO communities
+        (slug, name, category, description, join_policy, post_policy, requires_approval, owner_id)
+        SELECT ${input.slug}, ${input.name}, ${input.category}, ${input.description}, ${input.joinPolicy},
+          ${input.postPolicy}, ${input.requiresApproval ? 1 : 0}, ${ownerId}
+        WHERE ${slugFreeOfSchoolsSql(input.slug)}
+        RETURNING id, slug`),
       rawRun(sql`INSERT INTO community_members (community_id, user_id, role, status)
-        SELECT id, ${ownerId}, 'owner', 'active' FROM communities WHERE slug = ${input.slug}`),
+        SELECT c.id, ${ownerId}, 'owner', 'active' FROM communities c
+        WHERE c.slug = ${input.slug} AND c.owner_id = ${ownerId}
+          AND NOT EXISTS (SELECT 1 FROM community_members x WHERE x.community_id = c.id)`),
     ]);
-    const row = inserted[0]!;
+    const row = (inserted as { id: number; slug: string }[])[0];
+    if (!row) return { status: "slug_school" };
     return { status: "created", id: row.id, slug: row.slug };
   } catch (error) {
     if (String((error as Error)?.message ?? error).includes("UNIQUE")) return { status: "slug_taken" };

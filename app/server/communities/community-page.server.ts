@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { canPost, canSeeContent, isManager, joinActionFor } from "~/lib/community-rules";
-import { type PostCard, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
+import { type Cursor, type PostCard, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { upcomingWindow } from "~/server/events/calendar.server";
 import { avatarUrl } from "~/server/users/avatar";
@@ -69,3 +69,23 @@ export async function getCommunityPage(viewerId: number, communityId: number, no
 }
 
 export type CommunityPage = NonNullable<Awaited<ReturnType<typeof getCommunityPage>>>;
+
+/**
+ * A community's posts by cursor (the API's paging of what /communities/{id} shows), with the
+ * community's row in the same batch: null when it does not exist, `visible: false` when the
+ * viewer may not see its content (decision 045).
+ */
+export async function loadCommunityPosts(viewerId: number, communityId: number, cursor: Cursor | null) {
+  const [communityRows, postRows] = await getDb().batch([
+    communityWithMembershipQuery(viewerId, { id: communityId }),
+    postCardsQuery(viewerId, { kind: "community", communityId }, COMMUNITY_PAGE_POSTS + 1, cursor),
+  ]);
+  const community = communityRows[0];
+  if (!community) return null;
+  if (!canSeeContent(community, membershipOf(community))) return { visible: false as const };
+  return {
+    visible: true as const,
+    posts: postRows.slice(0, COMMUNITY_PAGE_POSTS).map(toPostCard),
+    hasMore: postRows.length > COMMUNITY_PAGE_POSTS,
+  };
+}

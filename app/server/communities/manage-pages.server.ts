@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { rawAll } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { communityWithMembershipQuery } from "./communities.server";
 import { countsQueries, managerAccess } from "./manage.server";
@@ -56,8 +57,21 @@ export async function getManageRequests(viewerId: number, communityId: number) {
   return { ...access, requests: people(requests) };
 }
 
+/** Reported comments of the community, with their post, author and every reason given. */
+function reportedCommentsQuery(communityId: number) {
+  return rawAll<{ id: number; postId: number; body: string; authorName: string | null; reasons: string }>(sql`
+    SELECT k.id, k.post_id AS postId, k.body, u.name AS authorName,
+      (SELECT json_group_array(r.reason) FROM reports r
+        WHERE r.target_type = 'comment' AND r.target_id = k.id AND r.community_id = ${communityId}) AS reasons
+    FROM comments k JOIN posts p ON p.id = k.post_id
+    LEFT JOIN users u ON u.id = k.author_id AND u.deleted_at IS NULL
+    WHERE p.community_id = ${communityId}
+      AND EXISTS (SELECT 1 FROM reports r WHERE r.target_type = 'comment' AND r.target_id = k.id AND r.community_id = ${communityId})
+    ORDER BY k.id DESC LIMIT 50`);
+}
+
 export async function getManagePosts(viewerId: number, communityId: number) {
-  const [community, pending, reported, reasons] = await getDb().batch([
+  const [community, pending, reported, reasons, comments] = await getDb().batch([
     communityWithMembershipQuery(viewerId, { id: communityId }),
     postCardsQuery(viewerId, { kind: "pending", communityId }, 50),
     postCardsQuery(viewerId, { kind: "reported", communityId }, 50),
@@ -67,6 +81,7 @@ export async function getManagePosts(viewerId: number, communityId: number) {
       .where(and(eq(schema.reports.communityId, communityId), eq(schema.reports.targetType, "post")))
       .orderBy(asc(schema.reports.createdAt))
       .limit(500),
+    reportedCommentsQuery(communityId),
   ]);
   const access = managerAccess(community);
   if (access.status !== "ok") return access;
@@ -79,5 +94,6 @@ export async function getManagePosts(viewerId: number, communityId: number) {
       const post = toPostCard(row);
       return { post, reasons: reasonsOf.get(post.id) ?? [] };
     }),
+    reportedComments: comments.map((row) => ({ ...row, reasons: JSON.parse(row.reasons) as string[] })),
   };
 }

@@ -1,11 +1,13 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { isManager } from "~/lib/community-rules";
 import { type NotifyContext, notifyMember } from "~/server/content/notify.server";
+import { parseImages } from "~/server/content/post-image-cards";
 import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll, rawRun } from "~/server/db/raw.server";
+import { batchSql, rawAll, rawRun } from "~/server/db/raw.server";
 import { announceNewPost } from "~/server/feed/fan-out.server";
-import { type CommunityInput, type CommunityRow, membershipOf } from "./communities.server";
+import { deletePostImages } from "~/server/files/post-images.server";
+import { type CommunityInput, type CommunityRow, membershipOf, slugFreeOfSchoolsSql } from "./communities.server";
 
 const m = schema.communityMembers;
 const p = schema.posts;
@@ -42,16 +44,25 @@ export function countsQueries(communityId: number) {
   ] as const;
 }
 
-export async function updateCommunity(userId: number, communityId: number, input: CommunityInput) {
+/** Saves details and policies (managers only); a slug a school holds is refused (decision 068). */
+export async function updateCommunity(
+  userId: number,
+  communityId: number,
+  input: CommunityInput,
+): Promise<"saved" | "forbidden" | "slug_taken" | "slug_school"> {
   try {
-    const result =
-      await rawRun(sql`UPDATE communities SET name = ${input.name}, slug = ${input.slug}, category = ${input.category},
+    const [school, updated] = await batchSql([
+      sql`SELECT 1 AS taken FROM schools WHERE slug = ${input.slug}`,
+      sql`UPDATE communities SET name = ${input.name}, slug = ${input.slug}, category = ${input.category},
       description = ${input.description}, join_policy = ${input.joinPolicy}, post_policy = ${input.postPolicy},
       requires_approval = ${input.requiresApproval ? 1 : 0}
-      WHERE id = ${communityId} AND ${managesSql(userId, communityId)}`);
-    return result.meta.changes > 0 ? ("saved" as const) : ("forbidden" as const);
+      WHERE id = ${communityId} AND ${managesSql(userId, communityId)} AND ${slugFreeOfSchoolsSql(input.slug)}
+      RETURNING id`,
+    ]);
+    if (school?.length) return "slug_school";
+    return updated?.length ? "saved" : "forbidden";
   } catch (error) {
-    if (String((error as Error)?.message ?? error).includes("UNIQUE")) return "slug_taken" as const;
+    if (String((error as Error)?.message ?? error).includes("UNIQUE")) return "slug_taken";
     throw error;
   }
 }
@@ -90,7 +101,7 @@ export async function changeMember(userId: number, communityId: number, targetId
   return result.meta.changes > 0;
 }
 
-export type PostModeration = "approve" | "reject" | "pin" | "unpin" | "dismissReports";
+export type PostModeration = "approve" | "reject" | "pin" | "unpin" | "dismissReports" | "dismissCommentReports";
 
 /** Moderating a post of the community (deleting goes through the post's own delete). */
 export async function moderatePost(
@@ -109,12 +120,21 @@ export async function moderatePost(
     if (post?.authorId && ctx) notifyMember(ctx, post.authorId, communityId, "postApproved", `/content/${post.id}`);
     return Boolean(post);
   }
+  if (action === "reject") {
+    const rows = await rawAll<{ images: string }>(
+      sql`DELETE FROM posts WHERE ${where} AND status = 'pending' RETURNING images`,
+    );
+    await deletePostImages(rows.flatMap((row) => parseImages(row.images)));
+    return rows.length > 0;
+  }
   const statement = {
-    reject: sql`DELETE FROM posts WHERE ${where} AND status = 'pending'`,
     pin: sql`UPDATE posts SET pinned_at = ${Date.now()} WHERE ${where} AND status = 'published'`,
     unpin: sql`UPDATE posts SET pinned_at = NULL WHERE ${where}`,
     dismissReports: sql`DELETE FROM reports WHERE target_type = 'post' AND target_id = ${postId} AND community_id = ${communityId}
       AND ${managesSql(userId, communityId)}`,
+    // `postId` is the comment's id here (the form's one id field).
+    dismissCommentReports: sql`DELETE FROM reports WHERE target_type = 'comment' AND target_id = ${postId}
+      AND community_id = ${communityId} AND ${managesSql(userId, communityId)}`,
   }[action];
   const result = await rawRun(statement);
   return result.meta.changes > 0;

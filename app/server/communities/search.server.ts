@@ -38,29 +38,13 @@ export async function searchCommunities(
     inner = sql`SELECT c.*, CASE WHEN c.name LIKE ${`%${terms[0]}%`} THEN 0 ELSE 1 END AS score FROM communities c
       WHERE ${sql.join(likes, sql` AND `)} ${categoryFilter}`;
   }
-  const rows = await rawAll<{
-    id: number;
-    name: string;
-    slug: string;
-    category: CommunityCategory;
-    description: string;
-    avatar: string;
-    join_policy: CommunitySummary["joinPolicy"];
-    score: number;
-  }>(sql`SELECT id, name, slug, category, description, avatar, join_policy, score FROM (${inner}) ${after}
+  const rows = await rawAll<CommunitySummary & { score: number }>(sql`SELECT id, name, slug, category, description,
+    avatar, join_policy AS joinPolicy, score FROM (${inner}) ${after}
     ORDER BY score, id LIMIT ${SEARCH_PAGE_SIZE + 1}`);
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    results: page.map((row) => ({
-      id: row.id,
-      name: row.name,
-      slug: row.slug,
-      category: row.category,
-      description: row.description,
-      avatar: avatarUrl(row.avatar),
-      joinPolicy: row.join_policy,
-    })),
+    results: page.map(({ score: _score, ...community }) => ({ ...community, avatar: avatarUrl(community.avatar) })),
     next: rows.length > SEARCH_PAGE_SIZE && last ? { score: last.score, id: last.id } : null,
   };
 }

@@ -27,13 +27,25 @@ export async function addComment(
   return rows[0] ?? null;
 }
 
+/** Edits a comment's text: its author only, while they may still see the post. */
+export async function updateComment(userId: number, commentId: number, body: string): Promise<boolean> {
+  const rows = await rawAll<{ id: number }>(sql`UPDATE comments SET body = ${body}, edited_at = ${Date.now()}
+    WHERE id = ${commentId} AND author_id = ${userId} AND ${visiblePostSql(userId, sql`comments.post_id`)}
+    RETURNING id`);
+  return rows.length > 0;
+}
+
 /** Deletes a comment (and its replies): its author, or a manager of the post's community. */
 export async function deleteComment(userId: number, commentId: number): Promise<{ postId: number } | null> {
   const db = getDb();
-  const [, deleted] = await db.batch([
-    rawRun(sql`DELETE FROM comments WHERE parent_id = ${commentId} AND EXISTS (SELECT 1 FROM comments k
+  const allowed = sql`EXISTS (SELECT 1 FROM comments k
       JOIN posts p ON p.id = k.post_id
-      WHERE k.id = ${commentId} AND (k.author_id = ${userId} OR ${managesSql(userId, sql`p.community_id`)}))`),
+      WHERE k.id = ${commentId} AND (k.author_id = ${userId} OR ${managesSql(userId, sql`p.community_id`)}))`;
+  const [, , deleted] = await db.batch([
+    // Reports of what goes go too: managers are not left with reports of nothing.
+    rawRun(sql`DELETE FROM reports WHERE target_type = 'comment'
+      AND target_id IN (SELECT id FROM comments WHERE id = ${commentId} OR parent_id = ${commentId}) AND ${allowed}`),
+    rawRun(sql`DELETE FROM comments WHERE parent_id = ${commentId} AND ${allowed}`),
     rawAll<{ postId: number }>(sql`DELETE FROM comments WHERE id = ${commentId}
       AND (author_id = ${userId} OR ${managesSql(userId, sql`(SELECT p.community_id FROM posts p WHERE p.id = comments.post_id)`)})
       RETURNING post_id AS postId`),
@@ -44,7 +56,7 @@ export async function deleteComment(userId: number, commentId: number): Promise<
 /** All comments of a post the viewer may see, oldest first, with authors and likes (batchable). */
 export function postCommentsQuery(viewerId: number, postId: number) {
   return rawAll<Record<string, unknown>>(sql`
-    SELECT k.id, k.parent_id AS parentId, k.body, k.created_at AS createdAt,
+    SELECT k.id, k.parent_id AS parentId, k.body, k.created_at AS createdAt, k.edited_at AS editedAt,
       u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
       (SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END FROM friendships f
         WHERE (f.requester_id = ${viewerId} AND f.addressee_id = u.id) OR (f.addressee_id = ${viewerId} AND f.requester_id = u.id)

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawRun } from "~/server/db/raw.server";
+import { rawAll, rawRun } from "~/server/db/raw.server";
 import { visiblePostSql } from "./visibility.server";
 
 export type LikeTarget = { type: "post" | "comment"; id: number };
@@ -23,4 +23,11 @@ export async function unlike(userId: number, target: LikeTarget): Promise<void> 
   await rawRun(
     sql`DELETE FROM likes WHERE user_id = ${userId} AND target_type = ${target.type} AND target_id = ${target.id}`,
   );
+}
+
+/** Whether the user's like of the target is stored (a repeated like changes nothing). */
+export async function hasLiked(userId: number, target: LikeTarget): Promise<boolean> {
+  const rows = await rawAll(sql`SELECT 1 FROM likes
+    WHERE user_id = ${userId} AND target_type = ${target.type} AND target_id = ${target.id}`);
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { postActionSchema } from "~/lib/forms/content";
-import { addComment, deleteComment } from "./comments.server";
+import { addComment, deleteComment, updateComment } from "./comments.server";
 import { like, unlike } from "./likes.server";
 import { type NotifyContext, notifyComment, notifyPostLike } from "./notify.server";
 import { deletePost } from "./posts.server";
@@ -41,6 +41,10 @@ export async function performPostAction(
     case "deleteComment": {
       const deleted = await deleteComment(userId, action.commentId);
       return deleted ? { status: "ok", toast: "content:toasts.commentDeleted" } : { status: "not_found" };
+    }
+    case "editComment": {
+      const saved = await updateComment(userId, action.commentId, action.body);
+      return saved ? { status: "ok", toast: "content:toasts.commentSaved" } : { status: "not_found" };
     }
     case "report": {
       const done = await report(userId, { type: action.targetType, id: action.targetId }, action.reason);

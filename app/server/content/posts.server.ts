@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { rawAll, rawRun } from "~/server/db/raw.server";
+import { batchSql, rawAll } from "~/server/db/raw.server";
 import { announceNewPost } from "~/server/feed/fan-out.server";
+import { deletePostImages, type PostImage } from "~/server/files/post-images.server";
+import { parseImages, toImageCards } from "./post-image-cards";
 import { managesSql } from "./visibility.server";
 
 export const POST_MAX_LENGTH = 10_000;
@@ -14,26 +16,52 @@ export type CreatePostResult =
  * finds nothing to insert when they may not, and marks the post pending when the community
  * wants approval and the author does not manage it.
  */
-export async function createPost(authorId: number, communityId: number, body: string): Promise<CreatePostResult> {
+export async function createPost(
+  authorId: number,
+  communityId: number,
+  body: string,
+  images: PostImage[] = [],
+): Promise<CreatePostResult> {
   const rows = await rawAll<{ id: number; status: "published" | "pending"; createdAt: number }>(sql`
-    INSERT INTO posts (community_id, author_id, body, status)
-    SELECT c.id, ${authorId}, ${body},
+    INSERT INTO posts (community_id, author_id, body, images, status)
+    SELECT c.id, ${authorId}, ${body}, ${JSON.stringify(images)},
       CASE WHEN c.requires_approval AND m.role = 'member' THEN 'pending' ELSE 'published' END
     FROM communities c
     JOIN community_members m ON m.community_id = c.id AND m.user_id = ${authorId} AND m.status = 'active'
     WHERE c.id = ${communityId} AND (c.post_policy = 'all' OR m.role IN ('owner', 'manager'))
     RETURNING id, status, created_at AS createdAt`);
   const row = rows[0];
-  if (!row) return { status: "not_allowed" };
+  if (!row) {
+    // Stored before the check (one round trip for the check and the write): nothing keeps them.
+    await deletePostImages(images);
+    return { status: "not_allowed" };
+  }
   if (row.status === "published") announceNewPost({ id: row.id, communityId, authorId, createdAt: row.createdAt });
   return { status: row.status, id: row.id, communityId };
 }
 
-/** Edits a post's text; only its author may (a manager deletes instead). */
-export async function updatePost(authorId: number, postId: number, body: string): Promise<boolean> {
-  const result = await rawRun(sql`UPDATE posts SET body = ${body}, edited_at = ${Date.now()}
-    WHERE id = ${postId} AND author_id = ${authorId}`);
-  return result.meta.changes > 0;
+/**
+ * Edits a post's text and drops the images the author unticked; only its author may (a manager
+ * deletes instead). Read and write are one batch, so only images that were this post's leave R2.
+ */
+export async function updatePost(
+  authorId: number,
+  postId: number,
+  body: string,
+  removeKeys: string[] = [],
+): Promise<boolean> {
+  const mine = sql`id = ${postId} AND author_id = ${authorId}`;
+  const [before, after] = await batchSql([
+    sql`SELECT images FROM posts WHERE ${mine}`,
+    sql`UPDATE posts SET body = ${body}, edited_at = ${Date.now()},
+      images = (SELECT json_group_array(json(value)) FROM json_each(posts.images)
+        WHERE json_extract(value, '$.key') NOT IN (SELECT value FROM json_each(${JSON.stringify(removeKeys)})))
+      WHERE ${mine} RETURNING id`,
+  ]);
+  if (!after?.length) return false;
+  const old = parseImages((before as { images: string }[])[0]?.images);
+  await deletePostImages(old.filter((image) => removeKeys.includes(image.key)));
+  return true;
 }
 
 /**
@@ -41,16 +69,20 @@ export async function updatePost(authorId: number, postId: number, body: string)
  * likes point at ids that are never reused (AUTOINCREMENT), so leftover rows count for nothing.
  */
 export async function deletePost(userId: number, postId: number): Promise<{ communityId: number } | null> {
-  const rows = await rawAll<{ communityId: number }>(sql`DELETE FROM posts
+  const rows = await rawAll<{ communityId: number; images: string }>(sql`DELETE FROM posts
     WHERE id = ${postId} AND (author_id = ${userId} OR ${managesSql(userId, sql`posts.community_id`)})
-    RETURNING community_id AS communityId`);
-  return rows[0] ?? null;
+    RETURNING community_id AS communityId, images`);
+  const row = rows[0];
+  if (!row) return null;
+  await deletePostImages(parseImages(row.images));
+  return { communityId: row.communityId };
 }
 
 /** The post's author and community, if the post exists (for edit pages and redirects). */
 export async function getPostMeta(postId: number) {
-  const rows = await rawAll<{ id: number; authorId: number | null; communityId: number; body: string }>(
-    sql`SELECT id, author_id AS authorId, community_id AS communityId, body FROM posts WHERE id = ${postId}`,
+  const rows = await rawAll<{ id: number; authorId: number | null; communityId: number; body: string; images: string }>(
+    sql`SELECT id, author_id AS authorId, community_id AS communityId, body, images FROM posts WHERE id = ${postId}`,
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { ...row, images: toImageCards(row.id, parseImages(row.images)) } : null;
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { rawAll } from "~/server/db/raw.server";
 
 /**
  * SQL forms of decision 045's rules, for writes that check and act in one statement (one D1
@@ -19,4 +20,15 @@ export function visiblePostSql(viewerId: number, postId: SQL | number) {
 export function managesSql(viewerId: number, communityId: SQL | number) {
   return sql`EXISTS (SELECT 1 FROM community_members mm
     WHERE mm.community_id = ${communityId} AND mm.user_id = ${viewerId} AND mm.status = 'active' AND mm.role IN ('owner', 'manager'))`;
+}
+
+/**
+ * Whether `key` is an image of post `postId` and the viewer may see that post (decision 066):
+ * an image is served to exactly those who may see its post; for everyone else it does not exist.
+ */
+export async function mayViewPostImage(viewerId: number, postId: number, key: string) {
+  const rows = await rawAll<{ ok: number }>(sql`SELECT 1 AS ok FROM posts p
+    WHERE p.id = ${postId} AND ${visiblePostSql(viewerId, postId)}
+      AND EXISTS (SELECT 1 FROM json_each(p.images) WHERE json_extract(value, '$.key') = ${key})`);
+  return rows.length > 0;
 }

@@ -205,6 +205,12 @@ export const posts = sqliteTable(
       .default("published"),
     pinnedAt: integer("pinned_at"),
     // --- end posts area ---
+    // --- post images (docs/decisions/066-post-images.md): up to 4 {key, width, height}, R2 keys ---
+    images: text("images", { mode: "json" })
+      .$type<{ key: string; width: number; height: number }[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    // --- end post images ---
   },
   (table) => [
     index("posts_community_created").on(table.communityId, table.createdAt, table.id),

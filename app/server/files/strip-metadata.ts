@@ -77,7 +77,7 @@ function stripJpeg(bytes: Uint8Array) {
 }
 
 /** The Orientation tag (0x0112) of an EXIF APP1 payload, or null. */
-function readOrientation(payload: Uint8Array): number | null {
+export function readOrientation(payload: Uint8Array): number | null {
   const exif = [0x45, 0x78, 0x69, 0x66, 0, 0];
   if (!exif.every((byte, i) => payload[i] === byte)) return null;
   const tiff = payload.subarray(6);

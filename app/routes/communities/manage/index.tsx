@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { ManageNav } from "~/components/communities/manage-nav";
 import { userContext } from "~/context";
-import { parseId } from "~/lib/forms/communities";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import { getManageOverview } from "~/server/communities/manage-pages.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/index";
-import { requireAccess } from "./access.server";
+import { communityIdOf, requireAccess } from "./access.server";
+import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
 
@@ -16,15 +16,12 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 
 /** /communities/{id}/manage: counts of what waits for a manager (owners and managers only, else 403). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = communityIdOf(params);
   const page = requireAccess(await getManageOverview(context.get(userContext)!.id, id));
   return { community: { id: page.community.id, name: page.community.name }, counts: page.counts };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Manage ${loaderData?.community.name} — SchoolHub` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 export default function ManageOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("communities");

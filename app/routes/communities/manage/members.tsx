@@ -5,8 +5,7 @@ import { ManageAction } from "~/components/communities/manage-action";
 import { ManageNav } from "~/components/communities/manage-nav";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
-import { CONFIRMED_MANAGE_INTENTS, inviteSchema, memberChangeSchema, parseId } from "~/lib/forms/communities";
-import { readFormData } from "~/lib/forms/read-form.server";
+import { CONFIRMED_MANAGE_INTENTS, inviteSchema, memberChangeSchema } from "~/lib/forms/communities";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import { translatorFor } from "~/middleware/i18next";
@@ -16,15 +15,15 @@ import { notifyMember } from "~/server/content/notify.server";
 import { flashToast, type Toast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/members";
-import { requireAccess } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess } from "./access.server";
+import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = communityIdOf(params);
   const viewerId = context.get(userContext)!.id;
   const page = requireAccess(await getManageMembers(viewerId, id));
   return {
@@ -36,15 +35,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Manage ${loaderData?.community.name} — SchoolHub` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 /** POST /communities/{id}/manage/members: promote, make owner, demote, remove (decision 045). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
-  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  const { id, fields } = await readManageForm(request, params);
   if (fields.intent === "invite") return inviteAction(request, context, id, fields);
   const parsed = memberChangeSchema.safeParse(fields);
   if (!parsed.success) throw data(null, { status: 400 });

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ConfirmPage } from "~/components/communities/confirm-page";
 import { ManageAction } from "~/components/communities/manage-action";
 import { ManageNav } from "~/components/communities/manage-nav";
+import { LinkedText } from "~/components/content/linked-text";
 import { PostCardView } from "~/components/content/post-card";
+import { DeleteForm } from "~/components/content/post-forms";
 import { userContext } from "~/context";
-import { CONFIRMED_MANAGE_INTENTS, parseId, postModerationSchema } from "~/lib/forms/communities";
-import { readFormData } from "~/lib/forms/read-form.server";
+import { CONFIRMED_MANAGE_INTENTS, postModerationSchema } from "~/lib/forms/communities";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
@@ -16,7 +17,8 @@ import { getManagePosts } from "~/server/communities/manage-pages.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/posts";
-import { requireAccess } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess } from "./access.server";
+import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
 registerNamespace("content", content);
@@ -24,8 +26,7 @@ registerNamespace("content", content);
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
+  const id = communityIdOf(params);
   const viewerId = context.get(userContext)!.id;
   const page = requireAccess(await getManagePosts(viewerId, id));
   return {
@@ -33,12 +34,11 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     viewerId,
     pending: page.pending,
     reported: page.reported,
+    reportedComments: page.reportedComments,
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `Manage ${loaderData?.community.name} — SchoolHub` },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 const TOASTS = {
   approve: "communities:manage.toasts.postApproved",
@@ -46,13 +46,12 @@ const TOASTS = {
   pin: "communities:manage.toasts.done",
   unpin: "communities:manage.toasts.done",
   dismissReports: "communities:manage.toasts.done",
+  dismissCommentReports: "communities:manage.toasts.done",
 } as const;
 
 /** POST /communities/{id}/manage/posts: approve or reject pending posts, pin, unpin, dismiss reports. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404 });
-  const fields = Object.fromEntries(await readFormData(request)) as Record<string, string>;
+  const { id, fields } = await readManageForm(request, params);
   const parsed = postModerationSchema.safeParse(fields);
   if (!parsed.success) throw data(null, { status: 400 });
   const { intent, postId, confirmed } = parsed.data;
@@ -72,7 +71,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ManagePosts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("communities");
-  const { community, pending, reported, viewerId } = loaderData;
+  const { t: tc } = useTranslation();
+  const { community, pending, reported, reportedComments, viewerId } = loaderData;
   const here = `/communities/${community.id}/manage/posts`;
   if (actionData?.confirm) {
     return <ConfirmPage question={t("manage.confirm.reject")} fields={actionData.confirm.fields} back={here} />;
@@ -110,15 +110,7 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
         {reported.map(({ post, reasons }) => (
           <li key={post.id}>
             <PostCardView post={post} viewerId={viewerId} full />
-            <div className="report-reasons">
-              <strong>{t("manage.reasons")}</strong>
-              <ul>
-                {reasons.map((reason, index) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: reasons of one post never reorder
-                  <li key={index}>{reason}</li>
-                ))}
-              </ul>
-            </div>
+            <ReportReasons reasons={reasons} />
             <div className="manage-row">
               <ManageAction
                 action={here}
@@ -130,6 +122,44 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
           </li>
         ))}
       </ul>
+      <h2>{t("manage.reportedComments")}</h2>
+      {reportedComments.length === 0 ? <p className="hint">{t("manage.noReportedComments")}</p> : null}
+      <ul className="post-list">
+        {reportedComments.map((comment) => (
+          <li key={comment.id} className="card">
+            <p className="comment-meta">
+              <strong>{comment.authorName ?? tc("unknownUser")}</strong>{" "}
+              <Link to={`/content/${comment.postId}#comment-${comment.id}`}>{t("manage.commentOn")}</Link>
+            </p>
+            <LinkedText text={comment.body} />
+            <ReportReasons reasons={comment.reasons} />
+            <div className="manage-row">
+              <DeleteForm postId={comment.postId} target={{ type: "comment", id: comment.id }} returnTo={here} />
+              <ManageAction
+                action={here}
+                fields={{ intent: "dismissCommentReports", postId: String(comment.id) }}
+                label={t("manage.dismiss")}
+                secondary
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
     </main>
+  );
+}
+
+function ReportReasons({ reasons }: { reasons: string[] }) {
+  const { t } = useTranslation("communities");
+  return (
+    <div className="report-reasons">
+      <strong>{t("manage.reasons")}</strong>
+      <ul>
+        {reasons.map((reason, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: reasons of one report never reorder
+          <li key={index}>{reason}</li>
+        ))}
+      </ul>
+    </div>
   );
 }

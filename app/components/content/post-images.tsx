@@ -1,0 +1,28 @@
+import { useTranslation } from "react-i18next";
+import type { PostImageCard } from "~/lib/post-card";
+
+/**
+ * A post's photos (decision 066). Width and height come from the stored image, so the browser
+ * reserves their space before they load and nothing below them moves; only the first post of
+ * a page loads them at once, the rest when they come near the screen.
+ */
+export function PostImages({ images, author, eager }: { images: PostImageCard[]; author: string; eager: boolean }) {
+  const { t } = useTranslation("content");
+  if (images.length === 0) return null;
+  return (
+    <div className={`post-images post-images-${images.length}`}>
+      {images.map((image, index) => (
+        <a key={image.key} href={image.url} className="post-image">
+          <img
+            src={image.url}
+            width={image.width}
+            height={image.height}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            alt={t("images.alt", { number: index + 1, count: images.length, name: author })}
+          />
+        </a>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { listMyCommunities } from "~/server/communities/communities.server";
+import type { Route } from "./+types/communities";
+import { apiCommunity } from "./content-json.server";
+
+/**
+ * GET /api/v1/communities → {data: {subscribed, owned, postable}}: the caller's communities as
+ * SPEC §3 lists them (decision 045), the can-post flag being "postable is not empty".
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const origin = new URL(request.url).origin;
+  const mine = await listMyCommunities(userId);
+  const list = (communities: typeof mine.owned) => communities.map((community) => apiCommunity(community, origin));
+  return Response.json({
+    data: { subscribed: list(mine.subscribed), owned: list(mine.owned), postable: list(mine.postable) },
+  });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return methodNotAllowed("GET", apiTranslator(context));
+}

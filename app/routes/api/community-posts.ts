@@ -1,0 +1,25 @@
+import { parseId } from "~/lib/forms/communities";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { loadCommunityPosts } from "~/server/communities/community-page.server";
+import { decodeCursor } from "~/server/content/post-cards.server";
+import type { Route } from "./+types/community-posts";
+import { postPage } from "./content-json.server";
+
+/**
+ * GET /api/v1/communities/{id}/posts?before= → {data: [post], nextCursor}: newest first, 20
+ * at a time (decision 046). 403 `members_only` where only members see the content (decision 045).
+ */
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const t = apiTranslator(context);
+  const id = parseId(params.id);
+  const page = id === null ? null : await loadCommunityPosts(userId, id, decodeCursor(url.searchParams.get("before")));
+  if (!page) return jsonError(404, "not_found", t("communities:errors.notFound"));
+  if (!page.visible) return jsonError(403, "members_only", t("communities:errors.membersOnly"));
+  return Response.json(postPage(page.posts, page.hasMore, url.origin));
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return methodNotAllowed("GET", apiTranslator(context));
+}

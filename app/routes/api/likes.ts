@@ -1,0 +1,33 @@
+import { apiTargetSchema } from "~/lib/forms/content";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { hasLiked, like, unlike } from "~/server/content/likes.server";
+import { notifyPostLike } from "~/server/content/notify.server";
+import type { Route } from "./+types/likes";
+import { notifyContextOf, postNotFound } from "./content-json.server";
+
+/**
+ * POST /api/v1/likes {targetType: post|comment, targetId} likes, DELETE unlikes → {liked}.
+ * Idempotent like the pages' (decision 046); liking what the caller may not see is 404.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed("POST, DELETE", t);
+  const userId = await requireBearerUser(request, context);
+  const body = await readJsonBody(request, apiTargetSchema, t);
+  if (!body.ok) return body.response;
+  const target = { type: body.data.targetType, id: body.data.targetId };
+  if (request.method === "DELETE") {
+    await unlike(userId, target);
+    return Response.json({ liked: false });
+  }
+  const added = await like(userId, target);
+  if (added && target.type === "post") notifyPostLike(notifyContextOf(request, context), userId, target.id);
+  // Nothing added: liked already (idempotent), or not visible; tell them apart only for the latter.
+  if (!added && !(await hasLiked(userId, target))) return postNotFound(t);
+  return Response.json({ liked: true });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed("POST, DELETE", apiTranslator(context));
+}

@@ -1,0 +1,20 @@
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { decodeCursor } from "~/server/content/post-cards.server";
+import { loadNewsfeed } from "~/server/feed/feed.server";
+import type { Route } from "./+types/newsfeed";
+import { postPage } from "./content-json.server";
+
+/**
+ * GET /api/v1/newsfeed?before= → {data: [post], nextCursor, endOfFeed}: the /newsfeed page's
+ * posts by the same cursor (SPEC §3 "last-post timestamp, end-of-feed flag", decision 046).
+ */
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const feed = await loadNewsfeed(userId, decodeCursor(url.searchParams.get("before")));
+  return Response.json({ ...postPage(feed.posts, !feed.endOfFeed, url.origin), endOfFeed: feed.endOfFeed });
+}
+
+export function action({ context }: Route.ActionArgs) {
+  return methodNotAllowed("GET", apiTranslator(context));
+}

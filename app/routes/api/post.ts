@@ -1,0 +1,32 @@
+import { parseId } from "~/lib/forms/communities";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { getPostPage } from "~/server/content/content-pages.server";
+import { performPostAction } from "~/server/content/post-actions.server";
+import type { Route } from "./+types/post";
+import { apiPost, apiThreads, notifyContextOf, postNotFound } from "./content-json.server";
+
+/**
+ * GET /api/v1/posts/{id} → {post, threads: [{comment, replies}]}: /content/{id}. DELETE → 204:
+ * its author or a manager. Anyone who may not see the post gets 404 (decision 045).
+ */
+export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+  const userId = await requireBearerUser(request, context);
+  const id = parseId(params.id);
+  const page = id === null ? null : await getPostPage(userId, id);
+  if (!page) return postNotFound(apiTranslator(context));
+  return Response.json({ post: apiPost(page.post, url.origin), threads: apiThreads(page.threads, url.origin) });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE", t);
+  const userId = await requireBearerUser(request, context);
+  const id = parseId(params.id);
+  const outcome =
+    id === null
+      ? null
+      : await performPostAction(userId, id, { intent: "deletePost" }, notifyContextOf(request, context));
+  if (outcome?.status !== "post_deleted") return postNotFound(t);
+  return new Response(null, { status: 204 });
+}

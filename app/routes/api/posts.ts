@@ -1,0 +1,58 @@
+import { apiNewPostSchema } from "~/lib/forms/content";
+import { requireBearerUser } from "~/routes/api/bearer.server";
+import {
+  apiTranslator,
+  jsonError,
+  methodNotAllowed,
+  readJsonBody,
+  type Translate,
+  validated,
+} from "~/routes/api/json.server";
+import { IMAGE_ERRORS, readLimitedForm, uploadedFiles } from "~/routes/content/post-form.server";
+import { createPost } from "~/server/content/posts.server";
+import { POST_FORM_MAX_BYTES, type PostImage, storePostImages } from "~/server/files/post-images.server";
+import type { Route } from "./+types/posts";
+
+/**
+ * POST /api/v1/posts → 201 {post: {id, communityId, status}}: the composer's rules (decision
+ * 045): `published`, or `pending` where members' posts need approval; 403 `not_allowed` where
+ * the caller may not post. JSON `{communityId, body}`, or multipart/form-data with the same
+ * fields and up to four `images` (decision 066's checks).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const t = apiTranslator(context);
+  if (request.method !== "POST") return methodNotAllowed("POST", t);
+  const userId = await requireBearerUser(request, context);
+  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  const body = multipart ? await readMultipartPost(request, t) : await readJsonPost(request, t);
+  if (!body.ok) return body.response;
+  const result = await createPost(userId, body.data.communityId, body.data.body, body.images);
+  if (result.status === "not_allowed") return jsonError(403, "not_allowed", t("content:errors.notAllowed"));
+  return Response.json({ post: result }, { status: 201 });
+}
+
+async function readJsonPost(request: Request, t: Translate) {
+  const body = await readJsonBody(request, apiNewPostSchema, t);
+  return body.ok ? { ...body, images: [] as PostImage[] } : body;
+}
+
+/** The same fields as a form, with the photos checked and stored as the composer's are. */
+async function readMultipartPost(request: Request, t: Translate) {
+  const read = await readLimitedForm(request, POST_FORM_MAX_BYTES);
+  if ("tooLarge" in read) return { ok: false as const, response: imageError("too_large", t) };
+  const fields = Object.fromEntries([...read.formData].filter(([, value]) => typeof value === "string"));
+  const body = validated(apiNewPostSchema, fields, t);
+  if (!body.ok) return body;
+  const stored = await storePostImages(uploadedFiles(read.formData, "images"));
+  if (stored.status !== "stored") return { ok: false as const, response: imageError(stored.status, t) };
+  return { ...body, images: stored.images };
+}
+
+function imageError(status: keyof typeof IMAGE_ERRORS, t: Translate) {
+  const message = t(IMAGE_ERRORS[status]);
+  return jsonError(status === "too_large" ? 413 : 400, status, message, { fields: { images: [message] } });
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  return methodNotAllowed("POST", apiTranslator(context));
+}

@@ -1,0 +1,36 @@
+import { type ImageSize, readImageSize } from "./image-size";
+import { stripImageMetadata } from "./strip-metadata";
+
+export const IMAGE_CONTENT_TYPES = { jpg: "image/jpeg", png: "image/png", webp: "image/webp" } as const;
+export type ImageKind = keyof typeof IMAGE_CONTENT_TYPES;
+
+/**
+ * The type from the file's first bytes, not from what the browser declared: a renamed
+ * executable is not an image however it is labelled.
+ */
+export function sniffImage(bytes: Uint8Array): ImageKind | null {
+  const starts = (signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+  if (starts([0xff, 0xd8, 0xff])) return "jpg";
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  // "RIFF" <size> "WEBP"
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
+}
+
+export type CheckedImage = { status: "ok"; kind: ImageKind; bytes: Uint8Array; size: ImageSize | null };
+export type ImageProblem = { status: "missing" | "too_large" | "wrong_type" };
+
+/**
+ * Every uploaded image (avatars, community avatars, post images) passes here: a size limit, the
+ * type by magic bytes, and its metadata stripped (strip-metadata.ts), whatever the browser did.
+ */
+export async function checkImage(file: Blob, maxBytes: number): Promise<CheckedImage | ImageProblem> {
+  if (file.size === 0) return { status: "missing" };
+  if (file.size > maxBytes) return { status: "too_large" };
+  const original = new Uint8Array(await file.arrayBuffer());
+  const kind = sniffImage(original);
+  if (!kind) return { status: "wrong_type" };
+  const bytes = stripImageMetadata(original, kind);
+  if (!bytes) return { status: "wrong_type" };
+  return { status: "ok", kind, bytes, size: readImageSize(bytes, kind) };
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `posts` ADD `images` text DEFAULT '[]' NOT NULL;

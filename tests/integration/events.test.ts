@@ -252,7 +252,7 @@ describe("answers, capacity and the waiting list", () => {
     const created = await createEvent(manager.id, community.id, eventInput({ capacity: 3 }));
     if (!created.ok) throw new Error("not created");
     const id = created.value;
-    const results = await Promise.all(people.map((p) => answerEvent(p.id, id, "going")));
+    const results = await Promise.all(people.map((p) => answerEvent(p, id, "going")));
     const going = results.filter((r) => r.ok && r.status === "going").length;
     expect(going).toBe(3);
     const rows = await rsvpsOf(id);
@@ -286,8 +286,8 @@ describe("answers, capacity and the waiting list", () => {
     const { community, manager, member, other } = await communityWithPeople();
     const created = await createEvent(manager.id, community.id, eventInput({ capacity: 1 }));
     if (!created.ok) throw new Error("not created");
-    await answerEvent(member.id, created.value, "going");
-    expect(await answerEvent(other.id, created.value, "going")).toMatchObject({ ok: true, status: "waiting" });
+    await answerEvent(member, created.value, "going");
+    expect(await answerEvent(other, created.value, "going")).toMatchObject({ ok: true, status: "waiting" });
     const response = await postForm(
       `/calendar/events/${created.value}/edit`,
       { ...eventForm, recurrence: "none", recurrenceUntil: "", capacity: "2" },
@@ -310,8 +310,8 @@ describe("the day-before reminder", () => {
       eventInput({ title: "Field trip", startsAt, endsAt: null }),
     );
     if (!created.ok) throw new Error("not created");
-    await answerEvent(member.id, created.value, "going");
-    await answerEvent(other.id, created.value, "maybe");
+    await answerEvent(member, created.value, "going");
+    await answerEvent(other, created.value, "maybe");
     const ctx = { origin: "http://localhost", t: apiTranslator() as unknown as NotifyContext["t"] };
     expect(await sendDayBeforeReminders(run - hour, ctx)).toBe(0);
     expect(await sendDayBeforeReminders(run, ctx)).toBe(1);

@@ -10,6 +10,7 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { parseId } from "~/lib/forms/schools";
 import { registerNamespace } from "~/lib/i18n-client";
 import events from "~/locales/en/events.json";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { getEventPage } from "~/server/events/event-page.server";
 import { notifyPromoted } from "~/server/events/notify.server";
 import { answerEvent } from "~/server/events/rsvp.server";
@@ -39,7 +40,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (id === null) throw data(null, { status: 404 });
   const parsed = parseForm(rsvpSchema, await readFormData(request));
   if (!parsed.ok) throw data(null, { status: 400 });
-  const result = await answerEvent(user.id, id, parsed.data.answer);
+  const result = await answerEvent(user, id, parsed.data.answer);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (!result.ok && result.reason === "revoked") return signInRedirect(new URL(request.url));
   if (!result.ok) {
     return redirect(`/calendar/events/${id}`, {
       headers: await flashToast(request, { kind: "warning", key: "events:rsvp.membersOnly" }),

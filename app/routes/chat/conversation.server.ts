@@ -2,7 +2,9 @@ import { data, redirect } from "react-router";
 import { parseId, sendMessageSchema } from "~/lib/forms/chat";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { loadConversation, loadDirectChat, newClientMsgIdServer, sendMessage } from "~/server/chat/chat.server";
+import type { Actor } from "~/server/users/session-user.server";
 
 /** `@username`, or `~userId` for someone without a username (decision 050); else null. */
 function directPerson(key: string) {
@@ -34,7 +36,7 @@ export async function loadChatPage(viewerId: number, key: string, url: URL) {
 }
 
 /** The no-JavaScript send: a form post, then the page again (PRG) or the form with its error. */
-export async function sendFromPage(viewerId: number, key: string, formData: FormData, url: URL) {
+export async function sendFromPage(viewer: Actor, key: string, formData: FormData, url: URL) {
   const parsed = parseForm(sendMessageSchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const direct = directPerson(key) !== null;
@@ -44,8 +46,11 @@ export async function sendFromPage(viewerId: number, key: string, formData: Form
   if (conversationId === null && !toUserId) throw data(null, { status: 404 });
   const target = conversationId !== null ? { conversationId } : { toUserId: toUserId! };
   const input = { content: parsed.data.content, clientMsgId: parsed.data.clientMsgId };
-  const result = await sendMessage(viewerId, target, input);
+  const result = await sendMessage(viewer, target, input);
   switch (result.status) {
+    case "revoked":
+      // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+      return signInRedirect(url);
     case "ok":
       return redirect(safeRedirectPath(url.pathname, "/chat"));
     case "not_found":

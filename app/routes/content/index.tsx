@@ -10,6 +10,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { listOwnPosts } from "~/server/content/content-pages.server";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
@@ -47,7 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(newPostSchema, formData);
   const returnTo = safeRedirectPath(String(formData.get("returnTo") ?? ""), "/newsfeed");
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const result = await createPost(user.id, parsed.data.communityId, parsed.data.body);
+  const result = await createPost(user, parsed.data.communityId, parsed.data.body);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (result.status === "revoked") return signInRedirect(new URL(request.url));
   if (result.status === "not_allowed") {
     return data(
       {

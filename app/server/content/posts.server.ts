@@ -1,28 +1,37 @@
 import { sql } from "drizzle-orm";
 import { rawAll, rawRun } from "~/server/db/raw.server";
 import { announceNewPost } from "~/server/feed/fan-out.server";
+import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { managesSql } from "./visibility.server";
 
 export const POST_MAX_LENGTH = 10_000;
 
 export type CreatePostResult =
   | { status: "published" | "pending"; id: number; communityId: number }
-  | { status: "not_allowed" };
+  | { status: "not_allowed" }
+  /** The author's token was revoked (decision 042): nothing was posted. */
+  | { status: "revoked" };
 
 /**
  * Posts to a community where the author may post (decision 045): one INSERT … SELECT that
  * finds nothing to insert when they may not, and marks the post pending when the community
  * wants approval and the author does not manage it.
  */
-export async function createPost(authorId: number, communityId: number, body: string): Promise<CreatePostResult> {
-  const rows = await rawAll<{ id: number; status: "published" | "pending"; createdAt: number }>(sql`
+export async function createPost(author: Actor, communityId: number, body: string): Promise<CreatePostResult> {
+  const authorId = author.id;
+  const rows = await writeAs<{ id: number; status: "published" | "pending"; createdAt: number }>(
+    author,
+    sql`
     INSERT INTO posts (community_id, author_id, body, status)
     SELECT c.id, ${authorId}, ${body},
       CASE WHEN c.requires_approval AND m.role = 'member' THEN 'pending' ELSE 'published' END
     FROM communities c
     JOIN community_members m ON m.community_id = c.id AND m.user_id = ${authorId} AND m.status = 'active'
     WHERE c.id = ${communityId} AND (c.post_policy = 'all' OR m.role IN ('owner', 'manager'))
-    RETURNING id, status, created_at AS createdAt`);
+      AND ${tokenIsCurrent(author.id, author.tokenVersion)}
+    RETURNING id, status, created_at AS createdAt`,
+  );
+  if (rows === "revoked") return { status: rows };
   const row = rows[0];
   if (!row) return { status: "not_allowed" };
   if (row.status === "published") announceNewPost({ id: row.id, communityId, authorId, createdAt: row.createdAt });

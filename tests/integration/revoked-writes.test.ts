@@ -79,7 +79,11 @@ describe("a revoked session writes nothing (decision 042)", () => {
     const user = await createUser({ name: "Kept Name", theme: "theme-a" });
     const { cookie } = await revokedSessions(user);
     expectSignInRedirect(
-      await postForm("/profile/settings", { intent: "profile", name: "Changed", username: user.username }, { cookie }),
+      await postForm(
+        "/profile/settings",
+        { intent: "profile", name: "Changed", username: user.username ?? "" },
+        { cookie },
+      ),
     );
     expectSignInRedirect(
       await postForm(
@@ -99,7 +103,7 @@ describe("a revoked session writes nothing (decision 042)", () => {
     expect(row).toMatchObject({ name: "Kept Name", theme: "theme-a", passwordHash: user.passwordHash });
   });
 
-  it("posts, comments and likes on the page", async () => {
+  it("posts, comments and likes on the page, and undoing them", async () => {
     const { owner, member, community } = await cast();
     const { cookie } = await revokedSessions(member);
     expectSignInRedirect(
@@ -122,6 +126,18 @@ describe("a revoked session writes nothing (decision 042)", () => {
     );
     expect(await getDb().select().from(schema.comments).where(eq(schema.comments.postId, post!.id))).toEqual([]);
     expect(await getDb().select().from(schema.likes).where(eq(schema.likes.userId, member.id))).toEqual([]);
+
+    // Undoing is a write too: a like stays, and so does the member's own post.
+    await getDb().insert(schema.likes).values({ userId: member.id, targetType: "post", targetId: post!.id });
+    const fields = { targetType: "post", targetId: String(post!.id) };
+    expectSignInRedirect(await postForm(`/content/${post!.id}`, { intent: "unlike", ...fields }, { cookie }));
+    expect(await getDb().select().from(schema.likes).where(eq(schema.likes.userId, member.id))).toHaveLength(1);
+    const [own] = await getDb()
+      .insert(posts)
+      .values({ communityId: community.id, authorId: member.id, body: "Mine" })
+      .returning();
+    expectSignInRedirect(await postForm(`/content/${own!.id}`, { intent: "deletePost", confirmed: "1" }, { cookie }));
+    expect(await getDb().select().from(posts).where(eq(posts.id, own!.id))).toHaveLength(1);
   });
 
   it("chat: sending on the page, from the page's script and through the API", async () => {

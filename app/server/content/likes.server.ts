@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { rawRun } from "~/server/db/raw.server";
 import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { visiblePostSql } from "./visibility.server";
 
@@ -25,8 +24,11 @@ export async function like(actor: Actor, target: LikeTarget): Promise<boolean | 
   return rows === "revoked" ? rows : rows.length > 0;
 }
 
-export async function unlike(userId: number, target: LikeTarget): Promise<void> {
-  await rawRun(
-    sql`DELETE FROM likes WHERE user_id = ${userId} AND target_type = ${target.type} AND target_id = ${target.id}`,
+export async function unlike(actor: Actor, target: LikeTarget): Promise<"ok" | "revoked"> {
+  const rows = await writeAs(
+    actor,
+    sql`DELETE FROM likes WHERE user_id = ${actor.id} AND target_type = ${target.type} AND target_id = ${target.id}
+      AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}`,
   );
+  return rows === "revoked" ? rows : "ok";
 }

@@ -41,8 +41,8 @@ export async function performPostAction(
       return { status: "ok" };
     }
     case "unlike": {
-      await unlike(userId, { type: action.targetType, id: action.targetId });
-      return { status: "ok" };
+      const removed = await unlike(actor, { type: action.targetType, id: action.targetId });
+      return { status: removed === "revoked" ? removed : "ok" };
     }
     case "deleteComment": {
       const deleted = await deleteComment(userId, action.commentId);
@@ -53,7 +53,8 @@ export async function performPostAction(
       return done ? { status: "ok", toast: "content:toasts.reported" } : { status: "not_found" };
     }
     case "deletePost": {
-      const deleted = await deletePost(userId, postId);
+      const deleted = await deletePost(actor, postId);
+      if (deleted === "revoked") return { status: deleted };
       return deleted ? { status: "post_deleted", toast: "content:toasts.deleted" } : { status: "not_found" };
     }
   }

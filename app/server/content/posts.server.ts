@@ -49,10 +49,16 @@ export async function updatePost(authorId: number, postId: number, body: string)
  * Deletes a post: its author or a manager of its community. Comments go with it (foreign key);
  * likes point at ids that are never reused (AUTOINCREMENT), so leftover rows count for nothing.
  */
-export async function deletePost(userId: number, postId: number): Promise<{ communityId: number } | null> {
-  const rows = await rawAll<{ communityId: number }>(sql`DELETE FROM posts
+export async function deletePost(actor: Actor, postId: number): Promise<{ communityId: number } | null | "revoked"> {
+  const userId = actor.id;
+  const rows = await writeAs<{ communityId: number }>(
+    actor,
+    sql`DELETE FROM posts
     WHERE id = ${postId} AND (author_id = ${userId} OR ${managesSql(userId, sql`posts.community_id`)})
-    RETURNING community_id AS communityId`);
+      AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
+    RETURNING community_id AS communityId`,
+  );
+  if (rows === "revoked") return rows;
   return rows[0] ?? null;
 }
 

@@ -14,6 +14,6 @@ export const authMiddleware: Route.MiddlewareFunction = async ({ request, contex
   const response = await next();
   // An action changed the name, avatar, theme or email the token carries: sign a fresh one.
   const changed = auth.user && context.get(claimsChangedContext);
-  const renewed = changed && auth.user ? await resignedTokens(auth, auth.user.id) : auth.renewed;
+  const renewed = changed && auth.user ? await resignedTokens(auth, auth.user) : auth.renewed;
   return renewed ? applyRenewedTokens(request, response, renewed) : response;
 };

@@ -18,8 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return Response.json({ error: { code: "invalid_theme", message: "Unknown theme." } }, { status: 400 });
   }
   const user = context.get(userContext);
-  if (user) {
-    await setTheme(user.id, parsed.data.theme);
+  // A revoked token (decision 042) saves nothing on the account; the cookie is this device's own.
+  if (user && (await setTheme(user, parsed.data.theme)) === "saved") {
     // The theme rides in the access token's claims: re-sign it (decision 042).
     context.set(claimsChangedContext, true);
   }

@@ -1,7 +1,7 @@
 import type { ContactTopic } from "~/lib/contact-fields";
 import type { Translate } from "~/lib/translate";
 import { getDb, schema } from "~/server/db/db.server";
-import { sendMail } from "~/server/mail/mail.server";
+import { sendMailLater } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/template";
 
 export type ContactSubmission = {
@@ -15,7 +15,8 @@ export type ContactSubmission = {
 
 /**
  * Stores a message from /about/contact and mails the sender a confirmation with a copy of it.
- * The message is what matters: if only the confirmation fails, the sender still reached us.
+ * The message is what matters: the confirmation goes after the response (decision 069), and
+ * if only it fails, the sender still reached us.
  */
 export async function submitContactMessage(submission: ContactSubmission, t: Translate) {
   const [stored] = await getDb()
@@ -29,11 +30,7 @@ export async function submitContactMessage(submission: ContactSubmission, t: Tra
     })
     .returning({ id: schema.contactMessages.id });
 
-  try {
-    await sendMail(contactConfirmation(submission, t));
-  } catch (error) {
-    console.error(`Contact message ${stored.id}: confirmation mail failed`, error);
-  }
+  sendMailLater(contactConfirmation(submission, t), `contact message ${stored.id}: confirmation`);
   return stored.id;
 }
 

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { absoluteNotificationUrl } from "~/lib/notification-url";
 import type { NotificationData } from "~/realtime/protocol";
 import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
 import { type Cursor, decodeCursor, olderThan, pageOf } from "~/server/db/cursor";
 import { getDb, schema } from "~/server/db/db.server";
+import { rawAll } from "~/server/db/raw.server";
 import { publishToUser } from "~/server/realtime.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
@@ -22,6 +24,8 @@ const mine = (userId: number) => and(eq(n.userId, userId), eq(n.deleted, false))
 export type CreateNotificationInput = {
   userId: number;
   title: string;
+  /** Who the title names: see `titleBy`. */
+  actor?: NotificationActor;
   /** A full URL, or a path completed with `origin` (SPEC §3 stores full URLs). */
   url: string;
   /** The app's origin, e.g. `new URL(request.url).origin`; needed when `url` is a path. */
@@ -30,21 +34,114 @@ export type CreateNotificationInput = {
   now?: number;
 };
 
-/** Stores a notification, then tells the user's open sockets (SPEC §4: it goes first). */
-export async function createNotification(input: CreateNotificationInput): Promise<Notification> {
-  const notification: Notification = {
+/** Stands for the actor's name in `actor_title` (a private-use character, never typed in a name). */
+export const ACTOR_MARK = "\u{E000}";
+
+/** The person a title names, and the title with their name left open (ACTOR_MARK). */
+export type NotificationActor = { id: number; title: string };
+
+/**
+ * A title that names a person ("Ana sent you a friend request"). Stored with the name left
+ * open as well, so that deleting Ana's account rewrites it to "Unknown User" (SPEC §2,
+ * decision 070) with one UPDATE, page and API alike. Spread it into the input:
+ * `createNotification({ userId, ...titleBy(viewer, (name) => t("…", { name })), url })`.
+ */
+export function titleBy(person: { id: number; name: string }, render: (name: string) => string) {
+  return { title: render(person.name), actor: { id: person.id, title: render(ACTOR_MARK) } };
+}
+
+/** Every title naming this person now says `unknownName` instead: part of the account deletion's batch. */
+export function forgetActorQuery(actorId: number, unknownName: string) {
+  return getDb()
+    .update(n)
+    .set({ title: sql`replace(${n.actorTitle}, ${ACTOR_MARK}, ${unknownName})`, actorId: null, actorTitle: null })
+    .where(eq(n.actorId, actorId));
+}
+
+/**
+ * A notification change for the caller's own `db.batch` (decision 070): a friend change and its
+ * notification commit together or not at all. `deliver` gets the batch's results for these
+ * queries and tells open sockets, after the commit (SPEC §4: stored first).
+ */
+export type NotificationWrite = {
+  queries: [BatchItem<"sqlite">, BatchItem<"sqlite">];
+  deliver: (results: unknown[]) => Promise<void>;
+};
+
+/** Inserts the notification only when `when` holds inside the batch (say, the friendship row now exists). */
+export function notificationInsert(input: CreateNotificationInput, when: SQL = sql`1`): NotificationWrite {
+  const notification = newNotification(input);
+  const insert = rawAll<{ oid: string }>(sql`
+    INSERT OR IGNORE INTO notifications (oid, user_id, title, url, seen, deleted, created_at, actor_id, actor_title)
+    SELECT ${notification.oid}, ${input.userId}, ${notification.title}, ${notification.url}, 0, 0,
+      ${notification.createdAt}, ${input.actor?.id ?? null}, ${input.actor?.title ?? null}
+    WHERE ${when}
+    RETURNING oid`);
+  return {
+    queries: [insert, unreadQuery(input.userId)],
+    async deliver([inserted, unread]) {
+      if ((inserted as unknown[]).length === 0) return;
+      await publish(input.userId, notification, { unreadCount: unreadOf(unread) });
+    },
+  };
+}
+
+/** Marks one of the user's notifications read when `when` holds inside the batch. */
+export function notificationSeen(userId: number, oid: string, when: SQL = sql`1`): NotificationWrite {
+  const update = getDb()
+    .update(n)
+    .set({ seen: true })
+    .where(and(mine(userId), eq(n.oid, oid), eq(n.seen, false), when))
+    .returning(columns);
+  return {
+    queries: [update, unreadQuery(userId)],
+    async deliver([changed, unread]) {
+      for (const row of changed as Notification[]) await publish(userId, row, { unreadCount: unreadOf(unread) });
+    },
+  };
+}
+
+/** Removes one of the user's notifications when `when` holds; open clients drop it (SPEC §4). */
+export function notificationRemoval(userId: number, oid: string, when: SQL = sql`1`): NotificationWrite {
+  const update = getDb()
+    .update(n)
+    .set({ deleted: true })
+    .where(and(mine(userId), eq(n.oid, oid), when))
+    .returning(columns);
+  return {
+    queries: [update, unreadQuery(userId)],
+    async deliver([removed, unread]) {
+      for (const row of removed as Notification[]) {
+        await publish(userId, row, { unreadCount: unreadOf(unread), deleted: true });
+      }
+    },
+  };
+}
+
+function newNotification(input: CreateNotificationInput): Notification {
+  return {
     oid: input.oid ?? crypto.randomUUID(),
     title: input.title,
     url: absoluteNotificationUrl(input.url, input.origin),
     seen: false,
     createdAt: input.now ?? Date.now(),
   };
+}
+
+/** Stores a notification, then tells the user's open sockets (SPEC §4: it goes first). */
+export async function createNotification(input: CreateNotificationInput): Promise<Notification> {
+  const notification = newNotification(input);
   const db = getDb();
   const [, unread] = await db.batch([
-    db.insert(n).values({ ...notification, userId: input.userId }),
+    db.insert(n).values({
+      ...notification,
+      userId: input.userId,
+      actorId: input.actor?.id ?? null,
+      actorTitle: input.actor?.title ?? null,
+    }),
     unreadQuery(input.userId),
   ]);
-  await publish(input.userId, notification, { unreadCount: unread[0]?.value ?? 0 });
+  await publish(input.userId, notification, { unreadCount: unreadOf(unread) });
   return notification;
 }
 
@@ -98,28 +195,24 @@ export type MarkResult = { status: "ok"; notification: Notification; unreadCount
 
 /**
  * SPEC §4: marking read sets seen, matched by oid. Only the owner can: someone else's oid
- * answers exactly like an unknown one, so oids cannot be probed.
+ * answers exactly like an unknown one, so oids cannot be probed. One round trip: the token's
+ * revocation is checked in the batch and guards the update (decision 042).
  */
-export async function markNotificationRead(userId: number, oid: string): Promise<MarkResult> {
+export async function markNotificationRead(actor: Actor, oid: string): Promise<MarkResult | { status: "revoked" }> {
   const db = getDb();
-  const before = await db
-    .select(columns)
-    .from(n)
-    .where(and(mine(userId), eq(n.oid, oid)))
-    .get();
-  if (!before) return { status: "not_found" };
-  if (before.seen) return { status: "ok", notification: before, unreadCount: await countUnreadNotifications(userId) };
-  const [, unread] = await db.batch([
+  const seen = notificationSeen(actor.id, oid, tokenIsCurrent(actor.id, actor.tokenVersion));
+  const [current, before, ...results] = await db.batch([
+    currentTokenQuery(actor.id, actor.tokenVersion),
     db
-      .update(n)
-      .set({ seen: true })
-      .where(and(mine(userId), eq(n.oid, oid))),
-    unreadQuery(userId),
+      .select(columns)
+      .from(n)
+      .where(and(mine(actor.id), eq(n.oid, oid))),
+    ...seen.queries,
   ]);
-  const unreadCount = unread[0]?.value ?? 0;
-  const notification = { ...before, seen: true };
-  await publish(userId, notification, { unreadCount });
-  return { status: "ok", notification, unreadCount };
+  if (current.length === 0) return { status: "revoked" };
+  if (!before[0]) return { status: "not_found" };
+  await seen.deliver(results);
+  return { status: "ok", notification: { ...before[0], seen: true }, unreadCount: unreadOf(results[1]) };
 }
 
 /** SPEC §4 mark-all: everything becomes read; the answer's count (0) is the new total. */
@@ -145,7 +238,7 @@ export async function markAllNotificationsRead(
     unreadQuery(userId),
   ]);
   if (current.length === 0) return { status: "revoked" };
-  const unreadCount = unread[0]?.value ?? 0;
+  const unreadCount = unreadOf(unread);
   // Open clients hold the first page; a frame for anything older would be prepended as new
   // (SPEC §4), so only the first page's changes go out, oldest first, each with the total.
   const shown = new Set(menu.map((row) => row.oid));
@@ -156,20 +249,12 @@ export async function markAllNotificationsRead(
 
 /** Removes a notification; open clients drop it (SPEC §4 "removes it if flagged deleted"). */
 export async function deleteNotification(userId: number, oid: string): Promise<MarkResult> {
-  const db = getDb();
-  const [removed, unread] = await db.batch([
-    db
-      .update(n)
-      .set({ deleted: true })
-      .where(and(mine(userId), eq(n.oid, oid)))
-      .returning(columns),
-    unreadQuery(userId),
-  ]);
-  const notification = removed[0];
+  const removal = notificationRemoval(userId, oid);
+  const results = await getDb().batch(removal.queries);
+  const notification = (results[0] as Notification[])[0];
   if (!notification) return { status: "not_found" };
-  const unreadCount = unread[0]?.value ?? 0;
-  await publish(userId, notification, { unreadCount, deleted: true });
-  return { status: "ok", notification, unreadCount };
+  await removal.deliver(results);
+  return { status: "ok", notification, unreadCount: unreadOf(results[1]) };
 }
 
 function unreadQuery(userId: number) {
@@ -177,6 +262,10 @@ function unreadQuery(userId: number) {
     .select({ value: count() })
     .from(n)
     .where(and(mine(userId), eq(n.seen, false)));
+}
+
+function unreadOf(result: unknown) {
+  return (result as { value: number }[])[0]?.value ?? 0;
 }
 
 function byOldest(a: Notification, b: Notification) {

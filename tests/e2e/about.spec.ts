@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, signInAs, test } from "./support";
+import { expect, openMail, signInAs, test } from "./support";
 
 const pages = [
   { path: "/about", link: "About", heading: "About SchoolHub" },
@@ -122,8 +122,7 @@ test.describe("the contact form", () => {
     // A sent form starts over.
     await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
-    await page.goto("/__dev/mail");
-    const mail = page.getByRole("article").filter({ hasText: email });
+    const mail = await openMail(page, email);
     await expect(mail.getByRole("heading", { name: "We received your message" })).toBeVisible();
     await expect(mail).toContainText("> When is the spring concert?");
     await expect(mail.getByRole("link", { name: "https://example.test/concert" })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, test } from "./support";
+import { expect, openMail, test } from "./support";
 
 /** A new person per test and project: both projects share one database. */
 function newPerson(testInfo: TestInfo, label: string) {
@@ -31,8 +31,7 @@ async function register(page: Page, person: Person) {
 
 /** Opens the newest mail with this subject to this address in the dev outbox and follows its link. */
 async function followMailedLink(page: Page, to: string, subject: string, path: string) {
-  await page.goto("/__dev/mail");
-  const mail = page.locator("article").filter({ hasText: to }).filter({ hasText: subject }).first();
+  const mail = await openMail(page, to, subject);
   await mail.getByRole("link", { name: new RegExp(`${path.replace("/", "\\/")}\\?token=`) }).click();
 }
 

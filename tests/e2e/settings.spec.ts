@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, signInAs, test } from "./support";
+import { DEMO_PASSWORD, expect, openMail, signInAs, test } from "./support";
 
 /** Each Playwright project has its own seeded accounts (scripts/seed.mjs), so runs never collide. */
 const account = (purpose: "settings" | "password" | "delete") =>
@@ -83,8 +83,7 @@ test.describe("profile, friends and settings", () => {
     await email.getByRole("button", { name: "Send confirmation link" }).click();
     await expect(toast(page)).toContainText(`We sent a confirmation link to ${address}.`);
 
-    await page.goto("/__dev/mail");
-    const mail = page.getByRole("article").filter({ hasText: address }).first();
+    const mail = await openMail(page, address);
     await mail.getByRole("link", { name: /\/profile\/verifyemail\?token=/ }).click();
     await expect(page).toHaveURL("/profile/settings");
     await expect(toast(page)).toContainText(`Your email address is now ${address}.`);

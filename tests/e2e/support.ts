@@ -52,3 +52,20 @@ export async function confirm(page: Page, question: string, javaScriptEnabled: b
     await page.getByRole("main").getByRole("button", { name: "Yes" }).click();
   }
 }
+
+/**
+ * The newest mail to `to` (with `subject`, if given) on the dev outbox page, once it has
+ * arrived: mail leaves after the response (`waitUntil`, decision 069), so the page is loaded
+ * again until it shows, for at most 15 s. Every spec reads mail through this.
+ */
+export async function openMail(page: Page, to: string, subject?: string) {
+  const mail = () => {
+    const mails = page.getByRole("article").filter({ hasText: to });
+    return (subject ? mails.filter({ hasText: subject }) : mails).first();
+  };
+  await expect(async () => {
+    await page.goto("/__dev/mail");
+    await expect(mail()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return mail();
+}

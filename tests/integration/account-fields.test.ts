@@ -44,7 +44,7 @@ describe("a username of only digits", () => {
 
   it("is refused by the services themselves, whatever the caller validated", async () => {
     const user = await createUser();
-    expect(await updateProfile(user.id, { name: "Jo", username: "12345" })).toEqual({
+    expect(await updateProfile(user, { name: "Jo", username: "12345" })).toEqual({
       status: "invalid",
       fieldErrors: { username: ["account:usernameDigits"] },
     });

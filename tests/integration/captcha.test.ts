@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type CaptchaSettings, verifyCaptcha } from "~/server/auth/captcha.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { listOutbox } from "~/server/mail/outbox.server";
 import { createUser, fetchApp } from "./helpers";
+import { expectNoMail, waitForMail } from "./outbox-support";
 import { newcomer, postFrom, registrationFields } from "./registration-support";
 
 // Captcha is off unless configured (DESIGN §7). Each test file runs in its own isolate, so
@@ -114,7 +114,7 @@ describe("the captcha on password reset", () => {
     });
     expect(rejected.status).toBe(400);
     expect(await rejected.text()).toContain("The captcha check did not pass.");
-    expect(await listOutbox({ to: user.email })).toHaveLength(0);
+    await expectNoMail(user.email);
 
     const accepted = await postFrom(newcomer().address, "/login/resetpassword", {
       intent: "request",
@@ -122,7 +122,7 @@ describe("the captcha on password reset", () => {
       "g-recaptcha-response": PASSING,
     });
     expect(accepted.status).toBe(302);
-    expect(await listOutbox({ to: user.email })).toHaveLength(1);
+    expect(await waitForMail(user.email)).toHaveLength(1);
   });
 });
 

@@ -12,7 +12,11 @@ async function bearer(userId: number) {
 }
 
 async function chatOf(a: number, b: number) {
-  const sent = await sendMessage(a, { toUserId: b }, { content: "First", clientMsgId: clientId() });
+  const sent = await sendMessage(
+    { id: a, tokenVersion: 0 },
+    { toUserId: b },
+    { content: "First", clientMsgId: clientId() },
+  );
   if (sent.status !== "ok") throw new Error(sent.status);
   return sent.message;
 }

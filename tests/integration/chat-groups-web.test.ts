@@ -173,11 +173,7 @@ describe("group pages without JavaScript (decision 060)", { timeout: 60_000 }, (
 
   it("deletes one's own message from the page after asking; someone else's is a 404", async () => {
     const { ana, ben } = await circle();
-    const sent = await sendMessage(
-      ana.id,
-      { toUserId: ben.id },
-      { content: "Oops, wrong chat", clientMsgId: clientId() },
-    );
+    const sent = await sendMessage(ana, { toUserId: ben.id }, { content: "Oops, wrong chat", clientMsgId: clientId() });
     if (sent.status !== "ok") throw new Error(sent.status);
     const { id, conversationId } = sent.message;
     const cookie = await signIn(ana.email, ana.password);

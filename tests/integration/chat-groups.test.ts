@@ -45,7 +45,7 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
     const view = await loadConversation(ben.id, id);
     expect(view?.members.map((m) => m.userId).sort()).toEqual([ana.id, ben.id, cy.id].sort());
     expect(view?.mayWrite).toBe(true);
-    const sent = await sendMessage(cy.id, { conversationId: id }, { content: "Hi all", clientMsgId: clientId() });
+    const sent = await sendMessage(cy, { conversationId: id }, { content: "Hi all", clientMsgId: clientId() });
     expect(sent.status).toBe("ok");
   });
 
@@ -94,7 +94,7 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
     expect((await renameGroup(ben.id, id, "Museum trip")).status).toBe("ok");
     expect((await loadConversation(ana.id, id))?.title).toBe("Museum trip");
     expect(await renameGroup(dee.id, id, "Mine")).toEqual({ status: "not_found" });
-    const direct = await sendMessage(ana.id, { toUserId: ben.id }, { content: "Hi", clientMsgId: clientId() });
+    const direct = await sendMessage(ana, { toUserId: ben.id }, { content: "Hi", clientMsgId: clientId() });
     if (direct.status !== "ok") throw new Error(direct.status);
     expect(await renameGroup(ana.id, direct.message.conversationId, "Us")).toEqual({ status: "not_found" });
   });
@@ -158,14 +158,14 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
     const id = await group(ana.id, [ben.id]);
     expect((await leaveGroup(ben.id, id)).status).toBe("ok");
     expect(await loadConversation(ben.id, id)).toBeNull();
-    expect(
-      (await sendMessage(ben.id, { conversationId: id }, { content: "Back?", clientMsgId: clientId() })).status,
-    ).toBe("not_found");
+    expect((await sendMessage(ben, { conversationId: id }, { content: "Back?", clientMsgId: clientId() })).status).toBe(
+      "not_found",
+    );
     expect(await leaveGroup(ben.id, id)).toEqual({ status: "not_found" });
     expect((await listConversations(ben.id)).some((c) => c.id === id)).toBe(false);
 
     const benTab = await connect("/realtime", { Cookie: await signIn(ben.email, ben.password) });
-    await sendMessage(ana.id, { conversationId: id }, { content: "After Ben", clientMsgId: clientId() });
+    await sendMessage(ana, { conversationId: id }, { content: "After Ben", clientMsgId: clientId() });
     expect(await benTab.silentFor(300)).toBe(true);
     benTab.socket.close(1000);
 
@@ -176,7 +176,7 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
 
   it("cannot leave a direct chat", async () => {
     const { ana, ben } = await circle();
-    const direct = await sendMessage(ana.id, { toUserId: ben.id }, { content: "Hi", clientMsgId: clientId() });
+    const direct = await sendMessage(ana, { toUserId: ben.id }, { content: "Hi", clientMsgId: clientId() });
     if (direct.status !== "ok") throw new Error(direct.status);
     expect(await leaveGroup(ana.id, direct.message.conversationId)).toEqual({ status: "not_found" });
   });

@@ -71,7 +71,7 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
 
   it("answers 404 to a non-participant on every chat page and call", async () => {
     const { a, b } = await twoFriends();
-    const sent = await sendMessage(a.id, { toUserId: b.id }, { content: "Private", clientMsgId: clientId() });
+    const sent = await sendMessage(a, { toUserId: b.id }, { content: "Private", clientMsgId: clientId() });
     if (sent.status !== "ok") throw new Error(sent.status);
     const id = sent.message.conversationId;
     const outsider = await createUser();
@@ -91,7 +91,7 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
 
   it("sends through /chat/{id}/messages for the page's JavaScript, idempotent by clientMsgId", async () => {
     const { a, b } = await twoFriends();
-    const sent = await sendMessage(a.id, { toUserId: b.id }, { content: "Hi", clientMsgId: clientId() });
+    const sent = await sendMessage(a, { toUserId: b.id }, { content: "Hi", clientMsgId: clientId() });
     if (sent.status !== "ok") throw new Error(sent.status);
     const id = sent.message.conversationId;
     const cookie = await signIn(b.email, b.password);

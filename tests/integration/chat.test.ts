@@ -15,7 +15,7 @@ import { createUser, signIn } from "./helpers";
 import { connect } from "./realtime-support";
 
 async function startChat(a: number, b: number, content = "Hello") {
-  const result = await sendMessage(a, { toUserId: b }, { content, clientMsgId: clientId() });
+  const result = await sendMessage({ id: a, tokenVersion: 0 }, { toUserId: b }, { content, clientMsgId: clientId() });
   if (result.status !== "ok") throw new Error(result.status);
   return result.message;
 }
@@ -34,15 +34,15 @@ describe("chat service: who may message whom (decision 050)", { timeout: 30_000 
     const a = await createUser();
     const b = await createUser();
     await shareCommunity(a.id, b.id);
-    expect((await sendMessage(a.id, { toUserId: b.id }, { content: "Hi", clientMsgId: clientId() })).status).toBe("ok");
+    expect((await sendMessage(a, { toUserId: b.id }, { content: "Hi", clientMsgId: clientId() })).status).toBe("ok");
   });
 
   it("refuses strangers, pending members and deleted accounts", async () => {
     const a = await createUser();
     const stranger = await createUser();
-    expect(
-      (await sendMessage(a.id, { toUserId: stranger.id }, { content: "Hi", clientMsgId: clientId() })).status,
-    ).toBe("not_allowed");
+    expect((await sendMessage(a, { toUserId: stranger.id }, { content: "Hi", clientMsgId: clientId() })).status).toBe(
+      "not_allowed",
+    );
     expect((await loadDirectChat(a.id, { username: stranger.username! }))?.user.mayMessage).toBe(false);
 
     const pending = await createUser();
@@ -50,7 +50,7 @@ describe("chat service: who may message whom (decision 050)", { timeout: 30_000 
     await getDb()
       .insert(schema.communityMembers)
       .values({ communityId: community, userId: pending.id, role: "member", status: "pending" });
-    expect((await sendMessage(a.id, { toUserId: pending.id }, { content: "Hi", clientMsgId: clientId() })).status).toBe(
+    expect((await sendMessage(a, { toUserId: pending.id }, { content: "Hi", clientMsgId: clientId() })).status).toBe(
       "not_allowed",
     );
 
@@ -66,7 +66,7 @@ describe("chat service: who may message whom (decision 050)", { timeout: 30_000 
     expect(
       (
         await sendMessage(
-          friend.id,
+          friend,
           { conversationId: message.conversationId },
           { content: "Hi", clientMsgId: clientId() },
         )
@@ -83,7 +83,7 @@ describe("chat service: who may message whom (decision 050)", { timeout: 30_000 
     expect(
       (
         await sendMessage(
-          outsider.id,
+          outsider,
           { conversationId: message.conversationId },
           { content: "x", clientMsgId: clientId() },
         )
@@ -99,7 +99,7 @@ describe("chat service: sending (SPEC §3, §4)", { timeout: 30_000 }, () => {
     const clientMsgId = clientId();
     const results = await Promise.all(
       Array.from({ length: 5 }, () =>
-        sendMessage(a.id, { conversationId: first.conversationId }, { content: "Once", clientMsgId }),
+        sendMessage(a, { conversationId: first.conversationId }, { content: "Once", clientMsgId }),
       ),
     );
     const ids = new Set(results.map((r) => (r.status === "ok" ? r.message.id : r.status)));
@@ -119,7 +119,7 @@ describe("chat service: sending (SPEC §3, §4)", { timeout: 30_000 }, () => {
     const { a, b } = await twoFriends();
     const first = await startChat(a.id, b.id, "One");
     await sendMessage(
-      a.id,
+      a,
       { conversationId: first.conversationId },
       { content: "Two", clientMsgId: clientId() },
       Date.now() + 5,
@@ -136,7 +136,7 @@ describe("chat service: sending (SPEC §3, §4)", { timeout: 30_000 }, () => {
     const base = first.createdAt;
     for (let i = 1; i <= 60; i++) {
       await sendMessage(
-        a.id,
+        a,
         { conversationId: first.conversationId },
         { content: `m${i}`, clientMsgId: clientId() },
         base + i,
@@ -173,7 +173,7 @@ describe("chat realtime (SPEC §4, DESIGN §1)", { timeout: 30_000 }, () => {
     const bTab2 = await connect("/realtime", { Cookie: await signIn(b.email, b.password) });
     const aTab = await connect("/realtime", { Cookie: await signIn(a.email, a.password) });
     const clientMsgId = clientId();
-    await sendMessage(a.id, { conversationId: first.conversationId }, { content: "Live", clientMsgId });
+    await sendMessage(a, { conversationId: first.conversationId }, { content: "Live", clientMsgId });
     for (const tab of [bTab1, bTab2, aTab]) {
       const frame = parseFrame(await tab.next());
       expect(frame).toMatchObject({ messageType: "message", data: { content: "Live", clientMsgId, senderId: a.id } });

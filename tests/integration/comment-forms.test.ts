@@ -9,10 +9,10 @@ import { browserFor, pageText } from "./settings-support";
 
 async function commentedPost(policies: Parameters<typeof cast>[0] = {}) {
   const people = await cast(policies);
-  const post = await createPost(people.owner.id, people.community.id, "Field day on Friday");
+  const post = await createPost(people.owner, people.community.id, "Field day on Friday");
   if (post.status !== "published") throw new Error("not published");
-  const comment = await addComment(people.member.id, post.id, "Can we bring snacks?");
-  return { ...people, postId: post.id, commentId: comment!.id };
+  const comment = await addComment(people.member, post.id, "Can we bring snacks?");
+  return { ...people, postId: post.id, commentId: (comment as { id: number }).id };
 }
 
 const reportsOf = async (commentId: number) =>

@@ -66,7 +66,7 @@ describe("creating a community", () => {
 describe("membership rules per join policy", () => {
   it("open: joining is immediate, and the member sees posts and members", async () => {
     const { owner, stranger, community } = await cast({ joinPolicy: "open" });
-    expect((await changeMembership(stranger.id, community.id, "join")).status).toBe("joined");
+    expect((await changeMembership(stranger, community.id, "join")).status).toBe("joined");
     expect((await membershipRow(community.id, stranger.id))?.status).toBe("active");
     const page = await getCommunityPage(stranger.id, community.id);
     expect(page?.members.map((m) => m.id)).toContain(owner.id);
@@ -75,39 +75,39 @@ describe("membership rules per join policy", () => {
 
   it("request: a request is pending until answered, and can be cancelled", async () => {
     const { owner, stranger, community } = await cast({ joinPolicy: "request" });
-    await createPost(owner.id, community.id, "Members only news");
+    await createPost(owner, community.id, "Members only news");
     const before = await getCommunityPage(stranger.id, community.id);
     expect(before?.visible).toBe(false);
     expect(before?.posts).toEqual([]);
     expect(before?.members).toEqual([]);
     expect(before?.joinAction).toBe("request");
-    expect((await changeMembership(stranger.id, community.id, "request")).status).toBe("requested");
+    expect((await changeMembership(stranger, community.id, "request")).status).toBe("requested");
     expect((await membershipRow(community.id, stranger.id))?.status).toBe("pending");
     expect((await getCommunityPage(stranger.id, community.id))?.joinAction).toBe("cancel");
-    expect((await changeMembership(stranger.id, community.id, "cancel")).status).toBe("cancelled");
+    expect((await changeMembership(stranger, community.id, "cancel")).status).toBe("cancelled");
     expect(await membershipRow(community.id, stranger.id)).toBeNull();
   });
 
   it("invite: nobody joins uninvited; the invited accept or decline", async () => {
     const { stranger, community } = await cast({ joinPolicy: "invite" });
-    expect((await changeMembership(stranger.id, community.id, "join")).status).toBe("not_allowed");
+    expect((await changeMembership(stranger, community.id, "join")).status).toBe("not_allowed");
     expect(await membershipRow(community.id, stranger.id)).toBeNull();
     const invited = await createUser();
     await addMember(community.id, invited.id, "member", "invited");
     expect((await getCommunityPage(invited.id, community.id))?.joinAction).toBe("accept");
-    expect((await changeMembership(invited.id, community.id, "accept")).status).toBe("accepted");
+    expect((await changeMembership(invited, community.id, "accept")).status).toBe("accepted");
     expect((await membershipRow(community.id, invited.id))?.status).toBe("active");
     const other = await createUser();
     await addMember(community.id, other.id, "member", "invited");
-    await changeMembership(other.id, community.id, "decline");
+    await changeMembership(other, community.id, "decline");
     expect(await membershipRow(community.id, other.id)).toBeNull();
   });
 
   it("the last owner cannot leave; a member can", async () => {
     const { owner, member, community } = await cast();
-    expect((await changeMembership(owner.id, community.id, "leave")).status).toBe("last_owner");
+    expect((await changeMembership(owner, community.id, "leave")).status).toBe("last_owner");
     expect((await membershipRow(community.id, owner.id))?.role).toBe("owner");
-    expect((await changeMembership(member.id, community.id, "leave")).status).toBe("left");
+    expect((await changeMembership(member, community.id, "leave")).status).toBe("left");
     expect(await membershipRow(community.id, member.id)).toBeNull();
   });
 
@@ -115,8 +115,8 @@ describe("membership rules per join policy", () => {
     const { owner, member, community } = await cast({ postPolicy: "managers" });
     expect((await listMyCommunities(member.id)).subscribed.map((c) => c.id)).toContain(community.id);
     expect((await listMyCommunities(member.id)).postable.map((c) => c.id)).not.toContain(community.id);
-    expect((await createPost(member.id, community.id, "hello")).status).toBe("not_allowed");
-    expect((await createPost(owner.id, community.id, "hello")).status).toBe("published");
+    expect((await createPost(member, community.id, "hello")).status).toBe("not_allowed");
+    expect((await createPost(owner, community.id, "hello")).status).toBe("published");
   });
 });
 
@@ -135,7 +135,7 @@ describe("the community pages", () => {
 
   it("a non-member of a by-request community sees only its card and the request button", async () => {
     const { owner, stranger, community } = await cast({ joinPolicy: "request" });
-    await createPost(owner.id, community.id, "Secret schedule change");
+    await createPost(owner, community.id, "Secret schedule change");
     const browser = await browserFor(stranger);
     const text = await pageText(await browser.get(`/communities/${community.id}`));
     expect(text).toContain("Request to join");
@@ -194,7 +194,7 @@ describe("managing a community", () => {
     const { member, stranger, community, owner } = await cast({ joinPolicy: "request", requiresApproval: true });
     const asker = await createUser();
     await addMember(community.id, asker.id, "member", "pending");
-    const post = await createPost(member.id, community.id, "pending post");
+    const post = await createPost(member, community.id, "pending post");
     if (post.status !== "pending") throw new Error("expected pending");
     const base = `/communities/${community.id}/manage`;
     const attempts: [string, Record<string, string>][] = [
@@ -220,7 +220,7 @@ describe("managing a community", () => {
   it("approves a request and a pending post; the post then reaches other members", async () => {
     const { owner, member, community } = await cast({ joinPolicy: "request", requiresApproval: true });
     const asker = await createUser({ name: "Rita Requester" });
-    await changeMembership(asker.id, community.id, "request");
+    await changeMembership(asker, community.id, "request");
     const browser = await browserFor(owner);
     const requests = await pageText(await browser.get(`/communities/${community.id}/manage/requests`));
     expect(requests).toContain("Rita Requester");
@@ -230,7 +230,7 @@ describe("managing a community", () => {
     });
     expect(approved.status).toBe(302);
     expect((await membershipRow(community.id, asker.id))?.status).toBe("active");
-    const post = await createPost(member.id, community.id, "Please approve me");
+    const post = await createPost(member, community.id, "Please approve me");
     if (post.status !== "pending") throw new Error("expected pending");
     expect(await getPostPage(asker.id, post.id)).toBeNull();
     expect(await pageText(await browser.get(`/communities/${community.id}/manage`))).toContain(
@@ -243,14 +243,14 @@ describe("managing a community", () => {
   it("declining a request and rejecting a post ask first", async () => {
     const { owner, member, community } = await cast({ joinPolicy: "request", requiresApproval: true });
     const asker = await createUser({ name: "Dana Declined" });
-    await changeMembership(asker.id, community.id, "request");
+    await changeMembership(asker, community.id, "request");
     const browser = await browserFor(owner);
     const base = `/communities/${community.id}/manage`;
     const asks = await browser.post(`${base}/requests`, { intent: "decline", userId: String(asker.id) });
     expect(await pageText(asks)).toContain("Are you sure you want to decline Dana Declined's request?");
     await browser.post(`${base}/requests`, { intent: "decline", userId: String(asker.id), confirmed: "1" });
     expect(await membershipRow(community.id, asker.id)).toBeNull();
-    const post = await createPost(member.id, community.id, "Reject me");
+    const post = await createPost(member, community.id, "Reject me");
     if (post.status !== "pending") throw new Error("expected pending");
     expect(
       await pageText(await browser.post(`${base}/posts`, { intent: "reject", postId: String(post.id) })),
@@ -298,7 +298,7 @@ describe("managing a community", () => {
 
   it("reports reach the managers with their reason; pinning shows the post first", async () => {
     const { owner, member, community } = await cast();
-    const post = await createPost(owner.id, community.id, "Questionable");
+    const post = await createPost(owner, community.id, "Questionable");
     if (post.status !== "published") throw new Error("not published");
     const reporter = await browserFor(member);
     const reported = await reporter.post(`/content/${post.id}`, {

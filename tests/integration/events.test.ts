@@ -244,7 +244,7 @@ describe("answers, capacity and the waiting list", () => {
   it("never goes over capacity under concurrent answers, and moves the first waiting member up with a notification", async () => {
     const { manager, people, community } = await communityOfMany(8);
     const id = await eventOf(manager.id, community.id, { capacity: 3 });
-    const results = await Promise.all(people.map((p) => answerEvent(p.id, id, FIRST_START, "going")));
+    const results = await Promise.all(people.map((p) => answerEvent(p, id, FIRST_START, "going")));
     const going = results.filter((r) => r.ok && r.status === "going").length;
     expect(going).toBe(3);
     const rows = await rsvpsOf(id);
@@ -278,8 +278,8 @@ describe("answers, capacity and the waiting list", () => {
     const { community, manager, member, other } = await communityWithPeople();
     const created = await createEvent(manager.id, community.id, eventInput({ capacity: 1 }));
     if (!created.ok) throw new Error("not created");
-    await answerEvent(member.id, created.value, FIRST_START, "going");
-    expect(await answerEvent(other.id, created.value, FIRST_START, "going")).toMatchObject({
+    await answerEvent(member, created.value, FIRST_START, "going");
+    expect(await answerEvent(other, created.value, FIRST_START, "going")).toMatchObject({
       ok: true,
       status: "waiting",
     });
@@ -305,8 +305,8 @@ describe("the day-before reminder", () => {
       eventInput({ title: "Field trip", startsAt, endsAt: null }),
     );
     if (!created.ok) throw new Error("not created");
-    await answerEvent(member.id, created.value, startsAt, "going");
-    await answerEvent(other.id, created.value, startsAt, "maybe");
+    await answerEvent(member, created.value, startsAt, "going");
+    await answerEvent(other, created.value, startsAt, "maybe");
     const ctx = { origin: "http://localhost", t: apiTranslator() };
     expect(await sendDayBeforeReminders(run - hour, ctx)).toBe(0);
     expect(await sendDayBeforeReminders(run, ctx)).toBe(1);

@@ -59,7 +59,7 @@ describe("the newsfeed", () => {
     expect(first.posts).toHaveLength(NEWSFEED_PAGE_SIZE);
     expect(first.endOfFeed).toBe(false);
     // Someone posts while the reader scrolls.
-    await createPost(owner.id, community.id, "brand new");
+    await createPost(owner, community.id, "brand new");
     const second = await loadNewsfeed(member.id, {
       createdAt: first.posts.at(-1)!.createdAt,
       id: first.posts.at(-1)!.id,
@@ -114,7 +114,7 @@ describe("the new posts banner's frames (decision 048)", () => {
     const { owner, member, community } = await cast();
     const browser = await browserFor(member);
     const socket = await connect("/realtime", { Cookie: browser.cookie() });
-    const post = await createPost(owner.id, community.id, "Fresh news");
+    const post = await createPost(owner, community.id, "Fresh news");
     const frame = JSON.parse(await socket.next(5000));
     expect(frame).toEqual({
       messageType: "newPost",
@@ -138,7 +138,7 @@ describe("the new posts banner's frames (decision 048)", () => {
     );
     const browser = await browserFor(owner);
     const socket = await connect("/realtime", { Cookie: browser.cookie() });
-    await createPost(member.id, community.id, "Pending, so no banner yet");
+    await createPost(member, community.id, "Pending, so no banner yet");
     expect(await socket.silentFor(500)).toBe(true);
     socket.socket.close(1000);
   });

@@ -103,8 +103,8 @@ describe("iCalendar output", () => {
     const [first, second] = (await calendarFor(member.id, soon, soon + 30 * 86_400_000)).filter(
       (item) => item.eventId === weekly.value,
     );
-    await answerEvent(member.id, weekly.value, first!.occurrenceStart, "going");
-    await answerEvent(member.id, weekly.value, second!.occurrenceStart, "maybe");
+    await answerEvent(member, weekly.value, first!.occurrenceStart, "going");
+    await answerEvent(member, weekly.value, second!.occurrenceStart, "maybe");
     const url = await feedUrl(cookie);
     const response = await fetchApp(url);
     expect(response.headers.get("Content-Type")).toContain("text/calendar");

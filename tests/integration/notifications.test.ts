@@ -46,7 +46,7 @@ describe("notifications service (SPEC §3, §4)", () => {
   it("lists newest first with the unread total, paged by cursor", async () => {
     const user = await createUser();
     for (let i = 1; i <= 5; i++) await notify(user.id, `N${i}`, 10 - i);
-    await markNotificationRead(user.id, (await listNotifications(user.id)).data[0]!.oid);
+    await markNotificationRead(user, (await listNotifications(user.id)).data[0]!.oid);
 
     const first = await listNotifications(user.id, { limit: 2 });
     expect(first.data.map((n) => n.title)).toEqual(["N5", "N4"]);
@@ -85,17 +85,17 @@ describe("notifications service (SPEC §3, §4)", () => {
     const user = await createUser();
     const a = await notify(user.id, "A", 2);
     await notify(user.id, "B", 1);
-    const result = await markNotificationRead(user.id, a.oid);
+    const result = await markNotificationRead(user, a.oid);
     expect(result).toMatchObject({ status: "ok", unreadCount: 1, notification: { oid: a.oid, seen: true } });
     // Marking again changes nothing and still answers the total.
-    expect(await markNotificationRead(user.id, a.oid)).toMatchObject({ status: "ok", unreadCount: 1 });
+    expect(await markNotificationRead(user, a.oid)).toMatchObject({ status: "ok", unreadCount: 1 });
   });
 
   it("lets only the owner mark a notification: anyone else's oid is unknown", async () => {
     const owner = await createUser();
     const other = await createUser();
     const mine = await notify(owner.id, "Mine");
-    expect(await markNotificationRead(other.id, mine.oid)).toEqual({ status: "not_found" });
+    expect(await markNotificationRead(other, mine.oid)).toEqual({ status: "not_found" });
     expect(await deleteNotification(other.id, mine.oid)).toEqual({ status: "not_found" });
     expect(await countUnreadNotifications(owner.id)).toBe(1);
   });
@@ -117,7 +117,7 @@ describe("notifications service (SPEC §3, §4)", () => {
     expect(await deleteNotification(user.id, gone.oid)).toMatchObject({ status: "ok", unreadCount: 1 });
     const list = await listNotifications(user.id);
     expect(list.data.map((n) => n.title)).toEqual(["Stays"]);
-    expect(await markNotificationRead(user.id, gone.oid)).toEqual({ status: "not_found" });
+    expect(await markNotificationRead(user, gone.oid)).toEqual({ status: "not_found" });
   });
 });
 

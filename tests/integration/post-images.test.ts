@@ -73,7 +73,7 @@ describe("images on posts (decision 066)", { timeout: 30_000 }, () => {
     const browser = await browserFor(owner);
     const fields = { communityId: String(community.id), body: "Older with a photo" };
     await postWithImages(browser.cookie(), fields, [png()]);
-    await createPost(owner.id, community.id, "Newest, no photo");
+    await createPost(owner, community.id, "Newest, no photo");
     const html = await (await browser.get(`/communities/${community.id}`)).text();
     const [image] = imagesIn(html);
     expect(image?.tag).toContain('loading="lazy"');
@@ -145,7 +145,7 @@ describe("images on posts (decision 066)", { timeout: 30_000 }, () => {
     expect((await fetchApp(url, { headers: await bearer(stranger.id) })).status).toBe(404);
     expect((await fetchApp(url, { headers: { Authorization: "Bearer nonsense" } })).status).toBe(404);
     // The image under another post's id is no image of that post.
-    const other = await createPost(owner.id, community.id, "No photos");
+    const other = await createPost(owner, community.id, "No photos");
     if (other.status !== "published") throw new Error("not published");
     expect((await (await browserFor(member)).get(url.replace(`/${post.id}/`, `/${other.id}/`))).status).toBe(404);
   });

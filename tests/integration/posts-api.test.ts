@@ -131,7 +131,7 @@ describe('communities and posts JSON API (README "API"): the pages\' rules', { t
 
   it("pages the newsfeed by cursor with absolute URLs, without repeats", async () => {
     const { owner, member, community } = await cast();
-    for (let i = 0; i < 22; i += 1) await createPost(owner.id, community.id, `Feed post ${i}`);
+    for (let i = 0; i < 22; i += 1) await createPost(owner, community.id, `Feed post ${i}`);
     const call = await api(member.id);
     const first = await call("/newsfeed");
     expect(first.json.data).toHaveLength(20);
@@ -148,13 +148,16 @@ describe('communities and posts JSON API (README "API"): the pages\' rules', { t
 
   it("comments, replies, likes idempotently, reports and deletes with the pages' rules", async () => {
     const { owner, member, stranger, community } = await cast({ joinPolicy: "request" });
-    const post = await createPost(owner.id, community.id, "Field trip");
+    const post = await createPost(owner, community.id, "Field trip");
     if (post.status !== "published") throw new Error("not published");
     const call = await api(member.id);
     const comment = await call(`/posts/${post.id}/comments`, "POST", { body: "Count me in" });
     expect(comment.status).toBe(201);
-    const replyToReply = await addComment(owner.id, post.id, "Great", comment.json.comment.id);
-    const reply = await call(`/posts/${post.id}/comments`, "POST", { body: "Thanks", replyTo: replyToReply!.id });
+    const replyToReply = await addComment(owner, post.id, "Great", comment.json.comment.id);
+    const reply = await call(`/posts/${post.id}/comments`, "POST", {
+      body: "Thanks",
+      replyTo: (replyToReply as { id: number }).id,
+    });
     expect(reply.json.comment.parentId).toBe(comment.json.comment.id);
     const outsider = await api(stranger.id);
     expect((await outsider(`/posts/${post.id}/comments`, "POST", { body: "Sneaky" })).status).toBe(404);

@@ -33,7 +33,7 @@ describe("posting", () => {
     expect(await pageText(empty)).toContain("Write something first.");
     const long = await browser.post("/content", { communityId: String(community.id), body: "x".repeat(10_001) });
     expect(await pageText(long)).toContain("Use at most 10,000 characters.");
-    expect((await createPost(member.id, community.id, "x".repeat(10_000))).status).toBe("published");
+    expect((await createPost(member, community.id, "x".repeat(10_000))).status).toBe("published");
     const outsider = await browserFor(stranger);
     const refused = await outsider.post("/content", { communityId: String(community.id), body: "hi" });
     expect(refused.status).toBe(403);
@@ -46,24 +46,24 @@ describe("who sees which posts", () => {
     const { owner, member, community } = await cast({ requiresApproval: true });
     const reader = await createUser();
     await addMember(community.id, reader.id);
-    const post = await createPost(member.id, community.id, "Needs approval");
+    const post = await createPost(member, community.id, "Needs approval");
     expect(post.status).toBe("pending");
     if (post.status !== "pending") return;
     expect((await getPostPage(member.id, post.id))?.post.pending).toBe(true);
     expect((await getPostPage(owner.id, post.id))?.post.canModerate).toBe(true);
     expect(await getPostPage(reader.id, post.id)).toBeNull();
     // Managers' own posts need no approval.
-    expect((await createPost(owner.id, community.id, "From the owner")).status).toBe("published");
+    expect((await createPost(owner, community.id, "From the owner")).status).toBe("published");
   });
 
   it("private communities: a stranger gets 404 for the post, its comments and likes", async () => {
     const { owner, stranger, community } = await cast({ joinPolicy: "invite" });
-    const post = await createPost(owner.id, community.id, "Invite-only news");
+    const post = await createPost(owner, community.id, "Invite-only news");
     if (post.status !== "published") throw new Error("not published");
     const browser = await browserFor(stranger);
     expect((await browser.get(`/content/${post.id}`)).status).toBe(404);
     expect((await browser.post(`/content/${post.id}`, { intent: "comment", body: "sneaky" })).status).toBe(404);
-    expect(await like(stranger.id, { type: "post", id: post.id })).toBe(false);
+    expect(await like(stranger, { type: "post", id: post.id })).toBe(false);
     expect((await browser.get(`/content/${post.id}/edit`)).status).toBe(404);
   });
 });
@@ -71,13 +71,18 @@ describe("who sees which posts", () => {
 describe("comments, replies and likes", () => {
   it("threads replies one level deep: a reply to a reply joins the first comment's thread", async () => {
     const { owner, member, community } = await cast();
-    const post = await createPost(owner.id, community.id, "Schedule change");
+    const post = await createPost(owner, community.id, "Schedule change");
     if (post.status !== "published") throw new Error("not published");
-    const first = await addComment(member.id, post.id, "Thanks!");
-    const reply = await addComment(owner.id, post.id, "You're welcome", first!.id);
-    const deeper = await addComment(member.id, post.id, "See you there", reply!.id);
-    expect(reply?.parentId).toBe(first!.id);
-    expect(deeper?.parentId).toBe(first!.id);
+    const comment = async (...args: Parameters<typeof addComment>) => {
+      const added = await addComment(...args);
+      if (!added || added === "revoked") throw new Error(`comment not added: ${added}`);
+      return added;
+    };
+    const first = await comment(member, post.id, "Thanks!");
+    const reply = await comment(owner, post.id, "You're welcome", first.id);
+    const deeper = await comment(member, post.id, "See you there", reply.id);
+    expect(reply.parentId).toBe(first.id);
+    expect(deeper.parentId).toBe(first.id);
     const page = await getPostPage(member.id, post.id);
     expect(page?.threads).toHaveLength(1);
     expect(page?.threads[0]?.replies.map((r) => r.body)).toEqual(["You're welcome", "See you there"]);
@@ -86,7 +91,7 @@ describe("comments, replies and likes", () => {
 
   it("comments and replies through the form without JavaScript (PRG back to the post)", async () => {
     const { owner, member, community } = await cast();
-    const post = await createPost(owner.id, community.id, "Coach's post");
+    const post = await createPost(owner, community.id, "Coach's post");
     if (post.status !== "published") throw new Error("not published");
     const browser = await browserFor(member);
     const done = await browser.post(`/content/${post.id}`, { intent: "comment", body: "Great news" });
@@ -98,13 +103,13 @@ describe("comments, replies and likes", () => {
 
   it("likes are idempotent, even under concurrent requests", async () => {
     const { owner, member, community } = await cast();
-    const post = await createPost(owner.id, community.id, "Like me");
+    const post = await createPost(owner, community.id, "Like me");
     if (post.status !== "published") throw new Error("not published");
     const browser = await browserFor(member);
     const form = { intent: "like", targetType: "post", targetId: String(post.id), returnTo: "/newsfeed" };
     const answers = await Promise.all(Array.from({ length: 6 }, () => browser.post(`/content/${post.id}`, form)));
     expect(answers.every((answer) => answer.status === 302)).toBe(true);
-    await like(member.id, { type: "post", id: post.id });
+    await like(member, { type: "post", id: post.id });
     expect((await getPostPage(member.id, post.id))?.post).toMatchObject({ likeCount: 1, liked: true });
     await browser.post(`/content/${post.id}`, { ...form, intent: "unlike" });
     expect((await getPostPage(member.id, post.id))?.post).toMatchObject({ likeCount: 0, liked: false });
@@ -114,7 +119,7 @@ describe("comments, replies and likes", () => {
     const { owner, member, community } = await cast();
     const other = await createUser();
     await addMember(community.id, other.id);
-    const post = await createPost(member.id, community.id, "Delete me");
+    const post = await createPost(member, community.id, "Delete me");
     if (post.status !== "published") throw new Error("not published");
     const outsider = await browserFor(other);
     expect((await outsider.post(`/content/${post.id}`, { intent: "deletePost", confirmed: "1" })).status).toBe(404);
@@ -128,7 +133,7 @@ describe("comments, replies and likes", () => {
 
   it("edits: the author only, marked as edited", async () => {
     const { owner, member, community } = await cast();
-    const post = await createPost(member.id, community.id, "Typo hre");
+    const post = await createPost(member, community.id, "Typo hre");
     if (post.status !== "published") throw new Error("not published");
     expect((await (await browserFor(owner)).get(`/content/${post.id}/edit`)).status).toBe(404);
     const browser = await browserFor(member);
@@ -156,7 +161,7 @@ describe("notifications (decision 049)", () => {
     const { owner, member, community } = await cast();
     const third = await createUser({ name: "Tess Third" });
     await addMember(community.id, third.id);
-    const post = await createPost(owner.id, community.id, "Notify me");
+    const post = await createPost(owner, community.id, "Notify me");
     if (post.status !== "published") throw new Error("not published");
     const memberBrowser = await browserFor(member);
     await memberBrowser.post(`/content/${post.id}`, { intent: "comment", body: "First!" });

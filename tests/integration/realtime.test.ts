@@ -136,7 +136,7 @@ describe("services publish notification frames after the write (SPEC §4)", () =
       messageType: "notification",
       data: { ...created, unreadCount: 1 },
     });
-    await markNotificationRead(user.id, created.oid);
+    await markNotificationRead(user, created.oid);
     expect(JSON.parse(await client.next())).toEqual({
       messageType: "notification",
       data: { ...created, seen: true, unreadCount: 0 },

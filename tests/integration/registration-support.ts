@@ -1,5 +1,5 @@
-import { listOutbox } from "~/server/mail/outbox.server";
 import { fetchApp } from "./helpers";
+import { waitForNewestMail } from "./outbox-support";
 
 let counter = 0;
 
@@ -43,8 +43,7 @@ export function postFrom(address: string, path: string, fields: Record<string, s
 
 /** The token of the newest mailed link to `path` for this address. */
 export async function mailedToken(email: string, path: "/login/activate" | "/login/resetpassword") {
-  const [mail] = await listOutbox({ to: email, limit: 1 });
-  if (!mail) throw new Error(`no mail to ${email}`);
+  const mail = await waitForNewestMail(email);
   const match = mail.text.match(new RegExp(`http://localhost${path}\\?token=([\\w-]+)`));
   if (!match) throw new Error(`no ${path} link in: ${mail.text}`);
   return { token: match[1]!, mail };

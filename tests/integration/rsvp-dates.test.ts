@@ -32,7 +32,7 @@ describe("answers per date", () => {
   it("keeps every date within its capacity when answers to several dates arrive at once", async () => {
     const { manager, people, community } = await communityOfMany(6);
     const id = await eventOf(manager.id, community.id, { ...weekly, capacity: 2 });
-    await Promise.all(people.flatMap((p) => [MAR1, MAR8].map((date) => answerEvent(p.id, id, date, "going"))));
+    await Promise.all(people.flatMap((p) => [MAR1, MAR8].map((date) => answerEvent(p, id, date, "going"))));
     expect(statusesOf(await rsvpsOf(id, MAR1))).toEqual({ going: 2, waiting: 4 });
     expect(statusesOf(await rsvpsOf(id, MAR8))).toEqual({ going: 2, waiting: 4 });
 
@@ -42,7 +42,7 @@ describe("answers per date", () => {
     const firstWaiting = (await rsvpsOf(id, MAR1))
       .filter((row) => row.status === "waiting")
       .sort((a, b) => a.updatedAt - b.updatedAt || a.userId - b.userId)[0]!;
-    const left = await answerEvent(leaver.userId, id, MAR1, "not_going");
+    const left = await answerEvent({ id: leaver.userId, tokenVersion: 0 }, id, MAR1, "not_going");
     expect(left).toEqual({
       ok: true,
       status: "not_going",
@@ -95,8 +95,8 @@ describe("answers per date", () => {
       timeZone: "UTC",
       ...weeklyFrom(),
     });
-    expect(await answerEvent(member.id, id, second, "going")).toMatchObject({ ok: true, status: "going" });
-    expect(await answerEvent(other.id, id, second + 7 * DAY, "going")).toMatchObject({ ok: true });
+    expect(await answerEvent(member, id, second, "going")).toMatchObject({ ok: true, status: "going" });
+    expect(await answerEvent(other, id, second + 7 * DAY, "going")).toMatchObject({ ok: true });
     // The manager moves that date a day earlier: into the window of tomorrow's reminders.
     const movedTo = second - 24 * HOUR;
     expect((await changeOccurrence(manager.id, id, second, { startsAt: movedTo, endsAt: movedTo + HOUR })).ok).toBe(
@@ -122,9 +122,9 @@ describe("answers per date", () => {
     const { community, manager, member } = await communityWithPeople();
     const oneOff = await eventOf(manager.id, community.id);
     const series = await eventOf(manager.id, community.id, weekly);
-    await answerEvent(member.id, oneOff, MAR1, "going");
-    await answerEvent(member.id, series, MAR1, "going");
-    await answerEvent(member.id, series, MAR8, "maybe");
+    await answerEvent(member, oneOff, MAR1, "going");
+    await answerEvent(member, series, MAR1, "going");
+    await answerEvent(member, series, MAR8, "maybe");
 
     // The one-off moves to Friday through the form; the series an hour later, every date.
     const response = await postForm(
@@ -153,7 +153,7 @@ describe("answers per date", () => {
     expect((await answer(MAR1 - 7 * DAY, "going")).status).toBe(302); // before it: refused with a notice
     expect((await postForm(`/calendar/events/${id}`, { answer: "going" }, { cookie })).status).toBe(400);
     expect((await changeOccurrence(manager.id, id, MAR8, null)).ok).toBe(true);
-    expect(await answerEvent(member.id, id, MAR8, "going")).toEqual({ ok: false, reason: "forbidden" });
+    expect(await answerEvent(member, id, MAR8, "going")).toEqual({ ok: false, reason: "forbidden" });
     expect(await rsvpsOf(id)).toEqual([]);
   });
 
@@ -168,8 +168,8 @@ describe("answers per date", () => {
       timeZone: "UTC",
       ...weeklyFrom(),
     });
-    await answerEvent(member.id, id, due + 7 * DAY, "going");
-    await answerEvent(other.id, id, due, "going");
+    await answerEvent(member, id, due + 7 * DAY, "going");
+    await answerEvent(other, id, due, "going");
     expect(await sendDayBeforeReminders(run, ctx())).toBe(1);
     expect(await titlesOf(other.id)).toContain("Tomorrow: Practice");
     expect(await titlesOf(member.id)).not.toContain("Tomorrow: Practice");

@@ -1,5 +1,5 @@
-import { listOutbox } from "~/server/mail/outbox.server";
 import { fetchApp, signIn } from "./helpers";
+import { waitForNewestMail } from "./outbox-support";
 
 /**
  * A signed-in browser for settings tests: keeps its cookies across requests, as a browser
@@ -42,8 +42,8 @@ export type Browser = Awaited<ReturnType<typeof browserFor>>;
 
 /** The token of the newest confirmation link mailed to an address. */
 export async function mailedToken(to: string) {
-  const [mail] = await listOutbox({ to, limit: 1 });
-  const match = mail?.text.match(/verifyemail\?token=([\w-]+)/);
+  const mail = await waitForNewestMail(to);
+  const match = mail.text.match(/verifyemail\?token=([\w-]+)/);
   if (!match) throw new Error(`no confirmation link was mailed to ${to}`);
   return match[1]!;
 }

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { findUserByIdentifier, signInWithPassword } from "~/server/auth/sign-in.server";
+import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { rotateRefreshToken } from "~/server/auth/tokens.server";
 import { authenticateWebRequest } from "~/server/auth/web-session.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { findUser } from "~/server/users/users.server";
 import { createUser, postForm } from "./helpers";
 import { browserFor, pageText } from "./settings-support";
 
@@ -53,8 +54,8 @@ describe("name and username", () => {
     const user = await createUser();
     const browser = await browserFor(user);
     await browser.post("/profile/settings", { intent: "profile", name: user.name, username: "renamed_user" });
-    expect((await findUserByIdentifier("renamed_user"))?.id).toBe(user.id);
-    expect(await findUserByIdentifier(user.username!)).toBeUndefined();
+    expect((await findUser({ identifier: "renamed_user" }))?.id).toBe(user.id);
+    expect(await findUser({ identifier: user.username! })).toBeUndefined();
     const result = await signInWithPassword({ identifier: "renamed_user", password: user.password, address: "t" });
     expect(result.status).toBe("signed_in");
   });

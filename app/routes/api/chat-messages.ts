@@ -1,5 +1,5 @@
 import { parseId, sendMessageBodySchema } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, requireBearerUser } from "~/routes/api/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { loadConversation, sendMessage } from "~/server/chat/chat.server";
 import { sendAnswer } from "../chat/send-answer.server";
@@ -24,10 +24,10 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("GET, POST", t);
-  const userId = await requireBearerUser(request, context);
+  const sender = await requireBearerActor(request, context);
   const id = parseId(params.id);
   if (id === null) return jsonError(404, "not_found", t("chat:errors.notFound"));
   const body = await readJsonBody(request, sendMessageBodySchema, t);
   if (!body.ok) return body.response;
-  return sendAnswer(await sendMessage(userId, { conversationId: id }, body.data), t);
+  return sendAnswer(await sendMessage(sender, { conversationId: id }, body.data), t);
 }

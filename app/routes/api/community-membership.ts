@@ -1,5 +1,5 @@
 import { apiMembershipSchema, parseId } from "~/lib/forms/communities";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { changeMembership } from "~/server/communities/membership.server";
 import { notifyJoinRequest } from "~/server/content/notify.server";
@@ -14,11 +14,13 @@ import { notifyContextOf } from "./content-json.server";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
-  const userId = await requireBearerUser(request, context);
+  const actor = await requireBearerActor(request, context);
+  const userId = actor.id;
   const body = await readJsonBody(request, apiMembershipSchema, t);
   if (!body.ok) return body.response;
   const id = parseId(params.id);
-  const result = id === null ? { status: "not_found" as const } : await changeMembership(userId, id, body.data.intent);
+  const result = id === null ? { status: "not_found" as const } : await changeMembership(actor, id, body.data.intent);
+  if (result.status === "revoked") return revokedToken(context);
   if (result.status === "not_found") return jsonError(404, "not_found", t("communities:errors.notFound"));
   const message = t(`communities:toasts.${result.status}`, { name: result.name });
   if (result.status === "not_allowed" || result.status === "last_owner") {

@@ -1,5 +1,5 @@
 import { apiTargetSchema } from "~/lib/forms/content";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { hasLiked, like, unlike } from "~/server/content/likes.server";
 import { notifyPostLike } from "~/server/content/notify.server";
@@ -13,15 +13,17 @@ import { notifyContextOf, postNotFound } from "./content-json.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed("POST, DELETE", t);
-  const userId = await requireBearerUser(request, context);
+  const actor = await requireBearerActor(request, context);
+  const userId = actor.id;
   const body = await readJsonBody(request, apiTargetSchema, t);
   if (!body.ok) return body.response;
   const target = { type: body.data.targetType, id: body.data.targetId };
   if (request.method === "DELETE") {
-    await unlike(userId, target);
+    if ((await unlike(actor, target)) === "revoked") return revokedToken(context);
     return Response.json({ liked: false });
   }
-  const added = await like(userId, target);
+  const added = await like(actor, target);
+  if (added === "revoked") return revokedToken(context);
   if (added && target.type === "post") notifyPostLike(notifyContextOf(request, context), userId, target.id);
   // Nothing added: liked already (idempotent), or not visible; tell them apart only for the latter.
   if (!added && !(await hasLiked(userId, target))) return postNotFound(t);

@@ -1,4 +1,4 @@
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, jsonError } from "~/routes/api/json.server";
 import { markNotificationRead } from "~/server/notifications.server";
 import type { Route } from "./+types/notifications-markread";
@@ -8,8 +8,8 @@ import type { Route } from "./+types/notifications-markread";
  * oid is a 404 like an unknown one. GET is safe to allow: the API takes Bearer tokens only.
  */
 async function markRead({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const userId = await requireBearerUser(request, context);
-  const result = await markNotificationRead(userId, params.oid);
+  const result = await markNotificationRead(await requireBearerActor(request, context), params.oid);
+  if (result.status === "revoked") return revokedToken(context);
   if (result.status === "not_found") {
     return jsonError(404, "not_found", apiTranslator(context)("common:notifications.notFound", { oid: params.oid }));
   }

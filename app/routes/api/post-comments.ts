@@ -1,6 +1,6 @@
 import { parseId } from "~/lib/forms/communities";
 import { apiCommentSchema } from "~/lib/forms/content";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { addComment } from "~/server/content/comments.server";
 import { notifyComment } from "~/server/content/notify.server";
@@ -15,11 +15,13 @@ import { notifyContextOf, postNotFound } from "./content-json.server";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
-  const userId = await requireBearerUser(request, context);
+  const actor = await requireBearerActor(request, context);
+  const userId = actor.id;
   const body = await readJsonBody(request, apiCommentSchema, t);
   if (!body.ok) return body.response;
   const postId = parseId(params.id);
-  const comment = postId === null ? null : await addComment(userId, postId, body.data.body, body.data.replyTo ?? null);
+  const comment = postId === null ? null : await addComment(actor, postId, body.data.body, body.data.replyTo ?? null);
+  if (comment === "revoked") return revokedToken(context);
   if (!comment || postId === null) return postNotFound(t);
   notifyComment(notifyContextOf(request, context), userId, postId, comment.parentId);
   return Response.json({ comment }, { status: 201 });

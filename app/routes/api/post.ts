@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/forms/communities";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, requireBearerUser, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
@@ -21,12 +21,13 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE", t);
-  const userId = await requireBearerUser(request, context);
+  const actor = await requireBearerActor(request, context);
   const id = parseId(params.id);
   const outcome =
     id === null
       ? null
-      : await performPostAction(userId, id, { intent: "deletePost" }, notifyContextOf(request, context));
+      : await performPostAction(actor, id, { intent: "deletePost" }, notifyContextOf(request, context));
+  if (outcome?.status === "revoked") return revokedToken(context);
   if (outcome?.status !== "post_deleted") return postNotFound(t);
   return new Response(null, { status: 204 });
 }

@@ -1,5 +1,5 @@
 import { apiNewPostSchema } from "~/lib/forms/content";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import {
   apiTranslator,
   jsonError,
@@ -22,11 +22,12 @@ import type { Route } from "./+types/posts";
 export async function action({ request, context }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
-  const userId = await requireBearerUser(request, context);
+  const actor = await requireBearerActor(request, context);
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const body = multipart ? await readMultipartPost(request, t) : await readJsonPost(request, t);
   if (!body.ok) return body.response;
-  const result = await createPost(userId, body.data.communityId, body.data.body, body.images);
+  const result = await createPost(actor, body.data.communityId, body.data.body, body.images);
+  if (result.status === "revoked") return revokedToken(context);
   if (result.status === "not_allowed") return jsonError(403, "not_allowed", t("content:errors.notAllowed"));
   return Response.json({ post: result }, { status: 201 });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseUserId } from "~/lib/forms/friend";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { apiUserInfo } from "~/routes/api/viewer.server";
 import { PROBLEMS } from "~/routes/users/friend-answers.server";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/user-friend";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed("POST, DELETE", t);
-  const viewerId = await requireBearerUser(request, context);
+  const viewer = await requireBearerActor(request, context);
   // The body is empty by SPEC; `{}` is accepted too, anything else is a 400.
   const body = await readJsonBody(request, z.object({}).strict(), t);
   if (!body.ok) return body.response;
@@ -26,8 +26,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     targetId === null
       ? { status: "not_found" }
       : request.method === "POST"
-        ? await sendFriendRequest(viewerId, targetId, { origin, t })
-        : await removeFriendRelation(viewerId, targetId);
+        ? await sendFriendRequest(viewer, targetId, { origin, t })
+        : await removeFriendRelation(viewer, targetId);
+  if (result.status === "revoked") return revokedToken(context);
 
   if (result.status === "ok") return Response.json({ userInfo: apiUserInfo(result.user, origin) });
   const problem = PROBLEMS[result.status];

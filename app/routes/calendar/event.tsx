@@ -10,6 +10,7 @@ import { parseOccurrence, rsvpSchema } from "~/lib/forms/events";
 import { registerNamespace } from "~/lib/i18n-client";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { getEventPage } from "~/server/events/event-page.server";
 import { notifyPromoted } from "~/server/events/notify.server";
 import { answerEvent } from "~/server/events/rsvp.server";
@@ -41,7 +42,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const id = eventIdOf(params);
   const { answer, occurrence } = await strictForm(rsvpSchema, request);
-  const result = await answerEvent(user.id, id, occurrence, answer);
+  const result = await answerEvent(user, id, occurrence, answer);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (!result.ok && result.reason === "revoked") return signInRedirect(new URL(request.url));
   if (!result.ok && result.reason === "not_an_occurrence") throw data(null, { status: 400 });
   const back = (toast: Toast) =>
     flashToast(request, toast).then((headers) => redirect(eventHref(id, occurrence), { headers }));

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { deleteMessageSchema, parseId, sendMessageSchema } from "~/lib/forms/chat";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import {
   deleteMessage,
   loadConversation,
@@ -9,6 +10,7 @@ import {
   newClientMsgIdServer,
   sendMessage,
 } from "~/server/chat/chat.server";
+import type { Actor } from "~/server/users/session-user.server";
 
 /** `@username`, or `~userId` for someone without a username (decision 050); else null. */
 function directPerson(key: string) {
@@ -40,9 +42,9 @@ export async function loadChatPage(viewerId: number, key: string, url: URL) {
 }
 
 /** The page's posts: `send`, and `delete` of one's own message (asked first, decision 051). */
-export async function actOnPage(viewerId: number, key: string, formData: FormData, url: URL) {
-  if (formData.get("intent") === "delete") return deleteFromPage(viewerId, key, formData, url);
-  return sendFromPage(viewerId, key, formData, url);
+export async function actOnPage(viewer: Actor, key: string, formData: FormData, url: URL) {
+  if (formData.get("intent") === "delete") return deleteFromPage(viewer.id, key, formData, url);
+  return sendFromPage(viewer, key, formData, url);
 }
 
 /**
@@ -62,7 +64,7 @@ async function deleteFromPage(viewerId: number, key: string, formData: FormData,
 }
 
 /** The no-JavaScript send: a form post, then the page again (PRG) or the form with its error. */
-async function sendFromPage(viewerId: number, key: string, formData: FormData, url: URL) {
+async function sendFromPage(viewer: Actor, key: string, formData: FormData, url: URL) {
   const parsed = parseForm(sendMessageSchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const direct = directPerson(key) !== null;
@@ -72,8 +74,11 @@ async function sendFromPage(viewerId: number, key: string, formData: FormData, u
   if (conversationId === null && !toUserId) throw data(null, { status: 404 });
   const target = conversationId !== null ? { conversationId } : { toUserId: toUserId! };
   const input = { content: parsed.data.content, clientMsgId: parsed.data.clientMsgId };
-  const result = await sendMessage(viewerId, target, input);
+  const result = await sendMessage(viewer, target, input);
   switch (result.status) {
+    case "revoked":
+      // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+      return signInRedirect(url);
     case "ok":
       return redirect(safeRedirectPath(url.pathname, "/chat"));
     case "not_found":

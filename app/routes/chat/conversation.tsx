@@ -13,7 +13,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {
   const formData = await readFormData(request);
-  return actOnPage(context.get(userContext)!.id, params.key, formData, url);
+  return actOnPage(context.get(userContext)!, params.key, formData, url);
 }
 
 export default function ConversationPage({ loaderData, actionData, params }: Route.ComponentProps) {

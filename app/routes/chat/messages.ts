@@ -36,5 +36,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       fields,
     });
   }
-  return sendAnswer(await sendMessage(viewer.id, { conversationId: id }, parsed.data), t);
+  return sendAnswer(await sendMessage(viewer, { conversationId: id }, parsed.data), t);
 }

@@ -17,6 +17,7 @@ import content from "~/locales/en/content.json";
 import events from "~/locales/en/events.json";
 import { translatorFor } from "~/middleware/i18next";
 import { viewerZone } from "~/routes/calendar/viewer-zone.server";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { getCommunityPage } from "~/server/communities/community-page.server";
 import { changeMembership } from "~/server/communities/membership.server";
 import { notifyJoinRequest } from "~/server/content/notify.server";
@@ -54,8 +55,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { intent, confirmed } = parsed.data;
   // Leaving and cancelling ask first; without JavaScript this page asks (DESIGN §1).
   if ((intent === "leave" || intent === "cancel") && !confirmed) return { confirm: intent };
-  const userId = context.get(userContext)!.id;
-  const result = await changeMembership(userId, id, intent);
+  const user = context.get(userContext)!;
+  const userId = user.id;
+  const result = await changeMembership(user, id, intent);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (result.status === "revoked") return signInRedirect(new URL(request.url));
   if (result.status === "requested") {
     const t = translatorFor(context);
     notifyJoinRequest({ t, origin: new URL(request.url).origin }, userId, id);

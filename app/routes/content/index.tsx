@@ -9,6 +9,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { listOwnPosts } from "~/server/content/content-pages.server";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
@@ -52,7 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data(parsed, { status: 400 });
   const stored = await storePostImages(uploadedFiles(formData, "images"));
   if (stored.status !== "stored") return imageFailure(formData, stored.status);
-  const result = await createPost(user.id, parsed.data.communityId, parsed.data.body, stored.images);
+  const result = await createPost(user, parsed.data.communityId, parsed.data.body, stored.images);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (result.status === "revoked") return signInRedirect(new URL(request.url));
   if (result.status === "not_allowed") {
     return data(formFailure(formData, "content:errors.notAllowed"), { status: 403 });
   }

@@ -11,6 +11,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
 import { getInstance, translatorFor } from "~/middleware/i18next";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
 import { flashToast } from "~/server/session/session.server";
@@ -55,10 +56,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (CONFIRMED.has(parsed.data.intent) && !extra.confirmed) return { confirm: fields as Record<string, string> };
   const t = translatorFor(context);
-  const outcome = await performPostAction(context.get(userContext)!.id, postId, parsed.data, {
+  const outcome = await performPostAction(context.get(userContext)!, postId, parsed.data, {
     t,
     origin: new URL(request.url).origin,
   });
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (outcome.status === "revoked") return signInRedirect(new URL(request.url));
   if (outcome.status === "not_found") throw data(null, { status: 404 });
   const fallback = outcome.status === "post_deleted" ? "/newsfeed" : `/content/${postId}`;
   const returnTo = safeRedirectPath(extra.returnTo, fallback);

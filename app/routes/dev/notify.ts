@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { readFormData } from "~/lib/forms/read-form.server";
-import { findUserByIdentifier } from "~/server/auth/sign-in.server";
 import { getConfig } from "~/server/config.server";
 import { createNotification } from "~/server/notifications.server";
+import { findUser } from "~/server/users/users.server";
 import type { Route } from "./+types/notify";
 
 /**
@@ -14,7 +14,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!getConfig().DEV_ROUTES) throw data(null, { status: 404 });
   const form = await readFormData(request);
   const [identifier, title, url] = ["user", "title", "url"].map((name) => String(form.get(name) ?? "").trim());
-  const user = identifier ? await findUserByIdentifier(identifier) : undefined;
+  const user = identifier ? await findUser({ identifier }) : undefined;
   if (!user || !title || !url) return Response.json({ error: { code: "invalid_request" } }, { status: 400 });
   const notification = await createNotification({ userId: user.id, title, url, origin: new URL(request.url).origin });
   return Response.json({ notification });

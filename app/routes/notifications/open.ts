@@ -19,8 +19,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = context.get(userContext);
   if (!user) throw signInRedirect(new URL(returnTo, request.url));
   try {
-    const result = await markNotificationRead(user.id, params.oid);
+    const result = await markNotificationRead(user, params.oid);
     if (result.status === "ok") return redirect(notificationPath(result.notification.url));
+    // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+    if (result.status === "revoked") return signInRedirect(new URL(returnTo, request.url));
   } catch (error) {
     console.error("marking a notification read failed", error);
   }

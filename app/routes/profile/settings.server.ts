@@ -8,10 +8,12 @@ import { passwordSettingsSchema } from "~/lib/forms/settings-password";
 import { profileSettingsSchema } from "~/lib/forms/settings-profile";
 import { themeSettingsSchema } from "~/lib/forms/settings-theme";
 import { getInstance, translatorFor } from "~/middleware/i18next";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { clearSignedIn, commitSession, getSession } from "~/server/session/session.server";
 import { serializeThemeCookie } from "~/server/session/theme.server";
 import { deleteAccount } from "~/server/users/delete-account.server";
 import { requestEmailChange } from "~/server/users/email-change.server";
+import type { Actor } from "~/server/users/session-user.server";
 import { changePassword, setTheme, updateProfile } from "~/server/users/settings.server";
 import { deleteAvatar, readSettingsForm, refuseOversizedUpload, uploadAvatar } from "./settings-avatar.server";
 import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } from "./settings-responses.server";
@@ -21,17 +23,30 @@ import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } fr
  * redirect with a notice (PRG) or the form's errors with what was typed. The acting user is
  * always the session's: ids in the form are never read.
  */
-type Args = { request: Request; context: Readonly<RouterContextProvider>; userId: number; formData: FormData };
+type Args = {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  userId: number;
+  /** The acting user and their token's version: writes check revocation (decision 042). */
+  actor: Actor;
+  formData: FormData;
+};
+
+/** A token revoked by a logout elsewhere: the request is treated as signed out (decision 042). */
+function signedOut(request: Request) {
+  return signInRedirect(new URL(request.url));
+}
 
 function rateLimited(intent: SettingsIntent, formData: FormData, retryAfterSeconds: number) {
   const failure = rateLimitedFailure(formData, "settings:rateLimited", retryAfterSeconds);
   return failed(intent, failure, 429, retryAfterHeaders(retryAfterSeconds));
 }
 
-async function saveProfile({ request, userId, formData }: Args) {
+async function saveProfile({ request, actor, formData }: Args) {
   const parsed = parseForm(profileSettingsSchema, formData);
   if (!parsed.ok) return failed("profile", parsed);
-  const result = await updateProfile(userId, parsed.data);
+  const result = await updateProfile(actor, parsed.data);
+  if (result.status === "revoked") return signedOut(request);
   if (result.status === "invalid") return fieldsFailed("profile", formData, result.fieldErrors);
   if (result.status === "username_taken") {
     return fieldsFailed("profile", formData, { username: ["settings:profile.usernameTaken"] }, 409);
@@ -58,18 +73,18 @@ async function changeEmail({ request, context, userId, formData }: Args) {
       return fieldsFailed("email", formData, { currentPassword: ["settings:currentPasswordWrong"] }, 403);
     case "rate_limited":
       return rateLimited("email", formData, result.retryAfterSeconds);
-    case "mail_failed":
-      return failed("email", formFailure(formData, "settings:email.mailFailed"), 503);
   }
 }
 
-async function changeOwnPassword({ request, userId, formData }: Args) {
+async function changeOwnPassword({ request, actor, formData }: Args) {
   const parsed = parseForm(passwordSettingsSchema, formData);
   if (!parsed.ok) return failed("password", parsed);
   // This device stays signed in; every other sign-in of the account ends.
   const keepRefreshToken = (await getSession(request)).get("refreshToken");
-  const result = await changePassword(userId, parsed.data, { keepRefreshToken });
+  const result = await changePassword(actor, parsed.data, { keepRefreshToken });
   switch (result.status) {
+    case "revoked":
+      return signedOut(request);
     case "changed":
       return saved(request, { key: "settings:password.changed" });
     case "current_required":
@@ -81,10 +96,10 @@ async function changeOwnPassword({ request, userId, formData }: Args) {
   }
 }
 
-async function changeTheme({ request, context, userId, formData }: Args) {
+async function changeTheme({ request, context, actor, formData }: Args) {
   const parsed = parseForm(themeSettingsSchema, formData);
   if (!parsed.ok) return failed("theme", parsed);
-  await setTheme(userId, parsed.data.theme);
+  if ((await setTheme(actor, parsed.data.theme)) === "revoked") return signedOut(request);
   const name = getInstance(context).t(`theme.names.${parsed.data.theme}`);
   // The cookie too, so the page keeps the theme after signing out on this device.
   return saved(
@@ -94,10 +109,10 @@ async function changeTheme({ request, context, userId, formData }: Args) {
   );
 }
 
-async function removeAccount({ request, userId, formData }: Args) {
+async function removeAccount({ request, context, userId, formData }: Args) {
   const parsed = parseForm(deleteAccountSchema, formData);
   if (!parsed.ok) return failed("delete", parsed);
-  const result = await deleteAccount(userId, parsed.data);
+  const result = await deleteAccount(userId, parsed.data, translatorFor(context));
   switch (result.status) {
     case "deleted": {
       // The tokens are gone with the account; this clears them from the cookie and leaves
@@ -130,7 +145,7 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
 
 const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove"]);
 
-export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, userId: number) {
+export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, actor: Actor) {
   const oversized = refuseOversizedUpload(request);
   if (oversized) return oversized;
   const read = await readSettingsForm(request);
@@ -141,5 +156,5 @@ export async function settingsAction(request: Request, context: Readonly<RouterC
   if (!known) return failed(null, formFailure(formData, "settings:unknownIntent"));
   // The header's name, avatar and theme ride in the access token: re-sign it (decision 042).
   if (CLAIM_INTENTS.has(known)) context.set(claimsChangedContext, true);
-  return handlers[known]({ request, context, userId, formData });
+  return handlers[known]({ request, context, userId: actor.id, actor, formData });
 }

@@ -36,7 +36,7 @@ export const handle = { ownThemePicker: true };
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return settingsAction(request, context, actingUser(context).id);
+  return settingsAction(request, context, actingUser(context));
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {

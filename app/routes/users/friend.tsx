@@ -11,6 +11,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import people from "~/locales/en/people.json";
 import { translatorFor } from "~/middleware/i18next";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { friendToast } from "~/routes/users/friend-answers.server";
 import {
   acceptFriendRequest,
@@ -23,6 +24,7 @@ import {
 } from "~/server/friends/friends.server";
 import { getUserInfo } from "~/server/friends/relation.server";
 import { flashToast } from "~/server/session/session.server";
+import type { Actor } from "~/server/users/session-user.server";
 import type { Route } from "./+types/friend";
 
 registerNamespace("people", people);
@@ -38,18 +40,18 @@ const QUESTIONS: Partial<Record<FriendIntent, string>> = {
   unfriend: "people:confirm.unfriend",
 };
 
-function perform(intent: FriendIntent, viewerId: number, targetId: number, ctx: FriendContext): Promise<FriendResult> {
+function perform(intent: FriendIntent, viewer: Actor, targetId: number, ctx: FriendContext): Promise<FriendResult> {
   switch (intent) {
     case "send":
-      return sendFriendRequest(viewerId, targetId, ctx);
+      return sendFriendRequest(viewer, targetId, ctx);
     case "cancel":
-      return cancelFriendRequest(viewerId, targetId);
+      return cancelFriendRequest(viewer, targetId);
     case "accept":
-      return acceptFriendRequest(viewerId, targetId, ctx);
+      return acceptFriendRequest(viewer, targetId, ctx);
     case "decline":
-      return declineFriendRequest(viewerId, targetId);
+      return declineFriendRequest(viewer, targetId);
     case "unfriend":
-      return unfriend(viewerId, targetId);
+      return unfriend(viewer, targetId);
   }
 }
 
@@ -72,7 +74,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   }
   const t = translatorFor(context);
-  const result = await perform(intent, viewer.id, targetId, { origin: new URL(request.url).origin, t });
+  const result = await perform(intent, viewer, targetId, { origin: new URL(request.url).origin, t });
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (result.status === "revoked") return signInRedirect(new URL(request.url));
   return redirect(returnTo, { headers: await flashToast(request, friendToast(result, targetId)) });
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { consumeEmailToken, retireEmailTokens } from "./email-tokens.server";
-import { type LinkMailRequest, type MailContext, sendLinkMail, takeMailAllowance } from "./link-mails.server";
+import { type LinkMailRequest, type MailContext, mailLinkOnRequest } from "./link-mails.server";
 
 export type ActivationResult = { status: "activated"; userId: number } | { status: "expired" | "used" | "invalid" };
 
@@ -36,13 +36,5 @@ export async function requestActivationMail(
   mail: MailContext,
   now = Date.now(),
 ): Promise<LinkMailRequest> {
-  const limit = await takeMailAllowance("activate", input, now);
-  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
-
-  const user = await getDb().query.users.findFirst({
-    where: and(sql`lower(${schema.users.email}) = ${input.email.toLowerCase()}`, isNull(schema.users.deletedAt)),
-    columns: { id: true, name: true, email: true, activatedAt: true },
-  });
-  if (user && user.activatedAt === null) await sendLinkMail("activate", user, mail, now);
-  return { status: "sent" };
+  return mailLinkOnRequest("activate", input, mail, (user) => user.activatedAt === null, now);
 }

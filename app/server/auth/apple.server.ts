@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
 import { appleIdentity, appleUserName, exchangeAppleCode, verifyAppleIdToken } from "./apple-tokens.server";
 import type { SocialIdentity } from "./identity.server";
-import { stateCookieOptions } from "./oauth-cookies.server";
+import { flowStart, stateCookieOptions } from "./oauth-cookies.server";
 import { type AppleSettings, appleSettings } from "./providers.server";
 import { SocialSignInError } from "./social-errors.server";
 
@@ -85,13 +85,7 @@ function authenticator(request: Request, name: string | null) {
 /** Starts the flow: resolves to the redirect to Apple, with the state cookie. */
 export async function startAppleSignIn(request: Request): Promise<Response> {
   const start = new Request(new URL("/login/apple", request.url), { headers: request.headers });
-  try {
-    await authenticator(request, null).authenticate("apple", start);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-  throw new Error("the Apple strategy did not redirect to Apple");
+  return flowStart("apple", () => authenticator(request, null).authenticate("apple", start));
 }
 
 /** Apple's form_post callback: state, code and (first time only) the name, in the body. */

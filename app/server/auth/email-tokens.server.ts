@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
@@ -80,16 +80,25 @@ export async function consumeEmailToken(
   return statusOf(await findToken(purpose, token), now);
 }
 
+/**
+ * Every open link of one purpose of a user stops working (batchable): once one has done its
+ * job, when a new one replaces them, or when the password changes. Any purpose of the table,
+ * the email change's "verify" included; `when` adds a condition (a token check, decision 042).
+ */
+export function retireEmailTokensQuery(
+  userId: number,
+  purpose: (typeof schema.emailTokens.$inferSelect)["purpose"],
+  now = Date.now(),
+  when?: SQL,
+) {
+  const t = schema.emailTokens;
+  return getDb()
+    .update(t)
+    .set({ usedAt: now })
+    .where(and(eq(t.userId, userId), eq(t.purpose, purpose), isNull(t.usedAt), when));
+}
+
 /** Retires every other open link of a purpose once one has done its job. */
 export async function retireEmailTokens(userId: number, purpose: EmailTokenPurpose, now = Date.now()) {
-  await getDb()
-    .update(schema.emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(schema.emailTokens.userId, userId),
-        eq(schema.emailTokens.purpose, purpose),
-        isNull(schema.emailTokens.usedAt),
-      ),
-    );
+  await retireEmailTokensQuery(userId, purpose, now);
 }

@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import type { OAuth2Strategy } from "remix-auth-oauth2";
 import { claimIsTrue, type IdTokenCheck, stringClaim, verifyIdToken } from "./id-token.server";
 import type { SocialIdentity } from "./identity.server";
-import { stateCookieOptions } from "./oauth-cookies.server";
+import { flowStart, stateCookieOptions } from "./oauth-cookies.server";
 import { type GoogleSettings, googleSettings } from "./providers.server";
 import { SocialSignInError } from "./social-errors.server";
 
@@ -90,13 +90,7 @@ function authenticator(request: Request, loginHint?: string) {
 export async function startGoogleSignIn(request: Request, loginHint?: string): Promise<Response> {
   // Only the path matters here: a stray ?state= must not turn the start into a callback.
   const start = new Request(new URL("/login/google", request.url), { headers: request.headers });
-  try {
-    await authenticator(request, loginHint).authenticate("google", start);
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-  throw new Error("the Google strategy did not redirect to Google");
+  return flowStart("google", () => authenticator(request, loginHint).authenticate("google", start));
 }
 
 /** The callback: checks state, trades the code (with the PKCE verifier), verifies the id_token. */

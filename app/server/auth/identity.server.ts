@@ -1,6 +1,7 @@
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { NAME_MAX_LENGTH } from "~/lib/account";
 import { getDb, schema } from "~/server/db/db.server";
+import { findUser, getUserById, isEmailTaken } from "~/server/users/users.server";
 import type { SocialProvider } from "./providers.server";
 
 /** Who the identity provider says signed in, after its id_token was verified. */
@@ -53,7 +54,7 @@ async function resolveIdentity(identity: SocialIdentity, now: number): Promise<I
     ),
   });
   if (link) {
-    const user = await findLiveUser(eq(schema.users.id, link.userId));
+    const user = await getUserById(link.userId);
     if (user) {
       // Linking activates an account; this only mends a row that missed it.
       if (user.activatedAt === null) await activationUpdate(user.id, now);
@@ -71,7 +72,7 @@ async function resolveIdentity(identity: SocialIdentity, now: number): Promise<I
   if (!email) return { status: "email_missing" };
   if (!identity.emailVerified) return { status: "email_unverified" };
 
-  const existing = await findLiveUser(sql`lower(${schema.users.email}) = ${email}`);
+  const existing = await findUser({ email });
   if (existing) {
     await db.batch([
       db
@@ -81,7 +82,8 @@ async function resolveIdentity(identity: SocialIdentity, now: number): Promise<I
     ]);
     return { status: "signed_in", userId: existing.id, outcome: "linked" };
   }
-  if (await emailTakenByDeletedAccount(email)) return { status: "account_unavailable" };
+  // No live account has it, so a taken address belongs to a deleted one.
+  if (await isEmailTaken(email)) return { status: "account_unavailable" };
 
   const [created] = await db
     .insert(schema.users)
@@ -103,21 +105,6 @@ async function resolveIdentity(identity: SocialIdentity, now: number): Promise<I
     createdAt: now,
   });
   return { status: "signed_in", userId: created.id, outcome: "created" };
-}
-
-function findLiveUser(where: SQL) {
-  return getDb().query.users.findFirst({
-    where: and(where, isNull(schema.users.deletedAt)),
-    columns: { id: true, activatedAt: true },
-  });
-}
-
-async function emailTakenByDeletedAccount(email: string) {
-  const row = await getDb().query.users.findFirst({
-    where: sql`lower(${schema.users.email}) = ${email}`,
-    columns: { id: true },
-  });
-  return row !== undefined;
 }
 
 /** Marks the address verified and the account activated, keeping earlier timestamps. */

@@ -1,6 +1,7 @@
 import type { Translate } from "~/lib/translate";
-import { sendMail } from "~/server/mail/mail.server";
+import { sendMailLater } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/template";
+import { findUser } from "~/server/users/users.server";
 import { createEmailToken, type EmailTokenPurpose } from "./email-tokens.server";
 import { checkRateLimit, type RateLimitCheck, recordAttempt } from "./rate-limit.server";
 
@@ -20,9 +21,9 @@ const LINK_PATH: Record<EmailTokenPurpose, string> = {
 const MAIL_TEXTS: Record<EmailTokenPurpose, "activation" | "reset"> = { activate: "activation", reset: "reset" };
 
 /**
- * Mails a single-use link (activation or password reset), text and HTML. A transport failure
- * is logged and swallowed: the person sees the same page either way and can ask again, and
- * the answer must not differ between known and unknown addresses.
+ * Mails a single-use link (activation or password reset), text and HTML. The token is stored
+ * now; the mail goes after the response (decision 069), so the answer takes as long and reads
+ * the same for known and unknown addresses, and a failing transport is only logged.
  */
 export async function sendLinkMail(
   purpose: EmailTokenPurpose,
@@ -42,18 +43,17 @@ export async function sendLinkMail(
     t(`register:mail.${texts}.notYou`),
     t("register:mail.signoff"),
   ]);
-  try {
-    await sendMail({ to: user.email, subject: t(`register:mail.${texts}.subject`), ...body });
-  } catch (error) {
-    console.error(`${purpose} mail to user ${user.id} failed`, error);
-  }
+  sendMailLater(
+    { to: user.email, subject: t(`register:mail.${texts}.subject`), ...body },
+    `${purpose} mail to user ${user.id}`,
+  );
 }
 
 /**
  * Someone registered with the address of an existing account (decision 034): the owner hears of
  * it, with the way back in if it was them, and the form answered as for a new address.
  */
-export async function sendExistingAccountMail(user: Recipient, { origin, t }: MailContext) {
+export function sendExistingAccountMail(user: Recipient, { origin, t }: MailContext) {
   const body = renderMail([
     t("register:mail.greeting", { name: user.name }),
     t("register:mail.existing.body"),
@@ -61,15 +61,33 @@ export async function sendExistingAccountMail(user: Recipient, { origin, t }: Ma
     t("register:mail.existing.notYou"),
     t("register:mail.signoff"),
   ]);
-  try {
-    await sendMail({ to: user.email, subject: t("register:mail.existing.subject"), ...body });
-  } catch (error) {
-    console.error(`existing-account mail to user ${user.id} failed`, error);
-  }
+  sendMailLater(
+    { to: user.email, subject: t("register:mail.existing.subject"), ...body },
+    `existing-account mail to user ${user.id}`,
+  );
 }
 
 /**
- * Issue 3: mails on request are limited per address and per IP, 5 in 15 minutes. Every
+ * "Mail me a link" (activation again, password reset): limited per address and per IP, and
+ * answered the same whether or not an account exists, so it reveals nothing (decision 019).
+ * `wanted` says which account gets one (say, only one still waiting for activation).
+ */
+export async function mailLinkOnRequest(
+  purpose: EmailTokenPurpose,
+  input: { email: string; address: string },
+  mail: MailContext,
+  wanted: (user: NonNullable<Awaited<ReturnType<typeof findUser>>>) => boolean,
+  now = Date.now(),
+): Promise<LinkMailRequest> {
+  const limit = await takeMailAllowance(purpose, input, now);
+  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const user = await findUser({ email: input.email });
+  if (user && wanted(user)) await sendLinkMail(purpose, user, mail, now);
+  return { status: "sent" };
+}
+
+/**
+ * Mails on request are limited per address and per IP, 5 in 15 minutes (decision 019). Every
  * request counts, whether or not an account exists, so the limit reveals nothing either.
  */
 export async function takeMailAllowance(

@@ -95,3 +95,17 @@ export function withCookies(response: Response, cookies: Array<string | null>) {
   for (const cookie of cookies) if (cookie) headers.append("Set-Cookie", cookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
+
+/**
+ * The start of a remix-auth flow: the strategy throws its redirect to the provider (with the
+ * state cookie) rather than returning it; this hands that redirect back.
+ */
+export async function flowStart(provider: SocialProvider, authenticate: () => Promise<unknown>): Promise<Response> {
+  try {
+    await authenticate();
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+  throw new Error(`the ${provider} strategy did not redirect to the provider`);
+}

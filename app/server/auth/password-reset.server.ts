@@ -1,18 +1,12 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { passwordRepeatsIdentity } from "~/lib/forms/account";
 import { getDb, schema } from "~/server/db/db.server";
+import { getUserById } from "~/server/users/users.server";
 import { checkEmailToken, consumeEmailToken, retireEmailTokens } from "./email-tokens.server";
-import { type LinkMailRequest, type MailContext, sendLinkMail, takeMailAllowance } from "./link-mails.server";
+import { type LinkMailRequest, type MailContext, mailLinkOnRequest } from "./link-mails.server";
 import { hashPassword } from "./password.server";
 import { clearSignInLimit } from "./sign-in-limits.server";
 import { revokeAllSessions } from "./tokens.server";
-
-function findAccountByEmail(email: string) {
-  return getDb().query.users.findFirst({
-    where: and(sql`lower(${schema.users.email}) = ${email.toLowerCase()}`, isNull(schema.users.deletedAt)),
-    columns: { id: true, name: true, email: true },
-  });
-}
 
 /**
  * Step 1: mails a reset link if the address has an account. The answer is the same either
@@ -23,11 +17,7 @@ export async function requestPasswordReset(
   mail: MailContext,
   now = Date.now(),
 ): Promise<LinkMailRequest> {
-  const limit = await takeMailAllowance("reset", input, now);
-  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
-  const user = await findAccountByEmail(input.email);
-  if (user) await sendLinkMail("reset", user, mail, now);
-  return { status: "sent" };
+  return mailLinkOnRequest("reset", input, mail, () => true, now);
 }
 
 /** Whether a reset link still works, to show its form or say why not. */
@@ -51,10 +41,7 @@ export async function resetPassword(
 ): Promise<PasswordResetResult> {
   const link = await checkEmailToken("reset", input.token, now);
   if (link.status !== "valid") return link;
-  const user = await getDb().query.users.findFirst({
-    where: and(eq(schema.users.id, link.userId), isNull(schema.users.deletedAt)),
-    columns: { id: true, email: true, username: true },
-  });
+  const user = await getUserById(link.userId);
   if (!user) return { status: "invalid" };
   const repeated = passwordRepeatsIdentity(input.password, user);
   if (repeated) return { status: "weak_password", error: repeated };

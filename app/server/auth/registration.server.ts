@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { accountFieldErrors } from "~/lib/forms/account";
 import { getDb, schema } from "~/server/db/db.server";
+import { findUser } from "~/server/users/users.server";
 import { type MailContext, sendExistingAccountMail, sendLinkMail } from "./link-mails.server";
 import { hashPassword } from "./password.server";
 import { takeWindowTry } from "./rate-limit.server";
@@ -45,11 +46,9 @@ function isUniqueViolation(error: unknown) {
 
 /** The email belongs to an account already: its owner gets a mail, the form the usual answer. */
 async function answerExistingEmail(email: string, mail: MailContext, now: number): Promise<RegistrationResult> {
-  const owner = await getDb().query.users.findFirst({
-    where: sql`lower(${schema.users.email}) = ${email.toLowerCase()} AND ${schema.users.deletedAt} IS NULL`,
-  });
+  const owner = await findUser({ email });
   if (owner?.activatedAt === null) await sendLinkMail("activate", owner, mail, now);
-  else if (owner) await sendExistingAccountMail(owner, mail);
+  else if (owner) sendExistingAccountMail(owner, mail);
   return { status: "sent", userId: null };
 }
 

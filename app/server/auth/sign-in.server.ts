@@ -1,5 +1,4 @@
-import { and, isNull, or, sql } from "drizzle-orm";
-import { getDb, schema } from "~/server/db/db.server";
+import { findUser } from "~/server/users/users.server";
 import { verifyPassword } from "./password.server";
 import { reserveSignInTry, settleSuccessfulTry } from "./sign-in-limits.server";
 import { issueTokens, type TokenPair } from "./tokens.server";
@@ -9,17 +8,6 @@ export type SignInResult =
   | { status: "invalid" }
   | { status: "not_activated"; email: string }
   | { status: "rate_limited"; retryAfterSeconds: number };
-
-/** Finds an account by email or username, case-insensitively. Deleted accounts are gone. */
-export async function findUserByIdentifier(identifier: string) {
-  const value = identifier.trim().toLowerCase();
-  return getDb().query.users.findFirst({
-    where: and(
-      or(sql`lower(${schema.users.email}) = ${value}`, sql`lower(${schema.users.username}) = ${value}`),
-      isNull(schema.users.deletedAt),
-    ),
-  });
-}
 
 /**
  * Email-or-username and password sign-in. Each password check is reserved first, per account
@@ -33,7 +21,7 @@ export async function signInWithPassword(
   const reservation = await reserveSignInTry(input.identifier, input.address, now);
   if (!reservation.allowed) return { status: "rate_limited", retryAfterSeconds: reservation.retryAfterSeconds };
 
-  const user = await findUserByIdentifier(input.identifier);
+  const user = await findUser({ identifier: input.identifier });
   const passwordOk = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !passwordOk) return { status: "invalid" };
   if (user.activatedAt === null) return { status: "not_activated", email: user.email };

@@ -3,7 +3,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { SessionUser } from "~/context";
 import { getConfig } from "~/server/config.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { type SessionUserRow, sessionUserQuery, toSessionUser } from "~/server/users/session-user.server";
+import { type Actor, type SessionUserRow, sessionUserQuery, toSessionUser } from "~/server/users/session-user.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
 /** SPEC §9: the access token lives 300 s, the refresh token 30 days. */
@@ -102,9 +102,11 @@ export async function issueTokens(userId: number, now = Date.now()): Promise<Tok
 }
 
 /** A new access token for the same sign-in, after the claims changed (decision 042). */
-export async function resignAccessToken(userId: number, now = Date.now()) {
-  const [user] = await sessionUserQuery(userId);
-  return user ? { token: await signAccessToken(user, now), user: toSessionUser(user) } : null;
+export async function resignAccessToken(actor: Actor, now = Date.now()) {
+  const [user] = await sessionUserQuery(actor.id);
+  // Only for a token that is still current: re-signing must never revive a revoked session (decision 042).
+  if (!user || user.tokenVersion !== actor.tokenVersion) return null;
+  return { token: await signAccessToken(user, now), user: toSessionUser(user) };
 }
 
 export type RefreshResult =

@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/context";
 import { clearSignedIn, commitSession, getSession, sessionStorage } from "~/server/session/session.server";
-import { loadSessionUser } from "~/server/users/session-user.server";
+import { type Actor, loadSessionUser } from "~/server/users/session-user.server";
 import { resignAccessToken, rotateRefreshToken, type TokenPair, verifyAccessToken } from "./tokens.server";
 
 export type WebAuthResult = {
@@ -46,13 +46,10 @@ export async function authenticateWebRequest(request: Request, now = Date.now())
  * After an action changed what the access token's claims carry, a token signed from D1 for the
  * same sign-in (decision 042); joins whatever renewal this request already did.
  */
-export async function resignedTokens(
-  auth: WebAuthResult,
-  userId: number,
-): Promise<WebAuthResult["renewed"] | undefined> {
+export async function resignedTokens(auth: WebAuthResult, actor: Actor): Promise<WebAuthResult["renewed"] | undefined> {
   const refreshToken = auth.refreshToken;
   if (!refreshToken) return auth.renewed;
-  const fresh = await resignAccessToken(userId);
+  const fresh = await resignAccessToken(actor);
   if (!fresh) return auth.renewed;
   return {
     tokens: { token: fresh.token, refreshToken },

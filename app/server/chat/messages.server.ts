@@ -4,6 +4,7 @@ import type { MessageData } from "~/realtime/protocol";
 import { batchSql } from "~/server/db/raw.server";
 import { publishToUser, publishToUsers } from "~/server/realtime.server";
 import { avatarUrl } from "~/server/users/avatar";
+import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
 import { decodeCursor, REMOVED_DISPOSITIONS } from "./conversations.server";
 import { directKey, mayMessageSql, mayWriteSql } from "./permission.server";
 
@@ -238,7 +239,9 @@ export type SendResult =
   | { status: "not_found" }
   | { status: "not_allowed" }
   /** The clientMsgId was already used by this sender in another conversation. */
-  | { status: "conflict" };
+  | { status: "conflict" }
+  /** The sender's token was revoked (decision 042): nothing was sent. */
+  | { status: "revoked" };
 
 /**
  * Sends a message (SPEC §3, §4). Idempotent by (sender, clientMsgId): the unique index turns
@@ -249,11 +252,14 @@ export type SendResult =
  * batch commits, off the request path.
  */
 export async function sendMessage(
-  viewerId: number,
+  viewer: Actor,
   target: SendTarget,
   input: { content: string; clientMsgId: string },
   now = Date.now(),
 ): Promise<SendResult> {
+  const viewerId = viewer.id;
+  // Revocation (decision 042): checked in the batch, and it guards both inserts.
+  const current = tokenIsCurrent(viewer.id, viewer.tokenVersion);
   const starts = "toUserId" in target;
   const key = starts ? directKey(viewerId, target.toUserId) : null;
   const cid = starts ? sql`(SELECT id FROM conversations WHERE direct_key = ${key})` : sql`${target.conversationId}`;
@@ -263,6 +269,7 @@ export async function sendMessage(
           INSERT INTO conversations (type, updated_at, direct_key, created_at)
           SELECT 0, ${now}, ${key}, ${now}
           WHERE ${target.toUserId} != ${viewerId} AND ${mayMessageSql(viewerId, sql`${target.toUserId}`)}
+            AND ${current}
           ON CONFLICT (direct_key) DO NOTHING`,
         sql`
           INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
@@ -273,11 +280,12 @@ export async function sendMessage(
       ]
     : [];
   const statements = [
+    currentTokenSql(viewer),
     ...start,
     sql`
         INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, disposition, created_at)
         SELECT ${cid}, ${viewerId}, ${input.content}, ${input.clientMsgId}, 0, ${now}
-        WHERE ${mayWriteSql(viewerId, cid)}
+        WHERE ${mayWriteSql(viewerId, cid)} AND ${current}
         ON CONFLICT (sender_id, client_msg_id) DO NOTHING
         RETURNING id`,
     sql`
@@ -286,7 +294,7 @@ export async function sendMessage(
           WHERE sender_id = ${viewerId} AND client_msg_id = ${input.clientMsgId} AND created_at = ${now})`,
     sql`
         UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
-        WHERE conversation_id = ${cid} AND user_id = ${viewerId}`,
+        WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`,
     sql`
         SELECT ${MESSAGE_COLUMNS} FROM messages m
         WHERE m.sender_id = ${viewerId} AND m.client_msg_id = ${input.clientMsgId}`,
@@ -294,6 +302,7 @@ export async function sendMessage(
         SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
   ];
   const results = await batchSql(statements);
+  if (!tokenWasCurrent(results[0])) return { status: "revoked" };
   const [inserted, stored, members] = [results.at(-5), results.at(-2), results.at(-1)];
   const row = (stored as MessageRow[])[0];
   const memberIds = (members as { user_id: number }[]).map((m) => m.user_id);

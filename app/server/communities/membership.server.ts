@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawRun } from "~/server/db/raw.server";
+import { type Actor, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { loadCommunity } from "./communities.server";
 
 const m = schema.communityMembers;
@@ -15,13 +15,18 @@ export type MembershipIntent = "join" | "request" | "cancel" | "leave" | "accept
 export type MembershipResult =
   | { status: "joined" | "requested" | "cancelled" | "left" | "accepted" | "declined"; name: string }
   | { status: "not_allowed" | "last_owner"; name: string }
-  | { status: "not_found" };
+  | { status: "not_found" }
+  /** The member's token was revoked (decision 042): nothing changed. */
+  | { status: "revoked" };
 
 export async function changeMembership(
-  userId: number,
+  actor: Actor,
   communityId: number,
   intent: MembershipIntent,
 ): Promise<MembershipResult> {
+  const userId = actor.id;
+  // Every write below is guarded by the token and runs with its check (decision 042).
+  const current = tokenIsCurrent(actor.id, actor.tokenVersion);
   const found = await loadCommunity(userId, communityId);
   if (!found) return { status: "not_found" };
   const { community, membership } = found;
@@ -34,31 +39,47 @@ export async function changeMembership(
       if (membership?.status === "active") return { status: "joined", name };
       if (community.joinPolicy === "invite") return { status: "not_allowed", name };
       const status = community.joinPolicy === "open" ? "active" : "pending";
-      await db.insert(m).values({ communityId, userId, role: "member", status }).onConflictDoNothing();
+      const joined = await writeAs(
+        actor,
+        sql`INSERT INTO community_members (community_id, user_id, role, status)
+          SELECT ${communityId}, ${userId}, 'member', ${status} WHERE ${current}
+          ON CONFLICT DO NOTHING`,
+      );
+      if (joined === "revoked") return { status: joined };
       return { status: status === "active" ? "joined" : "requested", name };
     }
-    case "cancel":
-      await db.delete(m).where(and(mine, eq(m.status, "pending")));
-      return { status: "cancelled", name };
+    case "cancel": {
+      const done = await runAs(actor, db.delete(m).where(and(mine, eq(m.status, "pending"), current)));
+      return done === "revoked" ? { status: done } : { status: "cancelled", name };
+    }
     case "accept": {
       if (membership?.status !== "invited") return { status: "not_allowed", name };
-      await db
-        .update(m)
-        .set({ status: "active" })
-        .where(and(mine, eq(m.status, "invited")));
-      return { status: "accepted", name };
+      const done = await runAs(
+        actor,
+        db
+          .update(m)
+          .set({ status: "active" })
+          .where(and(mine, eq(m.status, "invited"), current)),
+      );
+      return done === "revoked" ? { status: done } : { status: "accepted", name };
     }
-    case "decline":
-      await db.delete(m).where(and(mine, eq(m.status, "invited")));
-      return { status: "declined", name };
+    case "decline": {
+      const done = await runAs(actor, db.delete(m).where(and(mine, eq(m.status, "invited"), current)));
+      return done === "revoked" ? { status: done } : { status: "declined", name };
+    }
     case "leave": {
       // The last owner stays: a community always has someone who can manage it. The check and
       // the delete are one statement, so two owners leaving at once cannot both succeed.
-      const result = await rawRun(sql`DELETE FROM community_members
-        WHERE community_id = ${communityId} AND user_id = ${userId}
+      const left = await writeAs(
+        actor,
+        sql`DELETE FROM community_members
+        WHERE community_id = ${communityId} AND user_id = ${userId} AND ${current}
           AND (role != 'owner' OR EXISTS (SELECT 1 FROM community_members o
-            WHERE o.community_id = ${communityId} AND o.user_id != ${userId} AND o.role = 'owner' AND o.status = 'active'))`);
-      if (membership?.role === "owner" && result.meta.changes === 0) return { status: "last_owner", name };
+            WHERE o.community_id = ${communityId} AND o.user_id != ${userId} AND o.role = 'owner' AND o.status = 'active'))
+        RETURNING user_id`,
+      );
+      if (left === "revoked") return { status: left };
+      if (membership?.role === "owner" && left.length === 0) return { status: "last_owner", name };
       return { status: "left", name };
     }
   }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb } from "~/server/db/db.server";
 import { rawAll, rawRun } from "~/server/db/raw.server";
+import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { managesSql, visiblePostSql } from "./visibility.server";
 
 export const COMMENT_MAX_LENGTH = 2_000;
@@ -10,20 +11,26 @@ export const COMMENT_MAX_LENGTH = 2_000;
  * joins the thread of the comment it answers. Whoever may see a post may comment on it.
  */
 export async function addComment(
-  userId: number,
+  actor: Actor,
   postId: number,
   body: string,
   replyTo: number | null = null,
-): Promise<{ id: number; parentId: number | null } | null> {
+): Promise<{ id: number; parentId: number | null } | null | "revoked"> {
+  const userId = actor.id;
   const parent =
     replyTo === null
       ? sql`NULL`
       : sql`(SELECT coalesce(k.parent_id, k.id) FROM comments k WHERE k.id = ${replyTo} AND k.post_id = ${postId})`;
-  const rows = await rawAll<{ id: number; parentId: number | null }>(sql`
+  const rows = await writeAs<{ id: number; parentId: number | null }>(
+    actor,
+    sql`
     INSERT INTO comments (post_id, parent_id, author_id, body)
     SELECT ${postId}, ${parent}, ${userId}, ${body}
     WHERE ${visiblePostSql(userId, postId)} AND (${replyTo} IS NULL OR ${parent} IS NOT NULL)
-    RETURNING id, parent_id AS parentId`);
+      AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
+    RETURNING id, parent_id AS parentId`,
+  );
+  if (rows === "revoked") return rows;
   return rows[0] ?? null;
 }
 

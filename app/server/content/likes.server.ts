@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rawAll, rawRun } from "~/server/db/raw.server";
+import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { visiblePostSql } from "./visibility.server";
 
 export type LikeTarget = { type: "post" | "comment"; id: number };
@@ -13,16 +14,24 @@ function postOf(target: LikeTarget) {
  * Likes are rows keyed by (user, target): liking twice, or two requests at once, leave one row,
  * and counts are COUNT(*) of those rows, so nothing is ever counted twice.
  */
-export async function like(userId: number, target: LikeTarget): Promise<boolean> {
-  const result = await rawRun(sql`INSERT OR IGNORE INTO likes (user_id, target_type, target_id)
-    SELECT ${userId}, ${target.type}, ${target.id} WHERE ${visiblePostSql(userId, postOf(target))}`);
-  return result.meta.changes > 0;
+export async function like(actor: Actor, target: LikeTarget): Promise<boolean | "revoked"> {
+  const rows = await writeAs(
+    actor,
+    sql`INSERT OR IGNORE INTO likes (user_id, target_type, target_id)
+    SELECT ${actor.id}, ${target.type}, ${target.id} WHERE ${visiblePostSql(actor.id, postOf(target))}
+      AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
+    RETURNING user_id`,
+  );
+  return rows === "revoked" ? rows : rows.length > 0;
 }
 
-export async function unlike(userId: number, target: LikeTarget): Promise<void> {
-  await rawRun(
-    sql`DELETE FROM likes WHERE user_id = ${userId} AND target_type = ${target.type} AND target_id = ${target.id}`,
+export async function unlike(actor: Actor, target: LikeTarget): Promise<"ok" | "revoked"> {
+  const rows = await writeAs(
+    actor,
+    sql`DELETE FROM likes WHERE user_id = ${actor.id} AND target_type = ${target.type} AND target_id = ${target.id}
+      AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}`,
   );
+  return rows === "revoked" ? rows : "ok";
 }
 
 /** Whether the user's like of the target is stored (a repeated like changes nothing). */

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, like as sqlLike } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
 import { afterResponse } from "~/server/db/round-trips.server";
-import { createNotification, deleteNotification } from "~/server/notifications.server";
+import { createNotification, deleteNotification, titleBy } from "~/server/notifications.server";
 
 /**
  * Notifications of the communities area (decision 049), through the notifications service,
@@ -34,7 +34,7 @@ export function notifyComment(ctx: NotifyContext, actorId: number, postId: numbe
     if (row.parentAuthor && row.parentAuthor !== actorId) {
       await createNotification({
         userId: row.parentAuthor,
-        title: ctx.t("content:notifications.reply", { name: row.actor }),
+        ...titleBy({ id: actorId, name: row.actor }, (name) => ctx.t("content:notifications.reply", { name })),
         url,
         origin: ctx.origin,
       });
@@ -42,7 +42,7 @@ export function notifyComment(ctx: NotifyContext, actorId: number, postId: numbe
     if (row.postAuthor && row.postAuthor !== actorId && row.postAuthor !== row.parentAuthor) {
       await createNotification({
         userId: row.postAuthor,
-        title: ctx.t("content:notifications.comment", { name: row.actor }),
+        ...titleBy({ id: actorId, name: row.actor }, (name) => ctx.t("content:notifications.comment", { name })),
         url,
         origin: ctx.origin,
       });
@@ -70,14 +70,14 @@ export function notifyPostLike(ctx: NotifyContext, actorId: number, postId: numb
       .orderBy(desc(n.createdAt));
     for (const { oid } of previous) await deleteNotification(row.author, oid);
     const others = row.likes - 1;
-    const title =
-      others === 0
-        ? ctx.t("content:notifications.like", { name: row.actor })
-        : ctx.t("content:notifications.likes", { name: row.actor, count: others });
     await createNotification({
       userId: row.author,
       oid: `${prefix}${crypto.randomUUID()}`,
-      title,
+      ...titleBy({ id: actorId, name: row.actor }, (name) =>
+        others === 0
+          ? ctx.t("content:notifications.like", { name })
+          : ctx.t("content:notifications.likes", { name, count: others }),
+      ),
       url: `/content/${postId}`,
       origin: ctx.origin,
     });
@@ -94,7 +94,9 @@ export function notifyJoinRequest(ctx: NotifyContext, actorId: number, community
     for (const row of rows) {
       await createNotification({
         userId: row.managerId,
-        title: ctx.t("communities:notifications.request", { name: row.actor, community: row.community }),
+        ...titleBy({ id: actorId, name: row.actor }, (name) =>
+          ctx.t("communities:notifications.request", { name, community: row.community }),
+        ),
         url: `/communities/${communityId}/manage/requests`,
         origin: ctx.origin,
       });

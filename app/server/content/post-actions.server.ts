@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { postActionSchema } from "~/lib/forms/content";
+import type { Actor } from "~/server/users/session-user.server";
 import { addComment, deleteComment, updateComment } from "./comments.server";
 import { like, unlike } from "./likes.server";
 import { type NotifyContext, notifyComment, notifyPostLike } from "./notify.server";
@@ -11,32 +12,37 @@ export type PostAction = z.infer<typeof postActionSchema>;
 export type PostActionOutcome =
   | { status: "ok"; toast?: string }
   | { status: "post_deleted"; toast: string }
-  | { status: "not_found"; toast?: undefined };
+  | { status: "not_found"; toast?: undefined }
+  /** The viewer's token was revoked (decision 042): nothing changed. */
+  | { status: "revoked"; toast?: undefined };
 
 /**
  * The forms of a post's page (POST /content/{id}), each one service call. Anything the viewer
  * may not see or change is "not found" (decision 045: hidden content answers 404 everywhere).
  */
 export async function performPostAction(
-  userId: number,
+  actor: Actor,
   postId: number,
   action: PostAction,
   ctx: NotifyContext,
 ): Promise<PostActionOutcome> {
+  const userId = actor.id;
   switch (action.intent) {
     case "comment": {
-      const comment = await addComment(userId, postId, action.body, action.replyTo);
+      const comment = await addComment(actor, postId, action.body, action.replyTo);
+      if (comment === "revoked") return { status: comment };
       if (comment) notifyComment(ctx, userId, postId, comment.parentId);
       return comment ? { status: "ok", toast: "content:toasts.commented" } : { status: "not_found" };
     }
     case "like": {
-      const added = await like(userId, { type: action.targetType, id: action.targetId });
+      const added = await like(actor, { type: action.targetType, id: action.targetId });
+      if (added === "revoked") return { status: added };
       if (added && action.targetType === "post") notifyPostLike(ctx, userId, action.targetId);
       return { status: "ok" };
     }
     case "unlike": {
-      await unlike(userId, { type: action.targetType, id: action.targetId });
-      return { status: "ok" };
+      const removed = await unlike(actor, { type: action.targetType, id: action.targetId });
+      return { status: removed === "revoked" ? removed : "ok" };
     }
     case "deleteComment": {
       const deleted = await deleteComment(userId, action.commentId);
@@ -51,7 +57,8 @@ export async function performPostAction(
       return done ? { status: "ok", toast: "content:toasts.reported" } : { status: "not_found" };
     }
     case "deletePost": {
-      const deleted = await deletePost(userId, postId);
+      const deleted = await deletePost(actor, postId);
+      if (deleted === "revoked") return { status: deleted };
       return deleted ? { status: "post_deleted", toast: "content:toasts.deleted" } : { status: "not_found" };
     }
   }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { batchSql, rawAll } from "~/server/db/raw.server";
 import { announceNewPost } from "~/server/feed/fan-out.server";
 import { deletePostImages, type PostImage } from "~/server/files/post-images.server";
+import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { parseImages, toImageCards } from "./post-image-cards";
 import { managesSql } from "./visibility.server";
 
@@ -9,7 +10,9 @@ export const POST_MAX_LENGTH = 10_000;
 
 export type CreatePostResult =
   | { status: "published" | "pending"; id: number; communityId: number }
-  | { status: "not_allowed" };
+  | { status: "not_allowed" }
+  /** The author's token was revoked (decision 042): nothing was posted. */
+  | { status: "revoked" };
 
 /**
  * Posts to a community where the author may post (decision 045): one INSERT … SELECT that
@@ -17,19 +20,28 @@ export type CreatePostResult =
  * wants approval and the author does not manage it.
  */
 export async function createPost(
-  authorId: number,
+  author: Actor,
   communityId: number,
   body: string,
   images: PostImage[] = [],
 ): Promise<CreatePostResult> {
-  const rows = await rawAll<{ id: number; status: "published" | "pending"; createdAt: number }>(sql`
+  const authorId = author.id;
+  const rows = await writeAs<{ id: number; status: "published" | "pending"; createdAt: number }>(
+    author,
+    sql`
     INSERT INTO posts (community_id, author_id, body, images, status)
     SELECT c.id, ${authorId}, ${body}, ${JSON.stringify(images)},
       CASE WHEN c.requires_approval AND m.role = 'member' THEN 'pending' ELSE 'published' END
     FROM communities c
     JOIN community_members m ON m.community_id = c.id AND m.user_id = ${authorId} AND m.status = 'active'
     WHERE c.id = ${communityId} AND (c.post_policy = 'all' OR m.role IN ('owner', 'manager'))
-    RETURNING id, status, created_at AS createdAt`);
+      AND ${tokenIsCurrent(author.id, author.tokenVersion)}
+    RETURNING id, status, created_at AS createdAt`,
+  );
+  if (rows === "revoked") {
+    await deletePostImages(images);
+    return { status: rows };
+  }
   const row = rows[0];
   if (!row) {
     // Stored before the check (one round trip for the check and the write): nothing keeps them.
@@ -68,10 +80,16 @@ export async function updatePost(
  * Deletes a post: its author or a manager of its community. Comments go with it (foreign key);
  * likes point at ids that are never reused (AUTOINCREMENT), so leftover rows count for nothing.
  */
-export async function deletePost(userId: number, postId: number): Promise<{ communityId: number } | null> {
-  const rows = await rawAll<{ communityId: number; images: string }>(sql`DELETE FROM posts
+export async function deletePost(actor: Actor, postId: number): Promise<{ communityId: number } | null | "revoked"> {
+  const userId = actor.id;
+  const rows = await writeAs<{ communityId: number; images: string }>(
+    actor,
+    sql`DELETE FROM posts
     WHERE id = ${postId} AND (author_id = ${userId} OR ${managesSql(userId, sql`posts.community_id`)})
-    RETURNING community_id AS communityId, images`);
+      AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
+    RETURNING community_id AS communityId, images`,
+  );
+  if (rows === "revoked") return rows;
   const row = rows[0];
   if (!row) return null;
   await deletePostImages(parseImages(row.images));

@@ -364,8 +364,16 @@ export const notifications = sqliteTable(
     seen: integer("seen", { mode: "boolean" }).notNull().default(false),
     deleted: integer("deleted", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
+    // --- hardening: who the notification is about (decision 070) ---
+    // The person whose name the title shows, and the title with that name left open
+    // (ACTOR_MARK): deleting their account rewrites the title with "Unknown User" (SPEC §2).
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorTitle: text("actor_title"),
   },
-  (table) => [index("notifications_user_created").on(table.userId, table.createdAt)],
+  (table) => [
+    index("notifications_user_created").on(table.userId, table.createdAt),
+    index("notifications_actor").on(table.actorId),
+  ],
 );
 
 // ---------------------------------------------------------------------------------------------

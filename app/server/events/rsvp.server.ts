@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
 import { batchSql } from "~/server/db/raw.server";
+import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
 
 /**
  * Answers to one date of an event (decision 058): going, maybe, not going; with a capacity,
@@ -17,7 +18,9 @@ export type Promotion = { userId: number; occurrenceStart: number };
 
 export type RsvpResult =
   | { ok: true; status: RsvpStatus; promoted: Promotion[] }
-  | { ok: false; reason: "forbidden" | "not_an_occurrence" };
+  | { ok: false; reason: "forbidden" | "not_an_occurrence" }
+  /** The member's token was revoked (decision 042): nothing was answered. */
+  | { ok: false; reason: "revoked" };
 
 const DAY = 86_400_000;
 
@@ -26,7 +29,8 @@ const DAY = 86_400_000;
  * cancelled and lies within the series (the first start for a one-off event). Whether the date
  * is exactly one of the series' is checked after the batch, in `answerEvent`.
  */
-function answer(userId: number, eventId: number, occurrence: number, value: Answer, now: number) {
+function answer(member: Actor, eventId: number, occurrence: number, value: Answer, now: number) {
+  const userId = member.id;
   return sql`INSERT INTO event_rsvps (event_id, occurrence_start, user_id, status, updated_at)
   SELECT e.id, ${occurrence}, ${userId},
     CASE WHEN ${value} = 'going' AND e.capacity IS NOT NULL
@@ -40,6 +44,7 @@ function answer(userId: number, eventId: number, occurrence: number, value: Answ
   WHERE e.id = ${eventId} AND e.cancelled_at IS NULL
     AND EXISTS (SELECT 1 FROM community_members m WHERE m.community_id = e.community_id
       AND m.user_id = ${userId} AND m.status = 'active')
+    AND ${tokenIsCurrent(member.id, member.tokenVersion)}
     AND NOT EXISTS (SELECT 1 FROM event_exceptions x WHERE x.event_id = e.id
       AND x.occurrence_start = ${occurrence} AND x.cancelled = 1)
     AND ${occurrence} >= e.starts_at
@@ -74,17 +79,21 @@ const seriesQuery = (eventId: number) =>
 
 /** Members of the event's community answer for one date; the event and the date must be live. */
 export async function answerEvent(
-  userId: number,
+  member: Actor,
   eventId: number,
   occurrenceStart: number,
   value: Answer,
   now = Date.now(),
 ): Promise<RsvpResult> {
-  const [answered, promoted, events] = (await batchSql([
-    answer(userId, eventId, occurrenceStart, value, now),
+  // Revocation (decision 042) is checked in the same batch, and guards the answer itself.
+  const [current, answered, promoted, events] = (await batchSql([
+    currentTokenSql(member),
+    answer(member, eventId, occurrenceStart, value, now),
     promoteSql(eventId, now),
     seriesQuery(eventId),
-  ])) as [{ status: RsvpStatus }[], Promotion[], (Omit<Series, "allDay"> & { allDay: number })[]];
+  ])) as [unknown, { status: RsvpStatus }[], Promotion[], (Omit<Series, "allDay"> & { allDay: number })[]];
+  if (!tokenWasCurrent(current)) return { ok: false, reason: "revoked" };
+  const userId = member.id;
   const status = answered[0]?.status;
   if (!status) return { ok: false, reason: "forbidden" };
   const event = events[0];

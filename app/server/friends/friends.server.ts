@@ -1,6 +1,8 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { UserInfo } from "~/lib/friend-status";
 import { getDb, schema } from "~/server/db/db.server";
+import { rawAll } from "~/server/db/raw.server";
 import {
   available,
   cardColumns,
@@ -11,12 +13,21 @@ import {
   toUserInfo,
   type UserCard,
 } from "~/server/friends/relation.server";
-import { createNotification, deleteNotification, markNotificationRead } from "~/server/notifications.server";
+import {
+  type NotificationWrite,
+  notificationInsert,
+  notificationRemoval,
+  notificationSeen,
+  titleBy,
+} from "~/server/notifications.server";
+import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
 /**
  * The friend state machine (SPEC §4, §5, §8; docs/decisions/022-friend-requests.md). The
  * viewer is always the acting user, so nobody can act for someone else. Each operation answers
  * the target's userInfo as the viewer now sees it: clients replace their cached user with it.
+ * A change and its notifications are one D1 batch, guarded by the actor's token (decision 070,
+ * decision 042): all of it happens, or none of it.
  */
 
 type Translate = (key: string, values?: Record<string, unknown>) => string;
@@ -39,44 +50,102 @@ export type FriendResult =
   | { status: "ok"; outcome: FriendOutcome; user: UserInfo }
   | { status: FriendProblem; user: UserInfo }
   | { status: "not_found" }
-  | { status: "self" };
+  | { status: "self" }
+  /** The actor's token was revoked (logout, deletion): nothing changed (decision 042). */
+  | { status: "revoked" };
 
 const f = schema.friendships;
 const u = schema.users;
 
 type Pair = { viewer: UserCard; target: UserCard; relation: Relation };
+type Step = { status: "ok"; outcome: FriendOutcome; relation: Relation } | FriendProblem | "revoked";
 
-async function loadPeople(viewerId: number, targetId: number): Promise<Pair | "not_found" | "self"> {
-  if (viewerId === targetId) return "self";
+async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_found" | "self" | "revoked"> {
+  if (actor.id === targetId) return "self";
   const db = getDb();
-  const [people, rows] = await db.batch([
+  const [current, people, rows] = await db.batch([
+    currentTokenQuery(actor.id, actor.tokenVersion),
     db
       .select(cardColumns)
       .from(u)
-      .where(and(inArray(u.id, [viewerId, targetId]), available)),
-    pairRows(viewerId, targetId),
+      .where(and(inArray(u.id, [actor.id, targetId]), available)),
+    pairRows(actor.id, targetId),
   ]);
-  const viewer = people.find((person) => person.id === viewerId);
+  if (current.length === 0) return "revoked";
+  const viewer = people.find((person) => person.id === actor.id);
   const target = people.find((person) => person.id === targetId);
   if (!viewer || !target) return "not_found";
-  return { viewer, target, relation: relationOf(viewerId, rows) };
+  return { viewer, target, relation: relationOf(actor.id, rows) };
 }
 
-async function run(
-  viewerId: number,
-  targetId: number,
-  step: (pair: Pair) => Promise<{ status: "ok"; outcome: FriendOutcome; relation: Relation } | FriendProblem>,
-): Promise<FriendResult> {
-  const pair = await loadPeople(viewerId, targetId);
-  if (pair === "not_found" || pair === "self") return { status: pair };
+async function run(actor: Actor, targetId: number, step: (pair: Pair) => Promise<Step>): Promise<FriendResult> {
+  const pair = await loadPeople(actor, targetId);
+  if (typeof pair === "string") return { status: pair };
   const result = await step(pair);
+  if (result === "revoked") return { status: "revoked" };
   if (typeof result === "string") {
     // Someone may have changed the pair meanwhile: answer with how things stand now.
-    const now = relationOf(viewerId, await pairRows(viewerId, targetId));
+    const now = relationOf(actor.id, await pairRows(actor.id, targetId));
     return { status: result, user: toUserInfo(pair.target, now) };
   }
   return { status: "ok", outcome: result.outcome, user: toUserInfo(pair.target, result.relation) };
 }
+
+/**
+ * The change (guarded by the actor's token in its WHERE) and the notifications it causes, in
+ * one batch: one round trip, one transaction (decision 070). The notifications are written
+ * only where their `when` sees the change made; open sockets hear of them after the commit.
+ * Answers the change's RETURNING rows, or "revoked".
+ */
+async function commit(actor: Actor, change: BatchItem<"sqlite">, notices: NotificationWrite[] = []) {
+  const [current, changed, ...results] = await getDb().batch([
+    currentTokenQuery(actor.id, actor.tokenVersion),
+    change,
+    ...notices.flatMap((notice) => notice.queries),
+  ]);
+  if (current.length === 0) return "revoked" as const;
+  for (const [index, notice] of notices.entries()) await notice.deliver(results.slice(index * 2, index * 2 + 2));
+  return changed as unknown[];
+}
+
+const guard = (actor: Actor) => tokenIsCurrent(actor.id, actor.tokenVersion);
+
+/**
+ * Removes a pending request and settles its notification, in one batch (cancel and decline):
+ * `refused` when there was no such request any more.
+ */
+async function removePending(
+  actor: Actor,
+  pair: Pick<FriendshipRow, "requesterId" | "addresseeId">,
+  notice: NotificationWrite,
+  answers: { refused: FriendProblem; outcome: FriendOutcome },
+): Promise<Step> {
+  const pending = and(
+    eq(f.requesterId, pair.requesterId),
+    eq(f.addresseeId, pair.addresseeId),
+    eq(f.status, "pending"),
+  );
+  const removed = await commit(
+    actor,
+    getDb()
+      .delete(f)
+      .where(and(pending, guard(actor)))
+      .returning(),
+    [notice],
+  );
+  if (removed === "revoked") return removed;
+  if (removed.length === 0) return answers.refused;
+  return { status: "ok", outcome: answers.outcome, relation: { kind: "none" } };
+}
+
+/** Whether this friendship row (by its creation time) still exists, as seen inside the batch. */
+function rowExists(row: Pick<FriendshipRow, "requesterId" | "addresseeId" | "createdAt">, status?: "pending") {
+  return sql`EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${row.requesterId}
+    AND addressee_id = ${row.addresseeId} AND created_at = ${row.createdAt}
+    ${status ? sql`AND status = ${status}` : sql``})`;
+}
+const rowGone = (row: Pick<FriendshipRow, "requesterId" | "addresseeId" | "createdAt">): SQL =>
+  sql`NOT ${rowExists(row)}`;
 
 /** The addressee's "sent you a request" notification has a known oid, so it can be withdrawn. */
 export function requestNotificationOid(row: Pick<FriendshipRow, "requesterId" | "addresseeId" | "createdAt">) {
@@ -90,129 +159,146 @@ const none: Relation = { kind: "none" };
  * failure. The target's request pending: sending accepts it, so an app with only SPEC §7's
  * calls can answer requests (decision 022).
  */
-export function sendFriendRequest(viewerId: number, targetId: number, ctx: FriendContext) {
-  return run(viewerId, targetId, async ({ viewer, target, relation }) => {
+export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendContext) {
+  return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind === "friends") return "already_friends";
     if (relation.kind === "outgoing") return "request_pending";
-    if (relation.kind === "incoming") return accept(viewer, target, relation.row, ctx);
-    const createdAt = Date.now();
-    // One statement, so two people asking each other at once cannot both insert (D1 runs it atomically).
-    const inserted = await getDb().all<{ created_at: number }>(sql`
-      INSERT OR IGNORE INTO friendships (requester_id, addressee_id, status, created_at)
-      SELECT ${viewer.id}, ${target.id}, 'pending', ${createdAt}
-      WHERE NOT EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${target.id} AND addressee_id = ${viewer.id})
-      RETURNING created_at`);
-    if (inserted.length === 0) {
-      // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
-      const now = relationOf(viewer.id, await pairRows(viewer.id, target.id));
-      if (now.kind === "incoming") return accept(viewer, target, now.row, ctx);
-      if (now.kind === "friends") return { status: "ok" as const, outcome: "accepted" as const, relation: now };
-      return "request_pending";
-    }
+    if (relation.kind === "incoming") return accept(actor, viewer, target, relation.row, ctx);
     const row = {
       requesterId: viewer.id,
       addresseeId: target.id,
       status: "pending" as const,
-      createdAt,
+      createdAt: Date.now(),
       acceptedAt: null,
     };
-    await createNotification({
-      userId: target.id,
-      oid: requestNotificationOid(row),
-      title: ctx.t("people:notifications.request", { name: viewer.name }),
-      url: "/profile/friends",
-      origin: ctx.origin,
-      now: createdAt,
-    });
+    // One statement, so two people asking each other at once cannot both insert (D1 runs it atomically).
+    const insert = rawAll<{ created_at: number }>(sql`
+      INSERT OR IGNORE INTO friendships (requester_id, addressee_id, status, created_at)
+      SELECT ${viewer.id}, ${target.id}, 'pending', ${row.createdAt}
+      WHERE NOT EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${target.id} AND addressee_id = ${viewer.id})
+        AND ${guard(actor)}
+      RETURNING created_at`);
+    const notice = notificationInsert(
+      {
+        userId: target.id,
+        oid: requestNotificationOid(row),
+        ...titleBy(viewer, (name) => ctx.t("people:notifications.request", { name })),
+        url: "/profile/friends",
+        origin: ctx.origin,
+        now: row.createdAt,
+      },
+      rowExists(row, "pending"),
+    );
+    const inserted = await commit(actor, insert, [notice]);
+    if (inserted === "revoked") return inserted;
+    if (inserted.length === 0) {
+      // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
+      const now = relationOf(viewer.id, await pairRows(viewer.id, target.id));
+      if (now.kind === "incoming") return accept(actor, viewer, target, now.row, ctx);
+      if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
+      return "request_pending";
+    }
     return { status: "ok", outcome: "sent", relation: { kind: "outgoing", row } };
   });
 }
 
 /** 2 → 0 by the requester only (SPEC §4); the addressee's notification goes with it. */
-export function cancelFriendRequest(viewerId: number, targetId: number) {
-  return run(viewerId, targetId, async ({ viewer, target, relation }) => {
+export function cancelFriendRequest(actor: Actor, targetId: number) {
+  return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind === "none" || relation.kind === "friends") return "no_pending_request";
     // Only the requester cancels; the addressee declines instead.
     if (relation.kind === "incoming") return "cancel_failed";
-    const removed = await getDb()
-      .delete(f)
-      .where(and(eq(f.requesterId, viewer.id), eq(f.addresseeId, target.id), eq(f.status, "pending")))
-      .returning();
-    if (removed.length === 0) return "cancel_failed";
-    await deleteNotification(target.id, requestNotificationOid(relation.row));
-    return { status: "ok", outcome: "cancelled", relation: none };
+    const notice = notificationRemoval(target.id, requestNotificationOid(relation.row), rowGone(relation.row));
+    const pair = { requesterId: viewer.id, addresseeId: target.id };
+    return removePending(actor, pair, notice, { refused: "cancel_failed", outcome: "cancelled" });
   });
 }
 
 /** 2 → 1 by the addressee only; the requester hears about it. */
-export function acceptFriendRequest(viewerId: number, targetId: number, ctx: FriendContext) {
-  return run(viewerId, targetId, async ({ viewer, target, relation }) => {
+export function acceptFriendRequest(actor: Actor, targetId: number, ctx: FriendContext) {
+  return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind === "friends") return "already_friends";
     if (relation.kind !== "incoming") return "no_incoming_request";
-    return accept(viewer, target, relation.row, ctx);
+    return accept(actor, viewer, target, relation.row, ctx);
   });
 }
 
-async function accept(viewer: UserCard, requester: UserCard, row: FriendshipRow, ctx: FriendContext) {
+async function accept(
+  actor: Actor,
+  viewer: UserCard,
+  requester: UserCard,
+  row: FriendshipRow,
+  ctx: FriendContext,
+): Promise<Step> {
   const acceptedAt = Date.now();
-  const updated = await getDb()
-    .update(f)
-    .set({ status: "accepted", acceptedAt })
-    .where(and(eq(f.requesterId, requester.id), eq(f.addresseeId, viewer.id), eq(f.status, "pending")))
-    .returning();
-  if (updated.length === 0) {
+  const accepted = sql`EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${requester.id}
+    AND addressee_id = ${viewer.id} AND status = 'accepted' AND accepted_at = ${acceptedAt})`;
+  const updated = await commit(
+    actor,
+    getDb()
+      .update(f)
+      .set({ status: "accepted", acceptedAt })
+      .where(and(eq(f.requesterId, requester.id), eq(f.addresseeId, viewer.id), eq(f.status, "pending"), guard(actor)))
+      .returning(),
+    [
+      // The viewer has dealt with the request notification; the requester gets one of their own.
+      notificationSeen(viewer.id, requestNotificationOid(row), accepted),
+      notificationInsert(
+        {
+          userId: requester.id,
+          oid: `friend-accepted-${requester.id}-${viewer.id}-${acceptedAt}`,
+          ...titleBy(viewer, (name) => ctx.t("people:notifications.accepted", { name })),
+          url: `/users/${viewer.id}`,
+          origin: ctx.origin,
+          now: acceptedAt,
+        },
+        accepted,
+      ),
+    ],
+  );
+  if (updated === "revoked") return updated;
+  const friendship = updated[0] as FriendshipRow | undefined;
+  if (!friendship) {
     // Crossed answers (both sent, or a double submit): if the pair are friends now, that is
     // what was asked for, so answer with it rather than a missing request.
     const now = relationOf(viewer.id, await pairRows(viewer.id, requester.id));
-    if (now.kind === "friends") return { status: "ok" as const, outcome: "accepted" as const, relation: now };
-    return "no_incoming_request" as const;
+    if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
+    return "no_incoming_request";
   }
-  // The viewer has dealt with the request notification; the requester gets one of their own.
-  await markNotificationRead(viewer.id, requestNotificationOid(row));
-  await createNotification({
-    userId: requester.id,
-    title: ctx.t("people:notifications.accepted", { name: viewer.name }),
-    url: `/users/${viewer.id}`,
-    origin: ctx.origin,
-    now: acceptedAt,
-  });
-  return {
-    status: "ok" as const,
-    outcome: "accepted" as const,
-    relation: { kind: "friends" as const, row: updated[0]! },
-  };
+  return { status: "ok", outcome: "accepted", relation: { kind: "friends", row: friendship } };
 }
 
 /** 2 → 0 by the addressee only. */
-export function declineFriendRequest(viewerId: number, targetId: number) {
-  return run(viewerId, targetId, async ({ viewer, target, relation }) => {
+export function declineFriendRequest(actor: Actor, targetId: number) {
+  return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind !== "incoming") return "no_incoming_request";
-    const removed = await getDb()
-      .delete(f)
-      .where(and(eq(f.requesterId, target.id), eq(f.addresseeId, viewer.id), eq(f.status, "pending")))
-      .returning();
-    if (removed.length === 0) return "no_incoming_request";
-    await markNotificationRead(viewer.id, requestNotificationOid(relation.row));
-    return { status: "ok", outcome: "declined", relation: none };
+    const notice = notificationSeen(viewer.id, requestNotificationOid(relation.row), rowGone(relation.row));
+    const pair = { requesterId: target.id, addresseeId: viewer.id };
+    return removePending(actor, pair, notice, { refused: "no_incoming_request", outcome: "declined" });
   });
 }
 
 /** 1 → 0 by either side. */
-export function unfriend(viewerId: number, targetId: number) {
-  return run(viewerId, targetId, async ({ viewer, target, relation }) => {
+export function unfriend(actor: Actor, targetId: number) {
+  return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind !== "friends") return "not_friends";
-    const removed = await getDb()
-      .delete(f)
-      .where(
-        and(
-          eq(f.status, "accepted"),
-          or(
-            and(eq(f.requesterId, viewer.id), eq(f.addresseeId, target.id)),
-            and(eq(f.requesterId, target.id), eq(f.addresseeId, viewer.id)),
+    const removed = await commit(
+      actor,
+      getDb()
+        .delete(f)
+        .where(
+          and(
+            eq(f.status, "accepted"),
+            or(
+              and(eq(f.requesterId, viewer.id), eq(f.addresseeId, target.id)),
+              and(eq(f.requesterId, target.id), eq(f.addresseeId, viewer.id)),
+            ),
+            guard(actor),
           ),
-        ),
-      )
-      .returning();
+        )
+        .returning(),
+    );
+    if (removed === "revoked") return removed;
     if (removed.length === 0) return "not_friends";
     return { status: "ok", outcome: "unfriended", relation: none };
   });
@@ -222,15 +308,15 @@ export function unfriend(viewerId: number, targetId: number) {
  * DELETE /api/v1/user/{id}/friend (decision 022): whatever undoes the current relation:
  * cancel an outgoing request, decline an incoming one, or unfriend.
  */
-export async function removeFriendRelation(viewerId: number, targetId: number): Promise<FriendResult> {
-  const pair = await loadPeople(viewerId, targetId);
-  if (pair === "not_found" || pair === "self") return { status: pair };
+export async function removeFriendRelation(actor: Actor, targetId: number): Promise<FriendResult> {
+  const pair = await loadPeople(actor, targetId);
+  if (typeof pair === "string") return { status: pair };
   switch (pair.relation.kind) {
     case "friends":
-      return unfriend(viewerId, targetId);
+      return unfriend(actor, targetId);
     case "incoming":
-      return declineFriendRequest(viewerId, targetId);
+      return declineFriendRequest(actor, targetId);
     default:
-      return cancelFriendRequest(viewerId, targetId);
+      return cancelFriendRequest(actor, targetId);
   }
 }

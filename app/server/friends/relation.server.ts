@@ -56,16 +56,21 @@ export function toUserInfo(card: UserCard, relation: Relation): UserInfo {
   };
 }
 
-export function pairRows(viewerId: number, targetId: number) {
+/** The friendship rows between the viewer and these people, in either direction (batchable). */
+function rowsWith(viewerId: number, others: number[]) {
   return getDb()
     .select()
     .from(f)
     .where(
       or(
-        and(eq(f.requesterId, viewerId), eq(f.addresseeId, targetId)),
-        and(eq(f.requesterId, targetId), eq(f.addresseeId, viewerId)),
+        and(eq(f.requesterId, viewerId), inArray(f.addresseeId, others)),
+        and(eq(f.addresseeId, viewerId), inArray(f.requesterId, others)),
       ),
     );
+}
+
+export function pairRows(viewerId: number, targetId: number) {
+  return rowsWith(viewerId, [targetId]);
 }
 
 /** The target (if available) and how the viewer stands with them, in one round trip. */
@@ -93,15 +98,7 @@ export async function relationsWith(viewerId: number, ids: number[]): Promise<Ma
   const others = [...new Set(ids)].filter((id) => id !== viewerId);
   const relations = new Map<number, Relation>();
   if (others.length === 0) return relations;
-  const rows = await getDb()
-    .select()
-    .from(f)
-    .where(
-      or(
-        and(eq(f.requesterId, viewerId), inArray(f.addresseeId, others)),
-        and(eq(f.addresseeId, viewerId), inArray(f.requesterId, others)),
-      ),
-    );
+  const rows = await rowsWith(viewerId, others);
   for (const id of others) {
     relations.set(
       id,

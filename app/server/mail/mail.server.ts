@@ -1,3 +1,4 @@
+import { waitUntil } from "cloudflare:workers";
 import { type AppConfig, getConfig } from "~/server/config.server";
 import { createHttpTransport } from "./http.server";
 import { createOutboxTransport } from "./outbox.server";
@@ -32,9 +33,24 @@ const unconfiguredTransport: MailTransport = {
   },
 };
 
-/** The one way the app sends mail. */
-export function sendMail(message: MailMessage): Promise<void> {
-  return getMailTransport().send(message);
+/** Hands one mail to the configured transport and waits for it (the outbox tests; `sendMailLater` otherwise). */
+export async function sendMail(message: MailMessage): Promise<void> {
+  await getMailTransport().send(message);
+}
+
+/**
+ * The one way the app sends mail (decision 069): handed to the runtime's `waitUntil`, so the
+ * request that causes a mail answers without waiting for the provider, and a slow or failing
+ * provider never fails or slows the page. What the mail links to (a token, a stored message)
+ * is written before this is called, inside the request. A failure is logged with `label`
+ * (never the body, which holds the links) and the person can ask again.
+ */
+export function sendMailLater(message: MailMessage, label: string): void {
+  waitUntil(
+    sendMail(message).catch((error: unknown) => {
+      console.error(`${label}: mail failed`, error);
+    }),
+  );
 }
 
 /** Whether /__dev/mail may show the outbox: only with the outbox transport and DEV_ROUTES both on. */

@@ -29,3 +29,17 @@ export async function checkCurrentPassword(
   await recordAttempt(keys, now);
   return { status: "wrong" };
 }
+
+/**
+ * The current-password step of a sensitive setting: an account with a password must give it
+ * (and the shared limit above applies); an account without one (Google, Apple) needs none.
+ */
+export async function confirmCurrentPassword(
+  user: { id: number; passwordHash: string | null },
+  given: string,
+  now = Date.now(),
+): Promise<CurrentPasswordCheck | { status: "current_required" }> {
+  if (user.passwordHash === null) return { status: "ok" };
+  if (!given) return { status: "current_required" };
+  return checkCurrentPassword(user.id, user.passwordHash, given, now);
+}

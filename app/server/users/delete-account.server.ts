@@ -2,9 +2,11 @@ import { env } from "cloudflare:workers";
 import { eq, or } from "drizzle-orm";
 import { DELETE_CONFIRMATION_WORD } from "~/lib/forms/settings-delete";
 import { DEFAULT_THEME } from "~/lib/themes";
+import type { Translate } from "~/lib/translate";
 import { getDb, schema } from "~/server/db/db.server";
+import { forgetActorQuery } from "~/server/notifications.server";
 import { closeUserSockets } from "~/server/realtime.server";
-import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
+import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
 import { getUserById } from "./users.server";
 
 export type AccountDeletion =
@@ -20,22 +22,23 @@ export const tombstoneEmail = (userId: number) => `deleted-${userId}@invalid`;
  * Deletes an account (docs/decisions/017-account-deletion.md): personal data goes, what
  * others can read stays. Posts, comments and messages remain without an author and show as
  * "Unknown User" (SPEC §2). The user row stays as a tombstone so ids in old links never point
- * at someone else. Everything happens in one D1 batch: all of it, or nothing.
+ * at someone else. Notifications that named the person now say "Unknown User" (SPEC §2,
+ * decision 070). Everything happens in one D1 batch: all of it, or nothing.
  */
 export async function deleteAccount(
   userId: number,
   input: { password: string; confirmation: string },
+  t: Translate,
   now = Date.now(),
 ): Promise<AccountDeletion> {
   const user = await getUserById(userId);
   if (!user) throw new Error(`deleteAccount: user ${userId} does not exist`);
-  if (user.passwordHash !== null) {
-    if (!input.password) return { status: "current_required" };
-    const check = await checkCurrentPassword(userId, user.passwordHash, input.password, now);
-    if (check.status !== "ok") return check;
-  } else if (input.confirmation !== DELETE_CONFIRMATION_WORD) {
+  // Without a password, typing the confirmation word stands in for it.
+  if (user.passwordHash === null && input.confirmation !== DELETE_CONFIRMATION_WORD) {
     return { status: "confirmation_required" };
   }
+  const check = await confirmCurrentPassword(user, input.password, now);
+  if (check.status !== "ok") return check;
 
   const db = getDb();
   const s = schema;
@@ -62,6 +65,7 @@ export async function deleteAccount(
     db.delete(s.communityMembers).where(eq(s.communityMembers.userId, userId)),
     db.update(s.communities).set({ ownerId: null }).where(eq(s.communities.ownerId, userId)),
     db.delete(s.notifications).where(eq(s.notifications.userId, userId)),
+    forgetActorQuery(userId, t("common:unknownUser")),
     db.delete(s.likes).where(eq(s.likes.userId, userId)),
     db.delete(s.mailRecipients).where(eq(s.mailRecipients.userId, userId)),
     db.delete(s.contactMessages).where(eq(s.contactMessages.userId, userId)),

@@ -1,37 +1,25 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { EmailSettingsInput } from "~/lib/forms/settings-email";
 import type { Translate } from "~/lib/translate";
 import { randomToken, sha256Hex } from "~/server/auth/crypto.server";
+import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { checkRateLimit, recordAttempt } from "~/server/auth/rate-limit.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { sendMail } from "~/server/mail/mail.server";
-import { renderMail } from "~/server/mail/template";
-import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
+import { sendMailLater } from "~/server/mail/mail.server";
+import { type MailBlock, renderMail } from "~/server/mail/template";
+import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
 import { isUniqueViolation } from "./settings.server";
-import { getUserById } from "./users.server";
+import { getUserById, isEmailTaken } from "./users.server";
 
 /** A confirmation link works for 24 hours, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 export const VERIFY_EMAIL_PATH = "/profile/verifyemail";
-
-/** Is this address used by any account but this one? Case-insensitive, like the unique index. */
-export async function isEmailTaken(email: string, exceptUserId?: number) {
-  const row = await getDb().query.users.findFirst({
-    where: and(
-      sql`lower(${schema.users.email}) = ${email.toLowerCase()}`,
-      exceptUserId === undefined ? undefined : ne(schema.users.id, exceptUserId),
-    ),
-    columns: { id: true },
-  });
-  return row !== undefined;
-}
 
 export type EmailChangeRequest =
   | { status: "sent"; email: string }
   | { status: "same_email" }
   | { status: "email_taken" }
   | { status: "current_required" }
-  | { status: "mail_failed" }
   | Exclude<CurrentPasswordCheck, { status: "ok" }>;
 
 const mailKey = (userId: number) => `mail:verify:${userId}`;
@@ -50,11 +38,8 @@ export async function requestEmailChange(
   const user = await getUserById(userId);
   if (!user) throw new Error(`requestEmailChange: user ${userId} does not exist`);
   if (input.email === user.email.toLowerCase()) return { status: "same_email" };
-  if (user.passwordHash !== null) {
-    if (!input.currentPassword) return { status: "current_required" };
-    const check = await checkCurrentPassword(userId, user.passwordHash, input.currentPassword, now);
-    if (check.status !== "ok") return check;
-  }
+  const check = await confirmCurrentPassword(user, input.currentPassword, now);
+  if (check.status !== "ok") return check;
   if (await isEmailTaken(input.email, userId)) return { status: "email_taken" };
   // Confirmation mails count like activation and reset mails (decision 019: 5 in 15 minutes).
   const limit = await checkRateLimit([mailKey(userId)], now);
@@ -63,16 +48,7 @@ export async function requestEmailChange(
   const token = randomToken();
   const db = getDb();
   await db.batch([
-    db
-      .update(schema.emailTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(schema.emailTokens.userId, userId),
-          eq(schema.emailTokens.purpose, "verify"),
-          isNull(schema.emailTokens.usedAt),
-        ),
-      ),
+    retireEmailTokensQuery(userId, "verify", now),
     db.insert(schema.emailTokens).values({
       purpose: "verify",
       hash: await sha256Hex(token),
@@ -86,22 +62,18 @@ export async function requestEmailChange(
 
   const url = `${context.origin}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
   const { t } = context;
-  try {
-    await sendMail({
-      to: input.email,
-      subject: t("settings:mail.verify.subject"),
-      ...renderMail([
-        t("settings:mail.verify.greeting", { name: user.name }),
-        t("settings:mail.verify.body"),
-        { link: { label: t("settings:mail.verify.action"), url } },
-        t("settings:mail.verify.notYou"),
-      ]),
-    });
-  } catch (error) {
-    console.warn(`Email change for user ${userId}: the confirmation mail failed`, error);
-    return { status: "mail_failed" };
-  }
+  mailAbout(input.email, t("settings:mail.verify.subject"), `email change for user ${userId}: confirmation`, [
+    t("settings:mail.verify.greeting", { name: user.name }),
+    t("settings:mail.verify.body"),
+    { link: { label: t("settings:mail.verify.action"), url } },
+    t("settings:mail.verify.notYou"),
+  ]);
   return { status: "sent", email: input.email };
+}
+
+/** One mail of the email change, after the response (decision 069). */
+function mailAbout(to: string, subject: string, label: string, blocks: MailBlock[]) {
+  sendMailLater({ to, subject, ...renderMail(blocks) }, label);
 }
 
 export type EmailChangeConfirmation =
@@ -147,20 +119,12 @@ export async function confirmEmailChange(
   }
 
   const { t } = context;
-  try {
-    await sendMail({
-      to: user.email,
-      subject: t("settings:mail.changed.subject"),
-      ...renderMail([
-        t("settings:mail.changed.greeting", { name: user.name }),
-        t("settings:mail.changed.body", { email: row.email }),
-        t("settings:mail.changed.notYou"),
-        { link: { label: t("settings:mail.changed.contact"), url: `${context.origin}/about/contact` } },
-      ]),
-    });
-  } catch (error) {
-    // The change itself succeeded; a lost notice must not undo or hide it.
-    console.warn(`Email change for user ${user.id}: the notice to the old address failed`, error);
-  }
+  // The change itself succeeded; a lost notice must not undo or hide it.
+  mailAbout(user.email, t("settings:mail.changed.subject"), `email change for user ${user.id}: old address`, [
+    t("settings:mail.changed.greeting", { name: user.name }),
+    t("settings:mail.changed.body", { email: row.email }),
+    t("settings:mail.changed.notYou"),
+    { link: { label: t("settings:mail.changed.contact"), url: `${context.origin}/about/contact` } },
+  ]);
   return { status: "changed", userId: user.id, email: row.email };
 }

@@ -1,15 +1,14 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "./avatar";
+import { getUserById } from "./users.server";
 
 /** The signed-in user's own profile card (/profile): who they are and where they belong. */
 export async function getOwnProfile(userId: number) {
   const db = getDb();
-  const user = await db.query.users.findFirst({
-    where: and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)),
-    columns: { id: true, name: true, username: true, avatar: true, createdAt: true },
-  });
+  const user = await getUserById(userId);
   if (!user) return null;
+  const { id, name, username, avatar, createdAt } = user;
   const communities = await db
     .select({
       id: schema.communities.id,
@@ -21,5 +20,5 @@ export async function getOwnProfile(userId: number) {
     .innerJoin(schema.communities, eq(schema.communityMembers.communityId, schema.communities.id))
     .where(and(eq(schema.communityMembers.userId, userId), eq(schema.communityMembers.status, "active")))
     .orderBy(asc(schema.communities.name));
-  return { ...user, avatar: avatarUrl(user.avatar), communities };
+  return { id, name, username, avatar: avatarUrl(avatar), createdAt, communities };
 }

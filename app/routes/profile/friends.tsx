@@ -6,6 +6,7 @@ import { PersonRow } from "~/components/user/person-row";
 import { userContext } from "~/context";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
 import people from "~/locales/en/people.json";
 import profile from "~/locales/en/profile.json";
@@ -48,6 +49,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "profile:friends.metaDescription" };
 
 function PeopleList({
   id,

@@ -13,13 +13,17 @@ registerNamespace("events", events);
 export function CalendarFeedSection() {
   const { t } = useTranslation("events");
   return (
-    <section id="calendar-feed" aria-labelledby="calendar-feed-heading" className="card settings-section">
+    <section id="calendar-feed" aria-labelledby="calendar-feed-heading" className="settings-section">
       <h2 id="calendar-feed-heading">{t("feed.title")}</h2>
       <p>{t("feed.lead")}</p>
-      <Form method="post" action="/calendar/feed">
+      <Form method="post" action="/calendar/feed" className="stack">
         <input type="hidden" name="intent" value="regenerate" />
-        <button type="submit">{t("feed.regenerate")}</button>
         <p className="hint">{t("feed.regenerateHint")}</p>
+        <div className="settings-actions">
+          <button type="submit" className="button-secondary">
+            {t("feed.regenerate")}
+          </button>
+        </div>
       </Form>
       <ConfirmForm
         action="/calendar/feed"
@@ -27,6 +31,7 @@ export function CalendarFeedSection() {
         question={t("feed.revokeQuestion")}
         confirmLabel={t("confirm.yes")}
         cancelLabel={t("confirm.no")}
+        className="settings-actions"
         buttonClassName="button-secondary"
       >
         {t("feed.revoke")}

@@ -43,7 +43,7 @@ test.describe("profile, friends and settings", () => {
     await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
     // One settings page (decision 039): one theme picker, and on a wide screen a local
     // navigation that leads to every section, each a region with its heading.
-    await expect(page.getByLabel("Theme", { exact: true })).toHaveCount(1);
+    await expect(page.getByRole("combobox", { name: "Theme", exact: true })).toHaveCount(1);
     const links = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link");
     await expect(links).toHaveCount(7);
     for (const link of await links.all()) {

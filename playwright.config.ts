@@ -41,6 +41,7 @@ export default defineConfig({
     command: "node scripts/serve-e2e.mjs",
     url: `${E2E_ORIGIN}/about`,
     reuseExistingServer: false,
+    // Migrations and the demo data come first; on a shared, busy machine that took over 2 min.
     timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",

@@ -6,7 +6,9 @@ import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { userContext } from "~/context";
 import { shipsScripts } from "~/lib/hydration";
 import { InlineStylesContext } from "~/lib/inline-styles";
+import { descriptionKey } from "~/lib/page-description";
 import { DEFAULT_THEME } from "~/lib/themes";
+import { toTranslate } from "~/lib/translate";
 import { authMiddleware } from "~/middleware/auth";
 import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
 import { redirectMiddleware } from "~/middleware/redirect";
@@ -61,9 +63,10 @@ export function useRootData() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const matches = useMatches();
   // Guest pages that work as plain HTML ship no script and no module preload (decision 043).
-  const scripts = shipsScripts(useMatches(), Boolean(rootData?.user));
+  const scripts = shipsScripts(matches, Boolean(rootData?.user));
   const inlineCss = useContext(InlineStylesContext);
   return (
     <html lang={rootData?.locale ?? i18n.language ?? "en"} className={rootData?.theme ?? DEFAULT_THEME}>
@@ -71,6 +74,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <meta name="description" content={toTranslate(t)(descriptionKey(matches))} />
         {scripts || !inlineCss ? (
           <Links />
         ) : (

@@ -4,6 +4,7 @@ import { userContext } from "~/context";
 import { CATEGORIES } from "~/lib/categories";
 import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import home from "~/locales/en/home.json";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/home";
@@ -14,16 +15,14 @@ export function loader({ context }: Route.LoaderArgs) {
   // Signed-in users start at their newsfeed (SPEC §6).
   if (context.get(userContext)) throw redirect("/newsfeed");
   const t = getInstance(context).getFixedT(null, "home");
-  return { title: t("meta.title"), description: t("meta.description") };
+  return { title: t("meta.title") };
 }
 
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
-export const handle: HydrationHandle = { hydrate: false };
+export const handle: HydrationHandle & DescriptionHandle = { hydrate: false, description: "home:meta.description" };
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title },
-  { name: "description", content: loaderData?.description },
-];
+// The description is the root layout's, named in `handle` (lib/page-description.ts).
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];
 
 const features = ["newsfeed", "calendar", "chat", "communities"] as const;
 

@@ -6,6 +6,7 @@ import { NewPostsBanner } from "~/components/content/new-posts-banner";
 import { PostList } from "~/components/content/post-list";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import type { PostCard } from "~/lib/post-card";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
@@ -39,6 +40,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "feed:metaDescription" };
 
 /**
  * Infinite scroll with JavaScript: when the "Load more" link comes into view, the next page is

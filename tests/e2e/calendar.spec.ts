@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
-import { expect, signInAs, test } from "./support";
+import { expect, signedInPage, test } from "./support";
 
 /**
  * The calendar end to end (decisions 056–058): a manager creates a weekly event with one place,
@@ -12,13 +12,9 @@ function person(testInfo: TestInfo, who: "manager" | "member" | "waiter") {
   return `e2e-cal-${who}-${testInfo.project.name === "no-js" ? "nojs" : "js"}@demo.schoolhub.test`;
 }
 
-async function signedInPage(browser: Browser, testInfo: TestInfo, who: "manager" | "member" | "waiter") {
-  const { baseURL, javaScriptEnabled, viewport } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport });
-  const page = await context.newPage();
-  await signInAs(page, person(testInfo, who));
-  return page;
-}
+/** The shared helper, so these contexts fail the test on a CSP violation too (decision 031). */
+const signedInAs = (browser: Browser, testInfo: TestInfo, who: "manager" | "member" | "waiter") =>
+  signedInPage(browser, testInfo, person(testInfo, who));
 
 /** axe runs inside the page, so it needs JavaScript; the markup is the same without it. */
 async function expectAccessible(page: Page) {
@@ -37,7 +33,7 @@ test("a manager creates a weekly event; members answer one date, fill it and mov
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const until = new Date(Date.now() + 22 * 86_400_000).toISOString().slice(0, 10);
 
-  const manager = await signedInPage(browser, testInfo, "manager");
+  const manager = await signedInAs(browser, testInfo, "manager");
   await manager.goto("/calendar");
   await manager.getByRole("link", { name: "New event" }).click();
   await expect(manager.getByRole("heading", { name: "New event" })).toBeVisible();
@@ -58,7 +54,7 @@ test("a manager creates a weekly event; members answer one date, fill it and mov
   await expect(manager.getByRole("heading", { name: "Edit event" })).toBeVisible();
   await expectAccessible(manager);
 
-  const member = await signedInPage(browser, testInfo, "member");
+  const member = await signedInAs(browser, testInfo, "member");
   await member.goto(`/calendar?month=${tomorrow.slice(0, 7)}`);
   const grid = member.locator(".month-grid");
   await expect(grid.getByRole("link", { name: title }).first()).toBeVisible();
@@ -84,7 +80,7 @@ test("a manager creates a weekly event; members answer one date, fill it and mov
   await expect(member.getByRole("button", { name: "Going", exact: true })).toBeVisible();
   await expect(member.locator(".rsvp-yours")).toHaveCount(0);
 
-  const waiter = await signedInPage(browser, testInfo, "waiter");
+  const waiter = await signedInAs(browser, testInfo, "waiter");
   await waiter.goto(firstDate);
   await waiter.getByRole("button", { name: "Join the waiting list" }).click();
   await expect(waiter.getByText("Your answer: On the waiting list").first()).toBeVisible({ timeout: 20_000 });

@@ -1,5 +1,5 @@
 /**
- * Layout test (phone first, decision 038): every page below, at 360×740 and 1280×800, in
+ * Layout test (phone first, decisions 038 and 072): every page below, at 360×740 and 1280×800, in
  * themes a, d and h, with JavaScript on and off (the two Playwright projects), and with each
  * header menu, the sidebar drawer and the page's own popups and dialogs open one after another:
  *   - nothing outside the viewport and no horizontal scroll,
@@ -9,16 +9,25 @@
  *
  * A NEW PAGE JOINS BY ONE LINE IN `PAGES`: its path, who looks at it ("guest" or "user"), and
  * optionally `open`: the names of page states (see `STATES`) to check besides the page as it
- * loads. A new kind of popup or dialog is one entry in `STATES`. The header's menus are the
- * same on every signed-in page, so they are opened on the first signed-in page (`HEADER`).
- * Screenshots of every state at 360 px land in test-results/ (not committed).
+ * loads. A new kind of popup or dialog is one entry in `STATES`. The header and the sidebar are
+ * the same on every signed-in page, so their states are opened once each (/newsfeed, /profile).
+ *
+ * To stay fast on two workers (decision 072): the pages are cut into shards of about equal work,
+ * each shard one test, and the shards run in parallel. A page is loaded once per state and
+ * looked at in all three themes by switching the theme class on <html>, which is all a theme is
+ * (SPEC §3; the footer's picker previews a theme the same way). The shard's own theme is the
+ * one the server rendered, and the shards take turns, so each theme is also checked as served.
+ * Screenshots of every state at 360 px in theme d, and of any state with a problem, land in
+ * test-results/ (not committed).
  */
 import type { Page } from "@playwright/test";
-import { axeProblems, layoutProblems } from "./layout/checks";
+import { type AxeRunner, axeRunner, layoutProblems } from "./layout/checks";
 import { DEMO_PASSWORD, expect, test } from "./support";
 
 type PageEntry = { path: string; as: "guest" | "user"; open?: StateName[] };
 
+// The layout users manage community 900, whose post 9000 has comments and whose event 900 has
+// a capacity; they chat with e2e_layout_neighbour (scripts/seed/layout.mjs).
 export const PAGES: PageEntry[] = [
   { path: "/", as: "guest" },
   { path: "/about", as: "guest" },
@@ -31,12 +40,34 @@ export const PAGES: PageEntry[] = [
   { path: "/login/registeremail", as: "guest" },
   { path: "/login/resetpassword", as: "guest" },
   { path: "/no-such-page", as: "guest" },
-  { path: "/newsfeed", as: "user" },
-  { path: "/profile", as: "user" },
+  { path: "/newsfeed", as: "user", open: ["notifications", "conversations", "avatarMenu"] },
+  { path: "/profile", as: "user", open: ["sidebar", "markAllReadDialog"] },
   { path: "/profile/friends", as: "user", open: ["avatarPopup", "unfriendDialog"] },
   { path: "/profile/settings", as: "user" },
   { path: "/users/1", as: "user", open: ["unfriendDialog"] },
   { path: "/about", as: "user" },
+  { path: "/communities", as: "user" },
+  { path: "/communities/create", as: "user" },
+  { path: "/communities/search?q=lincoln", as: "user" },
+  { path: "/communities/900", as: "user" },
+  { path: "/communities/900/manage", as: "user" },
+  { path: "/communities/900/manage/edit", as: "user" },
+  { path: "/communities/900/manage/members", as: "user", open: ["removeMemberDialog"] },
+  { path: "/communities/900/manage/posts", as: "user" },
+  { path: "/communities/900/manage/requests", as: "user" },
+  { path: "/content", as: "user" },
+  { path: "/content/9000", as: "user", open: ["reportForm", "deletePostDialog"] },
+  { path: "/chat", as: "user" },
+  { path: "/chat/@e2e_layout_neighbour", as: "user" },
+  { path: "/chat/new", as: "user" },
+  { path: "/messagesold", as: "user" },
+  { path: "/messagesold/compose", as: "user" },
+  { path: "/schools", as: "user" },
+  { path: "/schools/browse", as: "user" },
+  { path: "/schools/1", as: "user" },
+  { path: "/calendar", as: "user" },
+  { path: "/calendar/events/900", as: "user" },
+  { path: "/calendar/new", as: "user" },
 ];
 
 /**
@@ -49,8 +80,17 @@ async function questionShown(page: Page) {
     .filter({ visible: true })
     .first()
     .waitFor();
-  await page.waitForLoadState("load");
+  await stylesLoaded(page);
 }
+
+/** Opens a confirmation from the first button named `name` inside `within`. */
+const confirmation = (name: string, within = "main") => ({
+  open: async (page: Page) => {
+    await page.locator(within).getByRole("button", { name, exact: true }).first().click();
+    await questionShown(page);
+  },
+  scope: "dialog[open], main",
+});
 
 /**
  * How to reach each state from the page as loaded, and what it opens (axe looks at that part
@@ -79,86 +119,164 @@ const STATES = {
     open: (page: Page) => page.locator("main details.avatar-popup > summary").first().click(),
     scope: "main",
   },
-  unfriendDialog: {
-    open: async (page: Page) => {
-      await page.getByRole("button", { name: "Unfriend" }).first().click();
-      await questionShown(page);
-    },
-    scope: "dialog[open], main",
+  unfriendDialog: confirmation("Unfriend"),
+  removeMemberDialog: confirmation("Remove"),
+  deletePostDialog: confirmation("Delete", "main .post-actions"),
+  reportForm: {
+    open: (page: Page) => page.locator("main details.report-form > summary").first().click(),
+    scope: "main",
   },
 } satisfies Record<string, { open: (page: Page) => Promise<unknown>; scope: string }>;
 type StateName = keyof typeof STATES;
 
-const HEADER: StateName[] = ["notifications", "conversations", "avatarMenu", "sidebar", "markAllReadDialog"];
 const THEMES = ["a", "d", "h"] as const;
-// Phone first: each state is opened at 360 px, checked, then the window widens and it is
-// checked again (the same open state, laid out for a desktop).
+type Theme = (typeof THEMES)[number];
+// Phone first: each state is opened at 360 px, checked in every theme, then the window widens
+// and it is checked again (the same open state, laid out for a desktop).
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
-for (const theme of THEMES) {
-  test(`pages fit, read and can be tapped in theme ${theme}`, async ({ page, browser, javaScriptEnabled }, info) => {
-    // Measured 1.4–3 min per test on 2 cores at a load average of 20–40; less on a quiet machine.
+/**
+ * Pages in order, cut into shards of about `SHARD_WORK` loads each (a page and each state it
+ * opens is one load), guests and signed-in users apart, the work spread evenly over the
+ * shards. A load costs 2–4 s with its three themes and axe on a busy machine; small shards let
+ * two workers share the spec evenly.
+ */
+const SHARD_WORK = 5;
+const cost = (entry: PageEntry) => 1 + (entry.open?.length ?? 0);
+function shards(entries: PageEntry[]) {
+  const result: PageEntry[][] = [];
+  for (const as of ["guest", "user"] as const) {
+    const mine = entries.filter((entry) => entry.as === as);
+    const total = mine.reduce((sum, entry) => sum + cost(entry), 0);
+    const target = total / Math.ceil(total / SHARD_WORK);
+    let shard: PageEntry[] = [];
+    let work = 0;
+    for (const entry of mine) {
+      shard.push(entry);
+      work += cost(entry);
+      if (work >= target - 0.5) {
+        result.push(shard);
+        shard = [];
+        work = 0;
+      }
+    }
+    if (shard.length > 0) result.push(shard);
+  }
+  return result;
+}
+
+/** Stylesheets (the root's and the route's) have loaded: what the layout is measured against. */
+async function stylesLoaded(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every((link) => link.sheet !== null),
+      ),
+    )
+    .toBe(true);
+}
+
+/** Shows the page in `theme`: the class the server puts on <html> (root.tsx). */
+async function showTheme(page: Page, theme: Theme) {
+  await page.evaluate((name) => {
+    document.documentElement.className = name;
+  }, `theme-${theme}`);
+}
+
+test.describe.configure({ mode: "parallel" });
+
+shards(PAGES).forEach((shard, index) => {
+  // The theme the server renders for this shard; the other two are switched to.
+  const served = THEMES[index % THEMES.length]!;
+  const themes = [served, ...THEMES.filter((theme) => theme !== served)];
+  const title = `pages fit, read and can be tapped: ${shard[0]!.as} ${shard.map((e) => e.path).join(" ")}`;
+
+  test(title, async ({ page, browser, javaScriptEnabled }, info) => {
+    // Measured 50–190 s per shard on 2 cores at a load average of 20; less on a quiet machine.
     test.setTimeout(300_000);
     const project = javaScriptEnabled ? "js" : "nojs";
     const problems: string[] = [];
-    // Guests get the theme from its cookie (React Router's cookie encoding: base64 JSON).
-    await page
-      .context()
-      .addCookies([
-        { name: "theme", value: btoa(JSON.stringify(`theme-${theme}`)), url: info.project.use.baseURL ?? "" },
-      ]);
+    const axe: AxeRunner = axeRunner(page, browser, javaScriptEnabled);
 
-    /** Loads a page at phone width; signed-in pages wait for hydration with JavaScript. */
+    /** Loads a page at phone width; with JavaScript, signed-in pages wait for hydration. */
     const load = async (entry: PageEntry) => {
       await page.setViewportSize(PHONE);
-      await page.goto(entry.path);
+      await page.goto(entry.path, { waitUntil: "domcontentloaded" });
+      await stylesLoaded(page);
       if (javaScriptEnabled && entry.as === "user") {
         await expect
           .poll(() => page.evaluate(() => "__reactRouterRouteModules" in window && document.readyState === "complete"))
           .toBe(true);
       }
+      const head = await page.evaluate(() => ({
+        theme: document.documentElement.className,
+        title: document.title.trim(),
+        descriptions: [...document.querySelectorAll<HTMLMetaElement>('meta[name="description"]')].map((m) => m.content),
+      }));
+      // The server rendered the shard's theme: the other two are switched to from there.
+      expect(head.theme).toBe(`theme-${served}`);
+      // Every page is named, and says what it is in one description (issue 9 item 8).
+      if (!head.title) problems.push(`${entry.path}: empty <title>`);
+      if (head.descriptions.length !== 1 || !head.descriptions[0]?.trim()) {
+        problems.push(`${entry.path}: meta descriptions ${JSON.stringify(head.descriptions)}`);
+      }
     };
-    const check = async (label: string, scope: string | undefined, axe: boolean) => {
+
+    const check = async (label: string, scope: string | undefined, withAxe: boolean) => {
       for (const viewport of [PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);
         // The drawer's transition finishes before measuring.
         if (label.includes("[sidebar]")) await page.waitForTimeout(200);
-        const found = await layoutProblems(page);
-        // The markup is the same at both widths: axe once, at the phone's.
-        if (axe && viewport === PHONE) found.push(...(await axeProblems(page, browser, javaScriptEnabled, scope)));
-        problems.push(...found.map((problem) => `${viewport.width}px ${label}: ${problem}`));
-        if (viewport === PHONE && (theme === "d" || found.length > 0)) {
-          await page.screenshot({ path: info.outputPath(`${theme}-360-${label.replace(/\W+/g, "_")}.png`) });
+        for (const theme of themes) {
+          await showTheme(page, theme);
+          const found = await layoutProblems(page);
+          // The markup is the same at both widths and in every theme: axe once at the phone's
+          // width, all of it in the served theme, the colour rules in the other two.
+          if (withAxe && viewport === PHONE) found.push(...(await axe.problems(theme, scope, theme !== served)));
+          problems.push(...found.map((problem) => `${viewport.width}px theme ${theme} ${label}: ${problem}`));
+          if (viewport === PHONE && (theme === "d" || found.length > 0)) {
+            await page.screenshot({ path: info.outputPath(`${theme}-360-${label.replace(/\W+/g, "_")}.png`) });
+          }
         }
       }
+      await showTheme(page, served);
     };
 
-    for (const as of ["guest", "user"] as const) {
-      if (as === "user") await signIn(page, `e2e_layout_${theme}_${project}`);
-      let header = HEADER;
-      for (const entry of PAGES.filter((p) => p.as === as)) {
-        const states = [...(as === "user" ? header : []), ...(entry.open ?? [])];
-        if (as === "user") header = [];
+    try {
+      if (shard[0]!.as === "guest") {
+        // Guests get the theme from its cookie (React Router's cookie encoding: base64 JSON).
+        await page
+          .context()
+          .addCookies([
+            { name: "theme", value: btoa(JSON.stringify(`theme-${served}`)), url: info.project.use.baseURL ?? "" },
+          ]);
+      } else {
+        await signIn(page, `e2e_layout_${served}_${project}`);
+      }
+      for (const entry of shard) {
         await load(entry);
         // The server renders the same markup with JavaScript on and off; scripts add
         // behaviour. So without JavaScript axe looks only at what differs: a dialog, which
         // is a page of its own there. (axe costs seconds per run on a busy machine.)
-        await check(`${as} ${entry.path}`, undefined, javaScriptEnabled);
-        for (const state of states) {
+        await check(`${entry.as} ${entry.path}`, undefined, javaScriptEnabled);
+        for (const state of entry.open ?? []) {
           await load(entry);
           await STATES[state].open(page);
           await check(
-            `${as} ${entry.path} [${state}]`,
+            `${entry.as} ${entry.path} [${state}]`,
             STATES[state].scope,
             javaScriptEnabled || /Dialog$/.test(state),
           );
         }
       }
+    } finally {
+      await axe.close();
     }
-    expect(problems, problems.join("\n")).toEqual([]);
+    const found = [...new Set(problems)];
+    expect(found, found.join("\n")).toEqual([]);
   });
-}
+});
 
 async function signIn(page: Page, username: string) {
   await page.goto("/login");

@@ -41,6 +41,15 @@ test.describe("profile, friends and settings", () => {
     await openMenuItem(page, "Settings");
     await expect(page).toHaveURL("/profile/settings");
     await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+    // One settings page (decision 039): one theme picker, and on a wide screen a local
+    // navigation that leads to every section, each a region with its heading.
+    await expect(page.getByRole("combobox", { name: "Theme", exact: true })).toHaveCount(1);
+    const links = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link");
+    await expect(links).toHaveCount(7);
+    for (const link of await links.all()) {
+      const target = page.locator(`section${await link.getAttribute("href")}`);
+      await expect(target.getByRole("heading", { level: 2, name: (await link.textContent()) ?? "" })).toBeVisible();
+    }
   });
 
   test("changes the name, with errors shown at the field", async ({ page }) => {

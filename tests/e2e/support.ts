@@ -1,19 +1,27 @@
-import { type Browser, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
 export { expect };
 
 /**
  * Every spec imports `test` from here: it fails any test during which the browser reported a
  * Content-Security-Policy violation (docs/decisions/031-request-hardening.md, "Security
- * headers"). Chromium reports them on the console, with or without JavaScript.
+ * headers"). Chromium reports them on the console, with or without JavaScript. The test's own
+ * context is watched, and so is every context `signedInPage` opens for a second person.
  */
+const cspViolations = new WeakMap<TestInfo, string[]>();
+
+function watchCsp(context: BrowserContext, violations: string[]) {
+  context.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+}
+
 export const test = base.extend<{ cspGuard: undefined }>({
   cspGuard: [
-    async ({ context }, use) => {
+    async ({ context }, use, testInfo) => {
       const violations: string[] = [];
-      context.on("console", (message) => {
-        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-      });
+      cspViolations.set(testInfo, violations);
+      watchCsp(context, violations);
       await use(undefined);
       expect(violations, "Content-Security-Policy violations").toEqual([]);
     },
@@ -34,8 +42,12 @@ export async function signInAs(page: Page, identifier: string, password = DEMO_P
 
 /** A second person in a browser context of their own (new contexts do not inherit the project's options). */
 export async function signedInPage(browser: Browser, testInfo: TestInfo, identifier: string) {
-  const { baseURL, javaScriptEnabled } = testInfo.project.use;
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const { baseURL, javaScriptEnabled, viewport } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport });
+  // The guard fixture's list: a violation in this person's pages fails the test as well.
+  const violations = cspViolations.get(testInfo);
+  if (!violations) throw new Error("signedInPage needs the test fixture of support.ts");
+  watchCsp(context, violations);
   const page = await context.newPage();
   await signInAs(page, identifier);
   return page;

@@ -170,7 +170,13 @@ describe("a revoked session writes nothing (decision 042)", () => {
     const created = await createEvent(manager.id, community.id, eventInput());
     if (!created.ok) throw new Error("not created");
     const { cookie } = await revokedSessions(member);
-    expectSignInRedirect(await postForm(`/calendar/events/${created.value}`, { answer: "going", occurrence: String(FIRST_START) }, { cookie }));
+    expectSignInRedirect(
+      await postForm(
+        `/calendar/events/${created.value}`,
+        { answer: "going", occurrence: String(FIRST_START) },
+        { cookie },
+      ),
+    );
     expect(await rsvpsOf(created.value)).toEqual([]);
   });
 

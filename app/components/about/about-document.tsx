@@ -49,7 +49,7 @@ export function AboutDocument({ page }: { page: AboutDocumentPage }) {
   );
 }
 
-/** <title> and meta description, translated by the page's loader (see meta.server.ts). */
-export function aboutMeta({ loaderData }: { loaderData?: { title: string; description: string } }) {
-  return [{ title: loaderData?.title }, { name: "description", content: loaderData?.description }];
+/** <title>, translated by the page's loader (see meta.server.ts); the description is in `handle`. */
+export function aboutMeta({ loaderData }: { loaderData?: { title: string } }) {
+  return [{ title: loaderData?.title }];
 }

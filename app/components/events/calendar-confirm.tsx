@@ -14,6 +14,7 @@ export function CalendarConfirm({
   fields: Record<string, string>;
   question: string;
   secondary?: boolean;
+  className?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation("events");

@@ -28,7 +28,7 @@ export function AvatarSection({ name, avatar, failure }: { name: string; avatar:
   const error = shownFailure?.fieldErrors.avatar?.[0];
 
   return (
-    <section id="settings-avatar" className="card settings-section" aria-labelledby="settings-avatar-title">
+    <section id="settings-avatar" className="settings-section" aria-labelledby="settings-avatar-title">
       <h2 id="settings-avatar-title">{t("avatar.title")}</h2>
       <p>{t("avatar.lead")}</p>
       <div className="avatar-settings">
@@ -66,15 +66,15 @@ export function AvatarSection({ name, avatar, failure }: { name: string; avatar:
               </p>
             ) : null}
           </div>
-          <div>
-            <SubmitButton pending={uploading} pendingLabel={t("avatar.uploading")}>
+          <div className="settings-actions">
+            <SubmitButton className="button-secondary" pending={uploading} pendingLabel={t("avatar.uploading")}>
               {t("avatar.submit")}
             </SubmitButton>
           </div>
         </fetcher.Form>
       </div>
       {avatar !== "default" ? (
-        <Form method="post" className="avatar-remove">
+        <Form method="post" className="avatar-remove settings-actions">
           <input type="hidden" name="intent" value="avatar-remove" />
           <SubmitButton className="button-secondary" pending={removing}>
             {t("avatar.remove")}

@@ -13,19 +13,24 @@ registerNamespace("events", events);
 export function CalendarFeedSection() {
   const { t } = useTranslation("events");
   return (
-    <section id="calendar-feed" aria-labelledby="calendar-feed-heading" className="card settings-section">
+    <section id="calendar-feed" aria-labelledby="calendar-feed-heading" className="settings-section">
       <h2 id="calendar-feed-heading">{t("feed.title")}</h2>
       <p>{t("feed.lead")}</p>
-      <Form method="post" action="/calendar/feed">
+      <Form method="post" action="/calendar/feed" className="stack">
         <input type="hidden" name="intent" value="regenerate" />
-        <button type="submit">{t("feed.regenerate")}</button>
         <p className="hint">{t("feed.regenerateHint")}</p>
+        <div className="settings-actions">
+          <button type="submit" className="button-secondary">
+            {t("feed.regenerate")}
+          </button>
+        </div>
       </Form>
       <CalendarConfirm
         action="/calendar/feed"
         fields={{ intent: "revoke" }}
         question={t("feed.revokeQuestion")}
         secondary
+        className="settings-actions"
       >
         {t("feed.revoke")}
       </CalendarConfirm>

@@ -7,8 +7,10 @@ import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import type { FormFailure } from "~/lib/forms/parse";
 
 /**
- * One settings form in its own card: a plain POST with its `intent`, so it works without
- * JavaScript; with it, only the button of the form being sent shows that it is busy.
+ * One section of the settings page (decision 039): its heading, then a plain POST with its
+ * `intent`, so it works without JavaScript; with it, only the button of the form being sent
+ * shows that it is busy. Every section's button is the same outlined size, at the end of its
+ * form: none of them is the page's one main action.
  */
 export function SettingsForm({
   intent,
@@ -34,7 +36,7 @@ export function SettingsForm({
   return (
     <section
       id={`settings-${intent}`}
-      className={danger ? "card settings-section settings-danger" : "card settings-section"}
+      className={danger ? "settings-section settings-danger" : "settings-section"}
       aria-labelledby={headingId}
     >
       <h2 id={headingId}>{title}</h2>
@@ -44,8 +46,12 @@ export function SettingsForm({
         <input type="hidden" name="intent" value={intent} />
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         {children}
-        <div>
-          <SubmitButton className={danger ? "button-danger" : undefined} pending={pending} pendingLabel={t("saving")}>
+        <div className="settings-actions">
+          <SubmitButton
+            className={danger ? "button-secondary button-danger-outline" : "button-secondary"}
+            pending={pending}
+            pendingLabel={t("saving")}
+          >
             {submitLabel}
           </SubmitButton>
         </div>

@@ -13,6 +13,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import about from "~/locales/en/about.json";
 import { translatorFor } from "~/middleware/i18next";
 import { submitContactMessage } from "~/server/contact.server";
@@ -29,7 +30,10 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
-export const handle: HydrationHandle = { hydrate: false };
+export const handle: HydrationHandle & DescriptionHandle = {
+  hydrate: false,
+  description: "about:contact.meta.description",
+};
 
 export const meta: Route.MetaFunction = aboutMeta;
 

@@ -1,6 +1,7 @@
 import { AboutDocument, aboutMeta } from "~/components/about/about-document";
 import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import about from "~/locales/en/about.json";
 import type { Route } from "./+types/privacy";
 import { translateAboutMeta } from "./meta.server";
@@ -12,7 +13,10 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
-export const handle: HydrationHandle = { hydrate: false };
+export const handle: HydrationHandle & DescriptionHandle = {
+  hydrate: false,
+  description: "about:privacy.meta.description",
+};
 
 export const meta: Route.MetaFunction = aboutMeta;
 

@@ -7,6 +7,7 @@ import { userContext } from "~/context";
 import { addMonths, byDay, formatMonth, monthKeys, parseMonth } from "~/lib/calendar/month";
 import { localDateKey, utcToLocal } from "~/lib/calendar/time-zone";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
 import { getDb } from "~/server/db/db.server";
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "events:metaDescription" };
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("events");

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CommunityList } from "~/components/communities/community-list";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import communities from "~/locales/en/communities.json";
 import { getInstance } from "~/middleware/i18next";
 import { listMyCommunities } from "~/server/communities/communities.server";
@@ -21,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "communities:metaDescription" };
 
 export default function Communities({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("communities");

@@ -4,6 +4,7 @@ import { CommunityList } from "~/components/communities/community-list";
 import { CATEGORIES } from "~/lib/categories";
 import { communitySearchSchema } from "~/lib/forms/communities";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import communities from "~/locales/en/communities.json";
 import { getInstance } from "~/middleware/i18next";
 import { decodeSearchCursor, encodeSearchCursor, searchCommunities } from "~/server/communities/search.server";
@@ -37,6 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "communities:searchPage.metaDescription" };
 
 export default function SearchCommunities({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("communities");

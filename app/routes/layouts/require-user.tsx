@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { userContext } from "~/context";
+import type { DescriptionHandle } from "~/lib/page-description";
 import { signInRedirect } from "~/routes/login/web-session.server";
 import type { Route } from "./+types/require-user";
 
@@ -9,6 +10,9 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (!context.get(userContext)) throw signInRedirect(url);
   },
 ];
+
+// Signed-in pages share one description unless they name their own (lib/page-description.ts).
+export const handle: DescriptionHandle = { description: "common:meta.signedInDescription" };
 
 export default function RequireUser() {
   return <Outlet />;

@@ -6,6 +6,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { emailLinkSchema } from "~/lib/forms/recovery";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import { tokenPageMeta } from "~/lib/token-page-meta";
 import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
@@ -45,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => tokenPageMeta(loaderData?.metaTitle);
+export const handle: DescriptionHandle = { description: "register:activate.metaDescription" };
 
 /** "Send the activation email again": same answer for every address (decision 019). */
 export async function action({ request, context }: Route.ActionArgs) {

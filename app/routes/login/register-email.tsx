@@ -12,6 +12,7 @@ import { type FormFailure, fieldFailure, formFailure, parseForm } from "~/lib/fo
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerSchema } from "~/lib/forms/register";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
@@ -44,6 +45,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "register:form.metaDescription" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);

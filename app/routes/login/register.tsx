@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
@@ -22,6 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "register:choose.metaDescription" };
 
 export default function Register({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("register");

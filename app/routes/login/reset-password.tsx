@@ -9,6 +9,7 @@ import { type FormFailure, fieldFailure, formFailure, parseForm } from "~/lib/fo
 import { readFormData } from "~/lib/forms/read-form.server";
 import { emailLinkSchema, newPasswordSchema } from "~/lib/forms/recovery";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import { tokenPageMeta } from "~/lib/token-page-meta";
 import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
@@ -48,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => tokenPageMeta(loaderData?.metaTitle);
+export const handle: DescriptionHandle = { description: "register:reset.metaDescription" };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);

@@ -11,6 +11,7 @@ import { rateLimited } from "~/lib/forms/rate-limited.server";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { signInSchema } from "~/lib/forms/sign-in";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import auth from "~/locales/en/auth.json";
 import register from "~/locales/en/register.json";
@@ -35,6 +36,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "auth:signIn.metaDescription" };
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request);

@@ -7,6 +7,7 @@ import { userContext } from "~/context";
 import { dateTimeFormat } from "~/lib/date-format";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
 import people from "~/locales/en/people.json";
 import profile from "~/locales/en/profile.json";
@@ -49,6 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "profile:friends.metaDescription" };
 
 function PeopleList({
   id,

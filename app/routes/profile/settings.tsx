@@ -10,15 +10,19 @@ import { ProfileSection } from "~/components/settings/profile-section";
 import { ThemeSection } from "~/components/settings/theme-section";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import accountTexts from "~/locales/en/account.json";
 import settings from "~/locales/en/settings.json";
 import { getInstance } from "~/middleware/i18next";
 import { getAccountSettings } from "~/server/users/settings.server";
+import settingsStyles from "~/styles/settings.css?url";
 import type { Route } from "./+types/settings";
 import { settingsAction } from "./settings.server";
 
 registerNamespace("account", accountTexts);
 registerNamespace("settings", settings);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
 // The require-user layout guarantees a signed-in user on this page.
 const actingUser = (context: Route.LoaderArgs["context"]) => context.get(userContext)!;
@@ -31,7 +35,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The page has its own theme picker: the footer leaves its one out (one per page). */
-export const handle = { ownThemePicker: true };
+export const handle: DescriptionHandle & { ownThemePicker: boolean } = {
+  ownThemePicker: true,
+  description: "settings:metaDescription",
+};
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
@@ -43,14 +50,16 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation("settings");
   const { t: tPeople } = useTranslation("people");
   const { account } = loaderData;
-  // The local navigation, in page order; the ids are the sections' own (settings-<intent>).
+  const { t: tEvents } = useTranslation("events");
+  // The local navigation, in page order; the ids are the sections' own.
   const sections = [
-    ["profile", t("profile.title")],
-    ["avatar", tPeople("avatar.title")],
-    ["email", t("email.title")],
-    ["password", t("password.title")],
-    ["theme", t("theme.title")],
-    ["delete", t("delete.title")],
+    ["settings-profile", t("profile.title")],
+    ["settings-avatar", tPeople("avatar.title")],
+    ["settings-email", t("email.title")],
+    ["settings-password", t("password.title")],
+    ["settings-theme", t("theme.title")],
+    ["calendar-feed", tEvents("feed.title")],
+    ["settings-delete", t("delete.title")],
   ] as const;
   const failureFor = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
   return (
@@ -68,7 +77,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           <ul>
             {sections.map(([id, title]) => (
               <li key={id}>
-                <a href={`#settings-${id}`}>{title}</a>
+                <a href={`#${id}`}>{title}</a>
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { SchoolList } from "~/components/schools/school-list";
 import { SchoolSearch } from "~/components/schools/school-search";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
 import schools from "~/locales/en/schools.json";
 import { getInstance } from "~/middleware/i18next";
 import { SCHOOL_SUGGESTIONS, schoolsHome, searchSchools } from "~/server/schools/schools.server";
@@ -45,6 +46,7 @@ export const headers: Route.HeadersFunction = ({ parentHeaders, loaderHeaders })
 };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "schools:metaDescription" };
 
 export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("schools");

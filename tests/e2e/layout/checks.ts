@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 
 /** The smallest hit area on a phone (WCAG 2.5.5, decision 038). */
 export const MIN_TARGET = 44;
@@ -121,38 +121,74 @@ export async function layoutProblems(page: Page) {
 }
 
 /**
- * axe, serious and critical only, contrast included (WCAG 2.1 AA). `scope` limits it to a
- * selector (what a state opened), since a whole-page run costs seconds.
+ * The axe rules whose outcome depends on colours, so on the theme: every other rule reads only
+ * the markup, which is the same in every theme (decision 072).
  */
-export async function axeProblems(page: Page, browser: Browser, javaScriptEnabled: boolean, scope?: string) {
-  let target = page;
-  let helper: Awaited<ReturnType<Browser["newContext"]>> | null = null;
-  if (!javaScriptEnabled) {
-    // axe is a script: without JavaScript it runs on a copy of this page's DOM, scripts
-    // removed, in a context that allows scripts, at the same address so the CSS loads.
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+export type AxeRunner = {
+  /**
+   * axe's serious and critical violations in `scope` (or the page), shown in `theme`; with
+   * `colourOnly`, just the rules a theme can change.
+   */
+  problems(theme: string, scope?: string, colourOnly?: boolean): Promise<string[]>;
+  close(): Promise<void>;
+};
+
+/**
+ * axe, serious and critical only, contrast included (WCAG 2.1 AA). `scope` limits it to a
+ * selector (what a state opened), since a whole-page run costs seconds. The page must already
+ * show `theme`; without JavaScript the copy axe reads is switched to it too.
+ */
+export function axeRunner(page: Page, browser: Browser, javaScriptEnabled: boolean): AxeRunner {
+  // axe is a script: without JavaScript it runs on a copy of this page's DOM, scripts removed,
+  // in a context that allows scripts, at the same address so the CSS loads. One copy serves
+  // every theme of a state: only the <html> class differs.
+  let helper: BrowserContext | null = null;
+  let copy: Page | null = null;
+  let copied = "";
+  const themeless = (html: string) => html.replace(/^([\s\S]*?<html[^>]*?)\sclass="[^"]*"/, "$1");
+
+  const target = async (theme: string) => {
+    if (javaScriptEnabled) return page;
     const html = (await page.content())
       .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
       .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, "");
-    // Explicit: Playwright gives new contexts the project's options, JavaScript off included.
-    helper = await browser.newContext({ viewport: page.viewportSize(), javaScriptEnabled: true });
-    target = await helper.newPage();
     const url = page.url();
-    await target.route(
-      (address) => address.href === url,
-      (route) => route.fulfill({ contentType: "text/html", body: html }),
-    );
-    await target.goto(url);
-  }
-  try {
-    const builder = new AxeBuilder({ page: target })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .options({ resultTypes: ["violations"] });
-    if (scope) builder.include(scope);
-    const results = await builder.analyze();
-    return results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  } finally {
-    await helper?.close();
-  }
+    if (!helper || !copy) {
+      // Explicit: Playwright gives new contexts the project's options, JavaScript off included.
+      helper = await browser.newContext({ javaScriptEnabled: true });
+      copy = await helper.newPage();
+      await copy.route("**/*", (route) =>
+        route.request().isNavigationRequest()
+          ? route.fulfill({ contentType: "text/html", body: copied })
+          : route.continue(),
+      );
+    }
+    await copy.setViewportSize(page.viewportSize() ?? { width: 360, height: 740 });
+    if (themeless(html) !== themeless(copied) || copy.url() !== url) {
+      copied = html;
+      await copy.goto(url);
+    }
+    await copy.evaluate((name) => {
+      document.documentElement.className = name;
+    }, `theme-${theme}`);
+    return copy;
+  };
+
+  return {
+    async problems(theme, scope, colourOnly = false) {
+      const builder = new AxeBuilder({ page: await target(theme) }).options({ resultTypes: ["violations"] });
+      if (colourOnly) builder.withRules(COLOUR_RULES);
+      else builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+      if (scope) builder.include(scope);
+      const results = await builder.analyze();
+      return results.violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    },
+    async close() {
+      await helper?.close();
+    },
+  };
 }

@@ -37,7 +37,11 @@ export async function signInAs(page: Page, identifier: string, password = DEMO_P
   await page.getByLabel("Email or username").fill(identifier);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Account menu" }).or(page.getByLabel("Account menu"))).toBeVisible();
+  // A password check (PBKDF2) and the first signed-in page: on a busy 2-core CI machine that
+  // alone took more than the default 7 s.
+  await expect(page.getByRole("button", { name: "Account menu" }).or(page.getByLabel("Account menu"))).toBeVisible({
+    timeout: 15_000,
+  });
 }
 
 /** A second person in a browser context of their own (new contexts do not inherit the project's options). */

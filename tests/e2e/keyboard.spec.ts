@@ -1,11 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, test } from "./support";
 
-/** Presses Tab until `target` has focus, as a keyboard user would; fails if it never does. */
-async function tabTo(page: Page, target: Locator, max = 60) {
+/**
+ * Presses Tab (or Shift+Tab, to go back) until `target` has focus, as a keyboard user would;
+ * fails if it never does.
+ */
+async function tabTo(page: Page, target: Locator, key: "Tab" | "Shift+Tab" = "Tab", max = 60) {
   for (let i = 0; i < max; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press("Tab");
+    await page.keyboard.press(key);
   }
   throw new Error(`Tab never reached ${target}`);
 }
@@ -55,8 +58,9 @@ test("everything opens, closes and signs out from the keyboard", async ({ page, 
     expect(await isFocused(summary)).toBe(true);
   }
 
-  // The confirmation: a modal dialog with JavaScript, a page of its own without.
-  await tabTo(page, page.locator("details.notifications-menu > summary"));
+  // The confirmation: a modal dialog with JavaScript, a page of its own without. Back from the
+  // conversations menu (forward, a full newsfeed lies between).
+  await tabTo(page, page.locator("details.notifications-menu > summary"), "Shift+Tab");
   await page.keyboard.press("Enter");
   await tabTo(page, page.getByRole("button", { name: "Mark All Read" }));
   await page.keyboard.press("Enter");

@@ -78,6 +78,23 @@ function inspect(minTarget: number): string[] {
     }
   }
 
+  /** The box that ancestors with a clipping overflow leave visible around `el`. */
+  function clipBoxOf(el: Element) {
+    let box = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
+    for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const r = node.getBoundingClientRect();
+      box = {
+        left: Math.max(box.left, r.left),
+        top: Math.max(box.top, r.top),
+        right: Math.min(box.right, r.right),
+        bottom: Math.min(box.bottom, r.bottom),
+      };
+    }
+    return box;
+  }
+
   // Text drawn under or over a control: compare only things on the same layer (a dropdown
   // covering the page is meant to).
   const LAYERS = ".menu-panel, dialog, .sidebar, .header, .toasts, .sidebar-scrim";
@@ -90,7 +107,21 @@ function inspect(minTarget: number): string[] {
     if (parent.closest("script, style, noscript, option")) continue;
     const range = document.createRange();
     range.selectNodeContents(node);
-    texts.push({ el: parent, rects: [...range.getClientRects()] });
+    // What is drawn, not the whole run: text cut by an ancestor's overflow (an ellipsis) ends
+    // at that ancestor's edge.
+    const clip = clipBoxOf(parent);
+    const rects = [...range.getClientRects()]
+      .map(
+        (r) =>
+          new DOMRect(
+            Math.max(r.left, clip.left),
+            Math.max(r.top, clip.top),
+            Math.min(r.right, clip.right) - Math.max(r.left, clip.left),
+            Math.min(r.bottom, clip.bottom) - Math.max(r.top, clip.top),
+          ),
+      )
+      .filter((r) => r.width > 0 && r.height > 0);
+    texts.push({ el: parent, rects });
   }
   for (const control of controls) {
     // An inline link broken over two lines is two boxes, not the rectangle around both.

@@ -1,20 +1,17 @@
-import { addMembersBodySchema, parseId } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { addMembersBodySchema } from "~/lib/forms/chat";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { addToGroup } from "~/server/chat/chat.server";
 import type { Route } from "./+types/chat-participants";
-import { groupRefusal } from "./group-answer.server";
+import { groupPost, groupRefusal } from "./group-answer.server";
 
 /**
  * POST /api/v2/conversation/{id}/participants with {userIds} → {conversationId, added}: people
  * the caller may message join the group, all or none (decision 060); members already in it are skipped.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const t = apiTranslator(context);
-  if (request.method !== "POST") return methodNotAllowed("POST", t);
-  const userId = await requireBearerUser(request, context);
-  const id = parseId(params.id);
-  if (id === null) return jsonError(404, "not_found", t("chat:errors.groupNotFound"));
+  const call = await groupPost(request, context, params.id);
+  if ("refused" in call) return call.refused;
+  const { t, userId, id } = call;
   const body = await readJsonBody(request, addMembersBodySchema, t);
   if (!body.ok) return body.response;
   const result = await addToGroup(userId, id, body.data.userIds);

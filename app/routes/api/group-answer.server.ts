@@ -1,5 +1,22 @@
+import type { RouterContextProvider } from "react-router";
+import { parseId } from "~/lib/forms/chat";
 import type { GroupResult } from "~/server/chat/chat.server";
-import { jsonError, type Translate } from "./json.server";
+import { requireBearerUser } from "./bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed, type Translate } from "./json.server";
+
+/** What every group call starts with: POST only, a Bearer token, and the group's id (else 404). */
+export async function groupPost(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  rawId: string | undefined,
+): Promise<{ t: Translate; userId: number; id: number } | { refused: Response }> {
+  const t = apiTranslator(context);
+  if (request.method !== "POST") return { refused: methodNotAllowed("POST", t) };
+  const userId = await requireBearerUser(request, context);
+  const id = parseId(rawId);
+  if (id === null) return { refused: jsonError(404, "not_found", t("chat:errors.groupNotFound")) };
+  return { t, userId, id };
+}
 
 /** A group service's refusal in JSON (README, decision 060): 404 outside, 403 refused, 409 full. */
 export function groupRefusal(result: Exclude<GroupResult, { status: "ok" }>, t: Translate) {

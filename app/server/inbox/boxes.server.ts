@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { decodeCursor, pageOf } from "~/server/db/cursor";
 import { batchSql } from "~/server/db/raw.server";
-import { type MailPerson, peopleFromJson, RECIPIENTS_JSON, toPerson } from "./people.server";
+import { type MailPerson, peopleFromJson, RECIPIENTS_JSON, senderOf } from "./people.server";
 
 /** 20 messages a page, newest first, by cursor (DESIGN §4). */
 export const BOX_PAGE_SIZE = 20;
@@ -79,13 +79,7 @@ function toBoxRow(row: Row): BoxRow {
     id: row.id,
     subject: row.subject,
     createdAt: row.created_at,
-    from: toPerson({
-      id: row.sender_id,
-      name: row.sender_name,
-      username: row.sender_username,
-      avatar: row.sender_avatar,
-      available: row.sender_available,
-    }),
+    from: senderOf(row),
     to: peopleFromJson(row.recipients),
     unread: row.read_at === null,
     attachments: row.attachments,

@@ -16,6 +16,25 @@ export function toPerson(row: PersonColumns): MailPerson {
   return { id: row.id, name: row.name ?? "", username: row.username, avatar: avatarUrl(row.avatar) };
 }
 
+/** The sender columns both the boxes and the thread select (`sender_id`, `sender_name`, …). */
+export type SenderColumns = {
+  sender_id: number | null;
+  sender_name: string | null;
+  sender_username: string | null;
+  sender_avatar: string | null;
+  sender_available: number | null;
+};
+
+export function senderOf(row: SenderColumns): MailPerson {
+  return toPerson({
+    id: row.sender_id,
+    name: row.sender_name,
+    username: row.sender_username,
+    avatar: row.sender_avatar,
+    available: row.sender_available,
+  });
+}
+
 /** People from a `json_group_array(json_object('id', …, 'available', …))` column. */
 export function peopleFromJson(json: string | null): MailPerson[] {
   if (!json) return [];

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { batchSql } from "~/server/db/raw.server";
 import { holdsCopySql, threadIdsSql } from "./access.server";
 import { discardFiles } from "./attachments.server";
-import { type MailPerson, peopleFromJson, RECIPIENTS_JSON, toPerson } from "./people.server";
+import { type MailPerson, peopleFromJson, RECIPIENTS_JSON, senderOf } from "./people.server";
 
 /** A thread shows at most this many messages, oldest first. */
 export const THREAD_MAX = 100;
@@ -80,13 +80,7 @@ function toMessage(viewerId: number, row: Row): MailMessage {
     body: row.body,
     createdAt: row.created_at,
     replyToId: row.reply_to_id,
-    from: toPerson({
-      id: row.sender_id,
-      name: row.sender_name,
-      username: row.sender_username,
-      avatar: row.sender_avatar,
-      available: row.sender_available,
-    }),
+    from: senderOf(row),
     to: peopleFromJson(row.recipients),
     own: row.sender_id === viewerId,
     unread: Boolean(row.received) && row.read_at === null,

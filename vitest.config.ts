@@ -8,7 +8,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 // whose public half lets the tests' fake Apple check what the app signs.
 const appleKey = generateKeyPairSync("ec", { namedCurve: "P-256" });
 
-/** Google and Apple (issue 3) point at https://idp.test, a fake provider the tests answer for. */
+/** Google and Apple (docs/decisions/020-social-sign-in.md) point at https://idp.test, a fake provider the tests answer for. */
 const SOCIAL_TEST_BINDINGS = {
   GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.test",
   GOOGLE_CLIENT_SECRET: "test-google-secret",
@@ -28,8 +28,8 @@ const SOCIAL_TEST_BINDINGS = {
 };
 
 /**
- * The Worker as wrangler.toml describes it, without the developer's `.dev.vars` (issue 8,
- * docs/decisions/032-test-and-bench-builds.md): `npm start` writes DEV_ROUTES and the outbox
+ * The Worker as wrangler.toml describes it, without the developer's `.dev.vars`
+ * (docs/decisions/032-test-and-bench-builds.md): `npm start` writes DEV_ROUTES and the outbox
  * there, and the suite must give the same answers on a fresh clone and after `npm start`.
  * Naming an env file that never exists is how wrangler is told to skip `.dev.vars`.
  */

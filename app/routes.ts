@@ -117,7 +117,7 @@ export default [
       // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),
       route("users/:id/friend", "routes/users/friend.tsx"),
-      // Chat (issue 12, decision 050): the list beside the open conversation.
+      // Chat (decision 050): the list beside the open conversation.
       route("chat", "routes/chat/layout.tsx", [
         index("routes/chat/index.tsx"),
         // Groups (decision 060): "New group", and a group's name, members and leaving.

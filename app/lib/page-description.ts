@@ -1,7 +1,7 @@
 import type { UIMatch } from "react-router";
 
 /**
- * Every page has a meta description (issue 9's "pages lack a meta description", decision 073).
+ * Every page has a meta description (docs/decisions/073-meta-descriptions.md).
  * A route names the i18n key of its own in `handle.description` ("namespace:key"); the deepest
  * route that names one wins, so a layout gives all its pages a shared one (the signed-in pages
  * share `common:meta.signedInDescription`) and any other page gets the app's own. The root

@@ -1,4 +1,4 @@
-// Chat delivery (issue 12, docs/decisions/061-chat-delivery-bench.md): milliseconds from the
+// Chat delivery (docs/decisions/061-chat-delivery-bench.md): milliseconds from the
 // start of a send (POST /api/v2/conversation/{id}/messages, the real send path: Bearer check,
 // one D1 batch, fan-out to the participants' UserHubs) to the frame's arrival on the other
 // person's socket, with CHAT_DELIVERY.conversations conversations sending at once, and the D1

@@ -1,4 +1,4 @@
-// Chat write rate (issue 12, docs/decisions/053-chat-scale.md): messages per second that one
+// Chat write rate (docs/decisions/053-chat-scale.md): messages per second that one
 // local D1 database accepts through the real send path (POST /api/v2/conversation/{id}/messages:
 // permission check, insert, conversation bump, read mark, answer — one batch each), and the
 // fan-out delivery to the other participant's socket. Run against a served build with the demo

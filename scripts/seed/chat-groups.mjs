@@ -1,4 +1,4 @@
-// Chat groups demo data (issue 12, docs/decisions/060-chat-groups.md): two more group
+// Chat groups demo data (docs/decisions/060-chat-groups.md): two more group
 // conversations with history for the demo users, and people for tests/e2e/chat-groups.spec.ts.
 // Returns SQL statements; scripts/seed.mjs runs them with the rest.
 

@@ -1,4 +1,4 @@
-// Chat demo data (issue 12): history in the seeded direct and group chats, and people for the
+// Chat demo data (docs/decisions/050-chat-routes-and-sending.md): history in the seeded direct and group chats, and people for the
 // end-to-end chat tests. Returns SQL statements; scripts/seed.mjs runs them with the rest.
 
 const lines = [

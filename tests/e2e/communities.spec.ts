@@ -4,7 +4,7 @@ import { gradientPng } from "../../scripts/lib/png.mjs";
 import { confirm, expect, signedInPage, test } from "./support";
 
 /**
- * A community from creation to moderation (issue 11), with and without JavaScript. Each browser
+ * A community from creation to moderation (docs/decisions/045–047), with and without JavaScript. Each browser
  * project signs in as its own seeded strangers (scripts/seed/communities.mjs) and creates its
  * own community and posts, so it depends on no demo post.
  */

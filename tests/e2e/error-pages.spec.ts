@@ -7,7 +7,7 @@ test.describe("error pages", () => {
     await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
     await expect(page.getByText("The requested URL /nothing-here was not found on this server.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to home page" })).toHaveAttribute("href", "/");
-    // Named in the tab and in search results like every page (issue 9 item 8).
+    // Named in the tab and in search results like every page (docs/decisions/073-meta-descriptions.md).
     await expect(page).toHaveTitle("This page could not be found · SchoolHub");
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /SchoolHub/);
   });

@@ -216,7 +216,7 @@ shards(PAGES).forEach((shard, index) => {
       }));
       // The server rendered the shard's theme: the other two are switched to from there.
       expect(head.theme).toBe(`theme-${served}`);
-      // Every page is named, and says what it is in one description (issue 9 item 8).
+      // Every page is named, and says what it is in one description (docs/decisions/073-meta-descriptions.md).
       if (!head.title) problems.push(`${entry.path}: empty <title>`);
       if (head.descriptions.length !== 1 || !head.descriptions[0]?.trim()) {
         problems.push(`${entry.path}: meta descriptions ${JSON.stringify(head.descriptions)}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createUser, fetchApp, signIn } from "./helpers";
 
-// Issue 8 item 8 (docs/decisions/031-request-hardening.md).
+// docs/decisions/031-request-hardening.md ("Cross-site posts").
 const REFUSED: Record<string, string>[] = [
   { Origin: "null" },
   { Origin: "null", "Sec-Fetch-Site": "same-origin" },

@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { parseConfig } from "~/server/config.server";
 import { getMailTransport, isOutboxEnabled } from "~/server/mail/mail.server";
 
-// Issue 8 item 6, docs/decisions/033-local-only-helpers.md. What a deploy gets: the `[vars]` of
+// docs/decisions/033-local-only-helpers.md. What a deploy gets: the `[vars]` of
 // the configuration `wrangler deploy --dry-run` uses (vitest.config.ts reads them from the build)
 // plus the two secrets README step 4 sets, and nothing from .dev.vars.
 const SECRETS = {

@@ -5,7 +5,7 @@ import { createUser, fetchApp } from "./helpers";
 import { containsText, jpegWithGps, pngWithText, SECRETS, webpWithExif } from "./image-fixtures";
 import { browserFor } from "./settings-support";
 
-// Issue 8 item 9: no location, camera or comment survives an upload.
+// docs/decisions/031-request-hardening.md "Image metadata": no location, camera or comment survives an upload.
 function expectClean(bytes: Uint8Array) {
   for (const secret of SECRETS) expect(containsText(bytes, secret), secret).toBe(false);
   expect(containsText(bytes, "http://ns.adobe.com/xap/1.0/")).toBe(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AVATAR_MAX_BYTES } from "~/server/files/avatars.server";
 import { createUser, fetchApp, signIn } from "./helpers";
 
-// Issue 8 item 11 (a chunked upload stops being read at the limit) and the bad-input sweep's
+// Decisions 064 and 066 (a chunked upload stops being read at the limit) and the bad-input sweep's
 // oversized bodies: nothing answers 5xx.
 const BOUNDARY = "----schoolhub-test-boundary";
 const CHUNK = 64 * 1024;

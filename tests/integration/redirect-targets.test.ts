@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cookiesOf, createUser, fetchApp, postForm, signIn } from "./helpers";
 import { notify } from "./notifications-support";
 
-// Issue 8 item 3 (docs/decisions/030-redirect-targets.md): hostile targets as they arrive in a
+// docs/decisions/030-redirect-targets.md: hostile targets as they arrive in a
 // query string or a form field, already decoded once.
 const HOSTILE = [
   "/\t/evil.example",

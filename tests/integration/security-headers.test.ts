@@ -3,7 +3,7 @@ import { parseConfig } from "~/server/config.server";
 import { contentSecurityPolicy, withSecurityHeaders } from "~/server/http/security-headers.server";
 import { createUser, fetchApp } from "./helpers";
 
-// Issue 8 item 10, docs/decisions/031-request-hardening.md ("Security headers").
+// docs/decisions/031-request-hardening.md ("Security headers").
 const SECRETS = {
   SESSION_SECRET: "headers-session-secret-0123456789abcdef0123456789",
   JWT_SECRET: "headers-jwt-secret-0123456789abcdef0123456789abcdef",

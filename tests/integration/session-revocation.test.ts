@@ -34,7 +34,7 @@ const frame = { messageType: "conversationLastRead", data: { conversationId: 1 }
 // The first request loads the whole bundle; on a busy machine that alone can take seconds.
 beforeAll(() => fetchApp("/about"), 30_000);
 
-/** Issue 8 item 7, decision 042: logout and deletion end sockets and revoke unexpired access tokens. */
+/** Decision 042: logout and deletion end sockets and revoke unexpired access tokens. */
 describe("sessions end with logout and deletion", () => {
   it("API logout: the still-unexpired access token gets 401 on writes", async () => {
     const user = await createUser();

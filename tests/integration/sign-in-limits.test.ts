@@ -3,7 +3,7 @@ import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { reserveSignInTry, SIGN_IN_LIMITS } from "~/server/auth/sign-in-limits.server";
 import { createUser } from "./helpers";
 
-// Issue 8 item 5, docs/decisions/034-sign-in-limits.md.
+// docs/decisions/034-sign-in-limits.md.
 let addresses = 0;
 const newAddress = () => `10.8.${Math.floor(Math.random() * 250)}.${++addresses % 250}`;
 const FREE = SIGN_IN_LIMITS.freeTries;

@@ -10,7 +10,7 @@ type Postable = { id: number; name: string };
 const ACCEPT = "image/jpeg,image/png,image/webp";
 
 /**
- * The post composer (issue 11): a multipart form posting to /content, with the communities
+ * The post composer (docs/decisions/046-posts-and-feed.md, 066-post-images.md): a multipart form posting to /content, with the communities
  * where the user may post (SPEC §3 "postable communities"); one community needs no choice.
  * Without JavaScript the photos go as chosen; with it they are first scaled to at most
  * 1,600 px in the browser (decision 066). The server checks both the same way.

@@ -9,7 +9,7 @@ import { DeleteForm, LikeForm, PostTime, ReportForm, useReturnTo } from "./post-
 import { PostImages } from "./post-images";
 
 /**
- * A post as the newsfeed, a community and /content show it (issue 11 "Newsfeed"): author with
+ * A post as the newsfeed, a community and /content show it (docs/decisions/046-posts-and-feed.md): author with
  * the avatar popup, community label, time, text, photos, counts, the first comments and the
  * forms. `eager` for the first post of a page: its photos load at once, the others lazily.
  */

@@ -29,7 +29,7 @@ function displayName(identity: SocialIdentity, email: string) {
 }
 
 /**
- * Issue 3: an identity we have seen signs in to its account; otherwise one whose verified
+ * docs/decisions/020-social-sign-in.md: an identity we have seen signs in to its account; otherwise one whose verified
  * email matches an account links to it (and activates it: the provider proved the address);
  * otherwise a new, activated account is created. Never links on an unverified email, which
  * would let anyone claim an account by typing its address at a provider.

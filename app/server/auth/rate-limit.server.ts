@@ -2,7 +2,10 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 
-/** Issue 3: after 5 failures in 15 minutes, further tries are refused until the window ends. */
+/**
+ * After 5 tries in 15 minutes, further tries are refused until the window ends: mail requests
+ * (docs/decisions/019-registration-and-recovery.md "Limits"); sign-in has its own (decision 034).
+ */
 export const RATE_LIMIT = { attempts: 5, windowMs: 15 * 60 * 1000 };
 
 export type RateLimitCheck = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -305,11 +305,11 @@ export const conversations = sqliteTable("conversations", {
   title: text("title"),
   createdAt: createdAt(),
   updatedAt: integer("updated_at").notNull(),
-  // --- chat (issue 12, decision 050) ---
+  // --- chat (decision 050) ---
   // "<smaller user id>:<larger user id>" for a direct chat, null for a group: the unique index
   // makes two concurrent first messages between the same people land in one conversation.
   directKey: text("direct_key").unique(),
-  // --- chat groups (issue 12, decision 060) ---
+  // --- chat groups (decision 060) ---
   // "<creator id>:<client key>" for a group: the unique index makes creating a group idempotent
   // (a double submit or an app's retry lands in the same group), and lets the creating batch find
   // the new row without last_insert_rowid(). Null for direct chats.

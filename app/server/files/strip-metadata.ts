@@ -1,6 +1,6 @@
 /**
- * Removes what a photo says about where and when it was taken, and with what (issue 8 item 9,
- * docs/decisions/031-request-hardening.md "Image metadata"): EXIF (GPS included), XMP, IPTC,
+ * Removes what a photo says about where and when it was taken, and with what (docs/decisions/
+ * 031-request-hardening.md "Image metadata"): EXIF (GPS included), XMP, IPTC,
  * comments and text chunks, from JPEG, PNG and WebP, by walking their segments and chunks. No
  * pixel is decoded or changed. The JPEG orientation is kept (a minimal EXIF with only that tag),
  * so a phone photo uploaded without JavaScript still shows upright. Returns null for a file whose

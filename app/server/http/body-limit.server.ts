@@ -1,6 +1,7 @@
 /**
- * A request whose body stops being read once it passes `maxBytes` (issue 8 item 11): a chunked
- * upload without Content-Length is cut off at the limit, not read whole before the size check.
+ * A request whose body stops being read once it passes `maxBytes` (docs/decisions/
+ * 066-post-images.md, 064-inbox-attachments.md): a chunked upload without Content-Length is cut
+ * off at the limit, not read whole before the size check.
  * Reading it then fails, and `exceeded()` tells that failure apart from a malformed body.
  */
 export function limitRequestBody(request: Request, maxBytes: number) {

@@ -4,7 +4,7 @@ import { rawAll } from "~/server/db/raw.server";
 import { stripImageMetadata } from "~/server/files/strip-metadata";
 import { acceptedKind, CONTENT_TYPES, cleanFilename, isImage } from "./file-types";
 
-/** At most 5 files of 10 MB each (issue 12, docs/decisions/064-inbox-attachments.md). */
+/** At most 5 files of 10 MB each (docs/decisions/064-inbox-attachments.md). */
 export const MAX_ATTACHMENTS = 5;
 export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 

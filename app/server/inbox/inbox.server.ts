@@ -1,5 +1,5 @@
 /**
- * The message inbox, /messagesold (issue 12, docs/decisions/063–065): messages with a subject,
+ * The message inbox, /messagesold (docs/decisions/063–065): messages with a subject,
  * one sender and several recipients, threads of replies, read state and delete-for-oneself per
  * copy, attachments in R2. Pages and the JSON API both call these.
  */

@@ -1,28 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/lib/chromium.mjs";
 
 // E2E_PORT lets two checkouts run their suites side by side.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788);
 export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
 
 /**
- * End-to-end tests on the system Chromium (no browser download here), against the production
+ * End-to-end tests on the system Chromium (scripts/lib/chromium.mjs), against the production
  * build served by workerd on 127.0.0.1, with fresh local D1 and demo data. Every test runs
  * twice: with JavaScript and without. Tests tagged @js-only need JavaScript by nature.
  */
 const chromium = {
   ...devices["Desktop Chrome"],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  },
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 };
 
 export default defineConfig({

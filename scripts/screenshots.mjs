@@ -3,12 +3,13 @@
 // `node scripts/serve-e2e.mjs` (E2E_PORT). Files land in test-results/screens/<label>/.
 import { mkdirSync } from "node:fs";
 import { chromium } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./lib/chromium.mjs";
 
 const label = process.argv[2] ?? "now";
 const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 8788}`;
 const dir = `test-results/screens/${label}`;
 mkdirSync(dir, { recursive: true });
-const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 
 const guestPages = ["/", "/about", "/about/contact", "/login", "/login/register", "/nope"];
 const userPages = ["/newsfeed", "/profile", "/profile/friends", "/profile/settings", "/users/1"];

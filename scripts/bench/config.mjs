@@ -1,4 +1,5 @@
 // What `npm run bench` measures. Later issues add their pages to ROUTES.
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../lib/chromium.mjs";
 
 export const PERSIST = ".wrangler/bench-state";
 export const PREFERRED_PORT = Number(process.env.BENCH_PORT ?? 8790);
@@ -46,10 +47,10 @@ export const ROUTES = [
   { path: "/newsfeed", signIn: true, browser: true },
   // A post with two photos, on its own page (both eager).
   { path: "/content/1009", signIn: true, browser: true },
-  // Communities (issue 11): Lincoln PTO (id 1, seeded) and a search that matches several.
+  // Communities (decisions 045–047): Lincoln PTO (id 1, seeded) and a search that matches several.
   { path: "/communities/1", signIn: true, browser: true },
   { path: "/communities/search?q=school", signIn: true, browser: true },
-  // Chat (issue 12): the seeded direct chat with 60 messages, of which the page shows 50.
+  // Chat (decision 050): the seeded direct chat with 60 messages, of which the page shows 50.
   { path: "/chat/1", signIn: true, browser: true },
   // Schools and the calendar (decisions 055, 057): this month holds 40 seeded events of the demo
   // parent's communities; school search over the 10,200 seeded schools, in render time.
@@ -100,16 +101,8 @@ export const RENDER = { requests: 20, warmup: 2, requestTimeoutMs: 10_000 };
 
 /** Chromium load metrics, Lighthouse's mobile "slow 4G" settings. */
 export const BROWSER = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
   viewport: { width: 412, height: 823 },
   runs: 3,
   cpuSlowdown: 4,
@@ -125,7 +118,7 @@ export const BROWSER = {
 export const REALTIME = { users: 200, notifications: 60, concurrency: 8, timeoutMs: 15_000 };
 
 /**
- * Chat delivery (issue 12, decision 061): `conversations` direct chats send at once, `rounds`
+ * Chat delivery (decision 061): `conversations` direct chats send at once, `rounds`
  * times; send → arrival on the other person's socket, against the goals below. Only the round
  * trips fail the run: latency on a shared machine is reported, not enforced.
  */

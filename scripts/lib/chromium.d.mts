@@ -1,0 +1,3 @@
+/** scripts/lib/chromium.mjs */
+export const CHROMIUM_PATH: string;
+export const CHROMIUM_ARGS: string[];

@@ -1,11 +1,6 @@
 import { googleVerifySchema } from "~/routes/api/auth-bodies.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
-import {
-  idTokenRefused,
-  providerNotConfigured,
-  providerUnavailable,
-  signInIdentityForApi,
-} from "~/routes/api/social.server";
+import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { verifyProviderAction } from "~/routes/api/social.server";
 import { googleIdentity, verifyGoogleIdToken } from "~/server/auth/google.server";
 import { googleSettings } from "~/server/auth/providers.server";
 import type { Route } from "./+types/auth-googleverify";
@@ -14,18 +9,11 @@ import type { Route } from "./+types/auth-googleverify";
  * POST /api/v2/auth/googleverify {idToken} → {token, refreshToken}. An app signed in with
  * Google itself; its id_token (audience: our client id) is verified against Google's keys.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const t = apiTranslator(context);
-  if (request.method !== "POST") return methodNotAllowed("POST", t);
-  const settings = googleSettings();
-  if (!settings) return providerNotConfigured("google", t);
-  const body = await readJsonBody(request, googleVerifySchema, t);
-  if (!body.ok) return body.response;
-
-  const check = await verifyGoogleIdToken(body.data.idToken, settings);
-  if (check.status === "unavailable") return providerUnavailable("google", t);
-  if (check.status !== "valid") return idTokenRefused("google", check.status, t);
-  return signInIdentityForApi(googleIdentity(check.claims), t);
+export async function action(args: Route.ActionArgs) {
+  return verifyProviderAction(args, "google", googleSettings(), googleVerifySchema, async (settings, body) => {
+    const check = await verifyGoogleIdToken(body.idToken, settings);
+    return check.status === "valid" ? { status: "valid", identity: googleIdentity(check.claims) } : check;
+  });
 }
 
 export function loader({ context }: Route.LoaderArgs) {

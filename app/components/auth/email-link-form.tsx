@@ -1,8 +1,8 @@
 import { Form } from "react-router";
-import { Field, FormError } from "~/components/form/field";
+import { AccountField } from "~/components/form/account-fields";
+import { FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
-import { EMAIL_MAX_LENGTH } from "~/lib/account";
 import type { FormFailure } from "~/lib/forms/parse";
 
 /**
@@ -30,16 +30,7 @@ export function EmailLinkForm({
     <Form method="post" action={action} noValidate className="stack">
       <FormError error={failure?.formError} values={failure?.formErrorValues} />
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
-      <Field
-        label={labels.email}
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        maxLength={EMAIL_MAX_LENGTH}
-        defaultValue={failure?.values.email ?? defaultEmail}
-        errors={failure?.fieldErrors.email}
-      />
+      <AccountField name="email" label={labels.email} defaultValue={defaultEmail} failure={failure} />
       {children}
       <SubmitButton className="button-block" pending={sending} pendingLabel={labels.submitting}>
         {labels.submit}

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { CurrentPasswordField } from "~/components/form/account-fields";
 import { Field } from "~/components/form/field";
 import type { FormFailure } from "~/lib/forms/parse";
 import { SettingsForm } from "./settings-form";
@@ -19,15 +20,7 @@ export function DeleteSection({ hasPassword, failure }: { hasPassword: boolean; 
       danger
     >
       {hasPassword ? (
-        <Field
-          id="delete-password"
-          label={t("delete.password")}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          errors={failure?.fieldErrors.password}
-        />
+        <CurrentPasswordField id="delete-password" name="password" label={t("delete.password")} failure={failure} />
       ) : (
         <Field
           id="delete-confirmation"

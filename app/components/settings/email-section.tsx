@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/form/field";
-import { EMAIL_MAX_LENGTH } from "~/lib/account";
+import { AccountField, CurrentPasswordField } from "~/components/form/account-fields";
 import type { FormFailure } from "~/lib/forms/parse";
 import { SettingsForm } from "./settings-form";
 
@@ -17,7 +16,6 @@ export function EmailSection({
   failure?: FormFailure;
 }) {
   const { t } = useTranslation("settings");
-  const values = failure?.values ?? {};
   const lead = (
     <>
       <p>{t("email.current", { email })}</p>
@@ -26,28 +24,9 @@ export function EmailSection({
   );
   return (
     <SettingsForm intent="email" title={t("email.title")} lead={lead} submitLabel={t("email.submit")} failure={failure}>
-      <Field
-        id="email-new"
-        label={t("email.newEmail")}
-        name="email"
-        type="email"
-        hint={t("email.hint")}
-        autoComplete="email"
-        required
-        maxLength={EMAIL_MAX_LENGTH}
-        defaultValue={values.email}
-        errors={failure?.fieldErrors.email}
-      />
+      <AccountField name="email" id="email-new" label={t("email.newEmail")} hint={t("email.hint")} failure={failure} />
       {hasPassword ? (
-        <Field
-          id="email-current-password"
-          label={t("currentPassword")}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          errors={failure?.fieldErrors.currentPassword}
-        />
+        <CurrentPasswordField id="email-current-password" label={t("currentPassword")} failure={failure} />
       ) : (
         <p className="hint">{t("email.noPasswordHint")}</p>
       )}

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/form/field";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/lib/account";
+import { CurrentPasswordField, NewPasswordFields } from "~/components/form/account-fields";
 import type { FormFailure } from "~/lib/forms/parse";
 import { SettingsForm } from "./settings-form";
 
@@ -16,37 +15,14 @@ export function PasswordSection({ hasPassword, failure }: { hasPassword: boolean
       failure={failure}
     >
       {hasPassword ? (
-        <Field
-          id="password-current"
-          label={t("currentPassword")}
-          name="currentPassword"
-          type="password"
-          autoComplete="current-password"
-          required
-          errors={failure?.fieldErrors.currentPassword}
-        />
+        <CurrentPasswordField id="password-current" label={t("currentPassword")} failure={failure} />
       ) : null}
-      <Field
-        id="password-new"
-        label={t("password.newPassword")}
-        name="newPassword"
-        type="password"
+      <NewPasswordFields
+        names={{ password: "newPassword", confirm: "confirmPassword" }}
+        ids={{ password: "password-new", confirm: "password-confirm" }}
+        labels={{ password: t("password.newPassword"), confirm: t("password.confirmPassword") }}
         hint={t("password.newPasswordHint")}
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_MIN_LENGTH}
-        maxLength={PASSWORD_MAX_LENGTH}
-        errors={failure?.fieldErrors.newPassword}
-      />
-      <Field
-        id="password-confirm"
-        label={t("password.confirmPassword")}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
-        errors={failure?.fieldErrors.confirmPassword}
+        failure={failure}
       />
     </SettingsForm>
   );

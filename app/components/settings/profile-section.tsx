@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/form/field";
-import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from "~/lib/account";
+import { AccountField } from "~/components/form/account-fields";
 import type { FormFailure } from "~/lib/forms/parse";
 import { SettingsForm } from "./settings-form";
 
@@ -15,31 +14,23 @@ export function ProfileSection({
   failure?: FormFailure;
 }) {
   const { t } = useTranslation("settings");
-  const values = failure?.values ?? {};
   return (
     <SettingsForm intent="profile" title={t("profile.title")} submitLabel={t("save")} failure={failure}>
-      <Field
+      <AccountField
+        name="name"
         id="profile-name"
         label={t("profile.name")}
-        name="name"
         hint={t("profile.nameHint")}
-        autoComplete="name"
-        required
-        maxLength={NAME_MAX_LENGTH}
-        defaultValue={values.name ?? name}
-        errors={failure?.fieldErrors.name}
+        defaultValue={name}
+        failure={failure}
       />
-      <Field
+      <AccountField
+        name="username"
         id="profile-username"
         label={t("profile.username")}
-        name="username"
         hint={t("profile.usernameHint")}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        maxLength={USERNAME_MAX_LENGTH}
-        defaultValue={values.username ?? username ?? ""}
-        errors={failure?.fieldErrors.username}
+        defaultValue={username ?? ""}
+        failure={failure}
       />
     </SettingsForm>
   );

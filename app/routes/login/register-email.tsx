@@ -3,11 +3,11 @@ import { Trans, useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
-import { Field, FormError, useFormMessage } from "~/components/form/field";
+import { AccountField, NewPasswordFields } from "~/components/form/account-fields";
+import { FormError, useFormMessage } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { userContext } from "~/context";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from "~/lib/account";
 import { type FormFailure, fieldFailure, formFailure, parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerSchema } from "~/lib/forms/register";
@@ -121,54 +121,19 @@ function RegisterForm({
           was typed, except the passwords. */}
       <Form method="post" noValidate className="stack" key={location.key}>
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
-        <Field
-          label={t("form.name")}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={NAME_MAX_LENGTH}
-          hint={t("form.nameHint")}
-          defaultValue={values.name}
-          errors={errors.name}
-        />
-        <Field
-          label={t("form.email")}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={EMAIL_MAX_LENGTH}
-          defaultValue={values.email}
-          errors={errors.email}
-        />
-        <Field
-          label={t("form.username")}
+        <AccountField name="name" label={t("form.name")} hint={t("form.nameHint")} failure={failure} />
+        <AccountField name="email" label={t("form.email")} failure={failure} />
+        <AccountField
           name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={USERNAME_MAX_LENGTH}
+          label={t("form.username")}
           hint={t("form.usernameHint")}
-          defaultValue={values.username}
-          errors={errors.username}
-        />
-        <Field
-          label={t("form.password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
+          failure={failure}
           required
+        />
+        <NewPasswordFields
+          labels={{ password: t("form.password"), confirm: t("form.confirmPassword") }}
           hint={t("form.passwordHint")}
-          errors={errors.password}
-        />
-        <Field
-          label={t("form.confirmPassword")}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={errors.confirmPassword}
+          failure={failure}
         />
         <AcceptTerms checked={values.acceptTerms === "on"} error={errors.acceptTerms?.[0]} />
         {captchaSiteKey ? (

@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { EmailLinkForm } from "~/components/auth/email-link-form";
-import { Field, FormError } from "~/components/form/field";
+import { NewPasswordFields } from "~/components/form/account-fields";
+import { FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { type FormFailure, fieldFailure, formFailure, parseForm } from "~/lib/forms/parse";
@@ -100,11 +101,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       <main id="main">
         <h1>{t("reset.sentTitle")}</h1>
         <p role="status">{t("reset.sentBody", { email: page.email })}</p>
-        <p>
-          <Link className="standalone-link" to="/login">
-            {t("reset.backToSignIn")}
-          </Link>
-        </p>
+        <BackToSignIn />
       </main>
     );
   }
@@ -132,12 +129,19 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           <CaptchaWidget siteKey={captchaSiteKey} error={failure?.fieldErrors.captcha?.[0]} attempt={failure} />
         ) : null}
       </EmailLinkForm>
-      <p>
-        <Link className="standalone-link" to="/login">
-          {t("reset.backToSignIn")}
-        </Link>
-      </p>
+      <BackToSignIn />
     </main>
+  );
+}
+
+function BackToSignIn() {
+  const { t } = useTranslation("register");
+  return (
+    <p>
+      <Link className="standalone-link" to="/login">
+        {t("reset.backToSignIn")}
+      </Link>
+    </p>
   );
 }
 
@@ -154,22 +158,10 @@ function NewPasswordForm({ token, failure }: { token: string; failure?: FormFail
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={token} />
-        <Field
-          label={t("reset.password")}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          labels={{ password: t("reset.password"), confirm: t("reset.confirmPassword") }}
           hint={t("form.passwordHint")}
-          errors={failure?.fieldErrors.password}
-        />
-        <Field
-          label={t("reset.confirmPassword")}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          errors={failure?.fieldErrors.confirmPassword}
+          failure={failure}
         />
         <SubmitButton className="button-block" pending={saving} pendingLabel={t("reset.saving")}>
           {t("reset.save")}

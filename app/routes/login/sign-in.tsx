@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
+import { CurrentPasswordField } from "~/components/form/account-fields";
 import { Field, FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
@@ -80,14 +81,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           defaultValue={values.identifier}
           errors={failure?.fieldErrors.identifier}
         />
-        <Field
-          label={t("signIn.password")}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          errors={failure?.fieldErrors.password}
-        />
+        <CurrentPasswordField name="password" label={t("signIn.password")} failure={failure} />
         <SubmitButton className="button-block" pending={submitting} pendingLabel={t("signIn.submitting")}>
           {t("signIn.submit")}
         </SubmitButton>

@@ -75,7 +75,7 @@ describe("uploading an avatar in settings", () => {
     const response = await upload(browser.cookie(), new TextEncoder().encode("not an image"), "x.png", "image/png");
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain('id="settings-avatar-error">Choose a JPEG, PNG or WebP image.</p>');
+    expect(html).toContain('id="settings-avatar-file-error">Choose a JPEG, PNG or WebP image.</p>');
     expect(html).toMatch(/id="settings-avatar-file"[^>]*aria-invalid="true"/);
     expect(await avatarOf(user.id)).toBe("default");
   });

@@ -1,20 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { Field, FormError, useFormMessage } from "~/components/form/field";
+import { Field, FormError } from "~/components/form/field";
 import { CATEGORIES } from "~/lib/categories";
 import type { FormFailure } from "~/lib/forms/parse";
 
 type Values = Record<string, string | boolean | undefined>;
-
-function Errors({ id, errors }: { id: string; errors?: string[] }) {
-  const message = useFormMessage();
-  if (!errors?.length) return null;
-  return (
-    <p className="field-error" id={id}>
-      {errors.map((error) => message(error)).join(" ")}
-    </p>
-  );
-}
 
 /** The details and policies of a community: /communities/create and /manage/edit share it. */
 export function CommunityForm({
@@ -53,36 +43,21 @@ export function CommunityForm({
         pattern="[a-z0-9-]*"
         autoCapitalize="none"
       />
-      <div className="field">
-        <label htmlFor="field-category">{t("form.category")}</label>
-        <select
-          id="field-category"
-          name="category"
-          defaultValue={text("category") ?? ""}
-          required
-          aria-invalid={errors.category ? true : undefined}
-          aria-describedby={errors.category ? "field-category-error" : undefined}
-        >
-          <option value="">{t("form.chooseCategory")}</option>
-          {CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {tc(`categories.${category}`)}
-            </option>
-          ))}
-        </select>
-        <Errors id="field-category-error" errors={errors.category} />
-      </div>
-      <div className="field">
-        <label htmlFor="field-description">{t("form.description")}</label>
-        <textarea
-          id="field-description"
-          name="description"
-          defaultValue={text("description")}
-          maxLength={2000}
-          rows={4}
-        />
-        <Errors id="field-description-error" errors={errors.description} />
-      </div>
+      <Field label={t("form.category")} name="category" errors={errors.category}>
+        {(control) => (
+          <select {...control} defaultValue={text("category") ?? ""} required>
+            <option value="">{t("form.chooseCategory")}</option>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {tc(`categories.${category}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t("form.description")} name="description" errors={errors.description}>
+        {(control) => <textarea {...control} defaultValue={text("description")} maxLength={2000} rows={4} />}
+      </Field>
       <fieldset className="field">
         <legend>{t("form.joinPolicy")}</legend>
         {(["open", "request", "invite"] as const).map((policy) => (

@@ -25,6 +25,7 @@ export function Field({
   label,
   name,
   errors,
+  errorValues,
   hint,
   defaultValue,
   children,
@@ -34,6 +35,8 @@ export function Field({
   name: string;
   /** i18next keys ("ns:key") from the form's schema or service; the first is shown. */
   errors?: string[];
+  /** What the error's text interpolates, e.g. a limit. */
+  errorValues?: Record<string, string | number>;
   hint?: string;
   defaultValue?: string;
   children?: (control: ControlProps) => ReactNode;
@@ -77,7 +80,7 @@ export function Field({
       ) : null}
       {error ? (
         <p className="field-error" id={errorId}>
-          {message(error)}
+          {message(error, errorValues)}
         </p>
       ) : null}
     </div>

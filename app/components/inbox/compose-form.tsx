@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { Field, FormError, useFormMessage } from "~/components/form/field";
+import { Field, FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { BODY_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/lib/forms/inbox";
@@ -20,11 +20,9 @@ export type ComposeFormProps = {
  */
 export function ComposeForm({ action, clientKey, defaults, accept, failure }: ComposeFormProps) {
   const { t } = useTranslation("inbox");
-  const message = useFormMessage();
   const pending = usePendingSubmit({ action });
   const values = failure?.values ?? {};
   const errors = failure?.fieldErrors ?? {};
-  const filesError = errors.files?.[0];
   return (
     <Form method="post" action={action} encType="multipart/form-data" className="card inbox-compose stack" noValidate>
       <FormError error={failure?.formError} values={failure?.formErrorValues} />
@@ -57,26 +55,15 @@ export function ComposeForm({ action, clientKey, defaults, accept, failure }: Co
           />
         )}
       </Field>
-      <div className="field">
-        <label htmlFor="compose-files">{t("compose.files")}</label>
-        <input
-          id="compose-files"
-          type="file"
-          name="files"
-          multiple
-          accept={accept}
-          aria-invalid={filesError ? true : undefined}
-          aria-describedby={filesError ? "compose-files-hint compose-files-error" : "compose-files-hint"}
-        />
-        <p className="hint" id="compose-files-hint">
-          {t("compose.filesHint")}
-        </p>
-        {filesError ? (
-          <p className="field-error" id="compose-files-error">
-            {message(filesError)}
-          </p>
-        ) : null}
-      </div>
+      <Field
+        id="compose-files"
+        label={t("compose.files")}
+        name="files"
+        hint={t("compose.filesHint")}
+        errors={errors.files}
+      >
+        {(control) => <input {...control} type="file" multiple accept={accept} />}
+      </Field>
       <div className="inbox-actions">
         <SubmitButton pending={pending} pendingLabel={t("compose.sending")}>
           {t("compose.send")}

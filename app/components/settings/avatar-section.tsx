@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
-import { useFormMessage } from "~/components/form/field";
+import { Field } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { UserAvatar } from "~/components/layout/user-avatar";
@@ -20,12 +20,10 @@ const ACCEPT = "image/jpeg,image/png,image/webp";
  */
 export function AvatarSection({ name, avatar, failure }: { name: string; avatar: string; failure?: FormFailure }) {
   const { t } = useTranslation("people");
-  const message = useFormMessage();
   const fetcher = useFetcher<FormFailure>();
   const uploading = usePendingSubmit({ fetcher });
   const removing = usePendingSubmit({ intent: "avatar-remove" });
   const shownFailure = fetcher.data && fetcher.state === "idle" ? fetcher.data : failure;
-  const error = shownFailure?.fieldErrors.avatar?.[0];
 
   return (
     <section id="settings-avatar" className="settings-section" aria-labelledby="settings-avatar-title">
@@ -50,22 +48,14 @@ export function AvatarSection({ name, avatar, failure }: { name: string; avatar:
           }}
         >
           <input type="hidden" name="intent" value="avatar" />
-          <div className="field">
-            <label htmlFor="settings-avatar-file">{t("avatar.file")}</label>
-            <input
-              id="settings-avatar-file"
-              type="file"
-              name="avatar"
-              accept={ACCEPT}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? "settings-avatar-error" : undefined}
-            />
-            {error ? (
-              <p className="field-error" id="settings-avatar-error">
-                {message(error)}
-              </p>
-            ) : null}
-          </div>
+          <Field
+            id="settings-avatar-file"
+            label={t("avatar.file")}
+            name="avatar"
+            errors={shownFailure?.fieldErrors.avatar}
+          >
+            {(control) => <input {...control} type="file" accept={ACCEPT} />}
+          </Field>
           <div className="settings-actions">
             <SubmitButton className="button-secondary" pending={uploading} pendingLabel={t("avatar.uploading")}>
               {t("avatar.submit")}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { Field } from "~/components/form/field";
 import { AvatarPopup } from "~/components/user/avatar-popup";
 import { FriendControls } from "~/components/user/friend-controls";
 import { PersonRow } from "~/components/user/person-row";
@@ -101,23 +102,18 @@ function Search({ q, results }: { q: string; results: UserInfo[] }) {
     <section aria-labelledby="friends-search">
       <h2 id="friends-search">{t("search.title")}</h2>
       <Form method="get" role="search" className="friends-search">
-        <div className="field">
-          <label htmlFor="friends-search-q">{t("search.label")}</label>
-          <input
-            id="friends-search-q"
-            type="search"
-            name="q"
-            defaultValue={q}
-            minLength={USER_SEARCH_MIN_LENGTH}
-            maxLength={USER_SEARCH_MAX_LENGTH}
-            aria-describedby="friends-search-hint"
-          />
-          <p className={tooShort ? "field-error" : "hint"} id="friends-search-hint">
-            {tooShort
-              ? t("search.tooShort", { min: USER_SEARCH_MIN_LENGTH })
-              : t("search.hint", { min: USER_SEARCH_MIN_LENGTH })}
-          </p>
-        </div>
+        <Field
+          id="friends-search-q"
+          label={t("search.label")}
+          name="q"
+          type="search"
+          defaultValue={q}
+          minLength={USER_SEARCH_MIN_LENGTH}
+          maxLength={USER_SEARCH_MAX_LENGTH}
+          hint={tooShort ? undefined : t("search.hint", { min: USER_SEARCH_MIN_LENGTH })}
+          errors={tooShort ? ["people:search.tooShort"] : undefined}
+          errorValues={{ min: USER_SEARCH_MIN_LENGTH }}
+        />
         <button type="submit">{t("search.submit")}</button>
       </Form>
       {query && !tooShort ? (

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { limitRequestBody } from "~/server/http/body-limit.server";
 
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
@@ -14,4 +15,24 @@ export async function readFormData(request: Request): Promise<FormData> {
   } catch {
     throw data(null, { status: 400, statusText: "Bad Request" });
   }
+}
+
+/**
+ * A form that may carry files, read at most up to `maxBytes`: a body that says it is larger is
+ * refused unread, and a chunked one without Content-Length stops being read at the limit.
+ */
+export async function readLimitedForm(request: Request, maxBytes: number) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) return { tooLarge: true as const };
+  const body = limitRequestBody(request, maxBytes);
+  try {
+    return { formData: await readFormData(body.request) };
+  } catch (error) {
+    if (body.exceeded()) return { tooLarge: true as const };
+    throw error;
+  }
+}
+
+/** The files chosen in a file field; a string (a form sent urlencoded) is none. */
+export function uploadedFiles(formData: FormData, name: string): File[] {
+  return formData.getAll(name).filter((value): value is File => typeof value !== "string");
 }

@@ -1,4 +1,5 @@
 import { apiNewPostSchema } from "~/lib/forms/content";
+import { readLimitedForm, uploadedFiles } from "~/lib/forms/read-form.server";
 import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import {
   apiTranslator,
@@ -8,7 +9,7 @@ import {
   type Translate,
   validated,
 } from "~/routes/api/json.server";
-import { IMAGE_ERRORS, readLimitedForm, uploadedFiles } from "~/routes/content/post-form.server";
+import { IMAGE_ERRORS } from "~/routes/content/post-form.server";
 import { createPost } from "~/server/content/posts.server";
 import { POST_FORM_MAX_BYTES, type PostImage, storePostImages } from "~/server/files/post-images.server";
 import type { Route } from "./+types/posts";

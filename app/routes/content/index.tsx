@@ -5,6 +5,7 @@ import { useFormMessage } from "~/components/form/field";
 import { userContext } from "~/context";
 import { newPostSchema } from "~/lib/forms/content";
 import { formFailure, parseForm } from "~/lib/forms/parse";
+import { uploadedFiles } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";
@@ -17,7 +18,7 @@ import { storePostImages } from "~/server/files/post-images.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/index";
-import { imageFailure, readPostForm, uploadedFiles } from "./post-form.server";
+import { imageFailure, readPostForm } from "./post-form.server";
 
 registerNamespace("content", content);
 

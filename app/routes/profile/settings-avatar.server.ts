@@ -1,12 +1,8 @@
-import { readFormData } from "~/lib/forms/read-form.server";
-import { AVATAR_MAX_BYTES, removeAvatar, saveAvatar } from "~/server/files/avatars.server";
-import { limitRequestBody } from "~/server/http/body-limit.server";
+import { type AvatarRefusal, avatarFile, avatarRefused, readAvatarForm } from "~/lib/forms/avatar-form.server";
+import { removeAvatar, saveAvatar } from "~/server/files/avatars.server";
 import { failed, saved } from "./settings-responses.server";
 
 /** The avatar forms of /profile/settings (intents "avatar" and "avatar-remove"). */
-
-// Multipart framing around a 5 MB file stays well under this; anything bigger is refused unread.
-const MAX_UPLOAD_BODY = AVATAR_MAX_BYTES + 64 * 1024;
 
 const ERRORS = {
   missing: "people:avatar.required",
@@ -14,28 +10,15 @@ const ERRORS = {
   wrong_type: "people:avatar.wrongType",
 } as const;
 
-function avatarFailure(error: string, status: number) {
-  return failed("avatar", { ok: false, fieldErrors: { avatar: [error] }, values: {} }, status);
+function avatarFailure(refusal: AvatarRefusal) {
+  const { failure, status } = avatarRefused(ERRORS, refusal);
+  return failed("avatar", failure, status);
 }
 
-/** A body that cannot be a 5 MB image is refused before it is read. */
-export function refuseOversizedUpload(request: Request) {
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  return length > MAX_UPLOAD_BODY ? avatarFailure(ERRORS.too_large, 413) : null;
-}
-
-/**
- * The settings form, read at most up to the upload limit: a chunked body without
- * Content-Length stops being read there and answers 413 like a declared one.
- */
+/** Every settings form, read at most up to the upload limit: a larger body answers 413 unread. */
 export async function readSettingsForm(request: Request) {
-  const body = limitRequestBody(request, MAX_UPLOAD_BODY);
-  try {
-    return { formData: await readFormData(body.request) };
-  } catch (error) {
-    if (body.exceeded()) return { refused: avatarFailure(ERRORS.too_large, 413) };
-    throw error;
-  }
+  const read = await readAvatarForm(request);
+  return "tooLarge" in read ? { refused: avatarFailure("too_large") } : read;
 }
 
 export async function uploadAvatar({
@@ -47,11 +30,8 @@ export async function uploadAvatar({
   userId: number;
   formData: FormData;
 }) {
-  const file = formData.get("avatar");
-  const result = await saveAvatar(userId, typeof file === "string" || file === null ? new Blob([]) : file);
-  if (result.status !== "saved") {
-    return avatarFailure(ERRORS[result.status], result.status === "too_large" ? 413 : 400);
-  }
+  const result = await saveAvatar(userId, avatarFile(formData));
+  if (result.status !== "saved") return avatarFailure(result.status);
   return saved(request, { key: "people:avatar.saved" });
 }
 

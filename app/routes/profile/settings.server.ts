@@ -15,7 +15,7 @@ import { deleteAccount } from "~/server/users/delete-account.server";
 import { requestEmailChange } from "~/server/users/email-change.server";
 import type { Actor } from "~/server/users/session-user.server";
 import { changePassword, setTheme, updateProfile } from "~/server/users/settings.server";
-import { deleteAvatar, readSettingsForm, refuseOversizedUpload, uploadAvatar } from "./settings-avatar.server";
+import { deleteAvatar, readSettingsForm, uploadAvatar } from "./settings-avatar.server";
 import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } from "./settings-responses.server";
 
 /**
@@ -146,10 +146,8 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
 const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove"]);
 
 export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, actor: Actor) {
-  const oversized = refuseOversizedUpload(request);
-  if (oversized) return oversized;
   const read = await readSettingsForm(request);
-  if (read.refused) return read.refused;
+  if ("refused" in read) return read.refused;
   const { formData } = read;
   const intent = formData.get("intent");
   const known = SETTINGS_INTENTS.find((name) => name === intent);

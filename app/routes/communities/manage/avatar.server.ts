@@ -1,12 +1,7 @@
 import { data, redirect } from "react-router";
-import type { FormFailure } from "~/lib/forms/parse";
-import { readLimitedForm, uploadedFiles } from "~/routes/content/post-form.server";
+import { type AvatarRefusal, avatarFile, avatarRefused, readAvatarForm } from "~/lib/forms/avatar-form.server";
 import { removeCommunityAvatar, saveCommunityAvatar } from "~/server/communities/community-avatar.server";
-import { AVATAR_MAX_BYTES } from "~/server/files/avatars.server";
 import { flashToast } from "~/server/session/session.server";
-
-/** Multipart framing around a 5 MB picture stays well under this; anything bigger is refused unread. */
-const MAX_EDIT_BODY = AVATAR_MAX_BYTES + 64 * 1024;
 
 const ERRORS = {
   missing: "communities:errors.avatarRequired",
@@ -15,14 +10,14 @@ const ERRORS = {
 } as const;
 
 /** The picture form's failure, kept apart from the details form's (each shows its own). */
-function avatarFailure(status: keyof typeof ERRORS) {
-  const avatar: FormFailure = { ok: false, fieldErrors: { avatar: [ERRORS[status]] }, values: {} };
-  return data({ avatar }, { status: status === "too_large" ? 413 : 400 });
+function avatarFailure(refusal: AvatarRefusal) {
+  const { failure: avatar, status } = avatarRefused(ERRORS, refusal);
+  return data({ avatar }, { status });
 }
 
 /** Every form of /manage/edit, read up to the picture's limit (decision 067). */
 export async function readEditForm(request: Request) {
-  const read = await readLimitedForm(request, MAX_EDIT_BODY);
+  const read = await readAvatarForm(request);
   return "tooLarge" in read ? { refused: avatarFailure("too_large") } : read;
 }
 
@@ -38,7 +33,7 @@ export async function communityAvatarAction(request: Request, userId: number, co
       headers: await flashToast(request, { kind: "success", key: "communities:manage.toasts.avatarRemoved" }),
     });
   }
-  const result = await saveCommunityAvatar(userId, communityId, uploadedFiles(formData, "avatar")[0] ?? new Blob([]));
+  const result = await saveCommunityAvatar(userId, communityId, avatarFile(formData));
   if (result.status === "forbidden") throw data(null, { status: 403 });
   if (result.status !== "saved") return avatarFailure(result.status);
   return redirect(here, {

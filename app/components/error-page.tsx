@@ -25,45 +25,32 @@ function ErrorPageContent({ error }: { error: unknown }) {
   if (typeof window !== "undefined" && isChunkLoadError(error)) reloadAfterChunkError();
   if (status >= 500 && !isRouteErrorResponse(error)) console.error(error);
 
-  if (status === 404) {
-    return (
-      <main id="main" className="error-page">
-        <title>{`${t("errors.notFoundTitle")} · ${t("appName")}`}</title>
-        <h1>{t("errors.notFoundTitle")}</h1>
-        <p>{t("errors.notFoundUrl", { path: pathname })}</p>
-        <p>
-          <a href="/" className="standalone-link">
-            {t("errors.goHome")}
-          </a>
-        </p>
-      </main>
-    );
-  }
-  if (status === 500) {
-    return (
-      <main id="main" className="error-page">
-        <title>{`${t("errors.serverTitle")} · ${t("appName")}`}</title>
-        <h1>{t("errors.serverTitle")}</h1>
-        <p>{t("errors.serverBody")}</p>
-        <p>
-          <a href="/" className="standalone-link">
-            {t("errors.goHome")}
-          </a>
-        </p>
-      </main>
-    );
-  }
+  if (status === 404)
+    return <ErrorMessage title={t("errors.notFoundTitle")} body={t("errors.notFoundUrl", { path: pathname })} />;
+  if (status === 500) return <ErrorMessage title={t("errors.serverTitle")} body={t("errors.serverBody")} />;
+  return <ErrorMessage title={t("errors.otherTitle")} body={t("errors.status", { status })} />;
+}
+
+/** One error's page: its title (in the tab too), what happened, and the way home. */
+function ErrorMessage({ title, body }: { title: string; body: string }) {
+  const { t } = useTranslation();
   return (
     <main id="main" className="error-page">
-      <title>{`${t("errors.otherTitle")} · ${t("appName")}`}</title>
-      <h1>{t("errors.otherTitle")}</h1>
-      <p>{t("errors.status", { status })}</p>
-      <p>
-        <a href="/" className="standalone-link">
-          {t("errors.goHome")}
-        </a>
-      </p>
+      <title>{`${title} · ${t("appName")}`}</title>
+      <h1>{title}</h1>
+      <p>{body}</p>
+      <HomeLink label={t("errors.goHome")} />
     </main>
+  );
+}
+
+function HomeLink({ label }: { label: string }) {
+  return (
+    <p>
+      <a href="/" className="standalone-link">
+        {label}
+      </a>
+    </p>
   );
 }
 
@@ -87,11 +74,7 @@ class ErrorPageFallback extends Component<{ children: ReactNode }, { failed: boo
     return (
       <main id="main" className="error-page">
         <h1>{common.errors.boundaryFailed}</h1>
-        <p>
-          <a href="/" className="standalone-link">
-            {common.errors.goHome}
-          </a>
-        </p>
+        <HomeLink label={common.errors.goHome} />
       </main>
     );
   }

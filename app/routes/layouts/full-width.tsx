@@ -1,5 +1,4 @@
 import { Outlet } from "react-router";
-import { ErrorPage } from "~/components/error-page";
 import { DefaultShell } from "./default";
 
 /**
@@ -16,10 +15,5 @@ export default function FullWidthLayout() {
   );
 }
 
-export function ErrorBoundary({ error }: { error: unknown }) {
-  return (
-    <DefaultShell>
-      <ErrorPage error={error} />
-    </DefaultShell>
-  );
-}
+/** Errors show in the same shell. */
+export { ErrorBoundary } from "./default";

@@ -2,8 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { useRootData } from "~/root";
-import { Icon } from "../icons";
-import { HeaderMenu } from "./header-menu";
+import { UnreadMenu } from "./header-menu";
 
 type ConversationItem = {
   id: number;
@@ -20,14 +19,7 @@ export function ConversationsMenu(props: { conversations: ConversationItem[] }) 
   const conversations = useLiveConversations(props.conversations, useRootData()?.user?.id);
   const unread = conversations.reduce((sum, conversation) => sum + conversation.unread, 0);
   return (
-    <HeaderMenu
-      className="conversations-menu"
-      panelClassName="conversations-panel"
-      label={unread > 0 ? t("conversations.unreadLabel", { count: unread }) : t("conversations.label")}
-      title={t("conversations.label")}
-      trigger={<Icon name="chat" />}
-      badge={unread}
-    >
+    <UnreadMenu area="conversations" icon="chat" unread={unread}>
       <p className="menu-heading">{t("conversations.label")}</p>
       {conversations.length === 0 ? (
         <p className="hint conversations-empty">{t("conversations.empty")}</p>
@@ -53,6 +45,6 @@ export function ConversationsMenu(props: { conversations: ConversationItem[] }) 
       <p className="menu-footer">
         <Link to="/chat">{t("conversations.viewAll")}</Link>
       </p>
-    </HeaderMenu>
+    </UnreadMenu>
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon, type IconName } from "../icons";
 import { useDisclosure } from "./use-disclosure";
 
 /**
@@ -39,5 +41,36 @@ export function HeaderMenu({
       </summary>
       <div className={panelClassName ? `menu-panel ${panelClassName}` : "menu-panel"}>{children}</div>
     </details>
+  );
+}
+
+/**
+ * A header dropdown that counts what is unread (notifications, conversations): named by its
+ * area's texts in common.json, `<area>.label` and, with the count, `<area>.unreadLabel`.
+ */
+export function UnreadMenu({
+  area,
+  icon,
+  unread,
+  children,
+}: {
+  area: "notifications" | "conversations";
+  icon: IconName;
+  unread: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const name = t(`${area}.label`);
+  return (
+    <HeaderMenu
+      className={`${area}-menu`}
+      panelClassName={`${area}-panel`}
+      label={unread > 0 ? t(`${area}.unreadLabel`, { count: unread }) : name}
+      title={name}
+      trigger={<Icon name={icon} />}
+      badge={unread}
+    >
+      {children}
+    </HeaderMenu>
   );
 }

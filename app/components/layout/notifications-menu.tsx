@@ -5,8 +5,7 @@ import { dateTimeFormat } from "~/lib/date-format";
 import { type NotificationItem, type NotificationState, notificationReducer } from "~/realtime/notification-state";
 import { useRealtimeEvent } from "~/realtime/use-realtime";
 import { ConfirmForm } from "../confirm-form";
-import { Icon } from "../icons";
-import { HeaderMenu } from "./header-menu";
+import { UnreadMenu } from "./header-menu";
 
 /** How many the dropdown shows; the root loader sends as many (SPEC §2). */
 const SHOWN = 10;
@@ -28,14 +27,7 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
   const { unreadCount } = state;
   const dateFormat = dateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
   return (
-    <HeaderMenu
-      className="notifications-menu"
-      panelClassName="notifications-panel"
-      label={unreadCount > 0 ? t("notifications.unreadLabel", { count: unreadCount }) : t("notifications.label")}
-      title={t("notifications.label")}
-      trigger={<Icon name="bell" />}
-      badge={unreadCount}
-    >
+    <UnreadMenu area="notifications" icon="bell" unread={unreadCount}>
       <div className="notifications-head">
         <p className="menu-heading">{t("notifications.label")}</p>
         <ConfirmForm
@@ -77,7 +69,7 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
           ))}
         </ul>
       )}
-    </HeaderMenu>
+    </UnreadMenu>
   );
 }
 

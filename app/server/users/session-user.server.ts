@@ -18,16 +18,8 @@ export const sessionUserColumns = {
   tokenVersion: u.tokenVersion,
 };
 
-/** As stored: `avatar` is the R2 key (or "default"), not yet a URL. */
-export type SessionUserRow = {
-  id: number;
-  name: string;
-  username: string | null;
-  email: string;
-  avatar: string;
-  theme: string;
-  tokenVersion: number;
-};
+/** The same fields as stored: `avatar` is the R2 key (or "default"), not yet a URL. */
+export type SessionUserRow = SessionUser;
 
 /** A user who may hold a session: activated and not deleted. */
 export const canSignIn = and(isNull(u.deletedAt), isNotNull(u.activatedAt));

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { decodeCursor, pageOf } from "~/server/db/cursor";
 import { batchSql } from "~/server/db/raw.server";
-import { type MailPerson, peopleFromJson, RECIPIENTS_JSON, senderOf } from "./people.server";
+import { type MailPerson, type MessagePeopleColumns, messagePeople, messagePeopleSql } from "./people.server";
 
 /** 20 messages a page, newest first, by cursor (DESIGN §4). */
 export const BOX_PAGE_SIZE = 20;
@@ -23,17 +23,11 @@ export type BoxRow = {
 
 export type BoxPage = { box: Box; data: BoxRow[]; nextCursor: string | null; unreadCount: number };
 
-type Row = {
+type Row = MessagePeopleColumns & {
   id: number;
   subject: string;
   created_at: number;
   read_at: number | null;
-  sender_id: number | null;
-  sender_name: string | null;
-  sender_username: string | null;
-  sender_avatar: string | null;
-  sender_available: number | null;
-  recipients: string | null;
   attachments: number;
 };
 
@@ -46,16 +40,15 @@ export async function listBox(viewerId: number, box: Box, cursorText?: string | 
   const after = cursor
     ? sql`AND (m.created_at < ${cursor.createdAt} OR (m.created_at = ${cursor.createdAt} AND m.id < ${Number(cursor.id) || 0}))`
     : sql``;
-  const common = sql`m.id, m.subject, m.created_at, m.sender_id, su.name AS sender_name, su.username AS sender_username,
-    su.avatar AS sender_avatar, (su.deleted_at IS NULL AND su.activated_at IS NOT NULL) AS sender_available,
+  const common = sql`m.id, m.subject, m.created_at, ${messagePeopleSql({ recipients: box === "sent" })},
     (SELECT count(*) FROM attachments a WHERE a.message_id = m.id) AS attachments`;
   const rows =
     box === "inbox"
-      ? sql`SELECT ${common}, r.read_at, NULL AS recipients
+      ? sql`SELECT ${common}, r.read_at
           FROM mail_recipients r JOIN mail_messages m ON m.id = r.message_id LEFT JOIN users su ON su.id = m.sender_id
           WHERE r.user_id = ${viewerId} AND r.deleted_at IS NULL ${after}
           ORDER BY m.created_at DESC, m.id DESC LIMIT ${BOX_PAGE_SIZE + 1}`
-      : sql`SELECT ${common}, 1 AS read_at, ${sql.raw(RECIPIENTS_JSON("m"))} AS recipients
+      : sql`SELECT ${common}, 1 AS read_at
           FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
           WHERE m.sender_id = ${viewerId} AND m.sender_deleted_at IS NULL ${after}
           ORDER BY m.created_at DESC, m.id DESC LIMIT ${BOX_PAGE_SIZE + 1}`;
@@ -79,8 +72,7 @@ function toBoxRow(row: Row): BoxRow {
     id: row.id,
     subject: row.subject,
     createdAt: row.created_at,
-    from: senderOf(row),
-    to: peopleFromJson(row.recipients),
+    ...messagePeople(row),
     unread: row.read_at === null,
     attachments: row.attachments,
   };

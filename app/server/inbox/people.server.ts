@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { avatarUrl } from "~/server/users/avatar";
 
 /** A person on a message: "Unknown User" (name "") once their account is gone (SPEC §2). */
@@ -25,7 +26,10 @@ export type SenderColumns = {
   sender_available: number | null;
 };
 
-export function senderOf(row: SenderColumns): MailPerson {
+/** Who sent and who received a message: the columns both the boxes and the thread read. */
+export type MessagePeopleColumns = SenderColumns & { recipients: string | null };
+
+function senderOf(row: SenderColumns): MailPerson {
   return toPerson({
     id: row.sender_id,
     name: row.sender_name,
@@ -35,14 +39,29 @@ export function senderOf(row: SenderColumns): MailPerson {
   });
 }
 
+/** A message's sender and recipients, from its people columns. */
+export function messagePeople(row: MessagePeopleColumns): { from: MailPerson; to: MailPerson[] } {
+  return { from: senderOf(row), to: peopleFromJson(row.recipients) };
+}
+
 /** People from a `json_group_array(json_object('id', …, 'available', …))` column. */
-export function peopleFromJson(json: string | null): MailPerson[] {
+function peopleFromJson(json: string | null): MailPerson[] {
   if (!json) return [];
   return (JSON.parse(json) as PersonColumns[]).filter((row) => row.id !== null).map(toPerson);
 }
 
-/** What the recipient list column selects for message alias `m`. */
-export const RECIPIENTS_JSON = (m: string) => `(SELECT json_group_array(json_object('id', ru.id, 'name', ru.name,
+/** The recipients of message `m` as one JSON column (see peopleFromJson). */
+const RECIPIENTS_JSON = `(SELECT json_group_array(json_object('id', ru.id, 'name', ru.name,
     'username', ru.username, 'avatar', ru.avatar,
     'available', ru.deleted_at IS NULL AND ru.activated_at IS NOT NULL))
-  FROM mail_recipients rr JOIN users ru ON ru.id = rr.user_id WHERE rr.message_id = ${m}.id)`;
+  FROM mail_recipients rr JOIN users ru ON ru.id = rr.user_id WHERE rr.message_id = m.id)`;
+
+/**
+ * What selects the MessagePeopleColumns of message alias `m`, its sender joined as `su`. The
+ * inbox leaves the recipients out: its viewer is one of them, and the list shows the sender.
+ */
+export function messagePeopleSql({ recipients = true } = {}) {
+  return sql.raw(`m.sender_id, su.name AS sender_name, su.username AS sender_username, su.avatar AS sender_avatar,
+    (su.deleted_at IS NULL AND su.activated_at IS NOT NULL) AS sender_available,
+    ${recipients ? RECIPIENTS_JSON : "NULL"} AS recipients`);
+}

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { batchSql } from "~/server/db/raw.server";
 import { holdsCopySql, threadIdsSql } from "./access.server";
 import { discardFiles } from "./attachments.server";
-import { type MailPerson, peopleFromJson, RECIPIENTS_JSON, senderOf } from "./people.server";
+import { type MailPerson, type MessagePeopleColumns, messagePeople, messagePeopleSql } from "./people.server";
 
 /** A thread shows at most this many messages, oldest first. */
 export const THREAD_MAX = 100;
@@ -26,18 +26,12 @@ export type MailMessage = {
 
 export type MailThread = { id: number; subject: string; messages: MailMessage[] };
 
-type Row = {
+type Row = MessagePeopleColumns & {
   id: number;
   subject: string;
   body: string;
   created_at: number;
   reply_to_id: number | null;
-  sender_id: number | null;
-  sender_name: string | null;
-  sender_username: string | null;
-  sender_avatar: string | null;
-  sender_available: number | null;
-  recipients: string | null;
   read_at: number | null;
   received: number;
   files: string | null;
@@ -51,10 +45,7 @@ type Row = {
 export async function loadThread(viewerId: number, messageId: number, options: { markRead?: boolean } = {}) {
   const ids = threadIdsSql(viewerId, messageId);
   const [rows] = (await batchSql([
-    sql`SELECT m.id, m.subject, m.body, m.created_at, m.reply_to_id, m.sender_id,
-        su.name AS sender_name, su.username AS sender_username, su.avatar AS sender_avatar,
-        (su.deleted_at IS NULL AND su.activated_at IS NOT NULL) AS sender_available,
-        ${sql.raw(RECIPIENTS_JSON("m"))} AS recipients,
+    sql`SELECT m.id, m.subject, m.body, m.created_at, m.reply_to_id, ${messagePeopleSql()},
         me.read_at, me.user_id IS NOT NULL AS received,
         (SELECT json_group_array(json_object('id', a.id, 'filename', a.filename, 'contentType', a.content_type,
           'size', a.size)) FROM attachments a WHERE a.message_id = m.id) AS files
@@ -80,8 +71,7 @@ function toMessage(viewerId: number, row: Row): MailMessage {
     body: row.body,
     createdAt: row.created_at,
     replyToId: row.reply_to_id,
-    from: senderOf(row),
-    to: peopleFromJson(row.recipients),
+    ...messagePeople(row),
     own: row.sender_id === viewerId,
     unread: Boolean(row.received) && row.read_at === null,
     attachments: (JSON.parse(row.files ?? "[]") as (MailAttachment | { id: null })[]).filter(
@@ -134,10 +124,7 @@ export type ReplySource = {
 /** /messagesold/compose/{id}: the message answered, if the viewer holds a copy (else 404). */
 export async function loadReplySource(viewerId: number, messageId: number): Promise<ReplySource | null> {
   const [rows] = (await batchSql([
-    sql`SELECT m.id, m.subject, m.body, m.created_at, m.sender_id,
-        su.name AS sender_name, su.username AS sender_username, su.avatar AS sender_avatar,
-        (su.deleted_at IS NULL AND su.activated_at IS NOT NULL) AS sender_available,
-        ${sql.raw(RECIPIENTS_JSON("m"))} AS recipients
+    sql`SELECT m.id, m.subject, m.body, m.created_at, ${messagePeopleSql()}
       FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
       WHERE m.id = ${messageId} AND ${holdsCopySql(viewerId, "m")}`,
   ])) as [Row[]];

@@ -1,20 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { issueTokens } from "~/server/auth/tokens.server";
 import { createGroup, listConversations, loadConversation, sendMessage } from "~/server/chat/chat.server";
-import { clientId, shareCommunity } from "./chat-support";
-import { makeFriends } from "./friends-support";
-import { createUser, fetchApp, signIn } from "./helpers";
-
-/** Ana with a friend (Ben), a teammate (Cy) and a stranger (Dee). */
-async function circle() {
-  const ana = await createUser({ name: "Ana Organiser" });
-  const ben = await createUser({ name: "Ben Friend" });
-  const cy = await createUser({ name: "Cy Teammate" });
-  const dee = await createUser({ name: "Dee Stranger" });
-  await makeFriends(ana.id, ben.id);
-  await shareCommunity(ana.id, cy.id);
-  return { ana, ben, cy, dee };
-}
+import { clientId, groupCircle } from "./chat-support";
+import { fetchApp, signIn } from "./helpers";
 
 /** A form post with repeated fields (a checkbox per chosen person). */
 function post(path: string, fields: [string, string][], cookie: string) {
@@ -32,7 +20,7 @@ async function bearer(userId: number) {
 
 describe("group pages without JavaScript (decision 060)", { timeout: 60_000 }, () => {
   it("finds people by GET, creates the group by post (PRG) and opens it", async () => {
-    const { ana, ben, cy, dee } = await circle();
+    const { ana, ben, cy, dee } = await groupCircle();
     const cookie = await signIn(ana.email, ana.password);
     const found = await (
       await fetchApp(`/chat/new?intent=find&q=friend&member=${cy.id}&title=Trip`, { headers: { Cookie: cookie } })
@@ -92,7 +80,7 @@ describe("group pages without JavaScript (decision 060)", { timeout: 60_000 }, (
   });
 
   it("renames, adds and leaves on the group's page; leaving asks first; outsiders get 404", async () => {
-    const { ana, ben, cy, dee } = await circle();
+    const { ana, ben, cy, dee } = await groupCircle();
     const made = await createGroup(ana.id, { title: "Helpers", memberIds: [ben.id], createKey: clientId() });
     if (made.status !== "ok") throw new Error(made.status);
     const id = made.conversationId;
@@ -172,7 +160,7 @@ describe("group pages without JavaScript (decision 060)", { timeout: 60_000 }, (
   });
 
   it("deletes one's own message from the page after asking; someone else's is a 404", async () => {
-    const { ana, ben } = await circle();
+    const { ana, ben } = await groupCircle();
     const sent = await sendMessage(ana, { toUserId: ben.id }, { content: "Oops, wrong chat", clientMsgId: clientId() });
     if (sent.status !== "ok") throw new Error(sent.status);
     const { id, conversationId } = sent.message;
@@ -199,7 +187,7 @@ describe("group pages without JavaScript (decision 060)", { timeout: 60_000 }, (
 
 describe("group JSON API (README, decision 060)", { timeout: 60_000 }, () => {
   it("creates (idempotent by clientKey), renames, adds and leaves", async () => {
-    const { ana, ben, cy, dee } = await circle();
+    const { ana, ben, cy, dee } = await groupCircle();
     const headers = await bearer(ana.id);
     const body = JSON.stringify({ title: "From the app", userIds: [ben.id], clientKey: clientId() });
     const created = await fetchApp("/api/v2/conversation", { method: "POST", headers, body });
@@ -240,7 +228,7 @@ describe("group JSON API (README, decision 060)", { timeout: 60_000 }, () => {
   });
 
   it("answers outsiders 404 on every group call, no token 401, wrong methods 405", async () => {
-    const { ana, ben, dee } = await circle();
+    const { ana, ben, dee } = await groupCircle();
     const made = await createGroup(ana.id, { title: "Private", memberIds: [ben.id], createKey: clientId() });
     if (made.status !== "ok") throw new Error(made.status);
     const path = `/api/v2/conversation/${made.conversationId}`;

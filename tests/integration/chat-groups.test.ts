@@ -11,21 +11,10 @@ import {
   sendMessage,
 } from "~/server/chat/chat.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { clientId, shareCommunity } from "./chat-support";
+import { clientId, groupCircle, shareCommunity } from "./chat-support";
 import { makeFriends } from "./friends-support";
 import { createUser, signIn } from "./helpers";
 import { connect } from "./realtime-support";
-
-/** Ana with a friend (Ben), a teammate (Cy, shared community) and a stranger (Dee). */
-async function circle() {
-  const ana = await createUser({ name: "Ana Organiser" });
-  const ben = await createUser({ name: "Ben Friend" });
-  const cy = await createUser({ name: "Cy Teammate" });
-  const dee = await createUser({ name: "Dee Stranger" });
-  await makeFriends(ana.id, ben.id);
-  await shareCommunity(ana.id, cy.id);
-  return { ana, ben, cy, dee };
-}
 
 async function group(creator: number, members: number[], title = "Trip helpers") {
   const result = await createGroup(creator, { title, memberIds: members, createKey: clientId() });
@@ -35,7 +24,7 @@ async function group(creator: number, members: number[], title = "Trip helpers")
 
 describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
   it("creates a named group of people the creator may message; every member lists it by name", async () => {
-    const { ana, ben, cy } = await circle();
+    const { ana, ben, cy } = await groupCircle();
     const id = await group(ana.id, [ben.id, cy.id]);
     for (const member of [ana, ben, cy]) {
       const listed = (await listConversations(member.id)).find((c) => c.id === id);
@@ -50,7 +39,7 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
   });
 
   it("refuses the whole group when one chosen person may not be messaged, and names them", async () => {
-    const { ana, ben, dee } = await circle();
+    const { ana, ben, dee } = await groupCircle();
     const result = await createGroup(ana.id, { title: "Nope", memberIds: [ben.id, dee.id], createKey: clientId() });
     expect(result).toEqual({ status: "not_allowed", names: ["Dee Stranger"] });
     expect((await listConversations(ben.id)).some((c) => c.title === "Nope")).toBe(false);
@@ -62,7 +51,7 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
   });
 
   it("creates one group per createKey, even when the form is sent twice at once", async () => {
-    const { ana, ben } = await circle();
+    const { ana, ben } = await groupCircle();
     const createKey = clientId();
     const results = await Promise.all(
       [1, 2, 3].map(() => createGroup(ana.id, { title: "Once", memberIds: [ben.id], createKey })),
@@ -73,7 +62,7 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
   });
 
   it("offers only people the viewer may message, by name or username", async () => {
-    const { ana, ben, cy, dee } = await circle();
+    const { ana, ben, cy, dee } = await groupCircle();
     const all = await loadCandidates(ana.id, {});
     const ids = all.found.map((p) => p.userId);
     expect(ids).toEqual(expect.arrayContaining([ben.id, cy.id]));
@@ -89,7 +78,7 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
 
 describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_000 }, () => {
   it("lets any member rename; outsiders and direct chats are not found", async () => {
-    const { ana, ben, dee } = await circle();
+    const { ana, ben, dee } = await groupCircle();
     const id = await group(ana.id, [ben.id]);
     expect((await renameGroup(ben.id, id, "Museum trip")).status).toBe("ok");
     expect((await loadConversation(ana.id, id))?.title).toBe("Museum trip");
@@ -100,7 +89,7 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
   });
 
   it("adds people the adder may message (all or none); the newcomer reads the group", async () => {
-    const { ana, ben, cy, dee } = await circle();
+    const { ana, ben, cy, dee } = await groupCircle();
     const id = await group(ana.id, [ben.id]);
     // Ben may not message Cy or Dee: he cannot add them.
     expect(await addToGroup(ben.id, id, [cy.id])).toEqual({ status: "not_allowed", names: ["Cy Teammate"] });
@@ -154,7 +143,7 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
   });
 
   it("a member who leaves no longer reads, writes or receives it; the last one out deletes it", async () => {
-    const { ana, ben } = await circle();
+    const { ana, ben } = await groupCircle();
     const id = await group(ana.id, [ben.id]);
     expect((await leaveGroup(ben.id, id)).status).toBe("ok");
     expect(await loadConversation(ben.id, id)).toBeNull();
@@ -175,14 +164,14 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
   });
 
   it("cannot leave a direct chat", async () => {
-    const { ana, ben } = await circle();
+    const { ana, ben } = await groupCircle();
     const direct = await sendMessage(ana, { toUserId: ben.id }, { content: "Hi", clientMsgId: clientId() });
     if (direct.status !== "ok") throw new Error(direct.status);
     expect(await leaveGroup(ana.id, direct.message.conversationId)).toEqual({ status: "not_found" });
   });
 
   it("tells every member's open tabs when the group changes", async () => {
-    const { ana, ben, cy } = await circle();
+    const { ana, ben, cy } = await groupCircle();
     const id = await group(ana.id, [ben.id]);
     const benTab = await connect("/realtime", { Cookie: await signIn(ben.email, ben.password) });
     await renameGroup(ana.id, id, "Renamed");

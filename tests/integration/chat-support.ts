@@ -10,6 +10,17 @@ export async function twoFriends() {
   return { a, b };
 }
 
+/** For groups (decision 060): Ana with a friend (Ben), a teammate (Cy, shared community) and a stranger (Dee). */
+export async function groupCircle() {
+  const ana = await createUser({ name: "Ana Organiser" });
+  const ben = await createUser({ name: "Ben Friend" });
+  const cy = await createUser({ name: "Cy Teammate" });
+  const dee = await createUser({ name: "Dee Stranger" });
+  await makeFriends(ana.id, ben.id);
+  await shareCommunity(ana.id, cy.id);
+  return { ana, ben, cy, dee };
+}
+
 /** A community where every given user is an active member. */
 export async function shareCommunity(...userIds: number[]) {
   const db = getDb();

@@ -7,6 +7,7 @@ import type { FormFailure } from "~/lib/forms/parse";
 import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
 import type { loadChatPage } from "~/routes/chat/conversation.server";
 import { fetchMessages, markRead, postMessage } from "./chat-client";
+import { ChatPaneHeader } from "./chat-pane-header";
 import { useConversationName } from "./conversation-list";
 import { MessageList } from "./message-list";
 import { messageCursorOf, useChatMessages } from "./use-chat-messages";
@@ -124,18 +125,24 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
   const group = conversation?.type === 1;
   return (
     <article className="chat-thread" aria-labelledby="chat-title">
-      <header className="chat-thread-header">
-        <Link to="/chat" className="chat-back">
-          {t("backToList")}
-        </Link>
-        <UserAvatar name={group ? title : avatarOf?.name} avatar={group ? "default" : avatarOf?.avatar} size="small" />
-        <h2 id="chat-title">{title}</h2>
+      <ChatPaneHeader
+        titleId="chat-title"
+        title={title}
+        back={{ to: "/chat", label: t("backToList") }}
+        avatar={
+          <UserAvatar
+            name={group ? title : avatarOf?.name}
+            avatar={group ? "default" : avatarOf?.avatar}
+            size="small"
+          />
+        }
+      >
         {group && conversation ? (
           <Link to={`/chat/${conversation.id}/group`} className="chat-group-link">
             {t("group.memberCount", { count: members.length })}
           </Link>
         ) : null}
-      </header>
+      </ChatPaneHeader>
       <div
         className="chat-scroller"
         ref={scroller}

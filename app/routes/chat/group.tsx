@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { ChatConfirm } from "~/components/chat/chat-confirm";
+import { ChatPaneHeader } from "~/components/chat/chat-pane-header";
 import { PeoplePicker } from "~/components/chat/people-picker";
 import { ConfirmForm } from "~/components/confirm-form";
 import { Field, FormError } from "~/components/form/field";
@@ -39,12 +40,11 @@ export default function GroupSettings({ loaderData, actionData }: Route.Componen
   const adding = failure?.values.intent === "add" ? failure : null;
   return (
     <article className="chat-thread chat-group-page" aria-labelledby="chat-group-title">
-      <header className="chat-thread-header">
-        <Link to={`/chat/${group.id}`} className="chat-back chat-back-always">
-          {t("group.backToChat")}
-        </Link>
-        <h2 id="chat-group-title">{group.title}</h2>
-      </header>
+      <ChatPaneHeader
+        titleId="chat-group-title"
+        title={group.title}
+        back={{ to: `/chat/${group.id}`, label: t("group.backToChat"), always: true }}
+      />
       <div className="chat-group-body">
         <Form method="post" className="chat-group-form">
           <FormError error={renaming?.formError} values={renaming?.formErrorValues} />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { ChatPaneHeader } from "~/components/chat/chat-pane-header";
 import { PeoplePicker } from "~/components/chat/people-picker";
 import { Field, FormError } from "~/components/form/field";
 import { userContext } from "~/context";
@@ -22,12 +23,11 @@ export default function NewGroup({ loaderData, actionData }: Route.ComponentProp
   const failure = actionData ?? null;
   return (
     <article className="chat-thread chat-group-page" aria-labelledby="chat-new-title">
-      <header className="chat-thread-header">
-        <Link to="/chat" className="chat-back">
-          {t("backToList")}
-        </Link>
-        <h2 id="chat-new-title">{t("group.newTitle")}</h2>
-      </header>
+      <ChatPaneHeader
+        titleId="chat-new-title"
+        title={t("group.newTitle")}
+        back={{ to: "/chat", label: t("backToList") }}
+      />
       <Form method="post" className="chat-group-form">
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         <input type="hidden" name="createKey" value={loaderData.createKey} />

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+
+/**
+ * The head of a chat pane (a conversation, New group, a group's page): the way back, then the
+ * pane's title, which names the pane's <article> by `titleId` (decision 050). On phones the
+ * back link is the only way out of the pane; `backAlways` keeps it beside the list too.
+ */
+export function ChatPaneHeader({
+  titleId,
+  title,
+  back,
+  avatar,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  back: { to: string; label: string; always?: boolean };
+  /** Shown between the back link and the title. */
+  avatar?: ReactNode;
+  /** After the title, e.g. a group's member count. */
+  children?: ReactNode;
+}) {
+  return (
+    <header className="chat-thread-header">
+      <Link to={back.to} className={back.always ? "chat-back chat-back-always" : "chat-back"}>
+        {back.label}
+      </Link>
+      {avatar}
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </header>
+  );
+}

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Field, FormError } from "~/components/form/field";
-import { CATEGORIES } from "~/lib/categories";
 import type { FormFailure } from "~/lib/forms/parse";
+import { CategoryOptions } from "./category-options";
 
 type Values = Record<string, string | boolean | undefined>;
 
@@ -17,7 +17,6 @@ export function CommunityForm({
   submitLabel: string;
 }) {
   const { t } = useTranslation("communities");
-  const { t: tc } = useTranslation();
   const values: Values = failure?.values ?? initial;
   const errors = failure?.fieldErrors ?? {};
   const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : undefined);
@@ -46,46 +45,31 @@ export function CommunityForm({
       <Field label={t("form.category")} name="category" errors={errors.category}>
         {(control) => (
           <select {...control} defaultValue={text("category") ?? ""} required>
-            <option value="">{t("form.chooseCategory")}</option>
-            {CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {tc(`categories.${category}`)}
-              </option>
-            ))}
+            <CategoryOptions emptyLabel={t("form.chooseCategory")} />
           </select>
         )}
       </Field>
       <Field label={t("form.description")} name="description" errors={errors.description}>
         {(control) => <textarea {...control} defaultValue={text("description")} maxLength={2000} rows={4} />}
       </Field>
-      <fieldset className="field">
-        <legend>{t("form.joinPolicy")}</legend>
-        {(["open", "request", "invite"] as const).map((policy) => (
-          <label key={policy} className="field-checkbox">
-            <input
-              type="radio"
-              name="joinPolicy"
-              value={policy}
-              defaultChecked={(text("joinPolicy") ?? "open") === policy}
-            />
-            {t(`policy.${policy}`)}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="field">
-        <legend>{t("form.postPolicy")}</legend>
-        {(["all", "managers"] as const).map((policy) => (
-          <label key={policy} className="field-checkbox">
-            <input
-              type="radio"
-              name="postPolicy"
-              value={policy}
-              defaultChecked={(text("postPolicy") ?? "all") === policy}
-            />
-            {t(policy === "all" ? "form.postAll" : "form.postManagers")}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend={t("form.joinPolicy")}
+        name="joinPolicy"
+        checked={text("joinPolicy") ?? "open"}
+        options={(["open", "request", "invite"] as const).map((policy) => ({
+          value: policy,
+          label: t(`policy.${policy}`),
+        }))}
+      />
+      <RadioGroup
+        legend={t("form.postPolicy")}
+        name="postPolicy"
+        checked={text("postPolicy") ?? "all"}
+        options={[
+          { value: "all", label: t("form.postAll") },
+          { value: "managers", label: t("form.postManagers") },
+        ]}
+      />
       <div className="field field-checkbox">
         <label>
           <input type="checkbox" name="requiresApproval" defaultChecked={checked("requiresApproval")} />
@@ -94,5 +78,30 @@ export function CommunityForm({
       </div>
       <button type="submit">{submitLabel}</button>
     </Form>
+  );
+}
+
+/** One choice among a few, each a labelled radio button (the community's policies). */
+function RadioGroup({
+  legend,
+  name,
+  checked,
+  options,
+}: {
+  legend: string;
+  name: string;
+  checked: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <fieldset className="field">
+      <legend>{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="field-checkbox">
+          <input type="radio" name={name} value={option.value} defaultChecked={checked === option.value} />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }

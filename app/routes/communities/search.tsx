@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { CategoryOptions } from "~/components/communities/category-options";
 import { CommunityList } from "~/components/communities/community-list";
-import { CATEGORIES } from "~/lib/categories";
 import { communitySearchSchema } from "~/lib/forms/communities";
 import { registerNamespace } from "~/lib/i18n-client";
 import type { DescriptionHandle } from "~/lib/page-description";
@@ -42,7 +42,6 @@ export const handle: DescriptionHandle = { description: "communities:searchPage.
 
 export default function SearchCommunities({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("communities");
-  const { t: tc } = useTranslation();
   const { q, category, results, next } = loaderData;
   return (
     <main id="main">
@@ -55,12 +54,7 @@ export default function SearchCommunities({ loaderData }: Route.ComponentProps) 
         <div className="field">
           <label htmlFor="search-category">{t("form.category")}</label>
           <select id="search-category" name="category" defaultValue={category ?? ""}>
-            <option value="">{t("searchPage.allCategories")}</option>
-            {CATEGORIES.map((value) => (
-              <option key={value} value={value}>
-                {tc(`categories.${value}`)}
-              </option>
-            ))}
+            <CategoryOptions emptyLabel={t("searchPage.allCategories")} />
           </select>
         </div>
         <button type="submit">{t("searchPage.submit")}</button>

@@ -12,10 +12,10 @@ export async function twoFriends() {
 
 /** For groups (decision 060): Ana with a friend (Ben), a teammate (Cy, shared community) and a stranger (Dee). */
 export async function groupCircle() {
-  const ana = await createUser({ name: "Ana Organiser" });
-  const ben = await createUser({ name: "Ben Friend" });
-  const cy = await createUser({ name: "Cy Teammate" });
-  const dee = await createUser({ name: "Dee Stranger" });
+  const people: Awaited<ReturnType<typeof createUser>>[] = [];
+  for (const name of ["Ana Organiser", "Ben Friend", "Cy Teammate", "Dee Stranger"])
+    people.push(await createUser({ name }));
+  const [ana, ben, cy, dee] = people;
   await makeFriends(ana.id, ben.id);
   await shareCommunity(ana.id, cy.id);
   return { ana, ben, cy, dee };

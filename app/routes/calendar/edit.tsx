@@ -84,8 +84,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return back(id, { kind: "success", key: "events:occurrences.movedToast" }, request);
   }
 
-  const parsed = occurrenceIntentSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) throw data(null, { status: 400 });
+  const parsed = parseForm(occurrenceIntentSchema, formData);
+  // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
+  if (!parsed.ok) throw data(null, { status: 400 });
   const { confirmed, occurrence } = parsed.data;
   if (!confirmed) {
     return { failure: null, confirm: { intent: parsed.data.intent, occurrence: occurrence ?? null } };

@@ -10,6 +10,7 @@ import { ZoneSync } from "~/components/events/zone-sync";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
 import { membershipSchema, parseId } from "~/lib/forms/communities";
+import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
@@ -50,8 +51,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
-  const parsed = membershipSchema.safeParse(Object.fromEntries(await readFormData(request)));
-  if (!parsed.success) throw data(null, { status: 400 });
+  const parsed = parseForm(membershipSchema, await readFormData(request));
+  // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
+  if (!parsed.ok) throw data(null, { status: 400 });
   const { intent, confirmed } = parsed.data;
   // Leaving and cancelling ask first; without JavaScript this page asks (DESIGN §1).
   if ((intent === "leave" || intent === "cancel") && !confirmed) return { confirm: intent };

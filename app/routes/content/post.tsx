@@ -5,6 +5,7 @@ import { PostCardView } from "~/components/content/post-card";
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/communities";
 import { confirmedField, postActionSchema } from "~/lib/forms/content";
+import { parseValues } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -43,18 +44,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (postId === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
   const fields = Object.fromEntries(formData);
-  const parsed = postActionSchema.safeParse(fields);
-  const extra = confirmedField.parse(fields);
-  if (!parsed.success) {
-    const returnTo = safeRedirectPath(extra.returnTo, `/content/${postId}`);
-    return redirect(returnTo, {
+  const parsed = parseValues(postActionSchema, fields);
+  // Where to go back to and whether the person confirmed: hints, ignored when they do not parse.
+  const extra = parseValues(confirmedField, fields);
+  const { confirmed = false, returnTo: wanted } = extra.ok ? extra.data : {};
+  if (!parsed.ok) {
+    return redirect(safeRedirectPath(wanted, `/content/${postId}`), {
       headers: await flashToast(request, {
         kind: "warning",
-        key: parsed.error.issues[0]?.message ?? "content:errors.commentRequired",
+        key: Object.values(parsed.fieldErrors)[0]?.[0] ?? "content:errors.commentRequired",
       }),
     });
   }
-  if (CONFIRMED.has(parsed.data.intent) && !extra.confirmed) return { confirm: fields as Record<string, string> };
+  if (CONFIRMED.has(parsed.data.intent) && !confirmed) return { confirm: fields as Record<string, string> };
   const t = translatorFor(context);
   const outcome = await performPostAction(context.get(userContext)!, postId, parsed.data, {
     t,
@@ -64,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (outcome.status === "revoked") return signInRedirect(new URL(request.url));
   if (outcome.status === "not_found") throw data(null, { status: 404 });
   const fallback = outcome.status === "post_deleted" ? "/newsfeed" : `/content/${postId}`;
-  const returnTo = safeRedirectPath(extra.returnTo, fallback);
+  const returnTo = safeRedirectPath(wanted, fallback);
   // A deleted post's own page is gone: never go back to it.
   const target =
     outcome.status === "post_deleted" && returnTo.startsWith(`/content/${postId}`) ? "/newsfeed" : returnTo;

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { userContext } from "~/context";
+import { parseValues } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { socialSignInFailed } from "~/routes/login/social-sign-in.server";
 import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.get(userContext)) throw redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN));
   if (!enabledProviders().google) return socialSignInFailed(request, "google", "unavailable", redirectTo);
   // Google's own login_hint, passed on: a link can pre-select the account to use.
-  const loginHint = loginHintSchema.safeParse(url.searchParams.get("login_hint"));
-  const toGoogle = await startGoogleSignIn(request, loginHint.success ? loginHint.data : undefined);
+  const loginHint = parseValues(loginHintSchema, url.searchParams.get("login_hint"));
+  const toGoogle = await startGoogleSignIn(request, loginHint.ok ? loginHint.data : undefined);
   return withCookies(toGoogle, [await rememberRedirect("google", redirectTo)]);
 }

@@ -5,6 +5,7 @@ import { ThreadMessage } from "~/components/inbox/thread-message";
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/chat";
 import { messageActionSchema } from "~/lib/forms/inbox";
+import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import inbox from "~/locales/en/inbox.json";
@@ -32,8 +33,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = context.get(userContext)!;
   const formData = await readFormData(request);
-  const parsed = messageActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success || parseId(params.id) === null) throw data(null, { status: 400 });
+  const parsed = parseForm(messageActionSchema, formData);
+  // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
+  if (!parsed.ok || parseId(params.id) === null) throw data(null, { status: 400 });
   const { intent, messageId, confirmed } = parsed.data;
   if (intent === "delete" && !confirmed) {
     return { confirm: { intent, messageId: String(messageId) } };

@@ -6,6 +6,7 @@ import { ManageNav } from "~/components/communities/manage-nav";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, inviteSchema, memberChangeSchema } from "~/lib/forms/communities";
+import { parseValues } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import { translatorFor } from "~/middleware/i18next";
@@ -41,8 +42,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderDat
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
   if (fields.intent === "invite") return inviteAction(request, context, id, fields);
-  const parsed = memberChangeSchema.safeParse(fields);
-  if (!parsed.success) throw data(null, { status: 400 });
+  const parsed = parseValues(memberChangeSchema, fields);
+  // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
+  if (!parsed.ok) throw data(null, { status: 400 });
   const { intent, userId, confirmed } = parsed.data;
   const viewerId = context.get(userContext)!.id;
   if (CONFIRMED_MANAGE_INTENTS.has(intent) && !confirmed) {
@@ -67,9 +69,9 @@ async function inviteAction(
   id: number,
   fields: Record<string, string>,
 ) {
-  const parsed = inviteSchema.safeParse(fields);
+  const parsed = parseValues(inviteSchema, fields);
   const viewerId = context.get(userContext)!.id;
-  const result = parsed.success ? await invite(viewerId, id, parsed.data.who) : { status: "not_found" as const };
+  const result = parsed.ok ? await invite(viewerId, id, parsed.data.who) : { status: "not_found" as const };
   if (result.status === "forbidden") throw data(null, { status: 403 });
   if (result.status === "invited") {
     const t = translatorFor(context);

@@ -8,6 +8,7 @@ import { PostCardView } from "~/components/content/post-card";
 import { DeleteForm } from "~/components/content/post-forms";
 import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, postModerationSchema } from "~/lib/forms/communities";
+import { parseValues } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
@@ -52,8 +53,9 @@ const TOASTS = {
 /** POST /communities/{id}/manage/posts: approve or reject pending posts, pin, unpin, dismiss reports. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
-  const parsed = postModerationSchema.safeParse(fields);
-  if (!parsed.success) throw data(null, { status: 400 });
+  const parsed = parseValues(postModerationSchema, fields);
+  // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
+  if (!parsed.ok) throw data(null, { status: 400 });
   const { intent, postId, confirmed } = parsed.data;
   const viewerId = context.get(userContext)!.id;
   if (CONFIRMED_MANAGE_INTENTS.has(intent) && !confirmed) {

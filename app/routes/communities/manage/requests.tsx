@@ -6,6 +6,7 @@ import { ManageNav } from "~/components/communities/manage-nav";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, requestAnswerSchema } from "~/lib/forms/communities";
+import { parseValues } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import { translatorFor } from "~/middleware/i18next";
@@ -33,8 +34,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderDat
 /** POST /communities/{id}/manage/requests: approve or decline a request to join. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
-  const parsed = requestAnswerSchema.safeParse(fields);
-  if (!parsed.success) throw data(null, { status: 400 });
+  const parsed = parseValues(requestAnswerSchema, fields);
+  // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
+  if (!parsed.ok) throw data(null, { status: 400 });
   const { intent, userId, confirmed } = parsed.data;
   const viewerId = context.get(userContext)!.id;
   if (CONFIRMED_MANAGE_INTENTS.has(intent) && !confirmed) {

@@ -21,6 +21,35 @@ describe("school search", () => {
     expect(results.map((s) => s.id)).toEqual([nameStart.id, wordStart.id, cityOnly.id]);
   });
 
+  it("ranks cities before districts before substrings, each by the matched text and then by name (decision 084)", async () => {
+    const substring = await createSchool({ name: "Aa Bravelmoor School", city: "Testville" });
+    const districtB = await createSchool({ name: "Bb School", district: "Velmoor Public Schools" });
+    const districtA = await createSchool({ name: "Aa School", district: "Velmoor Public Schools" });
+    const city = await createSchool({ name: "Zz School", city: "Velmoor Falls" });
+    const cityEarlier = await createSchool({ name: "Yy School", city: "North Velmoor" });
+    const wordStart = await createSchool({ name: "Old Velmoorian Academy" });
+    const nameStart = await createSchool({ name: "Velmoor Academy", city: "Velmoor Falls" });
+    const results = await searchSchools("velmoor");
+    // A school is listed once, at its best match: Velmoor Academy is not listed again for its city.
+    expect(results.map((s) => s.id)).toEqual([
+      nameStart.id,
+      wordStart.id,
+      cityEarlier.id,
+      city.id,
+      districtA.id,
+      districtB.id,
+      substring.id,
+    ]);
+    // The suggestions are the first of the same list.
+    expect((await searchSchools("velmoor", 3)).map((s) => s.id)).toEqual([nameStart.id, wordStart.id, cityEarlier.id]);
+  });
+
+  it("lists a school once even when several of its words start with the text", async () => {
+    const school = await createSchool({ name: "Quorbel Quorbel Quorbelton School", district: "Quorbel District" });
+    expect((await searchSchools("quorbel")).map((s) => s.id)).toEqual([school.id]);
+    expect((await searchSchools("qu")).filter((s) => s.id === school.id)).toHaveLength(1);
+  });
+
   it("finds substrings of names, cities and districts, every term required", async () => {
     const school = await createSchool({
       name: "Marigoldia Elementary",
@@ -37,6 +66,9 @@ describe("school search", () => {
   it("matches one or two letters as a name prefix, and treats FTS syntax as text", async () => {
     const school = await createSchool({ name: "Xq Academy" });
     expect((await searchSchools("xq")).map((s) => s.id)).toEqual([school.id]);
+    // Short words match word starts in cities and districts too, after names.
+    const inCity = await createSchool({ name: "Plain Academy", city: "Xq Harbor" });
+    expect((await searchSchools("xq")).map((s) => s.id)).toEqual([school.id, inCity.id]);
     await expect(searchSchools('"NEAR(a b)* OR -')).resolves.toEqual([]);
     expect(await searchSchools("   ")).toEqual([]);
   });
@@ -48,6 +80,13 @@ describe("school search", () => {
     await getDb().update(schema.schools).set({ name: "Newnamington School" }).where(eq(schema.schools.id, school.id));
     expect(await searchSchools("oldnamington")).toEqual([]);
     expect((await searchSchools("newnamington")).map((s) => s.id)).toEqual([school.id]);
+    expect(await searchSchools("oldnam")).toEqual([]);
+    expect((await searchSchools("newnam")).map((s) => s.id)).toEqual([school.id]);
+    await getDb().update(schema.schools).set({ city: "Movedtown" }).where(eq(schema.schools.id, school.id));
+    expect((await searchSchools("movedt")).map((s) => s.id)).toEqual([school.id]);
+    await getDb().delete(schema.schools).where(eq(schema.schools.id, school.id));
+    expect(await searchSchools("newnam")).toEqual([]);
+    expect(await searchSchools("movedt")).toEqual([]);
   });
 });
 

@@ -17,17 +17,19 @@ function schoolSearchLines(results) {
       `goal: median within ${SCHOOL_SEARCH.goalMs} ms)`,
     "",
     table(
-      ["query", "server median", "server p95", "first byte (median)", "result"],
+      ["query", "server median", "server p95", "first byte (median)", "rows read", "result"],
       results.schoolSearch.map((s) => [
         `"${s.query}"`,
         ms(s.serverMedianMs),
         ms(s.serverP95Ms),
         ms(s.ttfbMs),
+        s.rowsRead ?? "–",
         s.pass ? "pass" : "**FAIL**",
       ]),
     ),
     "",
-    "Server time = `Server-Timing: search;dur` of the search box's suggest request: the D1 search as the Worker waits for it.",
+    "Server time = `Server-Timing: search;dur` of the search box's suggest request: the D1 search as the Worker waits for it; " +
+      "rows read = the rows SQLite read for that request (`X-D1-Rows-Read`, the session's check included).",
     "",
   ];
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { statesWithCounts } from "~/server/schools/browse.server";
 import { searchSchools } from "~/server/schools/schools.server";
 import { cookiesOf, createUser, fetchApp, postForm, signIn } from "./helpers";
 import { createCommunity, createSchool } from "./schools-support";
@@ -204,6 +205,30 @@ describe("/schools/{id} and /{slug}", () => {
 });
 
 describe("/schools/browse", () => {
+  it("counts each state's schools as schools are added, moved and removed (decision 085)", async () => {
+    const { getDb, schema } = await import("~/server/db/db.server");
+    const { eq, count, isNotNull } = await import("drizzle-orm");
+    const s = schema.schools;
+    const counted = async () =>
+      getDb()
+        .select({ state: s.state, schools: count() })
+        .from(s)
+        .where(isNotNull(s.state))
+        .groupBy(s.state)
+        .orderBy(s.state);
+    const stay = await createSchool({ name: "Countwell Academy", state: "VT" });
+    const moves = await createSchool({ name: "Countwell Middle", state: "VT" });
+    const goes = await createSchool({ name: "Countwell High", state: "RI" });
+    await createSchool({ name: "Countwell Nowhere", state: null });
+    expect(await statesWithCounts()).toEqual(await counted());
+    await getDb().update(s).set({ state: "NH" }).where(eq(s.id, moves.id));
+    await getDb().update(s).set({ name: "Countwell Renamed" }).where(eq(s.id, stay.id));
+    await getDb().delete(s).where(eq(s.id, goes.id));
+    expect(await statesWithCounts()).toEqual(await counted());
+    await getDb().update(s).set({ state: null }).where(eq(s.id, moves.id));
+    expect(await statesWithCounts()).toEqual(await counted());
+  });
+
   it("goes from states to districts or cities to schools, paged", async () => {
     const { cookie } = await signedInUser();
     for (let i = 0; i < 52; i++) {

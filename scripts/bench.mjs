@@ -2,8 +2,8 @@
 // measure bytes per route, the About pages' 14 KB budget, throughput, render time and load
 // metrics. Prints markdown tables, writes bench/results.json, exits 1 when a budget or step fails.
 // What and why: docs/decisions/016-benchmark.md. Not part of `npm test`.
-// `npm run bench -- --only <part>` measures one part (routes, realtime, chat-delivery) and prints
-// its table without touching bench/results.json (decision 061).
+// `npm run bench -- --only <part>` measures one part (routes, school-search, realtime,
+// chat-delivery) and prints its table without touching bench/results.json (decisions 061, 084).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
@@ -24,7 +24,7 @@ import {
 } from "./bench/config.mjs";
 import { renderTime, throughput } from "./bench/load.mjs";
 import { realtimeDelivery } from "./bench/realtime.mjs";
-import { chatDeliveryReport, report } from "./bench/report.mjs";
+import { chatDeliveryReport, report, schoolSearchReport } from "./bench/report.mjs";
 import { calendarEventCount, schoolSearchTimes } from "./bench/school-search.mjs";
 import { STEP_TIMEOUT_MS, startServer, stopServer } from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
@@ -107,7 +107,7 @@ async function measureThroughput(origin, session, measured) {
   return rows;
 }
 
-const PARTS = ["routes", "realtime", "chat-delivery"];
+const PARTS = ["routes", "school-search", "realtime", "chat-delivery"];
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
 if (only !== null && !PARTS.includes(only)) {
@@ -150,6 +150,8 @@ async function main() {
   const session = createSession(origin);
 
   if (runs("routes")) await measurePages(origin, session, results);
+  // Alone (`--only school-search`): the search's server time without the pages (decision 084).
+  if (only === "school-search") await measureSchoolSearch(origin, session, results);
   if (runs("realtime")) {
     results.realtime = (await phase(results, "realtime delivery", () => realtimeDelivery(origin))) ?? [];
   }
@@ -172,7 +174,11 @@ async function main() {
 
   if (only) {
     // One part: its own table, and bench/results.json keeps the last full run.
-    const table = only === "chat-delivery" ? chatDeliveryReport(results.chatDelivery) : report(results);
+    const tables = {
+      "chat-delivery": () => chatDeliveryReport(results.chatDelivery),
+      "school-search": () => schoolSearchReport(results),
+    };
+    const table = (tables[only] ?? (() => report(results)))();
     console.log(`\n${table}\n${results.notes.map((note) => `- ${note}`).join("\n")}`);
     return results.pass ? 0 : 1;
   }
@@ -195,14 +201,8 @@ async function measurePages(origin, session, results) {
       }
       return rows;
     })) ?? [];
-  if (SELECTED_ROUTES.some((route) => route.path.startsWith("/schools"))) {
-    results.schoolSearch =
-      (await phase(results, "school search", async () => {
-        const rows = await schoolSearchTimes(origin, await session.get());
-        for (const row of rows) if (!row.pass) results.pass = false;
-        return rows;
-      })) ?? [];
-  }
+  if (SELECTED_ROUTES.some((route) => route.path.startsWith("/schools")))
+    await measureSchoolSearch(origin, session, results);
   if (ROUTE_FILTER.length > 0) {
     results.notes.push(`BENCH_ROUTES=${ROUTE_FILTER.join(",")}: throughput and Chromium not measured`);
     return;
@@ -220,6 +220,15 @@ async function measurePages(origin, session, results) {
           })),
       ),
     )) ?? [];
+}
+
+async function measureSchoolSearch(origin, session, results) {
+  results.schoolSearch =
+    (await phase(results, "school search", async () => {
+      const rows = await schoolSearchTimes(origin, await session.get());
+      for (const row of rows) if (!row.pass) results.pass = false;
+      return rows;
+    })) ?? [];
 }
 
 function gitCommit() {

@@ -9,6 +9,33 @@ function table(headers, rows) {
   return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
 }
 
+/** The school search table (decision 075), also printed alone by `--only school-search`. */
+function schoolSearchLines(results) {
+  if (!results.schoolSearch?.length) return [];
+  return [
+    `### School search server time (${SCHOOL_SEARCH.requests} requests per query over the seeded schools, ` +
+      `goal: median within ${SCHOOL_SEARCH.goalMs} ms)`,
+    "",
+    table(
+      ["query", "server median", "server p95", "first byte (median)", "rows read", "result"],
+      results.schoolSearch.map((s) => [
+        `"${s.query}"`,
+        ms(s.serverMedianMs),
+        ms(s.serverP95Ms),
+        ms(s.ttfbMs),
+        s.rowsRead ?? "–",
+        s.pass ? "pass" : "**FAIL**",
+      ]),
+    ),
+    "",
+    "Server time = `Server-Timing: search;dur` of the search box's suggest request: the D1 search as the Worker waits for it; " +
+      "rows read = the rows SQLite read for that request (`X-D1-Rows-Read`, the session's check included).",
+    "",
+  ];
+}
+
+export const schoolSearchReport = (results) => schoolSearchLines(results).join("\n");
+
 export function report(results) {
   const out = [];
   out.push(`## SchoolHub benchmark — ${results.generatedAt}`, "");
@@ -58,28 +85,7 @@ export function report(results) {
     "",
   );
 
-  if (results.schoolSearch?.length) {
-    out.push(
-      `### School search server time (${SCHOOL_SEARCH.requests} requests per query over the seeded schools, ` +
-        `goal: median within ${SCHOOL_SEARCH.goalMs} ms)`,
-      "",
-    );
-    out.push(
-      table(
-        ["query", "server median", "server p95", "first byte (median)", "result"],
-        results.schoolSearch.map((s) => [
-          `"${s.query}"`,
-          ms(s.serverMedianMs),
-          ms(s.serverP95Ms),
-          ms(s.ttfbMs),
-          s.pass ? "pass" : "**FAIL**",
-        ]),
-      ),
-      "",
-      "Server time = `Server-Timing: search;dur` of the search box's suggest request: the D1 search as the Worker waits for it.",
-      "",
-    );
-  }
+  out.push(...schoolSearchLines(results));
 
   const { concurrency, durationMs, warmupMs, rounds } = THROUGHPUT;
   out.push(

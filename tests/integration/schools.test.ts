@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { statesWithCounts } from "~/server/schools/browse.server";
 import { searchSchools } from "~/server/schools/schools.server";
 import { cookiesOf, createUser, fetchApp, postForm, signIn } from "./helpers";
 import { createCommunity, createSchool } from "./schools-support";
@@ -21,6 +22,35 @@ describe("school search", () => {
     expect(results.map((s) => s.id)).toEqual([nameStart.id, wordStart.id, cityOnly.id]);
   });
 
+  it("ranks cities before districts before substrings, each by the matched text and then by name (decision 084)", async () => {
+    const substring = await createSchool({ name: "Aa Bravelmoor School", city: "Testville" });
+    const districtB = await createSchool({ name: "Bb School", district: "Velmoor Public Schools" });
+    const districtA = await createSchool({ name: "Aa School", district: "Velmoor Public Schools" });
+    const city = await createSchool({ name: "Zz School", city: "Velmoor Falls" });
+    const cityEarlier = await createSchool({ name: "Yy School", city: "North Velmoor" });
+    const wordStart = await createSchool({ name: "Old Velmoorian Academy" });
+    const nameStart = await createSchool({ name: "Velmoor Academy", city: "Velmoor Falls" });
+    const results = await searchSchools("velmoor");
+    // A school is listed once, at its best match: Velmoor Academy is not listed again for its city.
+    expect(results.map((s) => s.id)).toEqual([
+      nameStart.id,
+      wordStart.id,
+      cityEarlier.id,
+      city.id,
+      districtA.id,
+      districtB.id,
+      substring.id,
+    ]);
+    // The suggestions are the first of the same list.
+    expect((await searchSchools("velmoor", 3)).map((s) => s.id)).toEqual([nameStart.id, wordStart.id, cityEarlier.id]);
+  });
+
+  it("lists a school once even when several of its words start with the text", async () => {
+    const school = await createSchool({ name: "Quorbel Quorbel Quorbelton School", district: "Quorbel District" });
+    expect((await searchSchools("quorbel")).map((s) => s.id)).toEqual([school.id]);
+    expect((await searchSchools("qu")).filter((s) => s.id === school.id)).toHaveLength(1);
+  });
+
   it("finds substrings of names, cities and districts, every term required", async () => {
     const school = await createSchool({
       name: "Marigoldia Elementary",
@@ -37,6 +67,9 @@ describe("school search", () => {
   it("matches one or two letters as a name prefix, and treats FTS syntax as text", async () => {
     const school = await createSchool({ name: "Xq Academy" });
     expect((await searchSchools("xq")).map((s) => s.id)).toEqual([school.id]);
+    // Short words match word starts in cities and districts too, after names.
+    const inCity = await createSchool({ name: "Plain Academy", city: "Xq Harbor" });
+    expect((await searchSchools("xq")).map((s) => s.id)).toEqual([school.id, inCity.id]);
     await expect(searchSchools('"NEAR(a b)* OR -')).resolves.toEqual([]);
     expect(await searchSchools("   ")).toEqual([]);
   });
@@ -48,6 +81,13 @@ describe("school search", () => {
     await getDb().update(schema.schools).set({ name: "Newnamington School" }).where(eq(schema.schools.id, school.id));
     expect(await searchSchools("oldnamington")).toEqual([]);
     expect((await searchSchools("newnamington")).map((s) => s.id)).toEqual([school.id]);
+    expect(await searchSchools("oldnam")).toEqual([]);
+    expect((await searchSchools("newnam")).map((s) => s.id)).toEqual([school.id]);
+    await getDb().update(schema.schools).set({ city: "Movedtown" }).where(eq(schema.schools.id, school.id));
+    expect((await searchSchools("movedt")).map((s) => s.id)).toEqual([school.id]);
+    await getDb().delete(schema.schools).where(eq(schema.schools.id, school.id));
+    expect(await searchSchools("newnam")).toEqual([]);
+    expect(await searchSchools("movedt")).toEqual([]);
   });
 });
 
@@ -89,6 +129,36 @@ describe("/schools", () => {
     // The search's own server time, which the bench holds to 20 ms (decision 075).
     const page = await fetchApp("/schools?index&suggest=1&q=suggestar", { headers: { Cookie: cookie } });
     expect(page.headers.get("Server-Timing")).toMatch(/^search;dur=\d+$/);
+  });
+
+  it("reads about as many rows as it shows, however many schools match (decision 084)", async () => {
+    const { cookie } = await signedInUser();
+    const { getDb, schema } = await import("~/server/db/db.server");
+    const many = Array.from({ length: 300 }, (_, i) => ({
+      slug: `zentrova-${Date.now().toString(36)}-${i}`,
+      name: `Zentrova ${i} Academy`,
+      city: "Zentrovaville",
+      district: "Zentrova Public Schools",
+      state: "CA",
+      kind: "k12" as const,
+    }));
+    // 15 rows of 6 values: D1 binds at most 100 values a statement.
+    for (let i = 0; i < many.length; i += 15)
+      await getDb()
+        .insert(schema.schools)
+        .values(many.slice(i, i + 15));
+    await createSchool({ name: "Solitaryzed Academy" });
+    const rowsRead = async (q: string) => {
+      const response = await fetchApp(`/schools?index&suggest=1&q=${q}`, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      return Number(response.headers.get("X-D1-Rows-Read"));
+    };
+    // 300 schools whose name, city and district start with the text cost a few rows more than one
+    // school: the page's 8 rows and their checks. The bm25 ranking before read about 3 rows a match.
+    const one = await rowsRead("solitaryzed");
+    for (const q of ["zentrova", "zen", "ze", "zentrova 1"]) expect((await rowsRead(q)) - one).toBeLessThan(60);
+    // …and the count sees the search: its 8 rows at least, beyond a search that finds nothing.
+    expect((await rowsRead("zentrova")) - (await rowsRead("qqnomatchqq"))).toBeGreaterThanOrEqual(8);
   });
 
   it("sends guests to sign in", async () => {
@@ -135,6 +205,30 @@ describe("/schools/{id} and /{slug}", () => {
 });
 
 describe("/schools/browse", () => {
+  it("counts each state's schools as schools are added, moved and removed (decision 085)", async () => {
+    const { getDb, schema } = await import("~/server/db/db.server");
+    const { eq, count, isNotNull } = await import("drizzle-orm");
+    const s = schema.schools;
+    const counted = async () =>
+      getDb()
+        .select({ state: s.state, schools: count() })
+        .from(s)
+        .where(isNotNull(s.state))
+        .groupBy(s.state)
+        .orderBy(s.state);
+    const stay = await createSchool({ name: "Countwell Academy", state: "VT" });
+    const moves = await createSchool({ name: "Countwell Middle", state: "VT" });
+    const goes = await createSchool({ name: "Countwell High", state: "RI" });
+    await createSchool({ name: "Countwell Nowhere", state: null });
+    expect(await statesWithCounts()).toEqual(await counted());
+    await getDb().update(s).set({ state: "NH" }).where(eq(s.id, moves.id));
+    await getDb().update(s).set({ name: "Countwell Renamed" }).where(eq(s.id, stay.id));
+    await getDb().delete(s).where(eq(s.id, goes.id));
+    expect(await statesWithCounts()).toEqual(await counted());
+    await getDb().update(s).set({ state: null }).where(eq(s.id, moves.id));
+    expect(await statesWithCounts()).toEqual(await counted());
+  });
+
   it("goes from states to districts or cities to schools, paged", async () => {
     const { cookie } = await signedInUser();
     for (let i = 0; i < 52; i++) {

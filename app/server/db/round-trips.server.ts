@@ -8,15 +8,25 @@ import { withHeaders } from "~/server/http/headers.server";
  * carries the count in `X-D1-Round-Trips`. Without the flag the binding is used unwrapped.
  */
 export const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
+/**
+ * Rows SQLite read for the request (D1's `meta.rows_read`, summed over `all`, `run` and batches):
+ * work that does not depend on how busy the machine is, which the bench shows beside the school
+ * search's time (decision 084). `first` and `raw` report none, and drizzle runs a lone select
+ * builder with `raw`: only statements run through `all`/`run` (rawAll) or a batch are counted.
+ */
+export const ROWS_READ_HEADER = "X-D1-Rows-Read";
 
-type Counter = { roundTrips: number };
+type Counter = { roundTrips: number; rowsRead: number };
 const requestCounter = new AsyncLocalStorage<Counter>();
 
 /** Runs one request with its own counter and reports the count it reached. */
 export async function countRoundTrips(handle: () => Promise<Response>): Promise<Response> {
-  const counter: Counter = { roundTrips: 0 };
+  const counter: Counter = { roundTrips: 0, rowsRead: 0 };
   const response = await requestCounter.run(counter, handle);
-  return withHeaders(response, (headers) => headers.set(ROUND_TRIPS_HEADER, String(counter.roundTrips)));
+  return withHeaders(response, (headers) => {
+    headers.set(ROUND_TRIPS_HEADER, String(counter.roundTrips));
+    headers.set(ROWS_READ_HEADER, String(counter.rowsRead));
+  });
 }
 
 /**
@@ -24,12 +34,21 @@ export async function countRoundTrips(handle: () => Promise<Response>): Promise<
  * own: nobody waits for its round trips, so the request's header counts only the answer's.
  */
 export function afterResponse<T>(work: () => T): T {
-  return requestCounter.run({ roundTrips: 0 }, work);
+  return requestCounter.run({ roundTrips: 0, rowsRead: 0 }, work);
 }
 
+/** Counts one round trip; the returned function adds the rows its results say were read. */
 function countOne() {
   const counter = requestCounter.getStore();
   if (counter) counter.roundTrips += 1;
+  return (result: unknown) => {
+    const results = Array.isArray(result) ? result : [result];
+    for (const one of results) {
+      const read = (one as { meta?: { rows_read?: unknown } } | null)?.meta?.rows_read;
+      if (counter && typeof read === "number") counter.rowsRead += read;
+    }
+    return result;
+  };
 }
 
 const unwrapped = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
@@ -43,8 +62,8 @@ function countingStatement(statement: D1PreparedStatement): D1PreparedStatement 
       if (property === "first" || property === "all" || property === "run" || property === "raw") {
         const method = target[property] as (...args: unknown[]) => Promise<unknown>;
         return (...args: unknown[]) => {
-          countOne();
-          return method.apply(target, args);
+          const rowsRead = countOne();
+          return method.apply(target, args).then(rowsRead);
         };
       }
       const value = Reflect.get(target, property, target);
@@ -62,8 +81,8 @@ export function countingD1(binding: D1Database): D1Database {
       if (property === "prepare") return (query: string) => countingStatement(target.prepare(query));
       if (property === "batch") {
         return (statements: D1PreparedStatement[]) => {
-          countOne();
-          return target.batch(statements.map((statement) => unwrapped.get(statement) ?? statement));
+          const rowsRead = countOne();
+          return target.batch(statements.map((statement) => unwrapped.get(statement) ?? statement)).then(rowsRead);
         };
       }
       if (property === "exec") {

@@ -1,60 +1,87 @@
-import { eq, sql } from "drizzle-orm";
-import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
-import { getDb, schema } from "~/server/db/db.server";
-import { schoolColumns } from "./columns.server";
+import { type SQL, sql } from "drizzle-orm";
+import { rawAll } from "~/server/db/raw.server";
+import type { School } from "./columns.server";
 
 /** Longest search text we accept; longer input is cut, not refused. */
 export const SCHOOL_QUERY_MAX = 100;
 
+/**
+ * Substring matches (tier 5) are chosen among this many FTS matches in id order, then shown by
+ * name: a bounded cost for text found in thousands of schools ("ool"), and every match by name
+ * when there are fewer (decision 084).
+ */
+const SUBSTRING_CANDIDATES = 200;
+
 export type SchoolSearchPlan =
   | { kind: "none" }
-  /** FTS5 trigram MATCH expression: every term of 3+ characters as a quoted phrase (AND). */
-  | { kind: "fts"; match: string; prefix: string }
-  /** Only 1–2 character terms: trigrams cannot match them, so a name prefix does. */
-  | { kind: "prefix"; prefix: string };
+  /**
+   * `key`: the text as the keys of migrations/*_schools_search_keys.sql hold it; `match`: FTS5
+   * trigram phrases of its 3+ character words (AND), or null when every word is shorter.
+   */
+  | { kind: "search"; key: string; match: string | null };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** SQLite's lower() folds ASCII letters only; the typed text is folded the same way. */
+const asciiLower = (text: string) => text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 
 /**
- * Turns what the user typed into a search (decision 055). Quotes inside terms are doubled, so
- * any text is a valid FTS5 phrase and never FTS5 syntax.
+ * Turns what the user typed into a search (decisions 055, 084). Quotes inside words are doubled,
+ * so any text is a valid FTS5 phrase and never FTS5 syntax.
  */
 export function planSchoolSearch(raw: string): SchoolSearchPlan {
   const text = raw.normalize("NFKC").slice(0, SCHOOL_QUERY_MAX).trim().replace(/\s+/g, " ");
   if (text === "") return { kind: "none" };
-  const prefix = `${escapeLike(text.toLowerCase())}%`;
   const terms = text.split(" ").filter((term) => [...term].length >= 3);
-  if (terms.length === 0) return { kind: "prefix", prefix };
-  return { kind: "fts", match: terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" "), prefix };
+  const match = terms.length === 0 ? null : terms.map((term) => `"${term.replaceAll('"', '""')}"`).join(" ");
+  return { kind: "search", key: asciiLower(text), match };
 }
 
-// The FTS5 index of migrations/*_schools_fts.sql, declared here (not in the schema file, which
-// drizzle-kit would turn into a real table) so its queries can join a db.batch.
-const schoolsFts = sqliteTable("schools_fts", { rowid: integer("rowid").notNull() });
+const COLUMNS = sql.raw("s.id, s.slug, s.name, s.district, s.city, s.state, s.kind");
+
+/** Where the first word of a field starting with the text begins (1-based), or 0: none does. */
+const firstWordMatch = (field: string, key: string) =>
+  sql`instr(' ' || lower(trim(coalesce(${sql.raw(field)}, ''))), ' ' || ${key})`;
+
+/** Where the word of the key row `k` begins in that field. */
+const keyStart = (field: string) => sql`length(lower(trim(coalesce(${sql.raw(field)}, '')))) - length(k.key) + 1`;
 
 /**
- * Ranked: names starting with the text first, then names with a word starting with it, then
- * bm25 with name weighted above city and district.
+ * A school is listed once, at its best match: a key row counts only if it is the first word
+ * starting with the text in its field and no better field has one (name, then city, then district).
  */
-export function schoolSearchQuery(plan: Exclude<SchoolSearchPlan, { kind: "none" }>, limit: number) {
-  const s = schema.schools;
-  const db = getDb();
-  const wordStart = `% ${plan.prefix}`;
-  const startsWith = sql`lower(${s.name}) LIKE ${plan.prefix} ESCAPE '\\' DESC`;
-  const wordStartsWith = sql`lower(${s.name}) LIKE ${wordStart} ESCAPE '\\' DESC`;
-  if (plan.kind === "prefix") {
-    return db
-      .select(schoolColumns)
-      .from(s)
-      .where(sql`lower(${s.name}) LIKE ${plan.prefix} ESCAPE '\\' OR lower(${s.name}) LIKE ${wordStart} ESCAPE '\\'`)
-      .orderBy(startsWith, s.name, s.id)
-      .limit(limit);
-  }
-  return db
-    .select(schoolColumns)
-    .from(schoolsFts)
-    .innerJoin(s, eq(s.id, schoolsFts.rowid))
-    .where(sql`schools_fts MATCH ${plan.match}`)
-    .orderBy(startsWith, wordStartsWith, sql`bm25(schools_fts, 10.0, 3.0, 2.0)`, s.name, s.id)
-    .limit(limit);
+function firstMatchOnly(tier: 1 | 2 | 3 | 4, key: string): SQL {
+  const none = (field: string) => sql`${firstWordMatch(field, key)} = 0`;
+  const first = (field: string) => sql`${firstWordMatch(field, key)} = ${keyStart(field)}`;
+  if (tier === 1) return sql`1`;
+  if (tier === 2) return first("s.name");
+  if (tier === 3) return sql`${none("s.name")} AND ${first("s.city")}`;
+  return sql`${none("s.name")} AND ${none("s.city")} AND ${first("s.district")}`;
+}
+
+/** One tier of word-start matches, read in the order shown: a range of the keys' primary key. */
+function wordStartTier(tier: 1 | 2 | 3 | 4, key: string, limit: number): SQL {
+  return sql`SELECT * FROM (SELECT ${COLUMNS} FROM school_search_keys k JOIN schools s ON s.id = k.school_id
+    WHERE k.tier = ${tier} AND k.key >= ${key} AND k.key < ${`${key}\u{10FFFF}`} AND ${firstMatchOnly(tier, key)}
+    ORDER BY k.key, k.name_key, k.school_id LIMIT ${limit})`;
+}
+
+/** Tier 5: the words anywhere else (inside words, across fields), by FTS5 trigram. */
+function substringTier(match: string, key: string, limit: number): SQL {
+  const none = (field: string) => sql`${firstWordMatch(field, key)} = 0`;
+  return sql`SELECT * FROM (SELECT ${COLUMNS}
+    FROM (SELECT rowid AS id FROM schools_fts WHERE schools_fts MATCH ${match} ORDER BY rowid LIMIT ${SUBSTRING_CANDIDATES}) f
+    JOIN schools s ON s.id = f.id
+    WHERE ${none("s.name")} AND ${none("s.city")} AND ${none("s.district")}
+    ORDER BY lower(trim(s.name)), s.id LIMIT ${limit})`;
+}
+
+/**
+ * Ranked (decision 084): names starting with the text, names with a later word starting with it,
+ * cities, districts, then the words anywhere (substrings); by the matched text, then name, within
+ * each. One statement: `UNION ALL … LIMIT` stops at the first `limit` rows, so a tier runs only
+ * when the tiers before it leave room, and each tier reads about as many rows as it returns.
+ */
+export function schoolSearchQuery(plan: Extract<SchoolSearchPlan, { kind: "search" }>, limit: number) {
+  const tiers = ([1, 2, 3, 4] as const).map((tier) => wordStartTier(tier, plan.key, limit));
+  if (plan.match !== null) tiers.push(substringTier(plan.match, plan.key, limit));
+  return rawAll<School>(sql`${sql.join(tiers, sql` UNION ALL `)} LIMIT ${limit}`);
 }

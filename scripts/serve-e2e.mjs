@@ -11,13 +11,17 @@ import { ensureDevVars, migrate, run, serveBuild, waitForServer } from "./lib/lo
 const PERSIST = ".wrangler/e2e-state";
 const READY = "SchoolHub e2e server ready"; // playwright.config.ts waits for it
 
+const began = Date.now();
+const since = (start) => `${Math.round((Date.now() - start) / 1000)} s`;
 if (process.env.E2E_STATE_PREPARED !== "1") {
   rmSync(PERSIST, { recursive: true, force: true });
   ensureDevVars();
   migrate(PERSIST);
   run("node", ["scripts/seed.mjs", "--persist-to", PERSIST]);
 }
+const prepared = since(began);
 if (process.argv.includes("--prepare-only")) process.exit(0);
+const serving = Date.now();
 
 const port = Number(process.env.E2E_PORT ?? 8788);
 // Playwright no longer polls a URL before it starts this (it waits for READY), so this checks what
@@ -45,6 +49,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill
 
 try {
   await warmUp(`http://127.0.0.1:${port}`);
+  // The phases' times go to stderr, which Playwright shows.
+  console.error(`• e2e server ready: database ${prepared}, start and warm-up ${since(serving)}`);
   console.log(READY);
 } catch (error) {
   console.error(error);

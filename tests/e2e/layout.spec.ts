@@ -13,10 +13,12 @@
  * the same on every signed-in page, so their states are opened once each (/newsfeed, /profile).
  *
  * To stay fast on two workers (decision 072): the pages are cut into shards of about equal work,
- * each shard one test, and the shards run in parallel. A page is loaded once per state and
- * looked at in all three themes by switching the theme class on <html>, which is all a theme is
- * (SPEC §3; the footer's picker previews a theme the same way). The shard's own theme is the
- * one the server rendered, and the shards take turns, so each theme is also checked as served.
+ * each shard one test, and the shards run in parallel. A page is loaded once for all its states
+ * where a state closes again (decision 086) and looked at in all three themes by switching the
+ * theme class on <html>, which is all a theme is (SPEC §3; the footer's picker previews a theme
+ * the same way): axe in each theme, the geometry once, since a theme only recolours (the test
+ * asserts that). The shard's own theme is the one the server rendered, and the shards take
+ * turns, so each theme is also checked as served.
  * Screenshots of every state at 360 px in theme d, and of any state with a problem, land in
  * test-results/ (not committed).
  */
@@ -93,10 +95,6 @@ const confirmation = (name: string, within = "main") => ({
 });
 
 /**
- * How to reach each state from the page as loaded, and what it opens (axe looks at that part
- * only: the page itself was checked as loaded). Without JavaScript a dialog is a page.
- */
-/**
  * A header menu: a <details> that its summary opens and closes again, with or without
  * JavaScript. Closing it hands the page on to the next state without loading it again.
  */
@@ -109,6 +107,10 @@ const menu = (details: string) => ({
   scope: ".header",
 });
 
+/**
+ * How to reach each state from the page as loaded, and what it opens (axe looks at that part
+ * only: the page itself was checked as loaded). Without JavaScript a dialog is a page.
+ */
 const STATES = {
   notifications: menu("details.notifications-menu"),
   conversations: menu("details.conversations-menu"),

@@ -25,6 +25,9 @@ test.describe("About pages", () => {
 
   // axe runs inside the page, so this check needs JavaScript; the markup is the same without it.
   test("have no detectable accessibility problems, the contact form's errors included @js-only", async ({ page }) => {
+    // Several pages, each rendered and analysed: like the other accessibility tests, more than
+    // the default 30 s on a busy machine (one timed out at 30.9 s at a load average of 20).
+    test.setTimeout(90_000);
     for (const about of pages) {
       await page.goto(about.path);
       expect(await axeViolations(page, { include: "main" }), about.path).toEqual([]);

@@ -82,6 +82,9 @@ test.describe("profile picture", () => {
 
   // axe runs inside the page, so this check needs JavaScript; the markup is the same without it.
   test("people pages have no detectable accessibility problems @js-only", async ({ page }) => {
+    // Several pages, each rendered and analysed: like the other accessibility tests, more than
+    // the default 30 s on a busy machine (one timed out at 30.9 s at a load average of 20).
+    test.setTimeout(90_000);
     await signIn(page, "e2e_friends_e_js");
     for (const path of ["/profile/friends?q=friends", "/profile/settings", "/newsfeed"]) {
       await page.goto(path);

@@ -76,6 +76,9 @@ test.describe("chat", () => {
   });
 
   test("the demo chat pages have no accessibility violations @js-only", async ({ page }) => {
+    // Several pages, each rendered and analysed: like the other accessibility tests, more than
+    // the default 30 s on a busy machine (one timed out at 30.9 s at a load average of 20).
+    test.setTimeout(90_000);
     await signIn(page, "patparent");
     for (const path of ["/chat", "/chat/@mrsteacher"]) {
       await page.goto(path);

@@ -20,6 +20,10 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   workers: 2,
+  // Tests, not files, are shared out to the workers, so no file's tests queue behind each other
+  // while the other worker idles (decision 086). A file whose tests share an account in turn
+  // says so with test.describe.configure({ mode: "default" }).
+  fullyParallel: true,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: { baseURL: E2E_ORIGIN, trace: "retain-on-failure" },
@@ -29,9 +33,10 @@ export default defineConfig({
   ],
   webServer: {
     command: "node scripts/serve-e2e.mjs",
-    url: `${E2E_ORIGIN}/about`,
-    reuseExistingServer: false,
-    // Migrations and the demo data come first; on a shared, busy machine that took over 2 min.
+    // Printed once the real pages answer in full, not at the first 200 (decision 086).
+    wait: { stdout: /SchoolHub e2e server ready/ },
+    // Migrations and the demo data come first (unless `npm test` made them beside the type
+    // check); on a shared, busy machine that took over 2 min.
     timeout: 300_000,
     stdout: "ignore",
     stderr: "pipe",

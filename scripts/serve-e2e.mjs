@@ -1,21 +1,91 @@
 // The server Playwright starts: the production build on workerd, with a fresh database and
 // demo data of its own, so end-to-end runs never touch the developer's local data.
+//
+// `--prepare-only` makes that database and stops: `npm test` runs it beside the type check and
+// then starts Playwright with E2E_STATE_PREPARED=1, so this server does not make it again
+// (decision 086). Playwright waits for the line READY below, printed once the real pages answer.
 import { rmSync } from "node:fs";
 import { startFakeIdp } from "./fake-idp.mjs";
-import { ensureDevVars, migrate, run, serveBuild } from "./lib/local.mjs";
+import { ensureDevVars, migrate, run, serveBuild, waitForServer } from "./lib/local.mjs";
 
 const PERSIST = ".wrangler/e2e-state";
-rmSync(PERSIST, { recursive: true, force: true });
-ensureDevVars();
-migrate(PERSIST);
-run("node", ["scripts/seed.mjs", "--persist-to", PERSIST]);
+const READY = "SchoolHub e2e server ready"; // playwright.config.ts waits for it
+
+const began = Date.now();
+const since = (start) => `${Math.round((Date.now() - start) / 1000)} s`;
+if (process.env.E2E_STATE_PREPARED !== "1") {
+  rmSync(PERSIST, { recursive: true, force: true });
+  ensureDevVars();
+  migrate(PERSIST);
+  run("node", ["scripts/seed.mjs", "--persist-to", PERSIST]);
+}
+const prepared = since(began);
+if (process.argv.includes("--prepare-only")) process.exit(0);
+const serving = Date.now();
+
+const port = Number(process.env.E2E_PORT ?? 8788);
+// Playwright no longer polls a URL before it starts this (it waits for READY), so this checks what
+// it used to: nothing else answers on the port, or the tests would run against that.
+if (
+  await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  )
+) {
+  console.error(`127.0.0.1:${port} is already in use: stop what runs there, or set E2E_PORT.`);
+  process.exit(1);
+}
+
 // Google and Apple sign-in run against a fake provider on 127.0.0.1:8799 (decision 020); it lives
 // in this process and ends with it.
 const idp = await startFakeIdp({ port: Number(process.env.E2E_IDP_PORT ?? 8799) });
 const server = serveBuild({
-  port: Number(process.env.E2E_PORT ?? 8788),
+  port,
   persistTo: PERSIST,
   vars: { E2E: "1", DEV_ROUTES: "true", MAIL_TRANSPORT: "outbox", ...idp.appVars },
 });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+
+try {
+  await warmUp(`http://127.0.0.1:${port}`);
+  // The phases' times go to stderr, which Playwright shows.
+  console.error(`• e2e server ready: database ${prepared}, start and warm-up ${since(serving)}`);
+  console.log(READY);
+} catch (error) {
+  console.error(error);
+  server.kill("SIGTERM");
+  process.exit(1);
+}
+
+/**
+ * Ready means the real pages answer, not just any 200: the first answer of a cold workerd (the
+ * static About page) came while signed-in pages were still slow, and the first tests measured
+ * them half-settled (decision 086). So a signed-in person's heaviest pages are rendered in full,
+ * with their description, and the files they load are fetched once.
+ */
+async function warmUp(origin) {
+  await waitForServer(`${origin}/about`, 300_000);
+  const signIn = await fetch(`${origin}/login/signin`, {
+    method: "POST",
+    body: new URLSearchParams({ identifier: "alex@demo.schoolhub.test", password: "schoolhub-demo" }),
+    redirect: "manual",
+  });
+  const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
+  if (signIn.status !== 302 || !cookie) throw new Error(`warm-up sign-in answered ${signIn.status}`);
+  const assets = new Set();
+  for (const path of ["/newsfeed", "/chat", "/messagesold", "/calendar", "/communities", "/schools", "/login"]) {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const response = await fetch(`${origin}${path}`, { headers: { cookie } });
+      const html = await response.text();
+      if (response.status === 200 && html.includes('<meta name="description"') && html.includes("</html>")) {
+        for (const [, href] of html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)) assets.add(href);
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`warm-up: ${path} answered ${response.status} without a full page`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  await Promise.all([...assets].map((href) => fetch(`${origin}${href}`).then((response) => response.arrayBuffer())));
+}

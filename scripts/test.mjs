@@ -1,27 +1,107 @@
-// `npm test`: everything CI checks, in order, stopping at the first failure. It builds into
-// build-test/, so an `npm start` running in another terminal keeps serving build/ (decision 032).
-import { bin, build, buildDir, env, run, selectBuildDir } from "./lib/local.mjs";
+// `npm test`: everything CI checks, stopping at the first failure. It builds into build-test/,
+// so an `npm start` running in another terminal keeps serving build/ (decision 032).
+//
+// Steps that do not need each other run side by side (decision 086): the type check and the
+// end-to-end database (migrations and demo data) beside lint, the build and the integration
+// suite; the deploy dry run beside the integration and end-to-end suites. A step that runs
+// beside others prints its output in one piece when it ends; the first failure ends them all.
+import { spawn } from "node:child_process";
+import { bin, buildDir, ensureDevVars, env, selectBuildDir } from "./lib/local.mjs";
 
 selectBuildDir("build-test");
 const dir = buildDir();
+// Before anything runs: the build and the end-to-end server both read .dev.vars.
+ensureDevVars();
 
-const steps = [
-  ["typecheck", () => run("npm", ["run", "typecheck"], { env })],
-  ["lint", () => run(bin("biome"), ["check", "."], { env })],
-  ["schema matches migrations", () => run("node", ["scripts/check-schema-drift.mjs"], { env })],
-  [`build (${dir}/)`, () => build()],
-  ["integration (vitest in workerd)", () => run(bin("vitest"), ["run"], { env })],
-  ["end-to-end (Playwright, JS on and off)", () => run(bin("playwright"), ["test"], { env })],
-  // wrangler deploys the configuration the build wrote (.wrangler/deploy/config.json points at
-  // it); tests/integration/deploy-config.test.ts checks that its vars fail closed.
-  [
-    "deploy bundle (wrangler deploy --dry-run)",
-    () => run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", `${dir}/dry-run`], { env }),
-  ],
-];
+const started = Date.now();
+const timings = [];
+const running = new Set();
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
 
-for (const [name, step] of steps) {
-  console.log(`\n━━ ${name}`);
-  step();
+/** Ends every step still running, background ones with whatever they started (their process group). */
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(child.detached ? -child.pid : child.pid, "SIGTERM");
+    } catch {}
+  }
 }
-console.log("\n✓ all checks passed");
+
+function fail(name, code, output = "") {
+  if (output) process.stdout.write(output);
+  console.error(`\n✗ ${name} failed (exit ${code})`);
+  stopAll();
+  process.exit(code || 1);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+
+/**
+ * Starts a step. In the foreground its output streams as it comes; in the background it is
+ * kept and printed when the step ends. Resolves when it succeeds; a failure ends the run.
+ */
+function step(name, command, args, { background = false, extraEnv = {} } = {}) {
+  const begun = Date.now();
+  if (!background) console.log(`\n━━ ${name}`);
+  const child = spawn(command, args, {
+    env: { ...env, ...extraEnv },
+    stdio: background ? ["ignore", "pipe", "pipe"] : "inherit",
+    detached: background,
+  });
+  child.detached = background;
+  running.add(child);
+  let output = "";
+  if (background) {
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+  }
+  return new Promise((resolve) => {
+    child.on("close", (code) => {
+      running.delete(child);
+      const took = Date.now() - begun;
+      timings.push([name, took, begun - started]);
+      if (code !== 0) fail(name, code, background ? `\n━━ ${name} (ran beside the others)\n${output}` : "");
+      if (background) process.stdout.write(`\n━━ ${name} (ran beside the others, ${seconds(took)})\n${output}`);
+      resolve();
+    });
+  });
+}
+
+const typecheck = step("typecheck", "npm", ["run", "typecheck"], { background: true });
+// Before the e2e database is made: the drift check may write into migrations/ and undo it.
+await step("schema matches migrations", "node", ["scripts/check-schema-drift.mjs"]);
+const e2eDatabase = step("end-to-end database", "node", ["scripts/serve-e2e.mjs", "--prepare-only"], {
+  background: true,
+});
+await step("lint", bin("biome"), ["check", "."]);
+await step(`build (${dir}/)`, bin("react-router"), ["build"]);
+// wrangler deploys the configuration the build wrote (.wrangler/deploy/config.json points at
+// it); tests/integration/deploy-config.test.ts checks that its vars fail closed.
+const dryRun = step(
+  "deploy bundle (wrangler deploy --dry-run)",
+  bin("wrangler"),
+  ["deploy", "--dry-run", "--outdir", `${dir}/dry-run`],
+  { background: true },
+);
+await step("integration (vitest in workerd)", bin("vitest"), ["run"]);
+await Promise.all([typecheck, e2eDatabase]);
+// The database is ready: the server Playwright starts serves it without making it again.
+await step("end-to-end (Playwright, JS on and off)", bin("playwright"), ["test"], {
+  extraEnv: { E2E_STATE_PREPARED: "1" },
+});
+await dryRun;
+
+console.log("\n━━ time per step (started at, took)");
+for (const [name, took, at] of timings.sort((a, b) => a[2] - b[2])) {
+  console.log(`  ${seconds(at).padStart(6)}  ${seconds(took).padStart(6)}  ${name}`);
+}
+console.log(`\n✓ all checks passed in ${seconds(Date.now() - started)}`);

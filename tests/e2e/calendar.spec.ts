@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page, TestInfo } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { expect, signedInPage, test } from "./support";
 
 /**
@@ -13,14 +13,13 @@ function person(testInfo: TestInfo, who: "manager" | "member" | "waiter") {
 }
 
 /** The shared helper, so these contexts fail the test on a CSP violation too (decision 031). */
-const signedInAs = (browser: Browser, testInfo: TestInfo, who: "manager" | "member" | "waiter") =>
-  signedInPage(browser, testInfo, person(testInfo, who));
+const signedInAs = (browser: Browser, testInfo: TestInfo, who: "manager" | "member" | "waiter", to: string) =>
+  signedInPage(browser, testInfo, person(testInfo, who), to);
 
 /** axe runs inside the page, so it needs JavaScript; the markup is the same without it. */
 async function expectAccessible(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  expect(results.violations).toEqual([]);
+  expect(await axeViolations(page, { include: "main" })).toEqual([]);
 }
 
 test("a manager creates a weekly event; members answer one date, fill it and move up from its waiting list", async ({
@@ -33,8 +32,7 @@ test("a manager creates a weekly event; members answer one date, fill it and mov
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const until = new Date(Date.now() + 22 * 86_400_000).toISOString().slice(0, 10);
 
-  const manager = await signedInAs(browser, testInfo, "manager");
-  await manager.goto("/calendar");
+  const manager = await signedInAs(browser, testInfo, "manager", "/calendar");
   await manager.getByRole("link", { name: "New event" }).click();
   await expect(manager.getByRole("heading", { name: "New event" })).toBeVisible();
   await expectAccessible(manager);
@@ -54,8 +52,7 @@ test("a manager creates a weekly event; members answer one date, fill it and mov
   await expect(manager.getByRole("heading", { name: "Edit event" })).toBeVisible();
   await expectAccessible(manager);
 
-  const member = await signedInAs(browser, testInfo, "member");
-  await member.goto(`/calendar?month=${tomorrow.slice(0, 7)}`);
+  const member = await signedInAs(browser, testInfo, "member", `/calendar?month=${tomorrow.slice(0, 7)}`);
   const grid = member.locator(".month-grid");
   await expect(grid.getByRole("link", { name: title }).first()).toBeVisible();
   await expectAccessible(member);
@@ -80,8 +77,7 @@ test("a manager creates a weekly event; members answer one date, fill it and mov
   await expect(member.getByRole("button", { name: "Going", exact: true })).toBeVisible();
   await expect(member.locator(".rsvp-yours")).toHaveCount(0);
 
-  const waiter = await signedInAs(browser, testInfo, "waiter");
-  await waiter.goto(firstDate);
+  const waiter = await signedInAs(browser, testInfo, "waiter", firstDate);
   await waiter.getByRole("button", { name: "Join the waiting list" }).click();
   await expect(waiter.getByText("Your answer: On the waiting list").first()).toBeVisible({ timeout: 20_000 });
 

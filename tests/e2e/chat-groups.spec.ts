@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { confirm, expect, signedInPage, signInAs, test } from "./support";
 
 /**
@@ -31,12 +31,8 @@ test.describe("chat groups", () => {
   }, testInfo) => {
     test.setTimeout(120_000);
     const [a, b, c] = [person(testInfo, "a"), person(testInfo, "b"), person(testInfo, "c")];
-    const pageA = await signedInPage(browser, testInfo, a.email);
-    const pageB = await signedInPage(browser, testInfo, b.email);
-    const pageC = await signedInPage(browser, testInfo, c.email);
-
     // A: New group, a name, B ticked.
-    await pageA.goto("/chat");
+    const pageA = await signedInPage(browser, testInfo, a.email, "/chat");
     await pageA.getByRole("link", { name: "New group" }).click();
     await pageA.getByLabel("Group name").fill("Museum trip");
     await pageA.getByRole("checkbox", { name: new RegExp(b.name) }).check();
@@ -49,7 +45,7 @@ test.describe("chat groups", () => {
     await send(pageA, "Hello group");
 
     // B finds it in the list by its name and reads it.
-    await pageB.goto("/chat");
+    const pageB = await signedInPage(browser, testInfo, b.email, "/chat");
     await pageB.getByRole("link", { name: /Museum trip/ }).click();
     await expect(messages(pageB)).toContainText("Hello group");
     if (javaScriptEnabled) await expect(pageB.locator("html")).toHaveAttribute("data-realtime", "open");
@@ -68,7 +64,7 @@ test.describe("chat groups", () => {
     await pageA.getByRole("checkbox", { name: new RegExp(c.name) }).check();
     await pageA.getByRole("button", { name: "Add to the group" }).click();
     await expect(pageA.getByRole("heading", { name: "3 members" })).toBeVisible();
-    await pageC.goto(groupUrl);
+    const pageC = await signedInPage(browser, testInfo, c.email, groupUrl);
     await expect(messages(pageC)).toContainText("Hello group");
 
     // B leaves (asked first) and can no longer open it. (B's header says 3 members live with
@@ -95,16 +91,14 @@ test.describe("chat groups", () => {
   test("the group pages have no accessibility violations @js-only", async ({ page }) => {
     // Three pages and three axe runs: more than the default 30 s on a busy machine.
     test.setTimeout(90_000);
-    await signInAs(page, "patparent");
-    await page.goto("/chat");
+    await signInAs(page, "patparent", { to: "/chat" });
     const row = page.getByRole("link", { name: /Field trip volunteers/ });
     await row.click();
     await expect(page.locator("#chat-title")).toHaveText("Field trip volunteers");
     const groupPath = new URL(page.url()).pathname;
     for (const path of ["/chat/new", `${groupPath}/group`, groupPath]) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).include("main").analyze();
-      expect(results.violations, path).toEqual([]);
+      expect(await axeViolations(page, { include: "main" }), path).toEqual([]);
     }
   });
 });

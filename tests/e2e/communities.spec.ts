@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
 import { gradientPng } from "../../scripts/lib/png.mjs";
+import { axeViolations } from "./axe";
 import { confirm, expect, signedInPage, test } from "./support";
 
 /**
@@ -16,22 +16,18 @@ function person(testInfo: TestInfo, who: "owner" | "member" | "reporter") {
 async function axe(page: Page, javaScriptEnabled: boolean) {
   // axe runs inside the page, so it needs JavaScript; the markup is the same without it.
   if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  expect(results.violations, page.url()).toEqual([]);
+  expect(await axeViolations(page, { include: "main" }), page.url()).toEqual([]);
 }
 
 const toast = (page: Page) => page.locator(".toast");
 
 test("a community from creation to moderation", async ({ browser, javaScriptEnabled }, testInfo) => {
   test.setTimeout(180_000);
-  const owner = await signedInPage(browser, testInfo, person(testInfo, "owner").email);
-  const member = await signedInPage(browser, testInfo, person(testInfo, "member").email);
-  const reporter = await signedInPage(browser, testInfo, person(testInfo, "reporter").email);
   const unique = `${testInfo.project.name}-${Date.now().toString(36)}`;
   const name = `Bake Sale ${unique}`;
 
   // The owner creates a by-request community whose members' posts need approval.
-  await owner.goto("/communities");
+  const owner = await signedInPage(browser, testInfo, person(testInfo, "owner").email, "/communities");
   await axe(owner, javaScriptEnabled);
   await owner.getByRole("link", { name: "Create a community" }).click();
   await expect(owner).toHaveURL("/communities/create");
@@ -59,8 +55,9 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   await expect(owner.locator(".community-head img.community-avatar")).toHaveAttribute("src", /^\/files\/communities\//);
 
   // Two people ask to join; a non-member sees only the card and the button.
+  const member = await signedInPage(browser, testInfo, person(testInfo, "member").email, communityUrl);
+  const reporter = await signedInPage(browser, testInfo, person(testInfo, "reporter").email, communityUrl);
   for (const page of [member, reporter]) {
-    await page.goto(communityUrl);
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByText("Only members see this community's posts and members.")).toBeVisible();
     await page.getByRole("button", { name: "Request to join" }).click();

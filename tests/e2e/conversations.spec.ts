@@ -4,7 +4,7 @@ test.describe("conversations dropdown", () => {
   test("lists the demo parent's direct chat, linking to /chat/@username, and a way to all conversations", async ({
     page,
   }) => {
-    await signInAs(page, "patparent");
+    await signInAs(page, "patparent", { to: "/profile" });
     await page.locator("details.conversations-menu > summary").click();
     const panel = page.locator("details.conversations-menu .menu-panel");
     await expect(panel.getByRole("link", { name: /Terry Teacher/ })).toHaveAttribute("href", "/chat/@mrsteacher");
@@ -12,7 +12,7 @@ test.describe("conversations dropdown", () => {
   });
 
   test("says so when there are no conversations", async ({ page }) => {
-    await signInAs(page, "samstudent");
+    await signInAs(page, "samstudent", { to: "/profile" });
     await page.locator("details.conversations-menu > summary").click();
     await expect(page.getByText("You have no active conversations.")).toBeVisible();
   });

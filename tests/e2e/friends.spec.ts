@@ -38,8 +38,7 @@ test.describe("friend requests", () => {
       });
     }
 
-    const pageA = await signedInPage(browser, testInfo, a.email);
-    await pageA.goto("/profile/friends");
+    const pageA = await signedInPage(browser, testInfo, a.email, "/profile/friends");
     await pageA.getByLabel("Name or username").fill(b.username);
     await pageA.getByRole("button", { name: "Search" }).click();
     await expect(pageA).toHaveURL(`/profile/friends?q=${b.username}`);
@@ -83,8 +82,7 @@ test.describe("friend requests", () => {
   test("C sends D a request from D's profile, then cancels it", async ({ browser, javaScriptEnabled }, testInfo) => {
     const c = person(testInfo, "c");
     const d = person(testInfo, "d");
-    const page = await signedInPage(browser, testInfo, c.email);
-    await page.goto(`/profile/friends?q=${d.username}`);
+    const page = await signedInPage(browser, testInfo, c.email, `/profile/friends?q=${d.username}`);
     // The avatar opens a card with a link to the profile (a <details>, with or without JavaScript).
     const result = row(page, `People matching “${d.username}”`, d.name);
     await result.getByLabel(`About ${d.name}`).click();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signInAs, test } from "./support";
+import { expect, signIn, test } from "./support";
 
 /** Decision 043: guest pages that work as plain HTML ship no script at all. */
 const STATIC_GUEST_PAGES = ["/", "/about", "/about/aup", "/about/contact", "/about/privacy", "/about/terms"];
@@ -52,7 +52,7 @@ test.describe("guest pages without scripts", () => {
   });
 
   test("a signed-in user on /about keeps the full app, live notifications included @js-only", async ({ page }) => {
-    await signInAs(page, "patparent");
+    await signIn(page, "patparent");
     const seen = watch(page);
     await page.goto("/about");
     await expect(page.locator("html")).toHaveAttribute("data-realtime", "open");

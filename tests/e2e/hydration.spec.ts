@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signInAs, test } from "./support";
+import { expect, signIn, test } from "./support";
 
 /** Collects what the browser reports as broken: console errors and uncaught exceptions. */
 function watchErrors(page: Page) {
@@ -34,7 +34,7 @@ test.describe("hydration @js-only", () => {
 
   test("signed-in pages hydrate without errors or mismatches", async ({ page }) => {
     const errors = watchErrors(page);
-    await signInAs(page, "patparent");
+    await signIn(page, "patparent");
     for (const path of ["/newsfeed", "/profile", "/profile/friends", "/profile/settings"]) {
       await page.goto(path);
       await expectHydrated(page);

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
-import { confirm, expect, signedInPage, signInAs, test } from "./support";
+import { axeViolations } from "./axe";
+import { confirm, expect, signedInPage, signIn, signInAs, test } from "./support";
 
 /**
  * The message inbox between two people, each in their own browser (SPEC §2 /messagesold,
@@ -24,15 +24,12 @@ test.describe("message inbox", () => {
     const a = person(testInfo, "a");
     const b = person(testInfo, "b");
     const subject = `Permission slip ${Date.now()}`;
-    const pageA = await signedInPage(browser, testInfo, a.email);
-    const pageB = await signedInPage(browser, testInfo, b.email);
-
     // B has the inbox open: with JavaScript the message will arrive there live.
-    await pageB.goto("/messagesold");
+    const pageB = await signedInPage(browser, testInfo, b.email, "/messagesold");
     if (javaScriptEnabled) await expect(pageB.locator("html")).toHaveAttribute("data-realtime", "open");
 
     // A writes from /messagesold: a plain multipart form, then the sent message (PRG).
-    await pageA.goto("/messagesold");
+    const pageA = await signedInPage(browser, testInfo, a.email, "/messagesold");
     await pageA.getByRole("link", { name: "New message" }).click();
     await pageA.getByLabel("To", { exact: true }).fill(b.username);
     await pageA.getByLabel("Subject").fill(subject);
@@ -96,8 +93,7 @@ test.describe("message inbox", () => {
   });
 
   test("a refused message keeps what was typed and asks for the files again", async ({ page }) => {
-    // Straight to the form after signing in: lighter than the demo newsfeed on a busy machine.
-    await signInAs(page, "patparent", undefined, "/login?redirectTo=%2Fmessagesold%2Fcompose");
+    await signInAs(page, "patparent", { to: "/messagesold/compose" });
     await page.getByLabel("To", { exact: true }).fill("Nobody Byname");
     await page.getByLabel("Subject").fill("Carpool");
     await page.getByLabel("Message", { exact: true }).fill("Can you drive on Monday?");
@@ -112,7 +108,7 @@ test.describe("message inbox", () => {
   test("the inbox pages have no accessibility violations @js-only", async ({ page }) => {
     // Five pages, each rendered and analysed: more than the default 30 s on a busy machine.
     test.setTimeout(90_000);
-    await signInAs(page, "patparent", undefined, "/login?redirectTo=%2Fmessagesold");
+    await signIn(page, "patparent");
     for (const path of [
       "/messagesold",
       "/messagesold?box=sent",
@@ -121,8 +117,7 @@ test.describe("message inbox", () => {
       "/messagesold/compose/1",
     ]) {
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).include("main").analyze();
-      expect(results.violations, path).toEqual([]);
+      expect(await axeViolations(page, { include: "main" }), path).toEqual([]);
     }
     // The seeded thread has a PDF attached, in local R2 (scripts/seed/inbox.mjs).
     await page.goto("/messagesold/1");

@@ -13,16 +13,18 @@
  * the same on every signed-in page, so their states are opened once each (/newsfeed, /profile).
  *
  * To stay fast on two workers (decision 072): the pages are cut into shards of about equal work,
- * each shard one test, and the shards run in parallel. A page is loaded once per state and
- * looked at in all three themes by switching the theme class on <html>, which is all a theme is
- * (SPEC §3; the footer's picker previews a theme the same way). The shard's own theme is the
- * one the server rendered, and the shards take turns, so each theme is also checked as served.
+ * each shard one test, and the shards run in parallel. A page is loaded once for all its states
+ * where a state closes again (decision 086) and looked at in all three themes by switching the
+ * theme class on <html>, which is all a theme is (SPEC §3; the footer's picker previews a theme
+ * the same way): axe in each theme, the geometry once, since a theme only recolours (the test
+ * asserts that). The shard's own theme is the one the server rendered, and the shards take
+ * turns, so each theme is also checked as served.
  * Screenshots of every state at 360 px in theme d, and of any state with a problem, land in
  * test-results/ (not committed).
  */
 import type { Page } from "@playwright/test";
 import { type AxeRunner, axeRunner, layoutProblems } from "./layout/checks";
-import { DEMO_PASSWORD, expect, test } from "./support";
+import { expect, signIn, test } from "./support";
 
 type PageEntry = { path: string; as: "guest" | "user"; open?: StateName[] };
 
@@ -93,19 +95,26 @@ const confirmation = (name: string, within = "main") => ({
 });
 
 /**
+ * A header menu: a <details> that its summary opens and closes again, with or without
+ * JavaScript. Closing it hands the page on to the next state without loading it again.
+ */
+const menu = (details: string) => ({
+  open: (page: Page) => page.locator(`${details} > summary`).click(),
+  close: async (page: Page) => {
+    await page.locator(`${details} > summary`).click();
+    await expect(page.locator(details)).not.toHaveAttribute("open", "");
+  },
+  scope: ".header",
+});
+
+/**
  * How to reach each state from the page as loaded, and what it opens (axe looks at that part
  * only: the page itself was checked as loaded). Without JavaScript a dialog is a page.
  */
 const STATES = {
-  notifications: {
-    open: (page: Page) => page.locator("details.notifications-menu > summary").click(),
-    scope: ".header",
-  },
-  conversations: {
-    open: (page: Page) => page.locator("details.conversations-menu > summary").click(),
-    scope: ".header",
-  },
-  avatarMenu: { open: (page: Page) => page.locator("details.avatar-menu > summary").click(), scope: ".header" },
+  notifications: menu("details.notifications-menu"),
+  conversations: menu("details.conversations-menu"),
+  avatarMenu: menu("details.avatar-menu"),
   sidebar: { open: (page: Page) => page.locator("label.sidebar-toggle-button").click(), scope: ".sidebar" },
   markAllReadDialog: {
     open: async (page: Page) => {
@@ -126,7 +135,8 @@ const STATES = {
     open: (page: Page) => page.locator("main details.report-form > summary").first().click(),
     scope: "main",
   },
-} satisfies Record<string, { open: (page: Page) => Promise<unknown>; scope: string }>;
+} satisfies Record<string, State>;
+type State = { open: (page: Page) => Promise<unknown>; close?: (page: Page) => Promise<void>; scope: string };
 type StateName = keyof typeof STATES;
 
 const THEMES = ["a", "d", "h"] as const;
@@ -184,6 +194,57 @@ async function showTheme(page: Page, theme: Theme) {
   }, `theme-${theme}`);
 }
 
+/**
+ * In the page: loaded as it will stay. Without JavaScript, parsed; with it, React Router's
+ * router created, initialised and idle, and React's props on <main> (hydration reached it).
+ */
+function hydrated(javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return document.readyState !== "loading";
+  if (!document.querySelector('script[type="module"]')) return document.readyState !== "loading";
+  type Router = { state: { initialized: boolean; navigation: { state: string } } };
+  const router = (window as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter;
+  const main = document.querySelector("main");
+  return (
+    document.readyState === "complete" &&
+    router?.state.initialized === true &&
+    router.state.navigation.state === "idle" &&
+    (!main || Object.keys(main).some((key) => key.startsWith("__reactProps$")))
+  );
+}
+
+/** In the page: every finite animation and transition has finished (an endless spinner is not waited for). */
+async function settled() {
+  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+  // A paused one never finishes: two seconds at most, which no transition here comes near.
+  const cap = new Promise((resolve) => setTimeout(resolve, 2_000));
+  await Promise.race([Promise.all(finite.map((a) => a.finished.catch(() => {}))), cap]);
+}
+
+/**
+ * In the page: the declarations of every rule that names a theme and could move something.
+ * A theme is meant to set colours only (custom properties holding colours, and color-scheme;
+ * SPEC §3, app.css), which is what lets one measurement of the layout stand for all three
+ * themes (decision 086). Anything else is returned, and fails the test.
+ */
+function themeRules() {
+  const found: string[] = [];
+  const visit = (rules: CSSRuleList) => {
+    for (const rule of rules) {
+      if ("cssRules" in rule && (rule as CSSGroupingRule).cssRules) visit((rule as CSSGroupingRule).cssRules);
+      if (!(rule instanceof CSSStyleRule) || !/\.theme-[a-h]\b/.test(rule.selectorText)) continue;
+      for (const property of rule.style) {
+        const value = rule.style.getPropertyValue(property).trim();
+        // Lightning CSS writes `color-scheme: dark` with two switches of its light-dark() fallback.
+        const switches = property.startsWith("--lightningcss-") && ["", "initial"].includes(value);
+        const colour = (property.startsWith("--") && CSS.supports("color", value)) || switches;
+        if (!colour && property !== "color-scheme") found.push(`${rule.selectorText} { ${property}: ${value} }`);
+      }
+    }
+  };
+  for (const sheet of document.styleSheets) visit(sheet.cssRules);
+  return found;
+}
+
 test.describe.configure({ mode: "parallel" });
 
 shards(PAGES).forEach((shard, index) => {
@@ -199,48 +260,73 @@ shards(PAGES).forEach((shard, index) => {
     const problems: string[] = [];
     const axe: AxeRunner = axeRunner(page, browser, javaScriptEnabled);
 
-    /** Loads a page at phone width; with JavaScript, signed-in pages wait for hydration. */
+    /**
+     * Loads a page at phone width and waits for the real page, not just any answer: the status
+     * the page is meant to have, at its own address (not the sign-in page), its stylesheets,
+     * and with JavaScript the router hydrated and idle. A cold server once had the chat shard
+     * measured while the page was still settling: no description and a thread 448 px wide.
+     */
     const load = async (entry: PageEntry) => {
       await page.setViewportSize(PHONE);
-      await page.goto(entry.path, { waitUntil: "domcontentloaded" });
+      const response = await page.goto(entry.path, { waitUntil: "domcontentloaded" });
+      expect(response?.status(), entry.path).toBe(entry.path === "/no-such-page" ? 404 : 200);
+      if (entry.as === "user") expect(new URL(page.url()).pathname, entry.path).not.toBe("/login");
       await stylesLoaded(page);
-      if (javaScriptEnabled && entry.as === "user") {
-        await expect
-          .poll(() => page.evaluate(() => "__reactRouterRouteModules" in window && document.readyState === "complete"))
-          .toBe(true);
-      }
-      const head = await page.evaluate(() => ({
-        theme: document.documentElement.className,
-        title: document.title.trim(),
-        descriptions: [...document.querySelectorAll<HTMLMetaElement>('meta[name="description"]')].map((m) => m.content),
-      }));
+      await expect
+        .poll(() => page.evaluate(hydrated, javaScriptEnabled), { message: `${entry.path} hydrated` })
+        .toBe(true);
+      const head = () =>
+        page.evaluate(() => ({
+          theme: document.documentElement.className,
+          title: document.title.trim(),
+          descriptions: [...document.querySelectorAll<HTMLMetaElement>('meta[name="description"]')].map(
+            (m) => m.content,
+          ),
+        }));
+      const complete = (found: Awaited<ReturnType<typeof head>>) =>
+        Boolean(found.title) && found.descriptions.length === 1 && Boolean(found.descriptions[0]?.trim());
+      // The head as it settles: a page that never gets its title or one description is reported.
+      let found = await head();
+      await expect
+        .poll(
+          async () => {
+            found = await head();
+            return complete(found);
+          },
+          { timeout: 5_000 },
+        )
+        .toBe(true)
+        .catch(() => {});
       // The server rendered the shard's theme: the other two are switched to from there.
-      expect(head.theme).toBe(`theme-${served}`);
+      expect(found.theme).toBe(`theme-${served}`);
       // Every page is named, and says what it is in one description (docs/decisions/073-meta-descriptions.md).
-      if (!head.title) problems.push(`${entry.path}: empty <title>`);
-      if (head.descriptions.length !== 1 || !head.descriptions[0]?.trim()) {
-        problems.push(`${entry.path}: meta descriptions ${JSON.stringify(head.descriptions)}`);
+      if (!found.title) problems.push(`${entry.path}: empty <title>`);
+      if (found.descriptions.length !== 1 || !found.descriptions[0]?.trim()) {
+        problems.push(`${entry.path}: meta descriptions ${JSON.stringify(found.descriptions)}`);
       }
     };
 
     const check = async (label: string, scope: string | undefined, withAxe: boolean) => {
       for (const viewport of [PHONE, DESKTOP]) {
         await page.setViewportSize(viewport);
-        // The drawer's transition finishes before measuring.
-        if (label.includes("[sidebar]")) await page.waitForTimeout(200);
-        for (const theme of themes) {
+        // Transitions (the drawer's) finish before measuring.
+        await page.evaluate(settled);
+        // Themes only recolour (asserted once per test below), so the layout is measured once,
+        // in the served theme, and stands for all three.
+        const layout = await layoutProblems(page);
+        problems.push(...layout.map((problem) => `${viewport.width}px every theme ${label}: ${problem}`));
+        for (const theme of viewport === PHONE ? themes : []) {
           await showTheme(page, theme);
-          const found = await layoutProblems(page);
           // The markup is the same at both widths and in every theme: axe once at the phone's
           // width, all of it in the served theme, the colour rules in the other two.
-          if (withAxe && viewport === PHONE) found.push(...(await axe.problems(theme, scope, theme !== served)));
+          const found = withAxe ? await axe.problems(theme, scope, theme !== served) : [];
           problems.push(...found.map((problem) => `${viewport.width}px theme ${theme} ${label}: ${problem}`));
-          if (viewport === PHONE && (theme === "d" || found.length > 0)) {
+          if (theme === "d" || found.length > 0 || layout.length > 0) {
             await page.screenshot({ path: info.outputPath(`${theme}-360-${label.replace(/\W+/g, "_")}.png`) });
           }
         }
+        await showTheme(page, served);
       }
-      await showTheme(page, served);
     };
 
     try {
@@ -254,20 +340,25 @@ shards(PAGES).forEach((shard, index) => {
       } else {
         await signIn(page, `e2e_layout_${served}_${project}`);
       }
-      for (const entry of shard) {
+      for (const [position, entry] of shard.entries()) {
         await load(entry);
+        if (position === 0)
+          expect(await page.evaluate(themeRules), "theme rules that do more than recolour").toEqual([]);
         // The server renders the same markup with JavaScript on and off; scripts add
         // behaviour. So without JavaScript axe looks only at what differs: a dialog, which
         // is a page of its own there. (axe costs seconds per run on a busy machine.)
         await check(`${entry.as} ${entry.path}`, undefined, javaScriptEnabled);
-        for (const state of entry.open ?? []) {
-          await load(entry);
-          await STATES[state].open(page);
-          await check(
-            `${entry.as} ${entry.path} [${state}]`,
-            STATES[state].scope,
-            javaScriptEnabled || /Dialog$/.test(state),
-          );
+        // The page as loaded and measured serves the first state, and a state that closes
+        // again (a header menu) hands it on to the next; after any other, it is loaded afresh.
+        let asLoaded = true;
+        for (const name of entry.open ?? []) {
+          const state: State = STATES[name];
+          if (asLoaded) await page.setViewportSize(PHONE);
+          else await load(entry);
+          await state.open(page);
+          await check(`${entry.as} ${entry.path} [${name}]`, state.scope, javaScriptEnabled || /Dialog$/.test(name));
+          asLoaded = Boolean(state.close);
+          await state.close?.(page);
         }
       }
     } finally {
@@ -277,11 +368,3 @@ shards(PAGES).forEach((shard, index) => {
     expect(found, found.join("\n")).toEqual([]);
   });
 });
-
-async function signIn(page: Page, username: string) {
-  await page.goto("/login");
-  await page.getByLabel("Email or username").fill(username);
-  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL("/newsfeed");
-}

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page, TestInfo } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { expect, signInAs, test } from "./support";
 
 /** School search, browse and follow (decision 055), as a seeded user of each project's own. */
@@ -10,16 +10,14 @@ function user(testInfo: TestInfo) {
 /** axe runs inside the page, so it needs JavaScript; the markup is the same without it. */
 async function expectAccessible(page: Page) {
   if (test.info().project.use.javaScriptEnabled === false) return;
-  const results = await new AxeBuilder({ page }).include("main").analyze();
-  expect(results.violations).toEqual([]);
+  expect(await axeViolations(page, { include: "main" })).toEqual([]);
 }
 
 test.describe("schools", () => {
   // axe on a shared, busy machine takes its time.
   test.describe.configure({ timeout: 90_000 });
   test("search, open a school, follow it; the search text is kept", async ({ page }, testInfo) => {
-    await signInAs(page, user(testInfo));
-    await page.goto("/schools");
+    await signInAs(page, user(testInfo), { to: "/schools" });
     await expect(page.getByRole("heading", { name: "Schools", level: 1 })).toBeVisible();
     await expectAccessible(page);
     await page.getByLabel("Search schools").fill("cheyenne");
@@ -41,16 +39,14 @@ test.describe("schools", () => {
   });
 
   test("suggests schools while typing @js-only", async ({ page }, testInfo) => {
-    await signInAs(page, user(testInfo));
-    await page.goto("/schools?q=");
+    await signInAs(page, user(testInfo), { to: "/schools?q=" });
     await page.getByLabel("Search schools").pressSequentially("laram", { delay: 30 });
     const suggestions = page.getByRole("list", { name: "Suggestions" });
     await expect(suggestions.getByRole("link").first()).toContainText("Laramie");
   });
 
   test("browse by state, then city, then a school", async ({ page }, testInfo) => {
-    await signInAs(page, user(testInfo));
-    await page.goto("/schools/browse");
+    await signInAs(page, user(testInfo), { to: "/schools/browse" });
     await expectAccessible(page);
     await page.getByRole("link", { name: "Wyoming" }).click();
     await page.getByRole("link", { name: "By city" }).click();
@@ -66,8 +62,7 @@ test.describe("schools", () => {
   });
 
   test("a school's slug leads to its page", async ({ page }, testInfo) => {
-    await signInAs(page, user(testInfo));
-    await page.goto("/lincoln-elementary");
+    await signInAs(page, user(testInfo), { to: "/lincoln-elementary" });
     await expect(page).toHaveURL(/\/schools\/1$/);
     await expect(page.getByRole("heading", { name: "Lincoln Elementary School", level: 1 })).toBeVisible();
   });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, openMail, signInAs, test } from "./support";
+import { DEMO_PASSWORD, expect, openMail, signInAs, signInThroughForm, test } from "./support";
 
 /** Each Playwright project has its own seeded accounts (scripts/seed.mjs), so runs never collide. */
 const account = (purpose: "settings" | "password" | "delete") =>
@@ -22,9 +22,11 @@ async function openMenuItem(page: Page, name: string) {
 }
 
 test.describe("profile, friends and settings", () => {
+  // In order: three of these change the same account (its name, theme and email address).
+  test.describe.configure({ mode: "default" });
   test("the avatar menu leads to Profile, Friends and Settings", async ({ page }) => {
     // Read-only checks on a demo user that no test changes.
-    await signInAs(page, "patparent");
+    await signInAs(page, "patparent", { to: "/about" });
     await openMenuItem(page, "Profile");
     await expect(page).toHaveURL("/profile");
     await expect(page.getByRole("heading", { name: "Your profile" })).toBeVisible();
@@ -53,8 +55,7 @@ test.describe("profile, friends and settings", () => {
   });
 
   test("changes the name, with errors shown at the field", async ({ page }) => {
-    await signInAs(page, account("settings"));
-    await page.goto("/profile/settings");
+    await signInAs(page, account("settings"), { to: "/profile/settings" });
     const profile = section(page, "Profile");
     await profile.getByLabel("Name", { exact: true }).fill("Eve Renamed");
     await profile.getByLabel("Username", { exact: true }).fill("no spaces!");
@@ -71,8 +72,7 @@ test.describe("profile, friends and settings", () => {
   });
 
   test("changes the theme for the account", async ({ page }) => {
-    await signInAs(page, account("settings"));
-    await page.goto("/profile/settings");
+    await signInAs(page, account("settings"), { to: "/profile/settings" });
     const theme = section(page, "Theme");
     await theme.getByLabel("Theme", { exact: true }).selectOption({ label: "Rose" });
     await theme.getByRole("button", { name: "Save theme" }).click();
@@ -84,8 +84,7 @@ test.describe("profile, friends and settings", () => {
 
   test("changes the email address through the mailed link", async ({ page }) => {
     const address = `${account("settings").replaceAll("_", "-")}-new@example.test`;
-    await signInAs(page, account("settings"));
-    await page.goto("/profile/settings");
+    await signInAs(page, account("settings"), { to: "/profile/settings" });
     const email = section(page, "Email address");
     await email.getByLabel("New email address", { exact: true }).fill(address);
     await email.getByLabel("Current password", { exact: true }).fill(DEMO_PASSWORD);
@@ -118,13 +117,12 @@ test.describe("profile, friends and settings", () => {
 
     await openMenuItem(page, "Log Out");
     await expect(page).toHaveURL("/");
-    await signInAs(page, account("password"), newPassword);
+    await signInThroughForm(page, account("password"), newPassword);
     await expect(page).toHaveURL("/newsfeed");
   });
 
   test("deletes the account and lands on the home page signed out", async ({ page }) => {
-    await signInAs(page, account("delete"));
-    await page.goto("/profile/settings");
+    await signInAs(page, account("delete"), { to: "/profile/settings" });
     const danger = section(page, "Delete account");
     await danger.getByLabel("Your password", { exact: true }).fill("wrong password");
     await danger.getByRole("button", { name: "Delete my account" }).click();

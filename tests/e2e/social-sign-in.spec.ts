@@ -19,6 +19,8 @@ async function expectSignedInAs(page: Page, name: string) {
 }
 
 test.describe("Sign in with Google", () => {
+  // In order: the first of these to sign Gina in creates her account, which the others then use.
+  test.describe.configure({ mode: "default" });
   test("Continue with Google on the sign-in page lands on the newsfeed, signed in", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Continue with Google" }).click();

@@ -31,21 +31,52 @@ export const test = base.extend<{ cspGuard: undefined }>({
 
 export const DEMO_PASSWORD = "schoolhub-demo";
 
-/** Signs in through the real form, as a person would (works with and without JavaScript). */
-export async function signInAs(page: Page, identifier: string, password = DEMO_PASSWORD, path = "/login") {
+/** The header's sign of a signed-in user. */
+const accountMenu = (page: Page) =>
+  page.getByRole("button", { name: "Account menu" }).or(page.getByLabel("Account menu"));
+
+/**
+ * Signs in through the real form, as a person would (works with and without JavaScript). Only
+ * for tests of signing in itself: every other test starts signed in with `signInAs`.
+ */
+export async function signInThroughForm(page: Page, identifier: string, password = DEMO_PASSWORD, path = "/login") {
   await page.goto(path);
   await page.getByLabel("Email or username").fill(identifier);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   // A password check (PBKDF2) and the first signed-in page: on a busy 2-core CI machine that
   // alone took more than the default 7 s.
-  await expect(page.getByRole("button", { name: "Account menu" }).or(page.getByLabel("Account menu"))).toBeVisible({
-    timeout: 15_000,
+  await expect(accountMenu(page)).toBeVisible({ timeout: 15_000 });
+}
+
+/**
+ * Signs the page's browser context in without loading a page (decision 086): the sign-in form's
+ * own post, sent from the context's cookie jar, so the session cookie lands where the page will
+ * use it. A fresh sign-in per context, never a shared storageState: refresh tokens rotate, and
+ * a rotated token replayed by a second context after the 10 s grace revokes the whole family
+ * (decision 012), which a suite longer than the access token's 300 s would hit.
+ */
+export async function signIn(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  const response = await page.request.post("/login/signin", {
+    form: { identifier, password },
+    maxRedirects: 0,
   });
+  expect(response.status(), `signing in as ${identifier}`).toBe(302);
+  expect(response.headers().location, `signing in as ${identifier}`).toBe("/newsfeed");
+}
+
+/**
+ * Starts a test signed in as `identifier` on the page `to` (the newsfeed, where the form would
+ * have led, unless told otherwise), and checks the header shows the signed-in user.
+ */
+export async function signInAs(page: Page, identifier: string, options: { to?: string; password?: string } = {}) {
+  await signIn(page, identifier, options.password);
+  await page.goto(options.to ?? "/newsfeed");
+  await expect(accountMenu(page)).toBeVisible({ timeout: 15_000 });
 }
 
 /** A second person in a browser context of their own (new contexts do not inherit the project's options). */
-export async function signedInPage(browser: Browser, testInfo: TestInfo, identifier: string) {
+export async function signedInPage(browser: Browser, testInfo: TestInfo, identifier: string, to = "/newsfeed") {
   const { baseURL, javaScriptEnabled, viewport } = testInfo.project.use;
   const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport });
   // The guard fixture's list: a violation in this person's pages fails the test as well.
@@ -53,7 +84,7 @@ export async function signedInPage(browser: Browser, testInfo: TestInfo, identif
   if (!violations) throw new Error("signedInPage needs the test fixture of support.ts");
   watchCsp(context, violations);
   const page = await context.newPage();
-  await signInAs(page, identifier);
+  await signInAs(page, identifier, { to });
   return page;
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { axeViolations } from "../axe";
 
 /** The smallest hit area on a phone (WCAG 2.5.5, decision 038). */
 export const MIN_TARGET = 44;
@@ -209,12 +209,15 @@ export function axeRunner(page: Page, browser: Browser, javaScriptEnabled: boole
 
   return {
     async problems(theme, scope, colourOnly = false) {
-      const builder = new AxeBuilder({ page: await target(theme) }).options({ resultTypes: ["violations"] });
-      if (colourOnly) builder.withRules(COLOUR_RULES);
-      else builder.withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-      if (scope) builder.include(scope);
-      const results = await builder.analyze();
-      return results.violations
+      const violations = await axeViolations(await target(theme), {
+        include: scope,
+        options: {
+          runOnly: colourOnly
+            ? { type: "rule", values: COLOUR_RULES }
+            : { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+        },
+      });
+      return violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")
         .map((v) => `axe ${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     },

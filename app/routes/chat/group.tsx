@@ -17,7 +17,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  return changeGroupFromPage(request, context.get(userContext)!.id, params.key, await readFormData(request));
+  return changeGroupFromPage(request, context.get(userContext)!, params.key, await readFormData(request));
 }
 
 export default function GroupSettings({ loaderData, actionData }: Route.ComponentProps) {

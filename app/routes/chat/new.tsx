@@ -14,7 +14,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return createGroupFromPage(request, context.get(userContext)!.id, await readFormData(request));
+  return createGroupFromPage(request, context.get(userContext)!, await readFormData(request));
 }
 
 export default function NewGroup({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import communities from "~/locales/en/communities.json";
 import { getInstance } from "~/middleware/i18next";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { createCommunity } from "~/server/communities/communities.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
@@ -30,7 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const parsed = parseForm(communitySchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const result = await createCommunity(user.id, parsed.data);
+  const result = await createCommunity(user, parsed.data);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (result.status === "revoked") return signInRedirect(new URL(request.url));
   if (result.status !== "created") return slugFailure(formData, result.status);
   return redirect(`/communities/${result.id}`, {
     headers: await flashToast(request, {

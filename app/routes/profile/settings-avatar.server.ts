@@ -1,6 +1,8 @@
 import { readFormData } from "~/lib/forms/read-form.server";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { AVATAR_MAX_BYTES, removeAvatar, saveAvatar } from "~/server/files/avatars.server";
 import { limitRequestBody } from "~/server/http/body-limit.server";
+import type { Actor } from "~/server/users/session-user.server";
 import { failed, saved } from "./settings-responses.server";
 
 /** The avatar forms of /profile/settings (intents "avatar" and "avatar-remove"). */
@@ -40,22 +42,24 @@ export async function readSettingsForm(request: Request) {
 
 export async function uploadAvatar({
   request,
-  userId,
+  actor,
   formData,
 }: {
   request: Request;
-  userId: number;
+  actor: Actor;
   formData: FormData;
 }) {
   const file = formData.get("avatar");
-  const result = await saveAvatar(userId, typeof file === "string" || file === null ? new Blob([]) : file);
+  const result = await saveAvatar(actor, typeof file === "string" || file === null ? new Blob([]) : file);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (result.status === "revoked") return signInRedirect(new URL(request.url));
   if (result.status !== "saved") {
     return avatarFailure(ERRORS[result.status], result.status === "too_large" ? 413 : 400);
   }
   return saved(request, { key: "people:avatar.saved" });
 }
 
-export async function deleteAvatar({ request, userId }: { request: Request; userId: number }) {
-  await removeAvatar(userId);
+export async function deleteAvatar({ request, actor }: { request: Request; actor: Actor }) {
+  if ((await removeAvatar(actor)) === "revoked") return signInRedirect(new URL(request.url));
   return saved(request, { key: "people:avatar.removed" });
 }

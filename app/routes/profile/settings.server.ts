@@ -54,13 +54,15 @@ async function saveProfile({ request, actor, formData }: Args) {
   return saved(request, { key: "settings:profile.saved" });
 }
 
-async function changeEmail({ request, context, userId, formData }: Args) {
+async function changeEmail({ request, context, actor, formData }: Args) {
   const parsed = parseForm(emailSettingsSchema, formData);
   if (!parsed.ok) return failed("email", parsed);
   const origin = new URL(request.url).origin;
   const t = translatorFor(context);
-  const result = await requestEmailChange(userId, parsed.data, { origin, t });
+  const result = await requestEmailChange(actor, parsed.data, { origin, t });
   switch (result.status) {
+    case "revoked":
+      return signedOut(request);
     case "sent":
       return saved(request, { key: "settings:email.sent", values: { email: result.email } });
     case "same_email":
@@ -109,11 +111,13 @@ async function changeTheme({ request, context, actor, formData }: Args) {
   );
 }
 
-async function removeAccount({ request, context, userId, formData }: Args) {
+async function removeAccount({ request, context, actor, formData }: Args) {
   const parsed = parseForm(deleteAccountSchema, formData);
   if (!parsed.ok) return failed("delete", parsed);
-  const result = await deleteAccount(userId, parsed.data, translatorFor(context));
+  const result = await deleteAccount(actor, parsed.data, translatorFor(context));
   switch (result.status) {
+    case "revoked":
+      return signedOut(request);
     case "deleted": {
       // The tokens are gone with the account; this clears them from the cookie and leaves
       // a goodbye for the landing page (endWebSession would destroy the flash with it).

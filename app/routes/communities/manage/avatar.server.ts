@@ -4,6 +4,8 @@ import { readLimitedForm, uploadedFiles } from "~/routes/content/post-form.serve
 import { removeCommunityAvatar, saveCommunityAvatar } from "~/server/communities/community-avatar.server";
 import { AVATAR_MAX_BYTES } from "~/server/files/avatars.server";
 import { flashToast } from "~/server/session/session.server";
+import type { Actor } from "~/server/users/session-user.server";
+import { throwIfRevoked } from "./access.server";
 
 /** Multipart framing around a 5 MB picture stays well under this; anything bigger is refused unread. */
 const MAX_EDIT_BODY = AVATAR_MAX_BYTES + 64 * 1024;
@@ -30,15 +32,16 @@ export async function readEditForm(request: Request) {
  * The picture forms of /communities/{id}/manage/edit (intents "avatar" and "avatar-remove"):
  * managers only, refused by the service itself for anyone else (403).
  */
-export async function communityAvatarAction(request: Request, userId: number, communityId: number, formData: FormData) {
+export async function communityAvatarAction(request: Request, manager: Actor, communityId: number, formData: FormData) {
   const here = `/communities/${communityId}/manage/edit`;
   if (formData.get("intent") === "avatar-remove") {
-    if (!(await removeCommunityAvatar(userId, communityId))) throw data(null, { status: 403 });
+    if (!throwIfRevoked(await removeCommunityAvatar(manager, communityId), request)) throw data(null, { status: 403 });
     return redirect(here, {
       headers: await flashToast(request, { kind: "success", key: "communities:manage.toasts.avatarRemoved" }),
     });
   }
-  const result = await saveCommunityAvatar(userId, communityId, uploadedFiles(formData, "avatar")[0] ?? new Blob([]));
+  const result = await saveCommunityAvatar(manager, communityId, uploadedFiles(formData, "avatar")[0] ?? new Blob([]));
+  if (result.status === "revoked") return throwIfRevoked(result.status, request);
   if (result.status === "forbidden") throw data(null, { status: 403 });
   if (result.status !== "saved") return avatarFailure(result.status);
   return redirect(here, {

@@ -15,7 +15,7 @@ import { notifyMember } from "~/server/content/notify.server";
 import { flashToast, type Toast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/members";
-import { communityIdOf, readManageForm, requireAccess } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess, throwIfRevoked } from "./access.server";
 import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const name = page.members.find((member) => member.id === userId)?.name ?? "";
     return { confirm: { intent, name, fields } };
   }
-  const changed = await changeMember(viewerId, id, userId, intent);
+  const changed = throwIfRevoked(await changeMember(context.get(userContext)!, id, userId, intent), request);
   if (!changed) requireAccess(await getManageMembers(viewerId, id));
   return redirect(`/communities/${id}/manage/members`, {
     headers: await flashToast(request, {
@@ -68,9 +68,11 @@ async function inviteAction(
   fields: Record<string, string>,
 ) {
   const parsed = inviteSchema.safeParse(fields);
-  const viewerId = context.get(userContext)!.id;
-  const result = parsed.success ? await invite(viewerId, id, parsed.data.who) : { status: "not_found" as const };
+  const result = parsed.success
+    ? await invite(context.get(userContext)!, id, parsed.data.who)
+    : { status: "not_found" as const };
   if (result.status === "forbidden") throw data(null, { status: 403 });
+  throwIfRevoked(result.status, request);
   if (result.status === "invited") {
     const t = translatorFor(context);
     notifyMember({ t, origin: new URL(request.url).origin }, result.userId, id, "invited");

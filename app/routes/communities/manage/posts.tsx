@@ -17,7 +17,7 @@ import { getManagePosts } from "~/server/communities/manage-pages.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/posts";
-import { communityIdOf, readManageForm, requireAccess } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess, throwIfRevoked } from "./access.server";
 import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
@@ -61,7 +61,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return { confirm: { fields } };
   }
   const t = translatorFor(context);
-  const done = await moderatePost(viewerId, id, postId, intent, { t, origin: new URL(request.url).origin });
+  const manager = context.get(userContext)!;
+  const ctx = { t, origin: new URL(request.url).origin };
+  const done = throwIfRevoked(await moderatePost(manager, id, postId, intent, ctx), request);
   if (!done) requireAccess(await getManagePosts(viewerId, id));
   const returnTo = intent === "pin" || intent === "unpin" ? `/communities/${id}` : `/communities/${id}/manage/posts`;
   return redirect(returnTo, {

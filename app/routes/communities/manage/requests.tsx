@@ -15,7 +15,7 @@ import { notifyMember } from "~/server/content/notify.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/requests";
-import { communityIdOf, readManageForm, requireAccess } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess, throwIfRevoked } from "./access.server";
 import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
@@ -41,7 +41,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const page = requireAccess(await getManageRequests(viewerId, id));
     return { confirm: { name: page.requests.find((person) => person.id === userId)?.name ?? "", fields } };
   }
-  const done = await answerRequest(viewerId, id, userId, intent === "approve");
+  const done = throwIfRevoked(
+    await answerRequest(context.get(userContext)!, id, userId, intent === "approve"),
+    request,
+  );
   if (done && intent === "approve") {
     const t = translatorFor(context);
     notifyMember({ t, origin: new URL(request.url).origin }, userId, id, "approved");

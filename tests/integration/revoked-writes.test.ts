@@ -516,6 +516,16 @@ describe("a revoked session writes nothing, everywhere else (decision 042)", () 
     const rows = await getDb().select().from(f).where(eq(f.userId, user.id));
     expect(rows.map((row) => row.schoolId)).toEqual([followed.id]);
   });
+
+  it("the contact form: a revoked session counts as signed out, so the message names no account", async () => {
+    const user = await createUser();
+    const { cookie } = await revokedSessions(user);
+    const email = `revoked-${user.id}@example.test`;
+    const fields = { name: "Jo Parent", email, topic: "general", message: "I cannot find my settings page." };
+    expect((await postForm("/about/contact", fields, { cookie })).status).toBe(302);
+    const c = schema.contactMessages;
+    expect(await getDb().select().from(c).where(eq(c.email, email))).toMatchObject([{ userId: null }]);
+  });
 });
 
 describe("a live session still writes (the same requests, not revoked)", () => {

@@ -528,6 +528,60 @@ describe("a revoked session writes nothing, everywhere else (decision 042)", () 
   });
 });
 
+/**
+ * With JavaScript, React Router posts to `{page}.data` and follows the redirect it answers. The
+ * sign-in redirect must name the page, not its data URL (that would send the person to a page
+ * of raw data after signing in).
+ */
+async function dataPost(path: string, fields: Record<string, string>, cookie: string) {
+  const [pathname, search] = path.split("?");
+  const response = await fetchApp(`${pathname}.data${search ? `?${search}` : ""}`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return /"redirect","([^"]+)"/.exec(await response.text())?.[1];
+}
+
+describe("a revoked session with JavaScript: the same refusals, redirecting to sign in on the page itself", () => {
+  it("sends the person to sign in with the page (not its .data URL) as the way back", async () => {
+    const { owner, member, community } = await cast();
+    const school = await createSchool();
+    const [post] = await getDb()
+      .insert(schema.posts)
+      .values({ communityId: community.id, authorId: owner.id, body: "Original" })
+      .returning();
+    const { a, b } = await twoFriends();
+    const group = await createGroup(a, { title: "Trip", memberIds: [b.id], createKey: clientId() });
+    if (group.status !== "ok") throw new Error(group.status);
+    const owners = await revokedSessions(owner);
+    const friends = await revokedSessions(a);
+    const cases: [string, Record<string, string>, string][] = [
+      // Guarded before this change too (decision 042), but redirected to the .data URL.
+      [`/users/${member.id}/friend`, { intent: "send", confirmed: "1" }, owners.cookie],
+      // Guarded by this change.
+      [`/schools/${school.id}`, { intent: "follow" }, owners.cookie],
+      [`/content/${post!.id}/edit`, { body: "Edited" }, owners.cookie],
+      [`/content/${post!.id}`, { intent: "deleteComment", commentId: "1", confirmed: "1" }, owners.cookie],
+      ["/profile/settings", { intent: "avatar-remove" }, owners.cookie],
+      ["/profile/settings", { intent: "theme", theme: "theme-g" }, owners.cookie],
+      [`/communities/${community.id}/manage/members`, { intent: "promote", userId: String(member.id) }, owners.cookie],
+      ["/calendar/feed", { intent: "regenerate" }, owners.cookie],
+      [`/chat/${group.conversationId}/group`, { intent: "rename", title: "Renamed" }, friends.cookie],
+      ["/chat/new", { intent: "create", title: "New", member: String(b.id), createKey: clientId() }, friends.cookie],
+    ];
+    for (const [path, fields, cookie] of cases) {
+      expect(await dataPost(path, fields, cookie), path).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    }
+    expect(await getDb().select().from(schema.posts).where(eq(schema.posts.id, post!.id))).toMatchObject([
+      { body: "Original" },
+    ]);
+    expect(
+      await getDb().select().from(schema.conversations).where(eq(schema.conversations.id, group.conversationId)),
+    ).toMatchObject([{ title: "Trip" }]);
+  });
+});
+
 describe("a live session still writes (the same requests, not revoked)", () => {
   it("joins a community and sends a friend request", async () => {
     const { stranger, community } = await cast();

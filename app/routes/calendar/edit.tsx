@@ -44,7 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 const back = (id: number, toast: Toast, request: Request) =>
   flashToast(request, toast).then((headers) => redirect(`/calendar/events/${id}`, { headers }));
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const id = eventIdOf(params);
   const formData = await readFormData(request);
@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const forbidden = () =>
     data({ failure: formFailure(formData, "events:errors.forbidden"), confirm: null }, { status: 403 });
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  const signedOut = () => signInRedirect(new URL(request.url));
+  const signedOut = () => signInRedirect(url);
 
   if (intent === "save") {
     const form = readEventForm(formData);

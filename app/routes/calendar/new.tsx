@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const formData = await readFormData(request);
   const communityId = parseId(String(formData.get("community") ?? ""));
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (communityId === null) return data({ failure: formFailure(formData, "events:errors.forbidden") }, { status: 403 });
   const created = await createEvent(user, communityId, form.input);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (!created.ok && created.reason === "revoked") return signInRedirect(new URL(request.url));
+  if (!created.ok && created.reason === "revoked") return signInRedirect(url);
   if (!created.ok) return data({ failure: formFailure(formData, "events:errors.forbidden") }, { status: 403 });
   notifyEventChange(created.value, "created", user.id, notifyContext(request, context));
   return redirect(`/calendar/events/${created.value}`, {

@@ -26,14 +26,14 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 /** POST /communities/create: the creator becomes the owner (decision 045); PRG to the new community. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const formData = await readFormData(request);
   const parsed = parseForm(communitySchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const result = await createCommunity(user, parsed.data);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(new URL(request.url));
+  if (result.status === "revoked") return signInRedirect(url);
   if (result.status !== "created") return slugFailure(formData, result.status);
   return redirect(`/communities/${result.id}`, {
     headers: await flashToast(request, {

@@ -30,7 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const remove = formData.getAll("removeImage").filter((value): value is string => typeof value === "string");
   const saved = await updatePost(context.get(userContext)!, id, parsed.data.body, remove);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (saved === "revoked") return signInRedirect(new URL(request.url));
+  if (saved === "revoked") return signInRedirect(url);
   if (!saved) throw data(null, { status: 404 });
   return redirect(`/content/${id}`, {
     headers: await flashToast(request, { kind: "success", key: "content:toasts.saved" }),

@@ -88,11 +88,14 @@ async function readComposeForm(request: Request) {
 
 export async function composeAction({
   request,
+  url,
   viewer,
   replyToId,
   t,
 }: {
   request: Request;
+  /** The page's URL (without the `.data` of a JavaScript post), for the sign-in redirect. */
+  url: URL;
   viewer: SessionUser;
   replyToId: number | null;
   t: Translate;
@@ -117,7 +120,7 @@ export async function composeAction({
   switch (result.status) {
     case "revoked":
       // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-      return signInRedirect(new URL(request.url));
+      return signInRedirect(url);
     case "sent":
       return redirect(`/messagesold/${result.id}`, {
         headers: await flashToast(request, { kind: "success", key: "inbox:toasts.sent" }),

@@ -30,7 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.thread.subject }];
 
 /** "Mark unread" and "Delete" (for oneself, after a confirmation: DESIGN §1) on one message of the thread. */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const viewer = context.get(userContext)!;
   const formData = await readFormData(request);
   const parsed = messageActionSchema.safeParse(Object.fromEntries(formData));
@@ -41,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const done = intent === "delete" ? await deleteForMe(viewer, messageId) : await markUnread(viewer, messageId);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (done === "revoked") return signInRedirect(new URL(request.url));
+  if (done === "revoked") return signInRedirect(url);
   if (!done) throw data(null, { status: 404 });
   const key = intent === "delete" ? "inbox:toasts.deleted" : "inbox:toasts.markedUnread";
   return redirect("/messagesold", { headers: await flashToast(request, { kind: "success", key }) });

@@ -42,24 +42,26 @@ export async function readSettingsForm(request: Request) {
 
 export async function uploadAvatar({
   request,
+  url,
   actor,
   formData,
 }: {
   request: Request;
+  url: URL;
   actor: Actor;
   formData: FormData;
 }) {
   const file = formData.get("avatar");
   const result = await saveAvatar(actor, typeof file === "string" || file === null ? new Blob([]) : file);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(new URL(request.url));
+  if (result.status === "revoked") return signInRedirect(url);
   if (result.status !== "saved") {
     return avatarFailure(ERRORS[result.status], result.status === "too_large" ? 413 : 400);
   }
   return saved(request, { key: "people:avatar.saved" });
 }
 
-export async function deleteAvatar({ request, actor }: { request: Request; actor: Actor }) {
-  if ((await removeAvatar(actor)) === "revoked") return signInRedirect(new URL(request.url));
+export async function deleteAvatar({ request, url, actor }: { request: Request; url: URL; actor: Actor }) {
+  if ((await removeAvatar(actor)) === "revoked") return signInRedirect(url);
   return saved(request, { key: "people:avatar.removed" });
 }

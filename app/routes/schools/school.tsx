@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, zone, zoneKnown: fromCookie !== null, metaTitle: page.school.name, notFound: t("school.notFound") };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
@@ -51,7 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const following = parsed.data.intent === "follow";
   const done = await setFollowing(user, id, following);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (done === "revoked") return signInRedirect(new URL(request.url));
+  if (done === "revoked") return signInRedirect(url);
   if (!done) throw data(null, { status: 404 });
   const toast = { kind: "success", key: following ? "schools:school.followed" : "schools:school.unfollowed" } as const;
   return redirect(`/schools/${id}`, { headers: await flashToast(request, toast) });

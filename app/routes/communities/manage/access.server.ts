@@ -14,8 +14,8 @@ export function requireAccess<T extends { status: string }>(result: T): Extract<
  * A manage write refused because its token was revoked by a logout elsewhere (decision 042):
  * the request is treated as signed out, as every page action does.
  */
-export function throwIfRevoked<T>(result: T, request: Request): Exclude<T, "revoked"> {
-  if (result === "revoked") throw signInRedirect(new URL(request.url));
+export function throwIfRevoked<T>(result: T, url: URL): Exclude<T, "revoked"> {
+  if (result === "revoked") throw signInRedirect(url);
   return result as Exclude<T, "revoked">;
 }
 

@@ -32,16 +32,22 @@ export async function readEditForm(request: Request) {
  * The picture forms of /communities/{id}/manage/edit (intents "avatar" and "avatar-remove"):
  * managers only, refused by the service itself for anyone else (403).
  */
-export async function communityAvatarAction(request: Request, manager: Actor, communityId: number, formData: FormData) {
+export async function communityAvatarAction(
+  request: Request,
+  url: URL,
+  manager: Actor,
+  communityId: number,
+  formData: FormData,
+) {
   const here = `/communities/${communityId}/manage/edit`;
   if (formData.get("intent") === "avatar-remove") {
-    if (!throwIfRevoked(await removeCommunityAvatar(manager, communityId), request)) throw data(null, { status: 403 });
+    if (!throwIfRevoked(await removeCommunityAvatar(manager, communityId), url)) throw data(null, { status: 403 });
     return redirect(here, {
       headers: await flashToast(request, { kind: "success", key: "communities:manage.toasts.avatarRemoved" }),
     });
   }
   const result = await saveCommunityAvatar(manager, communityId, uploadedFiles(formData, "avatar")[0] ?? new Blob([]));
-  if (result.status === "revoked") return throwIfRevoked(result.status, request);
+  if (result.status === "revoked") return throwIfRevoked(result.status, url);
   if (result.status === "forbidden") throw data(null, { status: 403 });
   if (result.status !== "saved") return avatarFailure(result.status);
   return redirect(here, {

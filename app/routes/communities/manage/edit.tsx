@@ -36,17 +36,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderDat
  * POST /communities/{id}/manage/edit: details and policies, or the picture (intents "avatar",
  * "avatar-remove"); the services refuse non-managers (403).
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const id = communityIdOf(params);
   const read = await readEditForm(request);
   if ("refused" in read) return read.refused;
   const { formData } = read;
   const manager = context.get(userContext)!;
   const intent = formData.get("intent");
-  if (intent === "avatar" || intent === "avatar-remove") return communityAvatarAction(request, manager, id, formData);
+  if (intent === "avatar" || intent === "avatar-remove")
+    return communityAvatarAction(request, url, manager, id, formData);
   const parsed = parseForm(communitySchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const result = throwIfRevoked(await updateCommunity(manager, id, parsed.data), request);
+  const result = throwIfRevoked(await updateCommunity(manager, id, parsed.data), url);
   if (result === "forbidden") throw data(null, { status: 403 });
   if (result !== "saved") return slugFailure(formData, result);
   return redirect(`/communities/${id}/manage/edit`, {

@@ -38,9 +38,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 /** POST /communities/{id}/manage/members: promote, make owner, demote, remove (decision 045). */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
-  if (fields.intent === "invite") return inviteAction(request, context, id, fields);
+  if (fields.intent === "invite") return inviteAction(request, url, context, id, fields);
   const parsed = memberChangeSchema.safeParse(fields);
   if (!parsed.success) throw data(null, { status: 400 });
   const { intent, userId, confirmed } = parsed.data;
@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const name = page.members.find((member) => member.id === userId)?.name ?? "";
     return { confirm: { intent, name, fields } };
   }
-  const changed = throwIfRevoked(await changeMember(context.get(userContext)!, id, userId, intent), request);
+  const changed = throwIfRevoked(await changeMember(context.get(userContext)!, id, userId, intent), url);
   if (!changed) requireAccess(await getManageMembers(viewerId, id));
   return redirect(`/communities/${id}/manage/members`, {
     headers: await flashToast(request, {
@@ -63,6 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** Invites by name or username; the invitee is told and accepts or declines on the community's page. */
 async function inviteAction(
   request: Request,
+  url: URL,
   context: Route.ActionArgs["context"],
   id: number,
   fields: Record<string, string>,
@@ -72,7 +73,7 @@ async function inviteAction(
     ? await invite(context.get(userContext)!, id, parsed.data.who)
     : { status: "not_found" as const };
   if (result.status === "forbidden") throw data(null, { status: 403 });
-  throwIfRevoked(result.status, request);
+  throwIfRevoked(result.status, url);
   if (result.status === "invited") {
     const t = translatorFor(context);
     notifyMember({ t, origin: new URL(request.url).origin }, result.userId, id, "invited");

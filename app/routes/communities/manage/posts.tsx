@@ -50,7 +50,7 @@ const TOASTS = {
 } as const;
 
 /** POST /communities/{id}/manage/posts: approve or reject pending posts, pin, unpin, dismiss reports. */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
   const parsed = postModerationSchema.safeParse(fields);
   if (!parsed.success) throw data(null, { status: 400 });
@@ -63,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = translatorFor(context);
   const manager = context.get(userContext)!;
   const ctx = { t, origin: new URL(request.url).origin };
-  const done = throwIfRevoked(await moderatePost(manager, id, postId, intent, ctx), request);
+  const done = throwIfRevoked(await moderatePost(manager, id, postId, intent, ctx), url);
   if (!done) requireAccess(await getManagePosts(viewerId, id));
   const returnTo = intent === "pin" || intent === "unpin" ? `/communities/${id}` : `/communities/${id}/manage/posts`;
   return redirect(returnTo, {

@@ -31,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 /** POST /communities/{id}/manage/requests: approve or decline a request to join. */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
   const parsed = requestAnswerSchema.safeParse(fields);
   if (!parsed.success) throw data(null, { status: 400 });
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const done = throwIfRevoked(
     await answerRequest(context.get(userContext)!, id, userId, intent === "approve"),
-    request,
+    url,
   );
   if (done && intent === "approve") {
     const t = translatorFor(context);

@@ -1,16 +1,21 @@
+import { sql } from "drizzle-orm";
 import type { ContactTopic } from "~/lib/contact-fields";
 import type { Translate } from "~/lib/translate";
 import { getDb, schema } from "~/server/db/db.server";
 import { sendMailLater } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/template";
+import { type Actor, tokenIsCurrent } from "~/server/users/session-user.server";
 
 export type ContactSubmission = {
   name: string;
   email: string;
   topic: ContactTopic;
   message: string;
-  /** The signed-in sender, if any, so replies can be matched to an account. */
-  userId: number | null;
+  /**
+   * The signed-in sender, if any, so replies can be matched to an account. A revoked token
+   * (decision 042) counts as signed out: the message is stored as a guest's, naming no account.
+   */
+  sender: Actor | null;
 };
 
 /**
@@ -26,7 +31,9 @@ export async function submitContactMessage(submission: ContactSubmission, t: Tra
       email: submission.email,
       topic: submission.topic,
       message: submission.message,
-      userId: submission.userId,
+      userId: submission.sender
+        ? sql`CASE WHEN ${tokenIsCurrent(submission.sender.id, submission.sender.tokenVersion)} THEN ${submission.sender.id} END`
+        : null,
     })
     .returning({ id: schema.contactMessages.id });
 

@@ -51,11 +51,11 @@ export function titleBy(person: { id: number; name: string }, render: (name: str
 }
 
 /** Every title naming this person now says `unknownName` instead: part of the account deletion's batch. */
-export function forgetActorQuery(actorId: number, unknownName: string) {
+export function forgetActorQuery(actorId: number, unknownName: string, when?: SQL) {
   return getDb()
     .update(n)
     .set({ title: sql`replace(${n.actorTitle}, ${ACTOR_MARK}, ${unknownName})`, actorId: null, actorTitle: null })
-    .where(eq(n.actorId, actorId));
+    .where(and(eq(n.actorId, actorId), when));
 }
 
 /**

@@ -17,7 +17,7 @@ async function doors() {
   const community = await makeCommunity(owner.id);
   const post = await createPost(owner, community.id, "Field day on Friday");
   if (!("id" in post)) throw new Error(post.status);
-  const group = await createGroup(owner.id, { title: "Helpers", memberIds: [friend.id], createKey: clientId() });
+  const group = await createGroup(owner, { title: "Helpers", memberIds: [friend.id], createKey: clientId() });
   if (group.status !== "ok") throw new Error(group.status);
   const event = await eventOf(owner.id, community.id);
   const paths = [
@@ -46,7 +46,11 @@ const NOT_FORMS: [string, Record<string, string>, string | undefined][] = [
   ["JSON", { "Content-Type": "application/json" }, '{"intent":"join"}'],
   ["text/plain", { "Content-Type": "text/plain" }, "intent=join"],
   ["no content type", {}, undefined],
-  ["broken multipart", { "Content-Type": "multipart/form-data; boundary=xyz" }, "--xyz\r\nContent-Disposition: form-data"],
+  [
+    "broken multipart",
+    { "Content-Type": "multipart/form-data; boundary=xyz" },
+    "--xyz\r\nContent-Disposition: form-data",
+  ],
 ];
 
 /** Forms a browser could never send: unknown intents, ids that are not numbers, fields too long. */

@@ -81,7 +81,7 @@ describe("group pages without JavaScript (decision 060)", { timeout: 60_000 }, (
 
   it("renames, adds and leaves on the group's page; leaving asks first; outsiders get 404", async () => {
     const { ana, ben, cy, dee } = await groupCircle();
-    const made = await createGroup(ana.id, { title: "Helpers", memberIds: [ben.id], createKey: clientId() });
+    const made = await createGroup(ana, { title: "Helpers", memberIds: [ben.id], createKey: clientId() });
     if (made.status !== "ok") throw new Error(made.status);
     const id = made.conversationId;
     const cookie = await signIn(ana.email, ana.password);
@@ -229,7 +229,7 @@ describe("group JSON API (README, decision 060)", { timeout: 60_000 }, () => {
 
   it("answers outsiders 404 on every group call, no token 401, wrong methods 405", async () => {
     const { ana, ben, dee } = await groupCircle();
-    const made = await createGroup(ana.id, { title: "Private", memberIds: [ben.id], createKey: clientId() });
+    const made = await createGroup(ana, { title: "Private", memberIds: [ben.id], createKey: clientId() });
     if (made.status !== "ok") throw new Error(made.status);
     const path = `/api/v2/conversation/${made.conversationId}`;
     const headers = await bearer(dee.id);

@@ -11,12 +11,13 @@ import {
   sendMessage,
 } from "~/server/chat/chat.server";
 import { getDb, schema } from "~/server/db/db.server";
+import type { Actor } from "~/server/users/session-user.server";
 import { clientId, groupCircle, shareCommunity } from "./chat-support";
 import { makeFriends } from "./friends-support";
 import { createUser, signIn } from "./helpers";
 import { connect } from "./realtime-support";
 
-async function group(creator: number, members: number[], title = "Trip helpers") {
+async function group(creator: Actor, members: number[], title = "Trip helpers") {
   const result = await createGroup(creator, { title, memberIds: members, createKey: clientId() });
   if (result.status !== "ok") throw new Error(result.status);
   return result.conversationId;
@@ -25,7 +26,7 @@ async function group(creator: number, members: number[], title = "Trip helpers")
 describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
   it("creates a named group of people the creator may message; every member lists it by name", async () => {
     const { ana, ben, cy } = await groupCircle();
-    const id = await group(ana.id, [ben.id, cy.id]);
+    const id = await group(ana, [ben.id, cy.id]);
     for (const member of [ana, ben, cy]) {
       const listed = (await listConversations(member.id)).find((c) => c.id === id);
       expect(listed).toMatchObject({ type: 1, title: "Trip helpers", unread: 0 });
@@ -40,12 +41,12 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
 
   it("refuses the whole group when one chosen person may not be messaged, and names them", async () => {
     const { ana, ben, dee } = await groupCircle();
-    const result = await createGroup(ana.id, { title: "Nope", memberIds: [ben.id, dee.id], createKey: clientId() });
+    const result = await createGroup(ana, { title: "Nope", memberIds: [ben.id, dee.id], createKey: clientId() });
     expect(result).toEqual({ status: "not_allowed", names: ["Dee Stranger"] });
     expect((await listConversations(ben.id)).some((c) => c.title === "Nope")).toBe(false);
     const deleted = await createUser({ name: "Gone", deletedAt: Date.now() });
     await makeFriends(ana.id, deleted.id);
-    expect((await createGroup(ana.id, { title: "Nope", memberIds: [deleted.id], createKey: clientId() })).status).toBe(
+    expect((await createGroup(ana, { title: "Nope", memberIds: [deleted.id], createKey: clientId() })).status).toBe(
       "not_allowed",
     );
   });
@@ -54,7 +55,7 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
     const { ana, ben } = await groupCircle();
     const createKey = clientId();
     const results = await Promise.all(
-      [1, 2, 3].map(() => createGroup(ana.id, { title: "Once", memberIds: [ben.id], createKey })),
+      [1, 2, 3].map(() => createGroup(ana, { title: "Once", memberIds: [ben.id], createKey })),
     );
     const ids = new Set(results.map((r) => (r.status === "ok" ? r.conversationId : r.status)));
     expect(ids.size).toBe(1);
@@ -79,24 +80,24 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
 describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_000 }, () => {
   it("lets any member rename; outsiders and direct chats are not found", async () => {
     const { ana, ben, dee } = await groupCircle();
-    const id = await group(ana.id, [ben.id]);
-    expect((await renameGroup(ben.id, id, "Museum trip")).status).toBe("ok");
+    const id = await group(ana, [ben.id]);
+    expect((await renameGroup(ben, id, "Museum trip")).status).toBe("ok");
     expect((await loadConversation(ana.id, id))?.title).toBe("Museum trip");
-    expect(await renameGroup(dee.id, id, "Mine")).toEqual({ status: "not_found" });
+    expect(await renameGroup(dee, id, "Mine")).toEqual({ status: "not_found" });
     const direct = await sendMessage(ana, { toUserId: ben.id }, { content: "Hi", clientMsgId: clientId() });
     if (direct.status !== "ok") throw new Error(direct.status);
-    expect(await renameGroup(ana.id, direct.message.conversationId, "Us")).toEqual({ status: "not_found" });
+    expect(await renameGroup(ana, direct.message.conversationId, "Us")).toEqual({ status: "not_found" });
   });
 
   it("adds people the adder may message (all or none); the newcomer reads the group", async () => {
     const { ana, ben, cy, dee } = await groupCircle();
-    const id = await group(ana.id, [ben.id]);
+    const id = await group(ana, [ben.id]);
     // Ben may not message Cy or Dee: he cannot add them.
-    expect(await addToGroup(ben.id, id, [cy.id])).toEqual({ status: "not_allowed", names: ["Cy Teammate"] });
-    expect(await addToGroup(ana.id, id, [cy.id, dee.id])).toEqual({ status: "not_allowed", names: ["Dee Stranger"] });
+    expect(await addToGroup(ben, id, [cy.id])).toEqual({ status: "not_allowed", names: ["Cy Teammate"] });
+    expect(await addToGroup(ana, id, [cy.id, dee.id])).toEqual({ status: "not_allowed", names: ["Dee Stranger"] });
     expect(await loadConversation(cy.id, id)).toBeNull();
-    expect(await addToGroup(dee.id, id, [cy.id])).toEqual({ status: "not_found" });
-    const added = await addToGroup(ana.id, id, [cy.id, ben.id]);
+    expect(await addToGroup(dee, id, [cy.id])).toEqual({ status: "not_found" });
+    const added = await addToGroup(ana, id, [cy.id, ben.id]);
     expect(added).toMatchObject({ status: "ok", added: [cy.id] });
     expect((await loadConversation(cy.id, id))?.members).toHaveLength(3);
   });
@@ -136,21 +137,21 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
         );
     }
     const id = await group(
-      ana.id,
+      ana,
       people.slice(0, 49).map((p) => p.id),
     );
-    expect(await addToGroup(ana.id, id, [people[49]!.id])).toEqual({ status: "too_many" });
+    expect(await addToGroup(ana, id, [people[49]!.id])).toEqual({ status: "too_many" });
   });
 
   it("a member who leaves no longer reads, writes or receives it; the last one out deletes it", async () => {
     const { ana, ben } = await groupCircle();
-    const id = await group(ana.id, [ben.id]);
-    expect((await leaveGroup(ben.id, id)).status).toBe("ok");
+    const id = await group(ana, [ben.id]);
+    expect((await leaveGroup(ben, id)).status).toBe("ok");
     expect(await loadConversation(ben.id, id)).toBeNull();
     expect((await sendMessage(ben, { conversationId: id }, { content: "Back?", clientMsgId: clientId() })).status).toBe(
       "not_found",
     );
-    expect(await leaveGroup(ben.id, id)).toEqual({ status: "not_found" });
+    expect(await leaveGroup(ben, id)).toEqual({ status: "not_found" });
     expect((await listConversations(ben.id)).some((c) => c.id === id)).toBe(false);
 
     const benTab = await connect("/realtime", { Cookie: await signIn(ben.email, ben.password) });
@@ -158,7 +159,7 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
     expect(await benTab.silentFor(300)).toBe(true);
     benTab.socket.close(1000);
 
-    expect((await leaveGroup(ana.id, id)).status).toBe("ok");
+    expect((await leaveGroup(ana, id)).status).toBe("ok");
     const rows = await getDb().select().from(schema.conversations);
     expect(rows.some((c) => c.id === id)).toBe(false);
   });
@@ -167,19 +168,19 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
     const { ana, ben } = await groupCircle();
     const direct = await sendMessage(ana, { toUserId: ben.id }, { content: "Hi", clientMsgId: clientId() });
     if (direct.status !== "ok") throw new Error(direct.status);
-    expect(await leaveGroup(ana.id, direct.message.conversationId)).toEqual({ status: "not_found" });
+    expect(await leaveGroup(ana, direct.message.conversationId)).toEqual({ status: "not_found" });
   });
 
   it("tells every member's open tabs when the group changes", async () => {
     const { ana, ben, cy } = await groupCircle();
-    const id = await group(ana.id, [ben.id]);
+    const id = await group(ana, [ben.id]);
     const benTab = await connect("/realtime", { Cookie: await signIn(ben.email, ben.password) });
-    await renameGroup(ana.id, id, "Renamed");
+    await renameGroup(ana, id, "Renamed");
     expect(parseFrame(await benTab.next())).toEqual({
       messageType: "conversationChanged",
       data: { conversationId: id },
     });
-    await addToGroup(ana.id, id, [cy.id]);
+    await addToGroup(ana, id, [cy.id]);
     expect(parseFrame(await benTab.next())).toEqual({
       messageType: "conversationChanged",
       data: { conversationId: id },

@@ -79,7 +79,7 @@ describe("chat service: who may message whom (decision 050)", { timeout: 30_000 
     const outsider = await createUser();
     const message = await startChat(a.id, b.id);
     expect(await loadConversation(outsider.id, message.conversationId)).toBeNull();
-    expect(await markConversationRead(outsider.id, message.conversationId)).toBeNull();
+    expect(await markConversationRead(outsider, message.conversationId)).toBeNull();
     expect(
       (
         await sendMessage(
@@ -126,7 +126,7 @@ describe("chat service: sending (SPEC §3, §4)", { timeout: 30_000 }, () => {
     );
     expect((await listConversations(b.id))[0]).toMatchObject({ id: first.conversationId, unread: 2 });
     expect((await listConversations(a.id))[0]?.unread).toBe(0);
-    await markConversationRead(b.id, first.conversationId, Date.now() + 10);
+    await markConversationRead(b, first.conversationId, Date.now() + 10);
     expect((await listConversations(b.id))[0]?.unread).toBe(0);
   });
 
@@ -178,7 +178,7 @@ describe("chat realtime (SPEC §4, DESIGN §1)", { timeout: 30_000 }, () => {
       const frame = parseFrame(await tab.next());
       expect(frame).toMatchObject({ messageType: "message", data: { content: "Live", clientMsgId, senderId: a.id } });
     }
-    await markConversationRead(b.id, first.conversationId, Date.now() + 1);
+    await markConversationRead(b, first.conversationId, Date.now() + 1);
     expect(parseFrame(await bTab2.next())).toEqual({
       messageType: "conversationLastRead",
       data: { conversationId: first.conversationId },

@@ -2,13 +2,14 @@ import { describe, expect, it } from "vitest";
 import { createCommunity } from "~/server/communities/communities.server";
 import { updateCommunity } from "~/server/communities/manage.server";
 import { SEARCH_PAGE_SIZE, searchCommunities } from "~/server/communities/search.server";
+import { actorOf } from "./communities-support";
 import { createUser } from "./helpers";
 import { browserFor, pageText } from "./settings-support";
 
 const word = () => `zq${Math.random().toString(36).slice(2, 8)}`;
 
 async function community(ownerId: number, name: string, description: string, category: "pto" | "team" = "pto") {
-  const result = await createCommunity(ownerId, {
+  const result = await createCommunity(await actorOf(ownerId), {
     name,
     slug: `s-${Math.random().toString(36).slice(2, 10)}`,
     category,
@@ -53,7 +54,7 @@ describe("community search (FTS5, trigram)", () => {
     expect(second.next).toBeNull();
     expect(new Set([...first.results, ...second.results].map((r) => r.id))).toEqual(new Set(ids));
     const renamed = word();
-    await updateCommunity(owner.id, ids[0]!, {
+    await updateCommunity(owner, ids[0]!, {
       name: `${renamed} now`,
       slug: `s-${renamed}`,
       category: "club",

@@ -1,7 +1,17 @@
+import { eq } from "drizzle-orm";
 import type { Policies } from "~/lib/community-rules";
 import { createCommunity } from "~/server/communities/communities.server";
 import { getDb, schema } from "~/server/db/db.server";
+import type { Actor } from "~/server/users/session-user.server";
 import { createUser } from "./helpers";
+
+/** A user as a service's actor: their id and current token version (decision 042), read from D1. */
+export async function actorOf(userId: number): Promise<Actor> {
+  const u = schema.users;
+  const [row] = await getDb().select({ id: u.id, tokenVersion: u.tokenVersion }).from(u).where(eq(u.id, userId));
+  if (!row) throw new Error(`no user ${userId}`);
+  return row;
+}
 
 let counter = 0;
 
@@ -12,7 +22,7 @@ export async function makeCommunity(
 ) {
   counter += 1;
   const slug = `t-${Date.now().toString(36)}-${counter}`;
-  const result = await createCommunity(ownerId, {
+  const result = await createCommunity(await actorOf(ownerId), {
     name: policies.name ?? `Community ${counter}`,
     slug,
     category: "club",

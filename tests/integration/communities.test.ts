@@ -211,8 +211,8 @@ describe("managing a community", () => {
         expect((await browser.post(`${base}${page}`, form)).status, `${person.name} ${page} ${form.intent}`).toBe(403);
       }
     }
-    expect(await answerRequest(member.id, community.id, asker.id, true)).toBe(false);
-    expect(await moderatePost(stranger.id, community.id, post.id, "approve")).toBe(false);
+    expect(await answerRequest(member, community.id, asker.id, true)).toBe(false);
+    expect(await moderatePost(stranger, community.id, post.id, "approve")).toBe(false);
     expect((await membershipRow(community.id, asker.id))?.status).toBe("pending");
     expect((await getPostPage(member.id, post.id))?.post.pending).toBe(true);
   });
@@ -261,17 +261,17 @@ describe("managing a community", () => {
 
   it("promotes, demotes and removes; the last owner cannot be demoted or removed", async () => {
     const { owner, member, community } = await cast();
-    expect(await changeMember(owner.id, community.id, member.id, "promote")).toBe(true);
+    expect(await changeMember(owner, community.id, member.id, "promote")).toBe(true);
     expect((await membershipRow(community.id, member.id))?.role).toBe("manager");
     // A manager cannot touch owners.
-    expect(await changeMember(member.id, community.id, owner.id, "demote")).toBe(false);
-    expect(await changeMember(member.id, community.id, owner.id, "remove")).toBe(false);
-    expect(await changeMember(owner.id, community.id, owner.id, "demote")).toBe(false);
+    expect(await changeMember(member, community.id, owner.id, "demote")).toBe(false);
+    expect(await changeMember(member, community.id, owner.id, "remove")).toBe(false);
+    expect(await changeMember(owner, community.id, owner.id, "demote")).toBe(false);
     expect((await membershipRow(community.id, owner.id))?.role).toBe("owner");
-    expect(await changeMember(owner.id, community.id, member.id, "makeOwner")).toBe(true);
-    expect(await changeMember(member.id, community.id, owner.id, "demote")).toBe(true);
+    expect(await changeMember(owner, community.id, member.id, "makeOwner")).toBe(true);
+    expect(await changeMember(member, community.id, owner.id, "demote")).toBe(true);
     expect((await membershipRow(community.id, owner.id))?.role).toBe("manager");
-    expect(await changeMember(member.id, community.id, owner.id, "remove")).toBe(true);
+    expect(await changeMember(member, community.id, owner.id, "remove")).toBe(true);
     expect(await membershipRow(community.id, owner.id)).toBeNull();
   });
 

@@ -30,10 +30,10 @@ describe("one slug namespace (decision 068): a school's slug is the school's", (
     expect(html).toContain("A school uses this address; choose another.");
     expect(html).toMatch(/id="field-slug"[^>]*aria-invalid="true"/);
     expect((await getDb().select().from(schema.communities)).length).toBe(before);
-    expect(await createCommunity(user.id, input(school.slug))).toEqual({ status: "slug_school" });
+    expect(await createCommunity(user, input(school.slug))).toEqual({ status: "slug_school" });
     // Another community's slug is still "taken", as before.
     const { community } = await cast();
-    expect(await createCommunity(user.id, input(community.slug))).toEqual({ status: "slug_taken" });
+    expect(await createCommunity(user, input(community.slug))).toEqual({ status: "slug_taken" });
   });
 
   it("renaming a community to a school's slug is refused at the field; its own slug stays", async () => {
@@ -45,7 +45,7 @@ describe("one slug namespace (decision 068): a school's slug is the school's", (
     expect(await pageText(answer)).toContain("A school uses this address; choose another.");
     const [row] = (await getDb().select().from(schema.communities)).filter((c) => c.id === community.id);
     expect(row?.slug).toBe(community.slug);
-    expect(await updateCommunity(owner.id, community.id, input(school.slug))).toBe("slug_school");
-    expect(await updateCommunity(owner.id, community.id, input(`${community.slug}-x`))).toBe("saved");
+    expect(await updateCommunity(owner, community.id, input(school.slug))).toBe("slug_school");
+    expect(await updateCommunity(owner, community.id, input(`${community.slug}-x`))).toBe("saved");
   });
 });

@@ -78,7 +78,7 @@ describe("changing the email address", () => {
     const address = freshAddress();
     const yesterday = Date.now() - EMAIL_CHANGE_TTL_MS - 60_000;
     await requestEmailChange(
-      user.id,
+      user,
       { email: address, currentPassword: user.password },
       { origin: "http://localhost", t: keysOnly },
       yesterday,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { createEvent, type EventInput } from "~/server/events/events.server";
+import { actorOf } from "./communities-support";
 import { createUser, signIn } from "./helpers";
 import { createCommunity } from "./schools-support";
 
@@ -33,7 +34,7 @@ export async function communityOfMany(count: number) {
 
 /** An event the manager creates (the service, no form); its id. */
 export async function eventOf(managerId: number, communityId: number, overrides: Partial<EventInput> = {}) {
-  const created = await createEvent(managerId, communityId, eventInput(overrides));
+  const created = await createEvent(await actorOf(managerId), communityId, eventInput(overrides));
   if (!created.ok) throw new Error(`event not created: ${created.reason}`);
   return created.value;
 }

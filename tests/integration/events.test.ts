@@ -73,7 +73,7 @@ describe("creating, editing and cancelling events", () => {
     await getDb()
       .insert(schema.communityMembers)
       .values({ communityId: community.id, userId: pending.id, role: "manager", status: "pending" });
-    expect((await createEvent(pending.id, community.id, eventInput())).ok).toBe(false);
+    expect((await createEvent(pending, community.id, eventInput())).ok).toBe(false);
     expect((await get("/calendar/new", await cookieOf(member))).status).toBe(403);
   });
 
@@ -93,7 +93,7 @@ describe("creating, editing and cancelling events", () => {
   it("cancels one date and moves another; cancelling the event asks first, then tells members", async () => {
     const { community, manager, member } = await communityWithPeople();
     const created = await createEvent(
-      manager.id,
+      manager,
       community.id,
       eventInput({ recurrence: "weekly", recurrenceUntil: Date.parse("2026-03-29T00:00:00Z") }),
     );
@@ -141,7 +141,7 @@ describe("creating, editing and cancelling events", () => {
 
   it("edits an event; members are told it changed", async () => {
     const { community, manager, member } = await communityWithPeople();
-    const created = await createEvent(manager.id, community.id, eventInput());
+    const created = await createEvent(manager, community.id, eventInput());
     if (!created.ok) throw new Error("not created");
     const cookie = await cookieOf(manager);
     const form = await get(`/calendar/events/${created.value}/edit`, cookie);
@@ -203,7 +203,7 @@ describe("who sees what", () => {
     const school = await createSchool();
     const { community, manager } = await communityWithPeople({ schoolId: school.id, joinPolicy: "request" });
     const start = Date.now() + 86_400_000;
-    const created = await createEvent(manager.id, community.id, eventInput({ startsAt: start, endsAt: null }));
+    const created = await createEvent(manager, community.id, eventInput({ startsAt: start, endsAt: null }));
     if (!created.ok) throw new Error("not created");
     const stranger = await createUser();
     const cookie = await cookieOf(stranger);
@@ -228,7 +228,7 @@ describe("who sees what", () => {
 describe("answers, capacity and the waiting list", () => {
   it("is idempotent: answering twice keeps one answer", async () => {
     const { community, manager, member } = await communityWithPeople();
-    const created = await createEvent(manager.id, community.id, eventInput());
+    const created = await createEvent(manager, community.id, eventInput());
     if (!created.ok) throw new Error("not created");
     const cookie = await cookieOf(member);
     for (let i = 0; i < 2; i++) {
@@ -276,7 +276,7 @@ describe("answers, capacity and the waiting list", () => {
 
   it("fills new places from the waiting list when a manager raises the capacity", async () => {
     const { community, manager, member, other } = await communityWithPeople();
-    const created = await createEvent(manager.id, community.id, eventInput({ capacity: 1 }));
+    const created = await createEvent(manager, community.id, eventInput({ capacity: 1 }));
     if (!created.ok) throw new Error("not created");
     await answerEvent(member, created.value, FIRST_START, "going");
     expect(await answerEvent(other, created.value, FIRST_START, "going")).toMatchObject({
@@ -300,7 +300,7 @@ describe("the day-before reminder", () => {
     const run = Math.floor(Date.now() / hour) * hour + 5 * hour;
     const startsAt = run + 24 * hour + 30 * 60_000;
     const created = await createEvent(
-      manager.id,
+      manager,
       community.id,
       eventInput({ title: "Field trip", startsAt, endsAt: null }),
     );
@@ -321,7 +321,7 @@ describe("a community's page", () => {
     const { community, manager, member } = await communityWithPeople({ joinPolicy: "request" });
     const soon = Date.now() + 3 * 86_400_000;
     const created = await createEvent(
-      manager.id,
+      manager,
       community.id,
       eventInput({ title: "Spring concert", startsAt: soon, endsAt: soon + 3_600_000 }),
     );

@@ -81,7 +81,7 @@ describe("iCalendar output", () => {
     // Forms give whole minutes; so does this.
     const soon = Math.floor((Date.now() + 2 * 86_400_000) / 60_000) * 60_000;
     const weekly = await createEvent(
-      manager.id,
+      manager,
       community.id,
       eventInput({
         title: "Choir, weekly",
@@ -93,7 +93,7 @@ describe("iCalendar output", () => {
     );
     const dayKey = Math.floor(soon / 86_400_000) * 86_400_000;
     const allDay = await createEvent(
-      manager.id,
+      manager,
       community.id,
       eventInput({ title: "No school", allDay: true, startsAt: dayKey, endsAt: dayKey + 86_400_000 }),
     );
@@ -141,7 +141,7 @@ describe("the private feed", () => {
   it("works until revoked or replaced, and never without its token", async () => {
     const { community, manager, member } = await communityWithPeople();
     await createEvent(
-      manager.id,
+      manager,
       community.id,
       eventInput({ title: "Feedable", startsAt: Date.now() + 86_400_000, endsAt: null }),
     );

@@ -50,8 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data({ ...parsed, formError: "about:contact.invalid" }, { status: 400 });
 
   const { name, email, topic, message } = parsed.data;
-  const userId = context.get(userContext)?.id ?? null;
-  await submitContactMessage({ name, email, topic, message, userId }, translatorFor(context));
+  const sender = context.get(userContext);
+  await submitContactMessage({ name, email, topic, message, sender }, translatorFor(context));
   return sent();
 }
 

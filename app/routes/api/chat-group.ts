@@ -1,5 +1,5 @@
 import { parseId, renameGroupBodySchema } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor } from "~/routes/api/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { renameGroup } from "~/server/chat/chat.server";
 import type { Route } from "./+types/chat-group";
@@ -9,12 +9,12 @@ import { groupRefusal } from "./group-answer.server";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "PATCH") return methodNotAllowed("PATCH", t);
-  const userId = await requireBearerUser(request, context);
+  const actor = await requireBearerActor(request, context);
   const id = parseId(params.id);
   if (id === null) return jsonError(404, "not_found", t("chat:errors.groupNotFound"));
   const body = await readJsonBody(request, renameGroupBodySchema, t);
   if (!body.ok) return body.response;
-  const result = await renameGroup(userId, id, body.data.title);
+  const result = await renameGroup(actor, id, body.data.title);
   if (result.status !== "ok") return groupRefusal(result, t);
   return Response.json({ conversation: { id, title: body.data.title } });
 }

@@ -7,8 +7,8 @@ import { groupPost, groupRefusal } from "./group-answer.server";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const call = await groupPost(request, context, params.id);
   if ("refused" in call) return call.refused;
-  const { t, userId, id } = call;
-  const result = await leaveGroup(userId, id);
+  const { t, actor, id } = call;
+  const result = await leaveGroup(actor, id);
   if (result.status !== "ok") return groupRefusal(result, t);
   return Response.json({ conversationId: id });
 }

@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
 import { deleteMessage } from "~/server/chat/chat.server";
 import type { Route } from "./+types/chat-message";
@@ -8,10 +8,11 @@ import type { Route } from "./+types/chat-message";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "DELETE") return methodNotAllowed("DELETE", t);
-  const userId = await requireBearerUser(request, context);
+  const sender = await requireBearerActor(request, context);
   const id = parseId(params.id);
   const messageId = parseId(params.messageId);
-  const result = id === null || messageId === null ? null : await deleteMessage(userId, id, messageId);
+  const result = id === null || messageId === null ? null : await deleteMessage(sender, id, messageId);
+  if (result?.status === "revoked") return revokedToken(context);
   if (!result || result.status === "not_found") return jsonError(404, "not_found", t("chat:errors.messageNotFound"));
   return Response.json({ message: result.message });
 }

@@ -11,10 +11,10 @@ import { groupPost, groupRefusal } from "./group-answer.server";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const call = await groupPost(request, context, params.id);
   if ("refused" in call) return call.refused;
-  const { t, userId, id } = call;
+  const { t, actor, id } = call;
   const body = await readJsonBody(request, addMembersBodySchema, t);
   if (!body.ok) return body.response;
-  const result = await addToGroup(userId, id, body.data.userIds);
+  const result = await addToGroup(actor, id, body.data.userIds);
   if (result.status !== "ok") return groupRefusal(result, t);
   return Response.json({ conversationId: id, added: result.added ?? [] });
 }

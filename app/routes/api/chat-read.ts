@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
 import { markConversationRead } from "~/server/chat/chat.server";
 import type { Route } from "./+types/chat-read";
@@ -8,9 +8,10 @@ import type { Route } from "./+types/chat-read";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
-  const userId = await requireBearerUser(request, context);
+  const reader = await requireBearerActor(request, context);
   const id = parseId(params.id);
-  const result = id === null ? null : await markConversationRead(userId, id);
+  const result = id === null ? null : await markConversationRead(reader, id);
+  if (result === "revoked") return revokedToken(context);
   if (!result) return jsonError(404, "not_found", t("chat:errors.notFound"));
   return Response.json(result);
 }

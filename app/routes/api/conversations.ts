@@ -1,5 +1,5 @@
 import { createGroupBodySchema } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, requireBearerUser } from "~/routes/api/bearer.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import {
   CONVERSATION_PAGE_MAX,
@@ -30,11 +30,12 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("GET, POST", t);
-  const userId = await requireBearerUser(request, context);
+  const actor = await requireBearerActor(request, context);
+  const userId = actor.id;
   const body = await readJsonBody(request, createGroupBodySchema, t);
   if (!body.ok) return body.response;
   const { title, userIds, clientKey } = body.data;
-  const result = await createGroup(userId, {
+  const result = await createGroup(actor, {
     title,
     memberIds: userIds,
     createKey: clientKey ?? newClientMsgIdServer(),

@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
 import { deleteForMe, loadThread } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/inbox-message";
@@ -10,9 +10,9 @@ import { apiMessage } from "./inbox.server";
  * read. DELETE removes the caller's copy only. 404 for anyone without a copy (decision 063).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const userId = await requireBearerUser(request, context);
+  const reader = await requireBearerActor(request, context);
   const id = parseId(params.id);
-  const thread = id === null ? null : await loadThread(userId, id);
+  const thread = id === null ? null : await loadThread(reader, id);
   const message = thread?.messages.find((m) => m.id === id);
   if (!thread || !message) return jsonError(404, "not_found", apiTranslator(context)("inbox:errors.notFound"));
   return Response.json({ message: apiMessage(message), thread: thread.messages.map(apiMessage) });
@@ -21,9 +21,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE", t);
-  const userId = await requireBearerUser(request, context);
+  const actor = await requireBearerActor(request, context);
   const id = parseId(params.id);
-  const deleted = id === null ? false : await deleteForMe(userId, id);
+  const deleted = id === null ? false : await deleteForMe(actor, id);
+  if (deleted === "revoked") return revokedToken(context);
   if (!deleted) return jsonError(404, "not_found", t("inbox:errors.notFound"));
   return Response.json({ deleted: true, id });
 }

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { sendBodySchema } from "~/lib/forms/inbox";
+import { revokedToken } from "~/routes/api/bearer.server";
 import { jsonError, readJsonBody, type Translate, validated } from "~/routes/api/json.server";
 import { MAX_COMPOSE_BODY } from "~/routes/messagesold/compose.server";
 import { limitRequestBody } from "~/server/http/body-limit.server";
@@ -11,6 +12,7 @@ import {
   storeFiles,
   uploadsOf,
 } from "~/server/inbox/inbox.server";
+import type { Actor } from "~/server/users/session-user.server";
 
 /**
  * HTTP mapping of the inbox's JSON API (README "API", decision 065): a send as JSON (no files)
@@ -58,7 +60,7 @@ async function readSendBody(request: Request, t: Translate): Promise<Read> {
 }
 
 /** POST /api/v2/inbox: 201 `{message: {id}}`, 200 with the same id when the clientKey was already used. */
-export async function sendFromApi(request: Request, userId: number, t: Translate) {
+export async function sendFromApi(request: Request, sender: Actor, t: Translate) {
   const read = await readSendBody(request, t);
   if (!read.ok) return read.response;
   const { fields } = read;
@@ -68,10 +70,10 @@ export async function sendFromApi(request: Request, userId: number, t: Translate
     const name = "filename" in checked ? checked.filename : "";
     return jsonError(status, code, t(key, { name }), { fields: { files: [t(key, { name })] } });
   }
-  const files = await storeFiles(userId, checked.files);
+  const files = await storeFiles(sender.id, checked.files);
   const result = await sendMessage(
     {
-      senderId: userId,
+      sender,
       to: fields.to,
       subject: fields.subject,
       body: fields.body,
@@ -90,6 +92,8 @@ function sendAnswer(result: SendResult, t: Translate) {
       return Response.json({ message: { id: result.id } }, { status: result.created ? 201 : 200 });
     case "not_found":
       return jsonError(404, "not_found", t("inbox:errors.notFound"));
+    case "revoked":
+      return revokedToken();
     case "recipients": {
       const messages = result.problems.map((p) => t(RECIPIENT_ERRORS[p.problem][2], { who: p.who }));
       const [status, code] = RECIPIENT_ERRORS[result.problems[0]!.problem];

@@ -1,5 +1,5 @@
 import { boxSchema } from "~/lib/forms/inbox";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, requireBearerUser } from "~/routes/api/bearer.server";
 import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
 import { listBox } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/inbox";
@@ -18,6 +18,5 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("GET, POST", t);
-  const userId = await requireBearerUser(request, context);
-  return sendFromApi(request, userId, t);
+  return sendFromApi(request, await requireBearerActor(request, context), t);
 }

@@ -1,5 +1,5 @@
 import { apiReportSchema } from "~/lib/forms/content";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { report } from "~/server/content/reports.server";
 import type { Route } from "./+types/reports";
@@ -12,10 +12,11 @@ import { postNotFound } from "./content-json.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
-  const userId = await requireBearerUser(request, context);
+  const actor = await requireBearerActor(request, context);
   const body = await readJsonBody(request, apiReportSchema, t);
   if (!body.ok) return body.response;
-  const done = await report(userId, { type: body.data.targetType, id: body.data.targetId }, body.data.reason);
+  const done = await report(actor, { type: body.data.targetType, id: body.data.targetId }, body.data.reason);
+  if (done === "revoked") return revokedToken(context);
   if (!done) return postNotFound(t);
   return Response.json({ reported: true }, { status: 201 });
 }

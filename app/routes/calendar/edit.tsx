@@ -13,6 +13,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { getEventPage } from "~/server/events/event-page.server";
 import { cancelEvent, changeOccurrence, updateEvent } from "~/server/events/events.server";
 import { notifyEventChange, notifyPromoted } from "~/server/events/notify.server";
@@ -43,7 +44,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 const back = (id: number, toast: Toast, request: Request) =>
   flashToast(request, toast).then((headers) => redirect(`/calendar/events/${id}`, { headers }));
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const id = eventIdOf(params);
   const formData = await readFormData(request);
@@ -51,12 +52,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const ctx = notifyContext(request, context);
   const forbidden = () =>
     data({ failure: formFailure(formData, "events:errors.forbidden"), confirm: null }, { status: 403 });
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  const signedOut = () => signInRedirect(url);
 
   if (intent === "save") {
     const form = readEventForm(formData);
     if (!form.ok) return data({ failure: form, confirm: null }, { status: 400 });
-    const result = await updateEvent(user.id, id, form.input);
-    if (!result.ok) return forbidden();
+    const result = await updateEvent(user, id, form.input);
+    if (!result.ok) return result.reason === "revoked" ? signedOut() : forbidden();
     notifyPromoted(id, result.value, ctx);
     notifyEventChange(id, "changed", user.id, ctx);
     return back(id, { kind: "success", key: "events:event.saved" }, request);
@@ -74,10 +77,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       ? Date.UTC(date.year, date.month - 1, date.day)
       : localToUtc({ ...date, ...time }, event.timeZone);
     const length = event.endsAt === null ? null : event.endsAt - event.startsAt;
-    const moved = await changeOccurrence(user.id, id, parsed.data.occurrence, {
+    const moved = await changeOccurrence(user, id, parsed.data.occurrence, {
       startsAt,
       endsAt: length === null ? null : startsAt + length,
     });
+    if (!moved.ok && moved.reason === "revoked") return signedOut();
     if (!moved.ok)
       return data({ failure: formFailure(formData, "events:errors.notAnOccurrence"), confirm: null }, { status: 400 });
     notifyEventChange(id, "changed", user.id, ctx);
@@ -92,12 +96,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return { failure: null, confirm: { intent: parsed.data.intent, occurrence: occurrence ?? null } };
   }
   if (parsed.data.intent === "cancelEvent") {
-    if (!(await cancelEvent(user.id, id)).ok) return forbidden();
+    const cancelled = await cancelEvent(user, id);
+    if (!cancelled.ok) return cancelled.reason === "revoked" ? signedOut() : forbidden();
     notifyEventChange(id, "cancelled", user.id, ctx);
     return back(id, { kind: "success", key: "events:event.cancelled_toast" }, request);
   }
   if (occurrence === undefined) throw data(null, { status: 400 });
-  const result = await changeOccurrence(user.id, id, occurrence, null);
+  const result = await changeOccurrence(user, id, occurrence, null);
+  if (!result.ok && result.reason === "revoked") return signedOut();
   if (!result.ok) {
     return data(
       { failure: formFailure(formData, "events:errors.notAnOccurrence"), confirm: null },

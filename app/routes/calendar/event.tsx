@@ -38,13 +38,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, zone: fromCookie ?? page.event.timeZone, zoneKnown: fromCookie !== null };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const id = eventIdOf(params);
   const { answer, occurrence } = await strictForm(rsvpSchema, request);
   const result = await answerEvent(user, id, occurrence, answer);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (!result.ok && result.reason === "revoked") return signInRedirect(new URL(request.url));
+  if (!result.ok && result.reason === "revoked") return signInRedirect(url);
   if (!result.ok && result.reason === "not_an_occurrence") throw data(null, { status: 400 });
   const back = (toast: Toast) =>
     flashToast(request, toast).then((headers) => redirect(eventHref(id, occurrence), { headers }));

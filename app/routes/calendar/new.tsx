@@ -10,6 +10,7 @@ import { parseId } from "~/lib/forms/schools";
 import { registerNamespace } from "~/lib/i18n-client";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { createEvent } from "~/server/events/events.server";
 import { managedCommunitiesQuery } from "~/server/events/managers.server";
 import { notifyEventChange } from "~/server/events/notify.server";
@@ -47,14 +48,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const formData = await readFormData(request);
   const communityId = parseId(String(formData.get("community") ?? ""));
   const form = readEventForm(formData);
   if (!form.ok) return data({ failure: form }, { status: 400 });
   if (communityId === null) return data({ failure: formFailure(formData, "events:errors.forbidden") }, { status: 403 });
-  const created = await createEvent(user.id, communityId, form.input);
+  const created = await createEvent(user, communityId, form.input);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (!created.ok && created.reason === "revoked") return signInRedirect(url);
   if (!created.ok) return data({ failure: formFailure(formData, "events:errors.forbidden") }, { status: 403 });
   notifyEventChange(created.value, "created", user.id, notifyContext(request, context));
   return redirect(`/calendar/events/${created.value}`, {

@@ -24,9 +24,11 @@ function directPerson(key: string) {
  * conversation; the others are the direct chat with that person, which may not exist yet. Everything the
  * viewer is not part of is a 404.
  */
-export async function loadChatPage(viewerId: number, key: string, url: URL) {
+export async function loadChatPage(viewer: Actor, key: string, url: URL) {
+  const viewerId = viewer.id;
   const before = url.searchParams.get("before");
-  const options = { before, markRead: true };
+  // Reading marks it read, as the viewer's token allows (decision 042).
+  const options = { before, markRead: viewer };
   const base = { viewerId, clientMsgId: newClientMsgIdServer(), before };
   const person = directPerson(key);
   if (person) {
@@ -43,7 +45,7 @@ export async function loadChatPage(viewerId: number, key: string, url: URL) {
 
 /** The page's posts: `send`, and `delete` of one's own message (asked first, decision 051). */
 export async function actOnPage(viewer: Actor, key: string, formData: FormData, url: URL) {
-  if (formData.get("intent") === "delete") return deleteFromPage(viewer.id, key, formData, url);
+  if (formData.get("intent") === "delete") return deleteFromPage(viewer, key, formData, url);
   return sendFromPage(viewer, key, formData, url);
 }
 
@@ -51,14 +53,16 @@ export async function actOnPage(viewer: Actor, key: string, formData: FormData, 
  * Deleting one's own message without JavaScript: the post without `confirmed` answers the
  * question in the pane; with it, the message goes (for everyone, live) and the page reloads.
  */
-async function deleteFromPage(viewerId: number, key: string, formData: FormData, url: URL) {
+async function deleteFromPage(viewer: Actor, key: string, formData: FormData, url: URL) {
   const parsed = parseForm(deleteMessageSchema, formData);
   if (!parsed.ok) return data(formFailure(formData, "chat:errors.unknownIntent"), { status: 400 });
   if (!parsed.data.confirmed) return { confirmDelete: { messageId: String(parsed.data.messageId) } };
   // On /chat/@username the id is unknown here; the service finds the message's own conversation.
   const conversationId = directPerson(key) ? null : parseId(key);
   if (conversationId === null && !directPerson(key)) throw data(null, { status: 404 });
-  const result = await deleteMessage(viewerId, conversationId, parsed.data.messageId);
+  const result = await deleteMessage(viewer, conversationId, parsed.data.messageId);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (result.status === "revoked") return signInRedirect(url);
   if (result.status === "not_found") throw data(null, { status: 404 });
   return redirect(safeRedirectPath(url.pathname, "/chat"));
 }

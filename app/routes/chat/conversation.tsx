@@ -8,7 +8,7 @@ import { actOnPage, loadChatPage } from "./conversation.server";
 
 /** /chat/{id} and /chat/@{username} (SPEC §2, decision 050). */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  return loadChatPage(context.get(userContext)!.id, params.key, url);
+  return loadChatPage(context.get(userContext)!, params.key, url);
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {

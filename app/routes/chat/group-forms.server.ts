@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { formWithMembers, groupActionSchema, newGroupSchema, parseId } from "~/lib/forms/chat";
 import { type FormFailure, parseValues, typedValues } from "~/lib/forms/parse";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import {
   addToGroup,
   createGroup,
@@ -12,6 +13,7 @@ import {
   renameGroup,
 } from "~/server/chat/chat.server";
 import { flashToast } from "~/server/session/session.server";
+import type { Actor } from "~/server/users/session-user.server";
 
 /**
  * HTTP mapping of "New group" (/chat/new) and a group's page (/chat/{id}/group), decision 060.
@@ -46,8 +48,11 @@ function failure(formData: FormData, fieldErrors: FormFailure["fieldErrors"], fo
 }
 
 /** A service's refusal as the form's message and status. */
-function refusal(formData: FormData, result: Exclude<GroupResult, { status: "ok" }>) {
+function refusal(url: URL, formData: FormData, result: Exclude<GroupResult, { status: "ok" }>) {
   switch (result.status) {
+    case "revoked":
+      // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+      return signInRedirect(url);
     case "not_found":
       throw data(null, { status: 404 });
     case "not_allowed":
@@ -65,13 +70,13 @@ function refusal(formData: FormData, result: Exclude<GroupResult, { status: "ok"
   }
 }
 
-export async function createGroupFromPage(request: Request, viewerId: number, formData: FormData) {
+export async function createGroupFromPage(request: Request, url: URL, viewer: Actor, formData: FormData) {
   const parsed = parseValues(newGroupSchema, formWithMembers(formData));
   if (!parsed.ok) return data(failure(formData, parsed.fieldErrors), { status: 400 });
   if (parsed.data.intent !== "create") return data(failure(formData, {}, "chat:errors.unknownIntent"), { status: 400 });
   const { title, members, createKey } = parsed.data;
-  const result = await createGroup(viewerId, { title, memberIds: members, createKey });
-  if (result.status !== "ok") return refusal(formData, result);
+  const result = await createGroup(viewer, { title, memberIds: members, createKey });
+  if (result.status !== "ok") return refusal(url, formData, result);
   const headers = result.created
     ? await flashToast(request, { kind: "success", key: "chat:toasts.created", values: { title } })
     : undefined;
@@ -87,7 +92,7 @@ export async function loadGroupSettings(viewerId: number, key: string, url: URL)
 }
 
 /** Rename, add, leave (asked first: the confirmation without JavaScript is this answer). */
-export async function changeGroupFromPage(request: Request, viewerId: number, key: string, formData: FormData) {
+export async function changeGroupFromPage(request: Request, url: URL, viewer: Actor, key: string, formData: FormData) {
   const id = parseId(key);
   if (id === null) throw data(null, { status: 404 });
   const parsed = parseValues(groupActionSchema, formWithMembers(formData));
@@ -95,14 +100,14 @@ export async function changeGroupFromPage(request: Request, viewerId: number, ke
   const here = `/chat/${id}/group`;
   switch (parsed.data.intent) {
     case "rename": {
-      const result = await renameGroup(viewerId, id, parsed.data.title);
-      if (result.status !== "ok") return refusal(formData, result);
+      const result = await renameGroup(viewer, id, parsed.data.title);
+      if (result.status !== "ok") return refusal(url, formData, result);
       const toast = { kind: "success" as const, key: "chat:toasts.renamed", values: { title: parsed.data.title } };
       return redirect(here, { headers: await flashToast(request, toast) });
     }
     case "add": {
-      const result = await addToGroup(viewerId, id, parsed.data.members);
-      if (result.status !== "ok") return refusal(formData, result);
+      const result = await addToGroup(viewer, id, parsed.data.members);
+      if (result.status !== "ok") return refusal(url, formData, result);
       const toast = {
         kind: "success" as const,
         key: "chat:toasts.added",
@@ -112,8 +117,8 @@ export async function changeGroupFromPage(request: Request, viewerId: number, ke
     }
     case "leave": {
       if (!parsed.data.confirmed) return { confirmLeave: true as const };
-      const result = await leaveGroup(viewerId, id);
-      if (result.status !== "ok") return refusal(formData, result);
+      const result = await leaveGroup(viewer, id);
+      if (result.status !== "ok") return refusal(url, formData, result);
       return redirect("/chat", { headers: await flashToast(request, { kind: "success", key: "chat:toasts.left" }) });
     }
     case "find":

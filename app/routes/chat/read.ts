@@ -1,5 +1,6 @@
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/chat";
+import { revokedToken } from "~/routes/api/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
 import { markConversationRead } from "~/server/chat/chat.server";
 import type { Route } from "./+types/read";
@@ -10,7 +11,9 @@ export async function action({ context, params }: Route.ActionArgs) {
   const viewer = context.get(userContext);
   if (!viewer) return jsonError(401, "unauthorized", t("api:errors.unauthorized"));
   const id = parseId(params.id);
-  const result = id === null ? null : await markConversationRead(viewer.id, id);
+  const result = id === null ? null : await markConversationRead(viewer, id);
+  // A token revoked by logout or deletion (decision 042): as the API answers it.
+  if (result === "revoked") return revokedToken(context);
   if (!result) return jsonError(404, "not_found", t("chat:errors.notFound"));
   return Response.json(result);
 }

@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** POST /communities/{id}: join, request, cancel, leave, accept or decline (decision 045). */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const parsed = parseForm(membershipSchema, await readFormData(request));
@@ -61,7 +61,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const userId = user.id;
   const result = await changeMembership(user, id, intent);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(new URL(request.url));
+  if (result.status === "revoked") return signInRedirect(url);
   if (result.status === "requested") {
     const t = translatorFor(context);
     notifyJoinRequest({ t, origin: new URL(request.url).origin }, userId, id);

@@ -9,6 +9,7 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { getPostMeta, updatePost } from "~/server/content/posts.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
@@ -29,7 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
@@ -37,7 +38,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.ok) return data(parsed, { status: 400 });
   // Unticked images leave the post (decision 066); keys not on this post change nothing.
   const remove = formData.getAll("removeImage").filter((value): value is string => typeof value === "string");
-  const saved = await updatePost(context.get(userContext)!.id, id, parsed.data.body, remove);
+  const saved = await updatePost(context.get(userContext)!, id, parsed.data.body, remove);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (saved === "revoked") return signInRedirect(url);
   if (!saved) throw data(null, { status: 404 });
   return redirect(`/content/${id}`, {
     headers: await flashToast(request, { kind: "success", key: "content:toasts.saved" }),

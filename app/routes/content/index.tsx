@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
  * back to where the composer was (PRG). A failure goes back too, with the text kept in a flash-free
  * way: the page re-renders from here with the error.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const read = await readPostForm(request);
   if ("refused" in read) return read.refused;
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (stored.status !== "stored") return imageFailure(formData, stored.status);
   const result = await createPost(user, parsed.data.communityId, parsed.data.body, stored.images);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(new URL(request.url));
+  if (result.status === "revoked") return signInRedirect(url);
   if (result.status === "not_allowed") {
     return data(formFailure(formData, "content:errors.notAllowed"), { status: 403 });
   }

@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 const CONFIRMED = new Set(["deletePost", "deleteComment"]);
 
 /** POST /content/{id}: comment, reply, like, unlike, edit, report or delete a comment, report or delete the post. */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const postId = parseId(params.id);
   if (postId === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
@@ -63,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     origin: new URL(request.url).origin,
   });
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (outcome.status === "revoked") return signInRedirect(new URL(request.url));
+  if (outcome.status === "revoked") return signInRedirect(url);
   if (outcome.status === "not_found") throw data(null, { status: 404 });
   const fallback = outcome.status === "post_deleted" ? "/newsfeed" : `/content/${postId}`;
   const returnTo = safeRedirectPath(wanted, fallback);

@@ -44,9 +44,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   return composeAction({
     request,
+    url,
     viewer: context.get(userContext)!,
     replyToId: replyToOf(params),
     t: translatorFor(context),

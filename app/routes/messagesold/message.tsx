@@ -9,6 +9,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import inbox from "~/locales/en/inbox.json";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { deleteForMe, loadThread, markUnread } from "~/server/inbox/inbox.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesheet from "~/styles/inbox.css?url";
@@ -22,7 +23,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
   const id = parseId(params.id);
-  const thread = id === null ? null : await loadThread(viewer.id, id);
+  const thread = id === null ? null : await loadThread(viewer, id);
   if (!thread) throw data(null, { status: 404 });
   return { thread };
 }
@@ -30,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.thread.subject }];
 
 /** "Mark unread" and "Delete" (for oneself, after a confirmation: DESIGN §1) on one message of the thread. */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const viewer = context.get(userContext)!;
   const formData = await readFormData(request);
   const parsed = parseForm(messageActionSchema, formData);
@@ -40,7 +41,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === "delete" && !confirmed) {
     return { confirm: { intent, messageId: String(messageId) } };
   }
-  const done = intent === "delete" ? await deleteForMe(viewer.id, messageId) : await markUnread(viewer.id, messageId);
+  const done = intent === "delete" ? await deleteForMe(viewer, messageId) : await markUnread(viewer, messageId);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (done === "revoked") return signInRedirect(url);
   if (!done) throw data(null, { status: 404 });
   const key = intent === "delete" ? "inbox:toasts.deleted" : "inbox:toasts.markedUnread";
   return redirect("/messagesold", { headers: await flashToast(request, { kind: "success", key }) });

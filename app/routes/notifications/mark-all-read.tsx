@@ -23,7 +23,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const form = await readFormData(request);
   const returnTo = safeRedirectPath(form.get("returnTo"), "/newsfeed");
   if (form.get("confirmed") !== "1") return { returnTo };
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const result = await markAllNotificationsRead(user);
     // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-    if (result.status === "revoked") return signInRedirect(new URL(request.url));
+    if (result.status === "revoked") return signInRedirect(url);
     return redirect(returnTo);
   } catch (error) {
     console.error("marking all notifications read failed", error);

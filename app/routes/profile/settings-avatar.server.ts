@@ -1,5 +1,7 @@
 import { type AvatarRefusal, avatarFile, avatarRefused, readAvatarForm } from "~/lib/forms/avatar-form.server";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { removeAvatar, saveAvatar } from "~/server/files/avatars.server";
+import type { Actor } from "~/server/users/session-user.server";
 import { failed, saved } from "./settings-responses.server";
 
 /** The avatar forms of /profile/settings (intents "avatar" and "avatar-remove"). */
@@ -23,19 +25,23 @@ export async function readSettingsForm(request: Request) {
 
 export async function uploadAvatar({
   request,
-  userId,
+  url,
+  actor,
   formData,
 }: {
   request: Request;
-  userId: number;
+  url: URL;
+  actor: Actor;
   formData: FormData;
 }) {
-  const result = await saveAvatar(userId, avatarFile(formData));
+  const result = await saveAvatar(actor, avatarFile(formData));
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (result.status === "revoked") return signInRedirect(url);
   if (result.status !== "saved") return avatarFailure(result.status);
   return saved(request, { key: "people:avatar.saved" });
 }
 
-export async function deleteAvatar({ request, userId }: { request: Request; userId: number }) {
-  await removeAvatar(userId);
+export async function deleteAvatar({ request, url, actor }: { request: Request; url: URL; actor: Actor }) {
+  if ((await removeAvatar(actor)) === "revoked") return signInRedirect(url);
   return saved(request, { key: "people:avatar.removed" });
 }

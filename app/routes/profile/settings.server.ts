@@ -25,6 +25,8 @@ import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } fr
  */
 type Args = {
   request: Request;
+  /** The page's URL (without the `.data` of a JavaScript post), for the sign-in redirect. */
+  url: URL;
   context: Readonly<RouterContextProvider>;
   userId: number;
   /** The acting user and their token's version: writes check revocation (decision 042). */
@@ -33,8 +35,8 @@ type Args = {
 };
 
 /** A token revoked by a logout elsewhere: the request is treated as signed out (decision 042). */
-function signedOut(request: Request) {
-  return signInRedirect(new URL(request.url));
+function signedOut(url: URL) {
+  return signInRedirect(url);
 }
 
 function rateLimited(intent: SettingsIntent, formData: FormData, retryAfterSeconds: number) {
@@ -42,11 +44,11 @@ function rateLimited(intent: SettingsIntent, formData: FormData, retryAfterSecon
   return failed(intent, failure, 429, retryAfterHeaders(retryAfterSeconds));
 }
 
-async function saveProfile({ request, actor, formData }: Args) {
+async function saveProfile({ request, url, actor, formData }: Args) {
   const parsed = parseForm(profileSettingsSchema, formData);
   if (!parsed.ok) return failed("profile", parsed);
   const result = await updateProfile(actor, parsed.data);
-  if (result.status === "revoked") return signedOut(request);
+  if (result.status === "revoked") return signedOut(url);
   if (result.status === "invalid") return fieldsFailed("profile", formData, result.fieldErrors);
   if (result.status === "username_taken") {
     return fieldsFailed("profile", formData, { username: ["settings:profile.usernameTaken"] }, 409);
@@ -54,13 +56,15 @@ async function saveProfile({ request, actor, formData }: Args) {
   return saved(request, { key: "settings:profile.saved" });
 }
 
-async function changeEmail({ request, context, userId, formData }: Args) {
+async function changeEmail({ request, url, context, actor, formData }: Args) {
   const parsed = parseForm(emailSettingsSchema, formData);
   if (!parsed.ok) return failed("email", parsed);
   const origin = new URL(request.url).origin;
   const t = translatorFor(context);
-  const result = await requestEmailChange(userId, parsed.data, { origin, t });
+  const result = await requestEmailChange(actor, parsed.data, { origin, t });
   switch (result.status) {
+    case "revoked":
+      return signedOut(url);
     case "sent":
       return saved(request, { key: "settings:email.sent", values: { email: result.email } });
     case "same_email":
@@ -76,7 +80,7 @@ async function changeEmail({ request, context, userId, formData }: Args) {
   }
 }
 
-async function changeOwnPassword({ request, actor, formData }: Args) {
+async function changeOwnPassword({ request, url, actor, formData }: Args) {
   const parsed = parseForm(passwordSettingsSchema, formData);
   if (!parsed.ok) return failed("password", parsed);
   // This device stays signed in; every other sign-in of the account ends.
@@ -84,7 +88,7 @@ async function changeOwnPassword({ request, actor, formData }: Args) {
   const result = await changePassword(actor, parsed.data, { keepRefreshToken });
   switch (result.status) {
     case "revoked":
-      return signedOut(request);
+      return signedOut(url);
     case "changed":
       return saved(request, { key: "settings:password.changed" });
     case "current_required":
@@ -96,10 +100,10 @@ async function changeOwnPassword({ request, actor, formData }: Args) {
   }
 }
 
-async function changeTheme({ request, context, actor, formData }: Args) {
+async function changeTheme({ request, url, context, actor, formData }: Args) {
   const parsed = parseForm(themeSettingsSchema, formData);
   if (!parsed.ok) return failed("theme", parsed);
-  if ((await setTheme(actor, parsed.data.theme)) === "revoked") return signedOut(request);
+  if ((await setTheme(actor, parsed.data.theme)) === "revoked") return signedOut(url);
   const name = getInstance(context).t(`theme.names.${parsed.data.theme}`);
   // The cookie too, so the page keeps the theme after signing out on this device.
   return saved(
@@ -109,11 +113,13 @@ async function changeTheme({ request, context, actor, formData }: Args) {
   );
 }
 
-async function removeAccount({ request, context, userId, formData }: Args) {
+async function removeAccount({ request, url, context, actor, formData }: Args) {
   const parsed = parseForm(deleteAccountSchema, formData);
   if (!parsed.ok) return failed("delete", parsed);
-  const result = await deleteAccount(userId, parsed.data, translatorFor(context));
+  const result = await deleteAccount(actor, parsed.data, translatorFor(context));
   switch (result.status) {
+    case "revoked":
+      return signedOut(url);
     case "deleted": {
       // The tokens are gone with the account; this clears them from the cookie and leaves
       // a goodbye for the landing page (endWebSession would destroy the flash with it).
@@ -145,7 +151,12 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
 
 const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove"]);
 
-export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, actor: Actor) {
+export async function settingsAction(
+  request: Request,
+  url: URL,
+  context: Readonly<RouterContextProvider>,
+  actor: Actor,
+) {
   const read = await readSettingsForm(request);
   if ("refused" in read) return read.refused;
   const { formData } = read;
@@ -154,5 +165,5 @@ export async function settingsAction(request: Request, context: Readonly<RouterC
   if (!known) return failed(null, formFailure(formData, "settings:unknownIntent"));
   // The header's name, avatar and theme ride in the access token: re-sign it (decision 042).
   if (CLAIM_INTENTS.has(known)) context.set(claimsChangedContext, true);
-  return handlers[known]({ request, context, userId: actor.id, actor, formData });
+  return handlers[known]({ request, url, context, userId: actor.id, actor, formData });
 }

@@ -14,6 +14,7 @@ import events from "~/locales/en/events.json";
 import schools from "~/locales/en/schools.json";
 import { getInstance } from "~/middleware/i18next";
 import { cookieZone } from "~/routes/calendar/viewer-zone.server";
+import { signInRedirect } from "~/routes/login/web-session.server";
 import { getSchoolPage } from "~/server/schools/school-page.server";
 import { setFollowing } from "~/server/schools/schools.server";
 import { flashToast } from "~/server/session/session.server";
@@ -41,14 +42,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, zone, zoneKnown: fromCookie !== null, metaTitle: page.school.name, notFound: t("school.notFound") };
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const parsed = parseForm(followSchoolSchema, await readFormData(request));
   if (!parsed.ok) throw data(null, { status: 400 });
   const following = parsed.data.intent === "follow";
-  if (!(await setFollowing(user.id, id, following))) throw data(null, { status: 404 });
+  const done = await setFollowing(user, id, following);
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (done === "revoked") return signInRedirect(url);
+  if (!done) throw data(null, { status: 404 });
   const toast = { kind: "success", key: following ? "schools:school.followed" : "schools:school.unfollowed" } as const;
   return redirect(`/schools/${id}`, { headers: await flashToast(request, toast) });
 }

@@ -55,7 +55,7 @@ function perform(intent: FriendIntent, viewer: Actor, targetId: number, ctx: Fri
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const targetId = parseUserId(params.id);
   if (targetId === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
@@ -76,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = translatorFor(context);
   const result = await perform(intent, viewer, targetId, { origin: new URL(request.url).origin, t });
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(new URL(request.url));
+  if (result.status === "revoked") return signInRedirect(url);
   return redirect(returnTo, { headers: await flashToast(request, friendToast(result, targetId)) });
 }
 

@@ -4,13 +4,16 @@ import { GROUP_MAX_MEMBERS } from "~/lib/forms/chat";
 import { batchSql } from "~/server/db/raw.server";
 import { publishToUsers } from "~/server/realtime.server";
 import { avatarUrl } from "~/server/users/avatar";
+import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { contactIdsSql, mayMessageSql } from "./permission.server";
 
 /**
  * Group conversations (type 1; SPEC §3, docs/decisions/060-chat-groups.md). Anyone in a group
  * may rename it, add people and leave; whom one may add follows the direct-chat rule
  * (friends, or a shared community: decision 050), checked inside the write. Every call is one
- * D1 batch; a non-member gets not_found, like every chat read (404 everywhere).
+ * D1 batch; a non-member gets not_found, like every chat read (404 everywhere). Every write
+ * checks the viewer's token in its batch and guards itself with it: a revoked token (decision
+ * 042) changes nothing and answers "revoked".
  */
 
 export type Person = { userId: number; name: string; username: string | null; avatar: string };
@@ -127,7 +130,8 @@ export type GroupResult =
   | { status: "not_found" }
   /** Someone chosen is not someone the viewer may message (named, when they exist). */
   | { status: "not_allowed"; names: string[] }
-  | { status: "too_many" };
+  | { status: "too_many" }
+  | { status: "revoked" };
 
 /** Everyone chosen, minus the viewer; at least one other person. */
 function others(viewerId: number, ids: number[]) {
@@ -149,25 +153,27 @@ function allAllowed(viewerId: number, ids: number[]) {
  * unless the viewer may message every chosen person. One round trip.
  */
 export async function createGroup(
-  viewerId: number,
+  viewer: Actor,
   input: { title: string; memberIds: number[]; createKey: string },
   now = Date.now(),
 ): Promise<GroupResult & { members?: Person[]; title?: string }> {
+  const viewerId = viewer.id;
+  const current = tokenIsCurrent(viewer.id, viewer.tokenVersion);
   const ids = others(viewerId, input.memberIds);
   if (ids.length === 0) return { status: "not_allowed", names: [] };
   if (ids.length >= GROUP_MAX_MEMBERS) return { status: "too_many" };
   const key = `${viewerId}:${input.createKey}`;
-  const [refused, , , heads, members] = await batchSql([
+  const results = await batchAs(viewer, [
     refusedStatement(viewerId, ids),
     sql`
       INSERT INTO conversations (type, title, updated_at, created_at, create_key)
-      SELECT 1, ${input.title}, ${now}, ${now}, ${key} WHERE ${allAllowed(viewerId, ids)}
+      SELECT 1, ${input.title}, ${now}, ${now}, ${key} WHERE ${allAllowed(viewerId, ids)} AND ${current}
       ON CONFLICT (create_key) DO NOTHING`,
     // Only the batch that created the row adds its members: a replay must not re-add someone who left.
     sql`
       INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
       SELECT c.id, u.id, ${now} FROM conversations c JOIN users u ON u.id IN (${idList([viewerId, ...ids])})
-      WHERE c.create_key = ${key} AND c.created_at = ${now}
+      WHERE c.create_key = ${key} AND c.created_at = ${now} AND ${current}
       ON CONFLICT DO NOTHING`,
     sql`SELECT c.id, c.title, c.created_at = ${now} AS created FROM conversations c
       WHERE c.create_key = ${key} AND ${isMember(viewerId, sql`c.id`)}`,
@@ -176,6 +182,8 @@ export async function createGroup(
       WHERE p.conversation_id = (SELECT id FROM conversations WHERE create_key = ${key})
       ORDER BY lower(u.name), u.id`,
   ]);
+  if (results === "revoked") return { status: results };
+  const [refused, , , heads, members] = results;
   const head = (heads as { id: number; title: string; created: number }[])[0];
   if (!head) return { status: "not_allowed", names: (refused as { name: string }[]).map((r) => r.name) };
   const people = (members as PersonRow[]).map(toPerson);
@@ -188,12 +196,15 @@ export async function createGroup(
 }
 
 /** Any member renames the group (1–80 characters after trimming). One round trip. */
-export async function renameGroup(viewerId: number, conversationId: number, title: string): Promise<GroupResult> {
+export async function renameGroup(viewer: Actor, conversationId: number, title: string): Promise<GroupResult> {
   const cid = sql`${conversationId}`;
-  const [updated, members] = await batchSql([
-    sql`UPDATE conversations SET title = ${title} WHERE id = ${cid} AND type = 1 AND ${isMember(viewerId, cid)} RETURNING id`,
+  const results = await batchAs(viewer, [
+    sql`UPDATE conversations SET title = ${title} WHERE id = ${cid} AND type = 1 AND ${isMember(viewer.id, cid)}
+      AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)} RETURNING id`,
     sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
   ]);
+  if (results === "revoked") return { status: results };
+  const [updated, members] = results;
   if ((updated as unknown[]).length === 0) return { status: "not_found" };
   announce(
     (members as { user_id: number }[]).map((m) => m.user_id),
@@ -207,11 +218,12 @@ export async function renameGroup(viewerId: number, conversationId: number, titl
  * People already in it are skipped. They see the history, with nothing counted unread.
  */
 export async function addToGroup(
-  viewerId: number,
+  viewer: Actor,
   conversationId: number,
   memberIds: number[],
   now = Date.now(),
 ): Promise<GroupResult & { added?: number[] }> {
+  const viewerId = viewer.id;
   const ids = others(viewerId, memberIds);
   const cid = sql`${conversationId}`;
   const group = sql`(SELECT type FROM conversations WHERE id = ${cid}) = 1 AND ${isMember(viewerId, cid)}`;
@@ -223,18 +235,20 @@ export async function addToGroup(
   const newcomers = sql`(SELECT count(*) FROM users u WHERE u.id IN (${idList(ids)}) AND NOT EXISTS (
     SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${cid} AND p.user_id = u.id))`;
   const size = sql`(SELECT count(*) FROM conversation_participants WHERE conversation_id = ${cid})`;
-  const [heads, refused, inserted, members] = await batchSql([
+  const results = await batchAs(viewer, [
     sql`SELECT 1 AS ok WHERE ${group}`,
     refusedStatement(viewerId, ids),
     sql`
       INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
       SELECT ${cid}, u.id, ${now} FROM users u
       WHERE u.id IN (${idList(ids)}) AND ${group} AND ${allAllowed(viewerId, ids)}
-        AND ${size} + ${newcomers} <= ${GROUP_MAX_MEMBERS}
+        AND ${size} + ${newcomers} <= ${GROUP_MAX_MEMBERS} AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}
       ON CONFLICT DO NOTHING
       RETURNING user_id`,
     sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
   ]);
+  if (results === "revoked") return { status: results };
+  const [heads, refused, inserted, members] = results;
   if ((heads as unknown[]).length === 0) return { status: "not_found" };
   const names = (refused as { name: string }[]).map((r) => r.name);
   if (names.length > 0) return { status: "not_allowed", names };
@@ -249,17 +263,22 @@ export async function addToGroup(
  * The viewer leaves a group: from then on they neither read nor receive it (404, like anyone
  * outside). The last one out deletes the group and its messages. Direct chats cannot be left.
  */
-export async function leaveGroup(viewerId: number, conversationId: number): Promise<GroupResult> {
+export async function leaveGroup(viewer: Actor, conversationId: number): Promise<GroupResult> {
+  const viewerId = viewer.id;
   const cid = sql`${conversationId}`;
-  const [left, remaining] = await batchSql([
+  const current = tokenIsCurrent(viewer.id, viewer.tokenVersion);
+  const results = await batchAs(viewer, [
     sql`
       DELETE FROM conversation_participants
       WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND (SELECT type FROM conversations WHERE id = ${cid}) = 1
+        AND ${current}
       RETURNING user_id`,
     sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-    sql`DELETE FROM conversations WHERE id = ${cid} AND type = 1
+    sql`DELETE FROM conversations WHERE id = ${cid} AND type = 1 AND ${current}
       AND NOT EXISTS (SELECT 1 FROM conversation_participants WHERE conversation_id = ${cid})`,
   ]);
+  if (results === "revoked") return { status: results };
+  const [left, remaining] = results;
   if ((left as unknown[]).length === 0) return { status: "not_found" };
   announce([viewerId, ...(remaining as { user_id: number }[]).map((m) => m.user_id)], conversationId);
   return { status: "ok", conversationId };

@@ -4,7 +4,13 @@ import type { MessageData } from "~/realtime/protocol";
 import { batchSql } from "~/server/db/raw.server";
 import { publishToUser, publishToUsers } from "~/server/realtime.server";
 import { avatarUrl } from "~/server/users/avatar";
-import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
+import {
+  type Actor,
+  batchAs,
+  currentTokenSql,
+  tokenIsCurrent,
+  tokenWasCurrent,
+} from "~/server/users/session-user.server";
 import { decodeCursor, REMOVED_DISPOSITIONS } from "./conversations.server";
 import { directKey, mayMessageSql, mayWriteSql } from "./permission.server";
 
@@ -78,6 +84,8 @@ type HeadRow = {
   last_read_at: number;
   last_from_others: number | null;
   may_write: number;
+  /** 1 when the reader's token may mark the conversation read (decision 042). */
+  reader_current: number;
 };
 type MemberRow = {
   user_id: number;
@@ -88,7 +96,13 @@ type MemberRow = {
   available: number;
 };
 
-export type LoadOptions = { before?: string | null; after?: string | null; markRead?: boolean; now?: number };
+export type LoadOptions = {
+  before?: string | null;
+  after?: string | null;
+  /** Marks the conversation read as this reader (the viewer); a revoked token (decision 042) marks nothing. */
+  markRead?: Actor;
+  now?: number;
+};
 
 /**
  * The statements that read one conversation for `viewerId`, `cid` being a SQL expression for
@@ -96,6 +110,8 @@ export type LoadOptions = { before?: string | null; after?: string | null; markR
  * nothing (404 everywhere). Reading marks the conversation read when `markRead`.
  */
 function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions): SQL[] {
+  const reader = options.markRead;
+  const current = reader ? tokenIsCurrent(reader.id, reader.tokenVersion) : sql`0`;
   const member = sql`EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`;
   const before = decodeCursor(options.before);
   const after = decodeCursor(options.after);
@@ -112,7 +128,7 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
       SELECT c.id, c.type, c.title, me.last_read_at,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others,
-        ${mayWriteSql(viewerId, sql`c.id`)} AS may_write
+        ${mayWriteSql(viewerId, sql`c.id`)} AS may_write, ${current} AS reader_current
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
       WHERE c.id = ${cid}`,
     sql`
@@ -125,10 +141,10 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
       SELECT ${MESSAGE_COLUMNS} FROM messages m
       WHERE m.conversation_id = ${cid} AND ${VISIBLE} AND ${member} ${range}
       ORDER BY m.created_at ${order}, m.id ${order} LIMIT ${limit}`,
-    options.markRead
+    reader
       ? sql`
         UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
-        WHERE conversation_id = ${cid} AND user_id = ${viewerId}`
+        WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`
       : sql`SELECT 1`,
   ];
 }
@@ -188,7 +204,7 @@ export async function loadConversation(viewerId: number, conversationId: number,
   const head = heads[0];
   if (!head) return null;
   const view = toView(head, members, rows, options);
-  if (options.markRead) readAndAnnounce(viewerId, view, head, now);
+  if (options.markRead && head.reader_current) readAndAnnounce(viewerId, view, head, now);
   return view;
 }
 
@@ -221,7 +237,7 @@ export async function loadDirectChat(
   if (!found) return null;
   const head = heads[0];
   const view = head ? toView(head, members, rows, options) : null;
-  if (head && view && options.markRead) readAndAnnounce(viewerId, view, head, now);
+  if (head && view && options.markRead && head.reader_current) readAndAnnounce(viewerId, view, head, now);
   const user: DirectTarget = {
     id: found.id,
     name: found.name,
@@ -320,12 +336,16 @@ export async function sendMessage(
   return { status: "ok", message, created };
 }
 
-/** Marks a conversation read by the viewer (SPEC §4); null when the viewer is not in it. */
-export async function markConversationRead(viewerId: number, conversationId: number, now = Date.now()) {
+/**
+ * Marks a conversation read by the viewer (SPEC §4); null when the viewer is not in it,
+ * "revoked" (nothing marked, nothing announced) for a revoked token (decision 042).
+ */
+export async function markConversationRead(viewer: Actor, conversationId: number, now = Date.now()) {
+  const viewerId = viewer.id;
   const cid = sql`${conversationId}`;
-  const [heads, members] = (await batchSql([
+  const results = await batchAs(viewer, [
     sql`
-      SELECT c.id, c.type, c.title, me.last_read_at, 1 AS may_write,
+      SELECT c.id, c.type, c.title, me.last_read_at, 1 AS may_write, 1 AS reader_current,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
@@ -335,8 +355,10 @@ export async function markConversationRead(viewerId: number, conversationId: num
         AND EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`,
     sql`
       UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
-      WHERE conversation_id = ${cid} AND user_id = ${viewerId}`,
-  ])) as [HeadRow[], { user_id: number }[]];
+      WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`,
+  ]);
+  if (results === "revoked") return results;
+  const [heads, members] = results as [HeadRow[], { user_id: number }[]];
   const head = heads[0];
   if (!head) return null;
   const lastReadAt = announceRead(
@@ -360,7 +382,11 @@ export function newClientMsgIdServer() {
  */
 export const MessageDisposition = { Normal: 0, DeletedBySender: 1, RemovedWithAccount: 2 } as const;
 
-export type DeleteResult = { status: "ok"; message: ChatMessage } | { status: "not_found" };
+export type DeleteResult =
+  | { status: "ok"; message: ChatMessage }
+  | { status: "not_found" }
+  /** The sender's token was revoked (decision 042): nothing was deleted. */
+  | { status: "revoked" };
 
 /**
  * A sender deletes their own message: its text is cleared, its disposition set, and every
@@ -368,25 +394,29 @@ export type DeleteResult = { status: "ok"; message: ChatMessage } | { status: "n
  * one in a conversation the viewer is not in, is a 404. One round trip.
  */
 export async function deleteMessage(
-  viewerId: number,
+  viewer: Actor,
   /** null: whichever conversation the message is in (the /chat/@username page knows no id). */
   conversationId: number | null,
   messageId: number,
 ): Promise<DeleteResult> {
+  const viewerId = viewer.id;
   const cid =
     conversationId === null
       ? sql`(SELECT conversation_id FROM messages WHERE id = ${messageId})`
       : sql`${conversationId}`;
-  const [updated, members] = (await batchSql([
+  const results = await batchAs(viewer, [
     sql`
       UPDATE messages SET disposition = ${MessageDisposition.DeletedBySender}, content = ''
       WHERE id = ${messageId} AND conversation_id = ${cid} AND sender_id = ${viewerId}
         AND disposition = ${MessageDisposition.Normal}
         AND EXISTS (SELECT 1 FROM conversation_participants me
           WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})
+        AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}
       RETURNING id, conversation_id, sender_id, content, client_msg_id, disposition, created_at`,
     sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-  ])) as [MessageRow[], { user_id: number }[]];
+  ]);
+  if (results === "revoked") return { status: results };
+  const [updated, members] = results as [MessageRow[], { user_id: number }[]];
   const row = updated[0];
   if (!row) return { status: "not_found" };
   const message = toMessage(row);

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { canPost, isManager, type Membership, type Policies } from "~/lib/community-rules";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll, rawRun } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
+import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 
 const c = schema.communities;
 const m = schema.communityMembers;
@@ -19,7 +19,10 @@ export type CommunityInput = {
   requiresApproval: boolean;
 };
 
-export type CreateResult = { status: "created"; id: number; slug: string } | { status: "slug_taken" | "slug_school" };
+export type CreateResult =
+  | { status: "created"; id: number; slug: string }
+  /** "revoked": the creator's token was revoked (decision 042); nothing was created. */
+  | { status: "slug_taken" | "slug_school" | "revoked" };
 
 /**
  * `/{slug}` is one namespace (SPEC §2, decision 068): a school's slug is the school's, so a
@@ -34,22 +37,24 @@ export function slugFreeOfSchoolsSql(slug: string) {
  * Creates a community; its creator is its first owner (one batch: both rows or neither). The
  * owner row is only ever added to a community without members, the one just inserted.
  */
-export async function createCommunity(ownerId: number, input: CommunityInput): Promise<CreateResult> {
-  const db = getDb();
+export async function createCommunity(owner: Actor, input: CommunityInput): Promise<CreateResult> {
+  const ownerId = owner.id;
+  const current = tokenIsCurrent(owner.id, owner.tokenVersion);
   try {
-    const [inserted] = await db.batch([
-      rawAll<{ id: number; slug: string }>(sql`INSERT INTO communities
+    const results = await batchAs(owner, [
+      sql`INSERT INTO communities
         (slug, name, category, description, join_policy, post_policy, requires_approval, owner_id)
         SELECT ${input.slug}, ${input.name}, ${input.category}, ${input.description}, ${input.joinPolicy},
           ${input.postPolicy}, ${input.requiresApproval ? 1 : 0}, ${ownerId}
-        WHERE ${slugFreeOfSchoolsSql(input.slug)}
-        RETURNING id, slug`),
-      rawRun(sql`INSERT INTO community_members (community_id, user_id, role, status)
+        WHERE ${slugFreeOfSchoolsSql(input.slug)} AND ${current}
+        RETURNING id, slug`,
+      sql`INSERT INTO community_members (community_id, user_id, role, status)
         SELECT c.id, ${ownerId}, 'owner', 'active' FROM communities c
-        WHERE c.slug = ${input.slug} AND c.owner_id = ${ownerId}
-          AND NOT EXISTS (SELECT 1 FROM community_members x WHERE x.community_id = c.id)`),
+        WHERE c.slug = ${input.slug} AND c.owner_id = ${ownerId} AND ${current}
+          AND NOT EXISTS (SELECT 1 FROM community_members x WHERE x.community_id = c.id)`,
     ]);
-    const row = (inserted as { id: number; slug: string }[])[0];
+    if (results === "revoked") return { status: results };
+    const row = (results[0] as { id: number; slug: string }[])[0];
     if (!row) return { status: "slug_school" };
     return { status: "created", id: row.id, slug: row.slug };
   } catch (error) {

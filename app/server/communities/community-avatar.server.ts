@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { managesSql } from "~/server/content/visibility.server";
-import { batchSql } from "~/server/db/raw.server";
 import { AVATAR_MAX_BYTES, COMMUNITY_AVATAR_KEY, type SaveAvatarResult } from "~/server/files/avatars.server";
 import { checkImage, IMAGE_CONTENT_TYPES } from "~/server/files/checked-image";
+import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 
-export type CommunityAvatarResult = SaveAvatarResult | { status: "forbidden" };
+/** "revoked": the manager's token was revoked (decision 042); the picture did not change. */
+export type CommunityAvatarResult = SaveAvatarResult | { status: "forbidden" | "revoked" };
 
 /**
  * A community's avatar (decision 067): the checks of a user's avatar (size, type by content,
@@ -13,7 +14,7 @@ export type CommunityAvatarResult = SaveAvatarResult | { status: "forbidden" };
  * stored first and removed again when the write refuses; the replaced object goes after.
  */
 export async function saveCommunityAvatar(
-  userId: number,
+  manager: Actor,
   communityId: number,
   file: Blob,
 ): Promise<CommunityAvatarResult> {
@@ -21,25 +22,29 @@ export async function saveCommunityAvatar(
   if (image.status !== "ok") return image;
   const key = `communities/${communityId}/${crypto.randomUUID()}.${image.kind}`;
   await env.FILES.put(key, image.bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[image.kind] } });
-  const saved = await replaceCommunityAvatar(userId, communityId, key).catch(async (error) => {
+  const saved = await replaceCommunityAvatar(manager, communityId, key).catch(async (error) => {
     await env.FILES.delete(key);
     throw error;
   });
-  if (!saved) await env.FILES.delete(key);
+  if (saved !== true) await env.FILES.delete(key);
+  if (saved === "revoked") return { status: saved };
   return saved ? { status: "saved", key } : { status: "forbidden" };
 }
 
 /** Back to the first letter on the category's colour. */
-export async function removeCommunityAvatar(userId: number, communityId: number) {
-  return replaceCommunityAvatar(userId, communityId, "default");
+export async function removeCommunityAvatar(manager: Actor, communityId: number) {
+  return replaceCommunityAvatar(manager, communityId, "default");
 }
 
-async function replaceCommunityAvatar(userId: number, communityId: number, key: string) {
-  const where = sql`id = ${communityId} AND ${managesSql(userId, communityId)}`;
-  const [before, after] = await batchSql([
+async function replaceCommunityAvatar(manager: Actor, communityId: number, key: string): Promise<boolean | "revoked"> {
+  const where = sql`id = ${communityId} AND ${managesSql(manager.id, communityId)}`;
+  const results = await batchAs(manager, [
     sql`SELECT avatar FROM communities WHERE ${where}`,
-    sql`UPDATE communities SET avatar = ${key} WHERE ${where} RETURNING id`,
+    sql`UPDATE communities SET avatar = ${key} WHERE ${where} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
+      RETURNING id`,
   ]);
+  if (results === "revoked") return results;
+  const [before, after] = results;
   if (!after?.length) return false;
   const old = (before as { avatar: string }[])[0]?.avatar;
   if (old && old !== key && COMMUNITY_AVATAR_KEY.test(old)) await env.FILES.delete(old);

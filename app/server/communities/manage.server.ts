@@ -4,9 +4,10 @@ import { type NotifyContext, notifyMember } from "~/server/content/notify.server
 import { parseImages } from "~/server/content/post-image-cards";
 import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { batchSql, rawAll, rawRun } from "~/server/db/raw.server";
+import { rawAll } from "~/server/db/raw.server";
 import { announceNewPost } from "~/server/feed/fan-out.server";
 import { deletePostImages } from "~/server/files/post-images.server";
+import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { type CommunityInput, type CommunityRow, membershipOf, slugFreeOfSchoolsSql } from "./communities.server";
 
 const m = schema.communityMembers;
@@ -15,7 +16,9 @@ const p = schema.posts;
 /**
  * Managing a community (owners and managers; decision 045). Every write carries its own
  * permission check in SQL, so the service refuses a non-manager whatever page called it, and
- * a check never goes stale between a read and a write.
+ * a check never goes stale between a read and a write. Each write also checks the manager's
+ * token in its batch and guards itself with it: a revoked token (decision 042) changes nothing
+ * and answers "revoked".
  */
 /** Whether the first row of a community-with-membership query may be managed by its viewer. */
 export function managerAccess(rows: CommunityRow[]) {
@@ -46,19 +49,23 @@ export function countsQueries(communityId: number) {
 
 /** Saves details and policies (managers only); a slug a school holds is refused (decision 068). */
 export async function updateCommunity(
-  userId: number,
+  manager: Actor,
   communityId: number,
   input: CommunityInput,
-): Promise<"saved" | "forbidden" | "slug_taken" | "slug_school"> {
+): Promise<"saved" | "forbidden" | "slug_taken" | "slug_school" | "revoked"> {
+  const userId = manager.id;
   try {
-    const [school, updated] = await batchSql([
+    const results = await batchAs(manager, [
       sql`SELECT 1 AS taken FROM schools WHERE slug = ${input.slug}`,
       sql`UPDATE communities SET name = ${input.name}, slug = ${input.slug}, category = ${input.category},
       description = ${input.description}, join_policy = ${input.joinPolicy}, post_policy = ${input.postPolicy},
       requires_approval = ${input.requiresApproval ? 1 : 0}
       WHERE id = ${communityId} AND ${managesSql(userId, communityId)} AND ${slugFreeOfSchoolsSql(input.slug)}
+        AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
       RETURNING id`,
     ]);
+    if (results === "revoked") return results;
+    const [school, updated] = results;
     if (school?.length) return "slug_school";
     return updated?.length ? "saved" : "forbidden";
   } catch (error) {
@@ -68,14 +75,21 @@ export async function updateCommunity(
 }
 
 /** Approve or decline a request to join. */
-export async function answerRequest(userId: number, communityId: number, targetId: number, approve: boolean) {
-  const where = sql`community_id = ${communityId} AND user_id = ${targetId} AND status = 'pending' AND ${managesSql(userId, communityId)}`;
-  const result = await rawRun(
+export async function answerRequest(
+  manager: Actor,
+  communityId: number,
+  targetId: number,
+  approve: boolean,
+): Promise<boolean | "revoked"> {
+  const where = sql`community_id = ${communityId} AND user_id = ${targetId} AND status = 'pending'
+    AND ${managesSql(manager.id, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
+  const rows = await writeAs(
+    manager,
     approve
-      ? sql`UPDATE community_members SET status = 'active' WHERE ${where}`
-      : sql`DELETE FROM community_members WHERE ${where}`,
+      ? sql`UPDATE community_members SET status = 'active' WHERE ${where} RETURNING user_id`
+      : sql`DELETE FROM community_members WHERE ${where} RETURNING user_id`,
   );
-  return result.meta.changes > 0;
+  return rows === "revoked" ? rows : rows.length > 0;
 }
 
 export type MemberChange = "promote" | "demote" | "makeOwner" | "remove";
@@ -85,10 +99,17 @@ export type MemberChange = "promote" | "demote" | "makeOwner" | "remove";
  * owners or remove managers and owners; the last owner can be neither demoted nor removed (one
  * statement each, so two owners demoting each other at once cannot leave none).
  */
-export async function changeMember(userId: number, communityId: number, targetId: number, change: MemberChange) {
+export async function changeMember(
+  manager: Actor,
+  communityId: number,
+  targetId: number,
+  change: MemberChange,
+): Promise<boolean | "revoked"> {
+  const userId = manager.id;
   const isOwner = sql`EXISTS (SELECT 1 FROM community_members oo WHERE oo.community_id = ${communityId} AND oo.user_id = ${userId} AND oo.role = 'owner' AND oo.status = 'active')`;
   const anotherOwner = sql`EXISTS (SELECT 1 FROM community_members o2 WHERE o2.community_id = ${communityId} AND o2.user_id != ${targetId} AND o2.role = 'owner' AND o2.status = 'active')`;
-  const target = sql`community_id = ${communityId} AND user_id = ${targetId} AND status = 'active' AND ${managesSql(userId, communityId)}`;
+  const target = sql`community_id = ${communityId} AND user_id = ${targetId} AND status = 'active'
+    AND ${managesSql(userId, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
   const statement = {
     promote: sql`UPDATE community_members SET role = 'manager' WHERE ${target} AND role = 'member'`,
     makeOwner: sql`UPDATE community_members SET role = 'owner' WHERE ${target} AND role != 'owner' AND ${isOwner}`,
@@ -97,33 +118,41 @@ export async function changeMember(userId: number, communityId: number, targetId
     remove: sql`DELETE FROM community_members WHERE ${target}
       AND (role = 'member' OR (${isOwner} AND (role = 'manager' OR ${anotherOwner})))`,
   }[change];
-  const result = await rawRun(statement);
-  return result.meta.changes > 0;
+  const rows = await writeAs(manager, sql`${statement} RETURNING user_id`);
+  return rows === "revoked" ? rows : rows.length > 0;
 }
 
 export type PostModeration = "approve" | "reject" | "pin" | "unpin" | "dismissReports" | "dismissCommentReports";
 
 /** Moderating a post of the community (deleting goes through the post's own delete). */
 export async function moderatePost(
-  userId: number,
+  manager: Actor,
   communityId: number,
   postId: number,
   action: PostModeration,
   ctx?: NotifyContext,
-) {
-  const where = sql`id = ${postId} AND community_id = ${communityId} AND ${managesSql(userId, communityId)}`;
+): Promise<boolean | "revoked"> {
+  const userId = manager.id;
+  const allowed = sql`${managesSql(userId, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
+  const where = sql`id = ${postId} AND community_id = ${communityId} AND ${allowed}`;
   if (action === "approve") {
-    const rows = await rawAll<{ id: number; authorId: number | null; createdAt: number }>(sql`UPDATE posts
-      SET status = 'published' WHERE ${where} AND status = 'pending' RETURNING id, author_id AS authorId, created_at AS createdAt`);
+    const rows = await writeAs<{ id: number; authorId: number | null; createdAt: number }>(
+      manager,
+      sql`UPDATE posts SET status = 'published' WHERE ${where} AND status = 'pending'
+        RETURNING id, author_id AS authorId, created_at AS createdAt`,
+    );
+    if (rows === "revoked") return rows;
     const post = rows[0];
     if (post) announceNewPost({ id: post.id, communityId, authorId: post.authorId ?? 0, createdAt: post.createdAt });
     if (post?.authorId && ctx) notifyMember(ctx, post.authorId, communityId, "postApproved", `/content/${post.id}`);
     return Boolean(post);
   }
   if (action === "reject") {
-    const rows = await rawAll<{ images: string }>(
+    const rows = await writeAs<{ images: string }>(
+      manager,
       sql`DELETE FROM posts WHERE ${where} AND status = 'pending' RETURNING images`,
     );
+    if (rows === "revoked") return rows;
     await deletePostImages(rows.flatMap((row) => parseImages(row.images)));
     return rows.length > 0;
   }
@@ -131,25 +160,26 @@ export async function moderatePost(
     pin: sql`UPDATE posts SET pinned_at = ${Date.now()} WHERE ${where} AND status = 'published'`,
     unpin: sql`UPDATE posts SET pinned_at = NULL WHERE ${where}`,
     dismissReports: sql`DELETE FROM reports WHERE target_type = 'post' AND target_id = ${postId} AND community_id = ${communityId}
-      AND ${managesSql(userId, communityId)}`,
+      AND ${allowed}`,
     // `postId` is the comment's id here (the form's one id field).
     dismissCommentReports: sql`DELETE FROM reports WHERE target_type = 'comment' AND target_id = ${postId}
-      AND community_id = ${communityId} AND ${managesSql(userId, communityId)}`,
+      AND community_id = ${communityId} AND ${allowed}`,
   }[action];
-  const result = await rawRun(statement);
-  return result.meta.changes > 0;
+  const rows = await writeAs(manager, sql`${statement} RETURNING id`);
+  return rows === "revoked" ? rows : rows.length > 0;
 }
 
 export type InviteResult =
   | { status: "invited"; userId: number; name: string }
-  | { status: "not_found" | "already" | "forbidden" };
+  | { status: "not_found" | "already" | "forbidden" | "revoked" };
 
 /**
  * Invites someone by username or exact name (case-insensitive; a name shared by several people
  * must be given as a username). One statement: nothing is written unless the inviter manages
  * the community and the person has no membership row yet.
  */
-export async function invite(userId: number, communityId: number, identifier: string): Promise<InviteResult> {
+export async function invite(manager: Actor, communityId: number, identifier: string): Promise<InviteResult> {
+  const userId = manager.id;
   const who = identifier.trim().replace(/^@/, "");
   const rows = await rawAll<{ id: number; name: string; invited: number; manages: number }>(sql`
     SELECT u.id, u.name,
@@ -169,7 +199,13 @@ export async function invite(userId: number, communityId: number, identifier: st
   ) {
     return { status: "not_found" };
   }
-  const result = await rawRun(sql`INSERT OR IGNORE INTO community_members (community_id, user_id, role, status)
-    SELECT ${communityId}, ${person.id}, 'member', 'invited' WHERE ${managesSql(userId, communityId)}`);
-  return result.meta.changes > 0 ? { status: "invited", userId: person.id, name: person.name } : { status: "already" };
+  const written = await writeAs(
+    manager,
+    sql`INSERT OR IGNORE INTO community_members (community_id, user_id, role, status)
+    SELECT ${communityId}, ${person.id}, 'member', 'invited' WHERE ${managesSql(userId, communityId)}
+      AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
+    RETURNING user_id`,
+  );
+  if (written === "revoked") return { status: written };
+  return written.length > 0 ? { status: "invited", userId: person.id, name: person.name } : { status: "already" };
 }

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { getDb } from "~/server/db/db.server";
-import { rawAll, rawRun } from "~/server/db/raw.server";
-import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { rawAll } from "~/server/db/raw.server";
+import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { managesSql, visiblePostSql } from "./visibility.server";
 
 export const COMMENT_MAX_LENGTH = 2_000;
@@ -35,29 +34,38 @@ export async function addComment(
 }
 
 /** Edits a comment's text: its author only, while they may still see the post. */
-export async function updateComment(userId: number, commentId: number, body: string): Promise<boolean> {
-  const rows = await rawAll<{ id: number }>(sql`UPDATE comments SET body = ${body}, edited_at = ${Date.now()}
+export async function updateComment(actor: Actor, commentId: number, body: string): Promise<boolean | "revoked"> {
+  const userId = actor.id;
+  const rows = await writeAs<{ id: number }>(
+    actor,
+    sql`UPDATE comments SET body = ${body}, edited_at = ${Date.now()}
     WHERE id = ${commentId} AND author_id = ${userId} AND ${visiblePostSql(userId, sql`comments.post_id`)}
-    RETURNING id`);
-  return rows.length > 0;
+      AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
+    RETURNING id`,
+  );
+  return rows === "revoked" ? rows : rows.length > 0;
 }
 
 /** Deletes a comment (and its replies): its author, or a manager of the post's community. */
-export async function deleteComment(userId: number, commentId: number): Promise<{ postId: number } | null> {
-  const db = getDb();
+export async function deleteComment(actor: Actor, commentId: number): Promise<{ postId: number } | null | "revoked"> {
+  const userId = actor.id;
+  const current = tokenIsCurrent(actor.id, actor.tokenVersion);
   const allowed = sql`EXISTS (SELECT 1 FROM comments k
       JOIN posts p ON p.id = k.post_id
-      WHERE k.id = ${commentId} AND (k.author_id = ${userId} OR ${managesSql(userId, sql`p.community_id`)}))`;
-  const [, , deleted] = await db.batch([
+      WHERE k.id = ${commentId} AND (k.author_id = ${userId} OR ${managesSql(userId, sql`p.community_id`)}))
+      AND ${current}`;
+  const results = await batchAs(actor, [
     // Reports of what goes go too: managers are not left with reports of nothing.
-    rawRun(sql`DELETE FROM reports WHERE target_type = 'comment'
-      AND target_id IN (SELECT id FROM comments WHERE id = ${commentId} OR parent_id = ${commentId}) AND ${allowed}`),
-    rawRun(sql`DELETE FROM comments WHERE parent_id = ${commentId} AND ${allowed}`),
-    rawAll<{ postId: number }>(sql`DELETE FROM comments WHERE id = ${commentId}
+    sql`DELETE FROM reports WHERE target_type = 'comment'
+      AND target_id IN (SELECT id FROM comments WHERE id = ${commentId} OR parent_id = ${commentId}) AND ${allowed}`,
+    sql`DELETE FROM comments WHERE parent_id = ${commentId} AND ${allowed}`,
+    sql`DELETE FROM comments WHERE id = ${commentId}
       AND (author_id = ${userId} OR ${managesSql(userId, sql`(SELECT p.community_id FROM posts p WHERE p.id = comments.post_id)`)})
-      RETURNING post_id AS postId`),
+      AND ${current}
+      RETURNING post_id AS postId`,
   ]);
-  return (deleted as { postId: number }[])[0] ?? null;
+  if (results === "revoked") return results;
+  return (results[2] as { postId: number }[])[0] ?? null;
 }
 
 /** All comments of a post the viewer may see, oldest first, with authors and likes (batchable). */

@@ -45,15 +45,18 @@ export async function performPostAction(
       return { status: removed === "revoked" ? removed : "ok" };
     }
     case "deleteComment": {
-      const deleted = await deleteComment(userId, action.commentId);
+      const deleted = await deleteComment(actor, action.commentId);
+      if (deleted === "revoked") return { status: deleted };
       return deleted ? { status: "ok", toast: "content:toasts.commentDeleted" } : { status: "not_found" };
     }
     case "editComment": {
-      const saved = await updateComment(userId, action.commentId, action.body);
+      const saved = await updateComment(actor, action.commentId, action.body);
+      if (saved === "revoked") return { status: saved };
       return saved ? { status: "ok", toast: "content:toasts.commentSaved" } : { status: "not_found" };
     }
     case "report": {
-      const done = await report(userId, { type: action.targetType, id: action.targetId }, action.reason);
+      const done = await report(actor, { type: action.targetType, id: action.targetId }, action.reason);
+      if (done === "revoked") return { status: done };
       return done ? { status: "ok", toast: "content:toasts.reported" } : { status: "not_found" };
     }
     case "deletePost": {

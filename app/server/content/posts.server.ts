@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { batchSql, rawAll } from "~/server/db/raw.server";
+import { rawAll } from "~/server/db/raw.server";
 import { announceNewPost } from "~/server/feed/fan-out.server";
 import { deletePostImages, type PostImage } from "~/server/files/post-images.server";
-import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { parseImages, toImageCards } from "./post-image-cards";
 import { managesSql } from "./visibility.server";
 
@@ -55,21 +55,24 @@ export async function createPost(
 /**
  * Edits a post's text and drops the images the author unticked; only its author may (a manager
  * deletes instead). Read and write are one batch, so only images that were this post's leave R2.
+ * A revoked token (decision 042) changes nothing and answers "revoked".
  */
 export async function updatePost(
-  authorId: number,
+  author: Actor,
   postId: number,
   body: string,
   removeKeys: string[] = [],
-): Promise<boolean> {
-  const mine = sql`id = ${postId} AND author_id = ${authorId}`;
-  const [before, after] = await batchSql([
+): Promise<boolean | "revoked"> {
+  const mine = sql`id = ${postId} AND author_id = ${author.id}`;
+  const results = await batchAs(author, [
     sql`SELECT images FROM posts WHERE ${mine}`,
     sql`UPDATE posts SET body = ${body}, edited_at = ${Date.now()},
       images = (SELECT json_group_array(json(value)) FROM json_each(posts.images)
         WHERE json_extract(value, '$.key') NOT IN (SELECT value FROM json_each(${JSON.stringify(removeKeys)})))
-      WHERE ${mine} RETURNING id`,
+      WHERE ${mine} AND ${tokenIsCurrent(author.id, author.tokenVersion)} RETURNING id`,
   ]);
+  if (results === "revoked") return results;
+  const [before, after] = results;
   if (!after?.length) return false;
   const old = parseImages((before as { images: string }[])[0]?.images);
   await deletePostImages(old.filter((image) => removeKeys.includes(image.key)));

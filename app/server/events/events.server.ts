@@ -3,6 +3,7 @@ import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
 import { managesSql } from "~/server/communities/communities.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll, rawRun } from "~/server/db/raw.server";
+import { type Actor, currentTokenQuery, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { type Promotion, promoteSql } from "./rsvp.server";
 
 /** What a manager fills in (decision 056): the series' times in UTC with their zone, and the rest. */
@@ -15,26 +16,35 @@ export type EventInput = Series & {
 
 export type EventResult<T = undefined> =
   | { ok: true; value: T }
-  | { ok: false; reason: "forbidden" | "not_found" | "invalid" };
+  /** "revoked": the manager's token was revoked (decision 042); nothing changed. */
+  | { ok: false; reason: "forbidden" | "not_found" | "invalid" | "revoked" };
 
 const e = schema.events;
 const x = schema.eventExceptions;
 
-/** Creates an event if the user manages the community: the check and the insert are one statement. */
+/**
+ * Creates an event if the user manages the community: the check and the insert are one
+ * statement, guarded by the manager's token (decision 042).
+ */
 export async function createEvent(
-  userId: number,
+  manager: Actor,
   communityId: number,
   input: EventInput,
 ): Promise<EventResult<number>> {
+  const userId = manager.id;
   const now = Date.now();
-  const rows = await getDb().all<{ id: number }>(sql`INSERT INTO events
+  const rows = await writeAs<{ id: number }>(
+    manager,
+    sql`INSERT INTO events
       (community_id, title, description, location, starts_at, ends_at, all_day, time_zone, recurrence,
        recurrence_until, capacity, created_by, updated_at)
     SELECT ${communityId}, ${input.title}, ${input.description}, ${input.location || null}, ${input.startsAt},
       ${input.endsAt}, ${input.allDay ? 1 : 0}, ${input.timeZone}, ${input.recurrence}, ${input.recurrenceUntil},
       ${input.capacity}, ${userId}, ${now}
-    WHERE ${managesSql(userId, communityId)}
-    RETURNING id`);
+    WHERE ${managesSql(userId, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
+    RETURNING id`,
+  );
+  if (rows === "revoked") return { ok: false, reason: rows };
   const id = rows[0]?.id;
   return id === undefined ? { ok: false, reason: "forbidden" } : { ok: true, value: id };
 }
@@ -46,15 +56,18 @@ export async function createEvent(
  * A raised capacity fills from the waiting lists in the same batch; the value is who moved up.
  */
 export async function updateEvent(
-  userId: number,
+  manager: Actor,
   eventId: number,
   input: EventInput,
 ): Promise<EventResult<Promotion[]>> {
   const db = getDb();
   const now = Date.now();
+  // Revocation (decision 042): checked first in the batch; every write below is guarded by it.
+  const allowed = sql`${managesSql(manager.id, sql`${e.communityId}`)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
   const results = await db.batch([
-    ...shiftKeys("event_rsvps", userId, eventId, input.startsAt),
-    ...shiftKeys("event_exceptions", userId, eventId, input.startsAt),
+    currentTokenQuery(manager.id, manager.tokenVersion),
+    ...shiftKeys("event_rsvps", manager, eventId, input.startsAt),
+    ...shiftKeys("event_exceptions", manager, eventId, input.startsAt),
     db
       .update(e)
       .set({
@@ -70,12 +83,13 @@ export async function updateEvent(
         capacity: input.capacity,
         updatedAt: now,
       })
-      .where(and(eq(e.id, eventId), isNull(e.cancelledAt), managesSql(userId, sql`${e.communityId}`)))
+      .where(and(eq(e.id, eventId), isNull(e.cancelledAt), allowed))
       .returning({ id: e.id }),
     rawAll<Promotion>(promoteSql(eventId, now)),
   ]);
-  if (results[4].length === 0) return { ok: false, reason: "forbidden" };
-  return { ok: true, value: results[5] };
+  if (results[0].length === 0) return { ok: false, reason: "revoked" };
+  if (results[5].length === 0) return { ok: false, reason: "forbidden" };
+  return { ok: true, value: results[6] };
 }
 
 /**
@@ -83,25 +97,38 @@ export async function updateEvent(
  * negative keys, because SQLite checks the primary key row by row: shifting a weekly series by
  * exactly a week would otherwise collide with the next row's key mid-update.
  */
-function shiftKeys(table: "event_rsvps" | "event_exceptions", userId: number, eventId: number, startsAt: number) {
+function shiftKeys(table: "event_rsvps" | "event_exceptions", manager: Actor, eventId: number, startsAt: number) {
   const name = sql.raw(table);
   return [
     rawRun(sql`UPDATE ${name} SET occurrence_start = -(occurrence_start + ${startsAt}
         - (SELECT starts_at FROM events WHERE id = ${eventId}))
       WHERE event_id = ${eventId} AND EXISTS (SELECT 1 FROM events e WHERE e.id = ${eventId}
-        AND e.cancelled_at IS NULL AND e.starts_at != ${startsAt} AND ${managesSql(userId, sql`e.community_id`)})`),
+        AND e.cancelled_at IS NULL AND e.starts_at != ${startsAt} AND ${managesSql(manager.id, sql`e.community_id`)})
+        AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`),
     rawRun(sql`UPDATE ${name} SET occurrence_start = -occurrence_start
       WHERE event_id = ${eventId} AND occurrence_start < 0`),
   ] as const;
 }
 
 /** Cancels the whole event (it stays, marked cancelled, so answers and links still explain it). */
-export async function cancelEvent(userId: number, eventId: number): Promise<EventResult> {
-  const result = await getDb()
-    .update(e)
-    .set({ cancelledAt: Date.now(), updatedAt: Date.now() })
-    .where(and(eq(e.id, eventId), isNull(e.cancelledAt), managesSql(userId, sql`${e.communityId}`)));
-  return result.meta.changes > 0 ? { ok: true, value: undefined } : { ok: false, reason: "forbidden" };
+export async function cancelEvent(manager: Actor, eventId: number): Promise<EventResult> {
+  const rows = await runAs<{ id: number }[]>(
+    manager,
+    getDb()
+      .update(e)
+      .set({ cancelledAt: Date.now(), updatedAt: Date.now() })
+      .where(
+        and(
+          eq(e.id, eventId),
+          isNull(e.cancelledAt),
+          managesSql(manager.id, sql`${e.communityId}`),
+          tokenIsCurrent(manager.id, manager.tokenVersion),
+        ),
+      )
+      .returning({ id: e.id }),
+  );
+  if (rows === "revoked") return { ok: false, reason: rows };
+  return rows.length > 0 ? { ok: true, value: undefined } : { ok: false, reason: "forbidden" };
 }
 
 export type StoredEvent = typeof e.$inferSelect;
@@ -124,27 +151,31 @@ export function seriesOf(event: Pick<StoredEvent, keyof Series>): Series {
  * here after the batch; a forged date's exception is removed again (its own round trip).
  */
 export async function changeOccurrence(
-  userId: number,
+  manager: Actor,
   eventId: number,
   occurrenceStart: number,
   move: { startsAt: number; endsAt: number | null } | null,
 ): Promise<EventResult> {
   const db = getDb();
-  const [events, written] = await db.batch([
+  const userId = manager.id;
+  const current = tokenIsCurrent(manager.id, manager.tokenVersion);
+  const [check, events, written] = await db.batch([
+    currentTokenQuery(manager.id, manager.tokenVersion),
     db.select().from(e).where(eq(e.id, eventId)).limit(1),
     rawAll<{ eventId: number }>(sql`INSERT INTO event_exceptions
         (event_id, occurrence_start, cancelled, starts_at, ends_at)
       SELECT e.id, ${occurrenceStart}, ${move ? 0 : 1}, ${move?.startsAt ?? null}, ${move?.endsAt ?? null}
       FROM events e
       WHERE e.id = ${eventId} AND e.cancelled_at IS NULL AND e.recurrence != 'none'
-        AND ${occurrenceStart} >= e.starts_at AND ${managesSql(userId, sql`e.community_id`)}
+        AND ${occurrenceStart} >= e.starts_at AND ${managesSql(userId, sql`e.community_id`)} AND ${current}
       ON CONFLICT (event_id, occurrence_start) DO UPDATE SET cancelled = excluded.cancelled,
         starts_at = excluded.starts_at, ends_at = excluded.ends_at
       RETURNING event_id AS eventId`),
     rawRun(sql`UPDATE events SET updated_at = ${Date.now()}
-      WHERE id = ${eventId} AND ${managesSql(userId, sql`events.community_id`)} AND EXISTS (
+      WHERE id = ${eventId} AND ${managesSql(userId, sql`events.community_id`)} AND ${current} AND EXISTS (
         SELECT 1 FROM event_exceptions WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart})`),
   ]);
+  if (check.length === 0) return { ok: false, reason: "revoked" };
   const event = events[0];
   if (!event || event.cancelledAt !== null) return { ok: false, reason: "not_found" };
   if (event.recurrence === "none" || !isOriginalStart(seriesOf(event), occurrenceStart)) {

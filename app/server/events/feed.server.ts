@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { IcalEvent } from "~/lib/calendar/ical";
 import { eventHref } from "~/lib/calendar/links";
 import { getDb, schema } from "~/server/db/db.server";
+import { type Actor, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { occurrenceQueries, toItems, visibleTo } from "./calendar.server";
 import type { RsvpStatus } from "./rsvp.server";
 
@@ -27,19 +28,31 @@ function randomToken() {
     .replace(/=+$/, "");
 }
 
-/** A new feed token for the user; any earlier one stops working at once. */
-export async function regenerateFeedToken(userId: number): Promise<string> {
+/**
+ * A new feed token for the user; any earlier one stops working at once. A revoked access
+ * token (decision 042) stores nothing and answers "revoked".
+ */
+export async function regenerateFeedToken(owner: Actor): Promise<string | "revoked"> {
   const token = randomToken();
   const tokenHash = await sha256(token);
-  await getDb()
-    .insert(feeds)
-    .values({ userId, tokenHash })
-    .onConflictDoUpdate({ target: feeds.userId, set: { tokenHash, createdAt: sql`(unixepoch('subsec') * 1000)` } });
-  return token;
+  const rows = await writeAs(
+    owner,
+    sql`INSERT INTO calendar_feeds (user_id, token_hash)
+      SELECT ${owner.id}, ${tokenHash} WHERE ${tokenIsCurrent(owner.id, owner.tokenVersion)}
+      ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash,
+        created_at = (unixepoch('subsec') * 1000)`,
+  );
+  return rows === "revoked" ? rows : token;
 }
 
-export async function revokeFeed(userId: number) {
-  await getDb().delete(feeds).where(eq(feeds.userId, userId));
+export async function revokeFeed(owner: Actor): Promise<"ok" | "revoked"> {
+  const done = await runAs(
+    owner,
+    getDb()
+      .delete(feeds)
+      .where(and(eq(feeds.userId, owner.id), tokenIsCurrent(owner.id, owner.tokenVersion))),
+  );
+  return done === "revoked" ? done : "ok";
 }
 
 export async function hasFeed(userId: number) {

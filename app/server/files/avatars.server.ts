@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
+import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 import { checkImage, IMAGE_CONTENT_TYPES } from "./checked-image";
 
 export { sniffImage } from "./checked-image";
@@ -21,36 +22,50 @@ export type SaveAvatarResult =
   | { status: "too_large" }
   | { status: "wrong_type" };
 
-export async function saveAvatar(userId: number, file: Blob): Promise<SaveAvatarResult> {
+/** A user's own avatar; "revoked" when their token was revoked (decision 042): nothing changed. */
+export async function saveAvatar(owner: Actor, file: Blob): Promise<SaveAvatarResult | { status: "revoked" }> {
   const image = await checkImage(file, AVATAR_MAX_BYTES);
   if (image.status !== "ok") return image;
-  const key = `avatars/${userId}/${crypto.randomUUID()}.${image.kind}`;
+  const key = `avatars/${owner.id}/${crypto.randomUUID()}.${image.kind}`;
   await env.FILES.put(key, image.bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[image.kind] } });
+  let done: "ok" | "revoked";
   try {
-    await replaceAvatarKey(userId, key);
+    done = await replaceAvatarKey(owner, key);
   } catch (error) {
     await env.FILES.delete(key);
     throw error;
+  }
+  if (done === "revoked") {
+    // Stored before the check (one round trip for the check and the write): nothing keeps it.
+    await env.FILES.delete(key);
+    return { status: done };
   }
   return { status: "saved", key };
 }
 
 /** Back to the placeholder (SPEC §2 "default"). */
-export async function removeAvatar(userId: number) {
-  await replaceAvatarKey(userId, "default");
+export async function removeAvatar(owner: Actor) {
+  return replaceAvatarKey(owner, "default");
 }
 
 /** Sets users.avatar, then deletes the object it replaces, if it was one of ours. */
-async function replaceAvatarKey(userId: number, key: string) {
+async function replaceAvatarKey(owner: Actor, key: string): Promise<"ok" | "revoked"> {
   const db = getDb();
   const u = schema.users;
-  // Read and write in one batch (one transaction), so the old key read is the one replaced.
-  const [before] = await db.batch([
-    db.select({ avatar: u.avatar }).from(u).where(eq(u.id, userId)),
-    db.update(u).set({ avatar: key }).where(eq(u.id, userId)),
+  // Read and write in one batch (one transaction), so the old key read is the one replaced;
+  // the token check (decision 042) rides in the same batch and guards the write.
+  const [still, before] = await db.batch([
+    currentTokenQuery(owner.id, owner.tokenVersion),
+    db.select({ avatar: u.avatar }).from(u).where(eq(u.id, owner.id)),
+    db
+      .update(u)
+      .set({ avatar: key })
+      .where(and(eq(u.id, owner.id), tokenIsCurrent(owner.id, owner.tokenVersion))),
   ]);
+  if (still.length === 0) return "revoked";
   const old = before[0]?.avatar;
   if (old && old !== key && AVATAR_KEY.test(old)) await env.FILES.delete(old);
+  return "ok";
 }
 
 /**

@@ -8,11 +8,13 @@ import {
   type StoredNotification,
   storedNotificationsSql,
 } from "~/server/notifications.server";
+import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
 import { AVAILABLE_USER, holdsCopySql } from "./access.server";
 import { discardFiles, type StoredFile } from "./attachments.server";
 
 export type SendInput = {
-  senderId: number;
+  /** The sender and their token's version: a revoked token (decision 042) sends nothing. */
+  sender: Actor;
   /** Usernames or names, as typed (splitRecipients). */
   to: string[];
   subject: string;
@@ -28,7 +30,9 @@ export type RecipientProblem = { who: string; problem: "unknown" | "ambiguous" |
 export type SendResult =
   | { status: "sent"; id: number; created: boolean }
   | { status: "recipients"; problems: RecipientProblem[] }
-  | { status: "not_found" };
+  | { status: "not_found" }
+  /** The sender's token was revoked (decision 042): nothing was sent, the files are gone. */
+  | { status: "revoked" };
 
 type ResolutionRow = { who: string; user_id: number | null; same_name: number; allowed: number };
 
@@ -54,7 +58,7 @@ function resolvedCte(to: string[]): SQL {
  * The same clientKey again answers the stored message and sends nothing twice.
  */
 export async function sendMessage(input: SendInput, note: { t: Translate; origin: string }): Promise<SendResult> {
-  const me = input.senderId;
+  const me = input.sender.id;
   const sendId = crypto.randomUUID();
   const now = Date.now();
   const replyTo = input.replyToId ?? null;
@@ -85,7 +89,7 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
     sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, reply_to_id, thread_id, client_key, send_id, created_at)
       SELECT ${me}, ${input.subject}, ${input.body}, ${replyTo}, ${thread}, ${input.clientKey}, ${sendId}, ${now}
       WHERE ${everyoneAllowed} AND ${replyAllowed}
-        AND EXISTS (SELECT 1 FROM users s WHERE s.id = ${me} AND s.deleted_at IS NULL)
+        AND ${tokenIsCurrent(input.sender.id, input.sender.tokenVersion)}
       ON CONFLICT (sender_id, client_key) DO NOTHING`,
     sql`${cte} INSERT OR IGNORE INTO mail_recipients (message_id, user_id)
       SELECT DISTINCT m.id, r.user_id FROM mail_messages m JOIN resolved r WHERE ${createdHere}`,
@@ -104,7 +108,13 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
         json_extract(f.value, '$.contentType'), json_extract(f.value, '$.size'), ${now}
       FROM mail_messages m, json_each(${JSON.stringify(files)}) f WHERE ${createdHere} ORDER BY f.key`);
   }
-  const results = await batchSql(statements);
+  // Revocation (decision 042): the check rides in the batch; the message insert is guarded by
+  // it, and everything else is written only for the message this batch created.
+  const [current, ...results] = await batchSql([currentTokenSql(input.sender), ...statements]);
+  if (!tokenWasCurrent(current)) {
+    discardFiles(files.map((file) => file.key));
+    return { status: "revoked" };
+  }
   const resolution = results[0] as ResolutionRow[];
   const [stored] = results[4] as { id: number; created: number }[];
   const created = Boolean(stored?.created);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { batchSql } from "~/server/db/raw.server";
+import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { holdsCopySql, threadIdsSql } from "./access.server";
 import { discardFiles } from "./attachments.server";
 import { type MailPerson, type MessagePeopleColumns, messagePeople, messagePeopleSql } from "./people.server";
@@ -42,7 +43,8 @@ type Row = MessagePeopleColumns & {
  * opening it marks the viewer's copies read (same batch, one round trip). Null (404) when the
  * viewer holds no copy of {id}: never sent to them, or deleted by them.
  */
-export async function loadThread(viewerId: number, messageId: number, options: { markRead?: boolean } = {}) {
+export async function loadThread(viewer: Actor, messageId: number) {
+  const viewerId = viewer.id;
   const ids = threadIdsSql(viewerId, messageId);
   const [rows] = (await batchSql([
     sql`SELECT m.id, m.subject, m.body, m.created_at, m.reply_to_id, ${messagePeopleSql()},
@@ -53,10 +55,10 @@ export async function loadThread(viewerId: number, messageId: number, options: {
         LEFT JOIN mail_recipients me ON me.message_id = m.id AND me.user_id = ${viewerId}
       WHERE m.id IN (${ids})
       ORDER BY m.created_at, m.id LIMIT ${THREAD_MAX}`,
-    options.markRead === false
-      ? sql`SELECT 1`
-      : sql`UPDATE mail_recipients SET read_at = ${Date.now()}
-          WHERE user_id = ${viewerId} AND read_at IS NULL AND deleted_at IS NULL AND message_id IN (${ids})`,
+    // A revoked token (decision 042) still reads for its last seconds, but marks nothing.
+    sql`UPDATE mail_recipients SET read_at = ${Date.now()}
+      WHERE user_id = ${viewerId} AND read_at IS NULL AND deleted_at IS NULL AND message_id IN (${ids})
+        AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`,
   ])) as [Row[]];
   const opened = rows.find((row) => row.id === messageId);
   if (!opened) return null;
@@ -80,33 +82,46 @@ function toMessage(viewerId: number, row: Row): MailMessage {
   };
 }
 
-/** "Mark unread": the viewer's received copy of {id} becomes unread again. False when there is none. */
-export async function markUnread(viewerId: number, messageId: number) {
-  const [changed] = await batchSql([
+/**
+ * "Mark unread": the viewer's received copy of {id} becomes unread again. False when there is
+ * none; "revoked" (nothing changed) for a revoked token (decision 042).
+ */
+export async function markUnread(viewer: Actor, messageId: number): Promise<boolean | "revoked"> {
+  const changed = await writeAs(
+    viewer,
     sql`UPDATE mail_recipients SET read_at = NULL
-      WHERE message_id = ${messageId} AND user_id = ${viewerId} AND deleted_at IS NULL RETURNING message_id`,
-  ]);
-  return (changed?.length ?? 0) > 0;
+      WHERE message_id = ${messageId} AND user_id = ${viewer.id} AND deleted_at IS NULL
+        AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}
+      RETURNING message_id`,
+  );
+  return changed === "revoked" ? changed : changed.length > 0;
 }
 
 /**
  * Delete for oneself (decision 063): the viewer's copy goes (as sender, as recipient, or both),
  * everyone else keeps theirs. When no copy is left the message and its files are removed.
- * One batch; false when the viewer held no copy.
+ * One batch; false when the viewer held no copy, "revoked" (nothing changed) for a revoked
+ * token (decision 042).
  */
-export async function deleteForMe(viewerId: number, messageId: number) {
+export async function deleteForMe(viewer: Actor, messageId: number): Promise<boolean | "revoked"> {
+  const viewerId = viewer.id;
+  const current = tokenIsCurrent(viewer.id, viewer.tokenVersion);
   const now = Date.now();
   const gone = sql`NOT EXISTS (SELECT 1 FROM mail_messages g WHERE g.id = ${messageId}
       AND g.sender_id IS NOT NULL AND g.sender_deleted_at IS NULL)
     AND NOT EXISTS (SELECT 1 FROM mail_recipients g WHERE g.message_id = ${messageId} AND g.deleted_at IS NULL)`;
-  const [received, sent, orphaned] = await batchSql([
+  const results = await batchAs(viewer, [
     sql`UPDATE mail_recipients SET deleted_at = ${now}
-      WHERE message_id = ${messageId} AND user_id = ${viewerId} AND deleted_at IS NULL RETURNING message_id`,
+      WHERE message_id = ${messageId} AND user_id = ${viewerId} AND deleted_at IS NULL AND ${current}
+      RETURNING message_id`,
     sql`UPDATE mail_messages SET sender_deleted_at = ${now}
-      WHERE id = ${messageId} AND sender_id = ${viewerId} AND sender_deleted_at IS NULL RETURNING id`,
-    sql`SELECT a.key FROM attachments a WHERE a.message_id = ${messageId} AND ${gone}`,
-    sql`DELETE FROM mail_messages WHERE id = ${messageId} AND ${gone}`,
+      WHERE id = ${messageId} AND sender_id = ${viewerId} AND sender_deleted_at IS NULL AND ${current}
+      RETURNING id`,
+    sql`SELECT a.key FROM attachments a WHERE a.message_id = ${messageId} AND ${gone} AND ${current}`,
+    sql`DELETE FROM mail_messages WHERE id = ${messageId} AND ${gone} AND ${current}`,
   ]);
+  if (results === "revoked") return results;
+  const [received, sent, orphaned] = results;
   discardFiles(((orphaned ?? []) as { key: string }[]).map((row) => row.key));
   return (received?.length ?? 0) + (sent?.length ?? 0) > 0;
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
+import { type Actor, batchAs, runAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { type School, schoolColumns } from "./columns.server";
 import { planSchoolSearch, schoolSearchQuery } from "./search.server";
 
@@ -52,20 +53,34 @@ export async function findSchoolBySlug(slug: string): Promise<School | null> {
   return school ?? null;
 }
 
-/** Follow or unfollow; both are idempotent. Returns false when the school does not exist. */
-export async function setFollowing(userId: number, schoolId: number, following: boolean): Promise<boolean> {
+/**
+ * Follow or unfollow; both are idempotent. Returns false when the school does not exist, and
+ * "revoked" (nothing changed) when the follower's token was revoked (decision 042).
+ */
+export async function setFollowing(
+  follower: Actor,
+  schoolId: number,
+  following: boolean,
+): Promise<boolean | "revoked"> {
   const db = getDb();
+  const userId = follower.id;
+  const current = tokenIsCurrent(follower.id, follower.tokenVersion);
   if (!following) {
-    await db.delete(f).where(and(eq(f.userId, userId), eq(f.schoolId, schoolId)));
-    return true;
+    const done = await runAs(
+      follower,
+      db.delete(f).where(and(eq(f.userId, userId), eq(f.schoolId, schoolId), current)),
+    );
+    return done === "revoked" ? done : true;
   }
-  // INSERT … SELECT: nothing is inserted for an unknown school, in the same statement.
-  const inserted = await db.run(
-    sql`INSERT OR IGNORE INTO school_follows (user_id, school_id) SELECT ${userId}, id FROM schools WHERE id = ${schoolId}`,
-  );
-  if (inserted.meta.changes > 0) return true;
-  const [exists] = await db.select({ id: s.id }).from(s).where(eq(s.id, schoolId));
-  return Boolean(exists);
+  // INSERT … SELECT: nothing is inserted for an unknown school, in the same statement; the
+  // school's existence is read in the same batch.
+  const results = await batchAs(follower, [
+    sql`INSERT OR IGNORE INTO school_follows (user_id, school_id)
+      SELECT ${userId}, id FROM schools WHERE id = ${schoolId} AND ${current}`,
+    sql`SELECT id FROM schools WHERE id = ${schoolId}`,
+  ]);
+  if (results === "revoked") return results;
+  return (results[1]?.length ?? 0) > 0;
 }
 
 /** Ids of the schools a user follows, among those given (for badges in lists). */

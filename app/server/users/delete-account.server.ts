@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq, or } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import { DELETE_CONFIRMATION_WORD } from "~/lib/forms/settings-delete";
 import { DEFAULT_THEME } from "~/lib/themes";
 import type { Translate } from "~/lib/translate";
@@ -7,10 +7,13 @@ import { getDb, schema } from "~/server/db/db.server";
 import { forgetActorQuery } from "~/server/notifications.server";
 import { closeUserSockets } from "~/server/realtime.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
+import { type Actor, currentTokenQuery, tokenIsCurrent } from "./session-user.server";
 import { getUserById } from "./users.server";
 
 export type AccountDeletion =
   | { status: "deleted" }
+  /** The token was revoked (decision 042): nothing was deleted. */
+  | { status: "revoked" }
   | { status: "current_required" }
   | { status: "confirmation_required" }
   | Exclude<CurrentPasswordCheck, { status: "ok" }>;
@@ -26,11 +29,12 @@ export const tombstoneEmail = (userId: number) => `deleted-${userId}@invalid`;
  * decision 070). Everything happens in one D1 batch: all of it, or nothing.
  */
 export async function deleteAccount(
-  userId: number,
+  actor: Actor,
   input: { password: string; confirmation: string },
   t: Translate,
   now = Date.now(),
 ): Promise<AccountDeletion> {
+  const userId = actor.id;
   const user = await getUserById(userId);
   if (!user) throw new Error(`deleteAccount: user ${userId} does not exist`);
   // Without a password, typing the confirmation word stands in for it.
@@ -42,7 +46,47 @@ export async function deleteAccount(
 
   const db = getDb();
   const s = schema;
-  await db.batch([
+  // Revocation (decision 042): a revoked token deletes nothing. The check runs first in the
+  // batch and guards every statement; the user row changes last, because once it is marked
+  // deleted the token no longer counts as current.
+  const current = tokenIsCurrent(actor.id, actor.tokenVersion);
+  const [still] = await db.batch([
+    currentTokenQuery(actor.id, actor.tokenVersion),
+    // Sign-ins and links: every session ends, no mailed link works any more.
+    db.delete(s.refreshTokens).where(and(eq(s.refreshTokens.userId, userId), current)),
+    db.delete(s.oauthAccounts).where(and(eq(s.oauthAccounts.userId, userId), current)),
+    db.delete(s.emailTokens).where(and(eq(s.emailTokens.userId, userId), current)),
+    // Relations and private data.
+    db
+      .delete(s.friendships)
+      .where(and(or(eq(s.friendships.requesterId, userId), eq(s.friendships.addresseeId, userId)), current)),
+    db.delete(s.communityMembers).where(and(eq(s.communityMembers.userId, userId), current)),
+    db
+      .update(s.communities)
+      .set({ ownerId: null })
+      .where(and(eq(s.communities.ownerId, userId), current)),
+    db.delete(s.notifications).where(and(eq(s.notifications.userId, userId), current)),
+    forgetActorQuery(userId, t("common:unknownUser"), current),
+    db.delete(s.likes).where(and(eq(s.likes.userId, userId), current)),
+    db.delete(s.mailRecipients).where(and(eq(s.mailRecipients.userId, userId), current)),
+    db.delete(s.contactMessages).where(and(eq(s.contactMessages.userId, userId), current)),
+    // What others read stays, without an author.
+    db
+      .update(s.posts)
+      .set({ authorId: null })
+      .where(and(eq(s.posts.authorId, userId), current)),
+    db
+      .update(s.comments)
+      .set({ authorId: null })
+      .where(and(eq(s.comments.authorId, userId), current)),
+    db
+      .update(s.messages)
+      .set({ senderId: null })
+      .where(and(eq(s.messages.senderId, userId), current)),
+    db
+      .update(s.mailMessages)
+      .set({ senderId: null })
+      .where(and(eq(s.mailMessages.senderId, userId), current)),
     db
       .update(s.users)
       .set({
@@ -55,26 +99,9 @@ export async function deleteAccount(
         theme: DEFAULT_THEME,
         deletedAt: now,
       })
-      .where(eq(s.users.id, userId)),
-    // Sign-ins and links: every session ends, no mailed link works any more.
-    db.delete(s.refreshTokens).where(eq(s.refreshTokens.userId, userId)),
-    db.delete(s.oauthAccounts).where(eq(s.oauthAccounts.userId, userId)),
-    db.delete(s.emailTokens).where(eq(s.emailTokens.userId, userId)),
-    // Relations and private data.
-    db.delete(s.friendships).where(or(eq(s.friendships.requesterId, userId), eq(s.friendships.addresseeId, userId))),
-    db.delete(s.communityMembers).where(eq(s.communityMembers.userId, userId)),
-    db.update(s.communities).set({ ownerId: null }).where(eq(s.communities.ownerId, userId)),
-    db.delete(s.notifications).where(eq(s.notifications.userId, userId)),
-    forgetActorQuery(userId, t("common:unknownUser")),
-    db.delete(s.likes).where(eq(s.likes.userId, userId)),
-    db.delete(s.mailRecipients).where(eq(s.mailRecipients.userId, userId)),
-    db.delete(s.contactMessages).where(eq(s.contactMessages.userId, userId)),
-    // What others read stays, without an author.
-    db.update(s.posts).set({ authorId: null }).where(eq(s.posts.authorId, userId)),
-    db.update(s.comments).set({ authorId: null }).where(eq(s.comments.authorId, userId)),
-    db.update(s.messages).set({ senderId: null }).where(eq(s.messages.senderId, userId)),
-    db.update(s.mailMessages).set({ senderId: null }).where(eq(s.mailMessages.senderId, userId)),
+      .where(and(eq(s.users.id, userId), current)),
   ]);
+  if (still.length === 0) return { status: "revoked" };
 
   // Its open sockets end now; its access tokens already fail the deleted-account check (decision 042).
   await closeUserSockets(userId);

@@ -1,13 +1,15 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { EmailSettingsInput } from "~/lib/forms/settings-email";
 import type { Translate } from "~/lib/translate";
 import { randomToken, sha256Hex } from "~/server/auth/crypto.server";
 import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { checkRateLimit, recordAttempt } from "~/server/auth/rate-limit.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { rawRun } from "~/server/db/raw.server";
 import { sendMailLater } from "~/server/mail/mail.server";
 import { type MailBlock, renderMail } from "~/server/mail/template";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
+import { type Actor, currentTokenQuery, tokenIsCurrent } from "./session-user.server";
 import { isUniqueViolation } from "./settings.server";
 import { getUserById, isEmailTaken } from "./users.server";
 
@@ -17,6 +19,8 @@ export const VERIFY_EMAIL_PATH = "/profile/verifyemail";
 
 export type EmailChangeRequest =
   | { status: "sent"; email: string }
+  /** The token was revoked (decision 042): no link was made or mailed. */
+  | { status: "revoked" }
   | { status: "same_email" }
   | { status: "email_taken" }
   | { status: "current_required" }
@@ -30,11 +34,12 @@ const mailKey = (userId: number) => `mail:verify:${userId}`;
  * replaces the previous link. Accounts without a password (Google, Apple) skip the password.
  */
 export async function requestEmailChange(
-  userId: number,
+  actor: Actor,
   input: EmailSettingsInput,
   context: { origin: string; t: Translate },
   now = Date.now(),
 ): Promise<EmailChangeRequest> {
+  const userId = actor.id;
   const user = await getUserById(userId);
   if (!user) throw new Error(`requestEmailChange: user ${userId} does not exist`);
   if (input.email === user.email.toLowerCase()) return { status: "same_email" };
@@ -47,17 +52,16 @@ export async function requestEmailChange(
 
   const token = randomToken();
   const db = getDb();
-  await db.batch([
-    retireEmailTokensQuery(userId, "verify", now),
-    db.insert(schema.emailTokens).values({
-      purpose: "verify",
-      hash: await sha256Hex(token),
-      userId,
-      email: input.email,
-      expiresAt: now + EMAIL_CHANGE_TTL_MS,
-      createdAt: now,
-    }),
+  // Revocation (decision 042): checked in the batch, and guarding both writes.
+  const current = tokenIsCurrent(actor.id, actor.tokenVersion);
+  const [still] = await db.batch([
+    currentTokenQuery(actor.id, actor.tokenVersion),
+    retireEmailTokensQuery(userId, "verify", now, current),
+    rawRun(sql`INSERT INTO email_tokens (purpose, hash, user_id, email, expires_at, created_at)
+      SELECT 'verify', ${await sha256Hex(token)}, ${userId}, ${input.email}, ${now + EMAIL_CHANGE_TTL_MS}, ${now}
+      WHERE ${current}`),
   ]);
+  if (still.length === 0) return { status: "revoked" };
   await recordAttempt([mailKey(userId)], now);
 
   const url = `${context.origin}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;

@@ -2,7 +2,7 @@ import { and, eq, exists, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SessionUser } from "~/context";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
+import { batchSql, rawAll } from "~/server/db/raw.server";
 import { avatarUrl } from "./avatar";
 
 const u = schema.users;
@@ -84,6 +84,15 @@ export function tokenWasCurrent(rows: unknown) {
 export async function runAs<Result>(actor: Actor, write: BatchItem<"sqlite">): Promise<Result | "revoked"> {
   const [current, result] = await getDb().batch([currentTokenQuery(actor.id, actor.tokenVersion), write]);
   return current.length === 0 ? "revoked" : (result as Result);
+}
+
+/**
+ * `runAs` for a batch of hand-written statements: the check goes first, and each write guards
+ * itself with `tokenIsCurrent` in its own WHERE. Answers the statements' results, or "revoked".
+ */
+export async function batchAs(actor: Actor, statements: SQL[]): Promise<unknown[][] | "revoked"> {
+  const [current, ...results] = await batchSql([currentTokenSql(actor), ...statements]);
+  return tokenWasCurrent(current) ? results : "revoked";
 }
 
 /** `runAs` for a hand-written statement. */

@@ -16,7 +16,7 @@ import { notifyMember } from "~/server/content/notify.server";
 import { flashToast, type Toast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/members";
-import { communityIdOf, readManageForm, requireAccess } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess, throwIfRevoked } from "./access.server";
 import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
@@ -39,9 +39,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 /** POST /communities/{id}/manage/members: promote, make owner, demote, remove (decision 045). */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
-  if (fields.intent === "invite") return inviteAction(request, context, id, fields);
+  if (fields.intent === "invite") return inviteAction(request, url, context, id, fields);
   const parsed = parseValues(memberChangeSchema, fields);
   // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
   if (!parsed.ok) throw data(null, { status: 400 });
@@ -52,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const name = page.members.find((member) => member.id === userId)?.name ?? "";
     return { confirm: { intent, name, fields } };
   }
-  const changed = await changeMember(viewerId, id, userId, intent);
+  const changed = throwIfRevoked(await changeMember(context.get(userContext)!, id, userId, intent), url);
   if (!changed) requireAccess(await getManageMembers(viewerId, id));
   return redirect(`/communities/${id}/manage/members`, {
     headers: await flashToast(request, {
@@ -65,14 +65,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** Invites by name or username; the invitee is told and accepts or declines on the community's page. */
 async function inviteAction(
   request: Request,
+  url: URL,
   context: Route.ActionArgs["context"],
   id: number,
   fields: Record<string, string>,
 ) {
   const parsed = parseValues(inviteSchema, fields);
-  const viewerId = context.get(userContext)!.id;
-  const result = parsed.ok ? await invite(viewerId, id, parsed.data.who) : { status: "not_found" as const };
+  const result = parsed.ok
+    ? await invite(context.get(userContext)!, id, parsed.data.who)
+    : { status: "not_found" as const };
   if (result.status === "forbidden") throw data(null, { status: 403 });
+  throwIfRevoked(result.status, url);
   if (result.status === "invited") {
     const t = translatorFor(context);
     notifyMember({ t, origin: new URL(request.url).origin }, result.userId, id, "invited");

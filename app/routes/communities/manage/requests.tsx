@@ -16,7 +16,7 @@ import { notifyMember } from "~/server/content/notify.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/requests";
-import { communityIdOf, readManageForm, requireAccess } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess, throwIfRevoked } from "./access.server";
 import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
@@ -32,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 /** POST /communities/{id}/manage/requests: approve or decline a request to join. */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
   const parsed = parseValues(requestAnswerSchema, fields);
   // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const page = requireAccess(await getManageRequests(viewerId, id));
     return { confirm: { name: page.requests.find((person) => person.id === userId)?.name ?? "", fields } };
   }
-  const done = await answerRequest(viewerId, id, userId, intent === "approve");
+  const done = throwIfRevoked(await answerRequest(context.get(userContext)!, id, userId, intent === "approve"), url);
   if (done && intent === "approve") {
     const t = translatorFor(context);
     notifyMember({ t, origin: new URL(request.url).origin }, userId, id, "approved");

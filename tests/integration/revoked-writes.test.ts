@@ -595,3 +595,61 @@ describe("a live session still writes (the same requests, not revoked)", () => {
     expect(await friendshipRows(stranger.id, other.id)).toMatchObject([{ status: "pending" }]);
   });
 });
+
+/**
+ * Where the sign-in redirect of a refused write leads (decision 082, "Open"): the token's
+ * claims still say "signed in", so /login must not bounce the person straight back with the
+ * write silently lost. It renews a session whose refresh token still works (a logout on another
+ * device) and ends one whose refresh token was revoked (this device logged out).
+ */
+describe("/login after a write refused a revoked token", () => {
+  async function cookieAfter(response: Response) {
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+  }
+
+  it("renews the other device's session, says so, and the retried write lands", async () => {
+    const { a, b } = await twoPeople();
+    const phone = await signIn(a.email, a.password);
+    const laptop = await signIn(a.email, a.password);
+    expect((await fetchApp("/login/logout", { method: "POST", headers: { Cookie: laptop } })).status).toBe(302);
+
+    const refused = await postForm(`/users/${b.id}/friend`, { intent: "send", confirmed: "1" }, { cookie: phone });
+    expectSignInRedirect(refused);
+    expect(await friendshipRows(a.id, b.id)).toEqual([]);
+
+    const login = await fetchApp(refused.headers.get("Location")!, { headers: { Cookie: phone } });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("Location")).toBe(`/users/${b.id}/friend`);
+    const renewed = await cookieAfter(login);
+    expect(renewed).toMatch(/^__session=/);
+
+    // The page the person returns to tells them the change was not saved.
+    const page = await fetchApp(`/users/${b.id}`, { headers: { Cookie: renewed } });
+    expect(await page.text()).toContain("that last change was not saved");
+
+    const retried = await postForm(`/users/${b.id}/friend`, { intent: "send", confirmed: "1" }, { cookie: renewed });
+    expect(retried.status).toBe(302);
+    expect(retried.headers.get("Location")).not.toMatch(/^\/login/);
+    expect(await friendshipRows(a.id, b.id)).toMatchObject([{ status: "pending" }]);
+  });
+
+  it("ends the session of the device that logged out: the sign-in form shows", async () => {
+    const { a, b } = await twoPeople();
+    const { cookie } = await revokedSessions(a);
+    const refused = await postForm(`/users/${b.id}/friend`, { intent: "send", confirmed: "1" }, { cookie });
+    expectSignInRedirect(refused);
+
+    const login = await fetchApp(refused.headers.get("Location")!, { headers: { Cookie: cookie } });
+    expect(login.status).toBe(200);
+    expect(await login.text()).toContain('name="identifier"');
+    const cleared = login.headers.getSetCookie().find((c) => c.startsWith("__session="));
+    expect(cleared).toBeDefined();
+    // What the cleared cookie carries no longer signs anyone in.
+    const after = await fetchApp("/newsfeed", { headers: { Cookie: cleared!.split(";")[0] } });
+    expect(after.status).toBe(302);
+    expect(after.headers.get("Location")).toMatch(/^\/login/);
+  });
+});

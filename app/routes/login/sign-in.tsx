@@ -17,7 +17,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import auth from "~/locales/en/auth.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
-import { HOME_AFTER_SIGN_IN, startWebSession } from "~/routes/login/web-session.server";
+import { HOME_AFTER_SIGN_IN, renewRevokedSession, startWebSession } from "~/routes/login/web-session.server";
 import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
@@ -27,10 +27,18 @@ registerNamespace("auth", auth);
 // The resend button below and the toast after a password reset speak "register".
 registerNamespace("register", register);
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
-  if (context.get(userContext)) throw redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN));
-  return { metaTitle: getInstance(context).t("auth:signIn.metaTitle"), redirectTo, providers: enabledProviders() };
+  const user = context.get(userContext);
+  // A write refused a revoked token and sent its page here: renew or end that session first.
+  const renewal = user ? await renewRevokedSession(request, user, redirectTo) : null;
+  if (user && !renewal) throw redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN));
+  const page = {
+    metaTitle: getInstance(context).t("auth:signIn.metaTitle"),
+    redirectTo,
+    providers: enabledProviders(),
+  };
+  return renewal ? data(page, { headers: renewal.signedOut }) : page;
 }
 
 // Document responses only carry a route's own headers when it passes them on (Retry-After).

@@ -101,4 +101,33 @@ describe("the browser's small i18next (i18n-lite)", () => {
     real.addResource("en", "common", "later.key", "Now here");
     expect(html("later.key")).toBe("<span>Now here</span>");
   });
+
+  it("remembers texts asked with plain values per value, exactly as i18next answers them", async () => {
+    const { real } = await setup();
+    const Likes = ({ count, name }: { count: number; name?: string }) => {
+      const { t } = useTranslation("content");
+      return <span>{name ? t("post.likes", { count, name }) : t("post.likes", { count })}</span>;
+    };
+    const html = (count: number, name?: string) =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={real as never}>
+          <Likes count={count} name={name} />
+        </I18nextProvider>,
+      );
+    for (const count of [0, 1, 2, 1, 0, 7]) {
+      expect(html(count)).toBe(`<span>${real.t("content:post.likes", { count })}</span>`);
+    }
+    expect(html(1, "Ana")).toBe(`<span>${real.t("content:post.likes", { count: 1, name: "Ana" })}</span>`);
+    // A key missing with values is not remembered either.
+    const Missing = () => <span>{useTranslation("content").t("later.count", { count: 2 })}</span>;
+    const missing = () =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={real as never}>
+          <Missing />
+        </I18nextProvider>,
+      );
+    expect(missing()).toBe("<span>later.count</span>");
+    real.addResource("en", "content", "later.count_other", "{{count}} now");
+    expect(missing()).toBe("<span>2 now</span>");
+  });
 });

@@ -11,6 +11,15 @@ function Label({ k }: { k: string }) {
   return <span>{t(k)}</span>;
 }
 
+function Likes({ count, name }: { count: number; name?: string }) {
+  const { t } = useTranslation("content");
+  return <span>{name ? t("post.likes", { count, name }) : t("post.likes", { count })}</span>;
+}
+
+function Missing() {
+  return <span>{useTranslation("content").t("later.count", { count: 2 })}</span>;
+}
+
 /** Every string key of a namespace, with plural suffixes folded into their base key. */
 function leafKeys(tree: Record<string, unknown>, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) => {
@@ -104,10 +113,6 @@ describe("the browser's small i18next (i18n-lite)", () => {
 
   it("remembers texts asked with plain values per value, exactly as i18next answers them", async () => {
     const { real } = await setup();
-    const Likes = ({ count, name }: { count: number; name?: string }) => {
-      const { t } = useTranslation("content");
-      return <span>{name ? t("post.likes", { count, name }) : t("post.likes", { count })}</span>;
-    };
     const html = (count: number, name?: string) =>
       renderToStaticMarkup(
         <I18nextProvider i18n={real as never}>
@@ -119,7 +124,6 @@ describe("the browser's small i18next (i18n-lite)", () => {
     }
     expect(html(1, "Ana")).toBe(`<span>${real.t("content:post.likes", { count: 1, name: "Ana" })}</span>`);
     // A key missing with values is not remembered either.
-    const Missing = () => <span>{useTranslation("content").t("later.count", { count: 2 })}</span>;
     const missing = () =>
       renderToStaticMarkup(
         <I18nextProvider i18n={real as never}>

@@ -1,5 +1,8 @@
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+// React's Node build, not the edge one workerd would pick: its stream writes each string into one
+// buffer (`encodeInto`) where the edge build allocates a Uint8Array per string, a tenth of a
+// signed-in page's server time in the profile (decision 079). Workers run it with nodejs_compat.
+import { renderToReadableStream } from "react-dom/server.node";
 import { I18nextProvider } from "react-i18next";
 import {
   type EntryContext,

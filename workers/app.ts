@@ -1,14 +1,20 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { REALTIME_PATH } from "../app/realtime/protocol";
-import { countRoundTrips } from "../app/server/db/round-trips.server";
-import { withGuestCache } from "./guest-cache";
+import { countRoundTrips, ROUND_TRIPS_HEADER } from "../app/server/db/round-trips.server";
+import { rememberedPage, withGuestCache } from "./guest-cache";
 
 export { UserHub } from "./user-hub";
 
 // Dynamic imports keep the entry module small; each is started once and its promise kept, since
 // an import() per request showed up in the profile as the entry's own time.
 let build: Promise<typeof import("virtual:react-router/server-build")> | undefined;
-const loadBuild = () => (build ??= import("virtual:react-router/server-build"));
+/** The build's key for the guest cache, known once the build has loaded (decision 043). */
+let buildVersion: string | undefined;
+const loadBuild = () =>
+  (build ??= import("virtual:react-router/server-build").then((loaded) => {
+    buildVersion = loaded.assets.version;
+    return loaded;
+  }));
 let securityHeaders: Promise<typeof import("../app/server/http/security-headers.server")> | undefined;
 const loadSecurityHeaders = () => (securityHeaders ??= import("../app/server/http/security-headers.server"));
 /**
@@ -21,14 +27,22 @@ const getRequestHandler = async () =>
 
 export default {
   async fetch(request, env, ctx) {
+    // A guest's page this isolate already holds answers first: no URL parsed, no module awaited,
+    // no nonce made (decision 079). It made no D1 round trip, and the counter says so.
+    const remembered = buildVersion === undefined ? null : rememberedPage(request, buildVersion);
+    if (remembered) {
+      if (env.COUNT_D1 === "true") remembered.headers.set(ROUND_TRIPS_HEADER, "0");
+      return remembered;
+    }
     // The realtime channel skips React Router: it answers with a socket, not a page (DESIGN §1).
     // Loaded on first use, like the app, so the entry module stays small.
-    if (new URL(request.url).pathname === REALTIME_PATH) {
+    const url = new URL(request.url);
+    if (url.pathname === REALTIME_PATH) {
       const { handleRealtimeUpgrade } = await import("./realtime");
       return handleRealtimeUpgrade(request, env);
     }
     // Security headers for every response, and a fresh CSP nonce for each document (decision 031).
-    const { cspNonceContext, createNonce, withSecurityHeaders } = await loadSecurityHeaders();
+    const { cspNonceContext, createNonce, setSecurityHeaders, withSecurityHeaders } = await loadSecurityHeaders();
     const nonce = createNonce();
     const render = async () => {
       const context = new RouterContextProvider();
@@ -36,10 +50,11 @@ export default {
       return (await getRequestHandler())(request, context);
     };
     // Guest pages without scripts come from the edge cache, keyed by the build (decision 043).
-    // The headers go on outside it: a cached page never holds a nonce of an earlier request.
+    // A stored page keeps nonce-free security headers (it has no script); the others get theirs here.
+    const secure = (headers: Headers) => setSecurityHeaders(headers, { pathname: url.pathname, nonce: null });
     const handle = async () =>
-      withSecurityHeaders(await withGuestCache(request, (await loadBuild()).assets.version, render, ctx), {
-        url: new URL(request.url),
+      withSecurityHeaders(await withGuestCache(request, (await loadBuild()).assets.version, render, ctx, secure), {
+        url,
         nonce,
       });
     // The bench and the tests read D1 round trips per request from a header (decision 040).

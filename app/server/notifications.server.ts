@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { absoluteNotificationUrl } from "~/lib/notification-url";
 import type { NotificationData } from "~/realtime/protocol";
@@ -6,6 +6,7 @@ import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
 import { type Cursor, decodeCursor, olderThan, pageOf } from "~/server/db/cursor";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
+import { reusableQuery } from "~/server/db/reusable.server";
 import { publishToUser } from "~/server/realtime.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
@@ -19,7 +20,7 @@ export const NOTIFICATION_PAGE_MAX = 50;
 
 const n = schema.notifications;
 const columns = { oid: n.oid, title: n.title, seen: n.seen, url: n.url, createdAt: n.createdAt };
-const mine = (userId: number) => and(eq(n.userId, userId), eq(n.deleted, false));
+const mine = (userId: number | SQLWrapper) => and(eq(n.userId, userId), eq(n.deleted, false));
 
 export type CreateNotificationInput = {
   userId: number;
@@ -181,9 +182,24 @@ export async function listNotifications(
   return page;
 }
 
+/** The header dropdown's two statements: the same on every signed-in page, so built once (decision 079). */
+const menuRowsQuery = reusableQuery<{ userId: number }>(() =>
+  getDb()
+    .select(columns)
+    .from(n)
+    .where(mine(sql.placeholder("userId")))
+    .orderBy(desc(n.createdAt), desc(n.oid))
+    .limit(NOTIFICATION_MENU_SIZE + 1),
+);
+const menuUnreadQuery = reusableQuery<{ userId: number }>(() => unreadQuery(sql.placeholder("userId")));
+
 /** The header dropdown's data: the first page and the unread total, as one batch part. */
-export function notificationMenuPart(userId: number) {
-  return notificationPagePart(userId, { limit: NOTIFICATION_MENU_SIZE });
+export function notificationMenuPart(userId: number): BatchPart<NotificationPage> {
+  const limit = NOTIFICATION_MENU_SIZE;
+  return batchPart([menuRowsQuery({ userId }), menuUnreadQuery({ userId })], ([rowsResult, unreadResult]) => {
+    const page = pageOf(rowsResult as Notification[], limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
+    return { data: page.data, unreadCount: unreadOf(unreadResult), nextCursor: page.nextCursor };
+  });
 }
 
 export async function countUnreadNotifications(userId: number) {
@@ -257,7 +273,7 @@ export async function deleteNotification(userId: number, oid: string): Promise<M
   return { status: "ok", notification, unreadCount: unreadOf(results[1]) };
 }
 
-function unreadQuery(userId: number) {
+function unreadQuery(userId: number | SQLWrapper) {
   return getDb()
     .select({ value: count() })
     .from(n)

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { guestCacheKey, withGuestCache } from "../../workers/guest-cache";
+import { etagMatches, guestCacheKey, prefersGzip, withGuestCache } from "../../workers/guest-cache";
 import { createUser, fetchApp, signIn } from "./helpers";
 
 /** The theme cookie as the app writes it (React Router cookies hold base64 JSON). */
@@ -55,7 +55,7 @@ describe("guest HTML from the Cache API (decision 043)", () => {
     const second = await fetchApp("/about/privacy", { headers: { Cookie: themeCookie("theme-b") } });
     expect(second.headers.get("X-Guest-Cache")).toBe("hit");
     expect(second.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
-    expect(second.headers.get("Vary")).toBe("Cookie");
+    expect(second.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
     const etag = second.headers.get("ETag");
     expect(etag).toMatch(/^".+"$/);
     expect(await second.text()).toContain('class="theme-b"');
@@ -135,5 +135,93 @@ describe("guest HTML from the Cache API (decision 043)", () => {
       headers: { "If-None-Match": hit.headers.get("ETag") ?? "" },
     });
     expect((await withGuestCache(conditional, build, fail, ctx as unknown as ExecutionContext)).status).toBe(304);
+  });
+});
+
+describe("the memory tier holds pages ready to send (decision 079)", () => {
+  const page = "<!DOCTYPE html><p>ready to send</p>";
+  const fail = async (): Promise<Response> => {
+    throw new Error("rendered although the page was remembered");
+  };
+  /** Runs withGuestCache and waits for what it left to do after the response (gzip, Cache API). */
+  async function run(request: Request, build: string, render: () => Promise<Response>) {
+    const pending: Promise<unknown>[] = [];
+    const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} };
+    const secure = (headers: Headers) => headers.set("X-Secured", "yes");
+    const response = await withGuestCache(request, build, render, ctx as unknown as ExecutionContext, secure);
+    await Promise.all(pending);
+    return response;
+  }
+  const html = async () => new Response(page, { headers: { "Content-Type": "text/html" } });
+
+  it("a remembered page is answered by the worker before anything else, with nonce-free security headers", async () => {
+    await fetchApp("/about/aup");
+    const hit = await fetchApp("/about/aup");
+    expect(hit.headers.get("X-Guest-Cache")).toBe("hit");
+    expect(hit.headers.get("X-D1-Round-Trips")).toBe("0");
+    expect(hit.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    const csp = hit.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("nonce-");
+    expect(await hit.text()).not.toContain("<script");
+  });
+
+  it("sends the stored gzip bytes to a browser that takes gzip, and plain bytes otherwise", async () => {
+    const build = `build-${crypto.randomUUID()}`;
+    const request = (encoding?: string) =>
+      new Request("http://localhost/about/privacy", { headers: encoding ? { "Accept-Encoding": encoding } : {} });
+    expect((await run(request(), build, html)).headers.get("X-Guest-Cache")).toBe("miss");
+
+    const gzipped = await run(request("gzip, deflate, br"), build, fail);
+    expect(gzipped.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gzipped.headers.get("X-Secured")).toBe("yes");
+    const body = gzipped.body?.pipeThrough(new DecompressionStream("gzip"));
+    expect(await new Response(body).text()).toBe(page);
+
+    for (const encoding of [undefined, "br, gzip", "identity", "gzip;q=0"]) {
+      const plain = await run(request(encoding), build, fail);
+      expect(plain.headers.get("Content-Encoding")).toBeNull();
+      expect(await plain.text()).toBe(page);
+    }
+  });
+
+  it("answers 304 to the ETag weakened by a compressing edge, and to a list that holds it", async () => {
+    const build = `build-${crypto.randomUUID()}`;
+    const first = await run(new Request("http://localhost/about"), build, html);
+    const etag = first.headers.get("ETag") as string;
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", W/${etag}`, "*"]) {
+      const request = new Request("http://localhost/about", { headers: { "If-None-Match": ifNoneMatch } });
+      expect((await run(request, build, fail)).status).toBe(304);
+    }
+    expect(etagMatches('"other"', etag)).toBe(false);
+  });
+
+  it("reads the browser's own Accept-Encoding where the edge rewrote it", () => {
+    const rewritten = (client: string) =>
+      new Request("http://localhost/about", {
+        headers: { "Accept-Encoding": "br, gzip" },
+        cf: { clientAcceptEncoding: client },
+      });
+    expect(prefersGzip(rewritten("gzip, deflate"))).toBe(true);
+    expect(prefersGzip(rewritten(""))).toBe(false);
+    expect(prefersGzip(rewritten("br;q=1, gzip;q=0.8"))).toBe(false);
+  });
+
+  it("is bounded: the oldest page is dropped, and then rendered again", async () => {
+    const builds = Array.from({ length: 65 }, () => `build-${crypto.randomUUID()}`);
+    for (const build of builds) await run(new Request("http://localhost/about/terms"), build, html);
+    const oldest = builds[0] as string;
+    await (await caches.open("guest-pages")).delete(
+      guestCacheKey(new Request("http://localhost/about/terms"), oldest) as string,
+    );
+    let renders = 0;
+    const counted = async () => {
+      renders += 1;
+      return html();
+    };
+    await run(new Request("http://localhost/about/terms"), oldest, counted);
+    expect(renders).toBe(1);
+    // The newest is still remembered.
+    await run(new Request("http://localhost/about/terms"), builds[64] as string, fail);
   });
 });

@@ -11,6 +11,15 @@ function Label({ k }: { k: string }) {
   return <span>{t(k)}</span>;
 }
 
+function Likes({ count, name }: { count: number; name?: string }) {
+  const { t } = useTranslation("content");
+  return <span>{name ? t("post.likes", { count, name }) : t("post.likes", { count })}</span>;
+}
+
+function Missing() {
+  return <span>{useTranslation("content").t("later.count", { count: 2 })}</span>;
+}
+
 /** Every string key of a namespace, with plural suffixes folded into their base key. */
 function leafKeys(tree: Record<string, unknown>, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) => {
@@ -100,5 +109,29 @@ describe("the browser's small i18next (i18n-lite)", () => {
     expect(html("later.key")).toBe("<span>later.key</span>");
     real.addResource("en", "common", "later.key", "Now here");
     expect(html("later.key")).toBe("<span>Now here</span>");
+  });
+
+  it("remembers texts asked with plain values per value, exactly as i18next answers them", async () => {
+    const { real } = await setup();
+    const html = (count: number, name?: string) =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={real as never}>
+          <Likes count={count} name={name} />
+        </I18nextProvider>,
+      );
+    for (const count of [0, 1, 2, 1, 0, 7]) {
+      expect(html(count)).toBe(`<span>${real.t("content:post.likes", { count })}</span>`);
+    }
+    expect(html(1, "Ana")).toBe(`<span>${real.t("content:post.likes", { count: 1, name: "Ana" })}</span>`);
+    // A key missing with values is not remembered either.
+    const missing = () =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={real as never}>
+          <Missing />
+        </I18nextProvider>,
+      );
+    expect(missing()).toBe("<span>later.count</span>");
+    real.addResource("en", "content", "later.count_other", "{{count}} now");
+    expect(missing()).toBe("<span>2 now</span>");
   });
 });

@@ -1,7 +1,8 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, type SQLWrapper, sql } from "drizzle-orm";
 import { chatPath } from "~/lib/friend-status";
 import { type BatchPart, batchPart } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { reusableQuery } from "~/server/db/reusable.server";
 import { avatarUrl } from "~/server/users/avatar";
 
 export type Participant = { userId: number; username: string | null; name: string; avatar: string };
@@ -57,7 +58,10 @@ type Row = {
  * One statement: usable alone or inside another loader's batch (decision 041). A select, not
  * `db.all`, because drizzle's D1 batch takes only prepared queries.
  */
-export function conversationsQuery(userId: number, options: { limit?: number; cursor?: string | null } = {}) {
+export function conversationsQuery(
+  userId: number | SQLWrapper,
+  options: { limit?: number; cursor?: string | null } = {},
+) {
   const limit = Math.min(Math.max(options.limit ?? CONVERSATION_MENU_SIZE, 1), CONVERSATION_PAGE_MAX);
   const cursor = decodeCursor(options.cursor);
   const c = schema.conversations;
@@ -90,9 +94,15 @@ export function conversationsQuery(userId: number, options: { limit?: number; cu
     .limit(limit + 1);
 }
 
+/** The dropdown's statement is the same on every signed-in page: built once (decision 079). */
+const menuQuery = reusableQuery<{ userId: number }>(() =>
+  conversationsQuery(sql.placeholder("userId"), { limit: CONVERSATION_MENU_SIZE }),
+);
+
 /** The header dropdown's conversations as one part of the root loader's batch (decision 041). */
 export function conversationsPart(userId: number, limit = CONVERSATION_MENU_SIZE): BatchPart<ConversationSummary[]> {
-  return batchPart([conversationsQuery(userId, { limit })], ([rows]) => toSummaries(rows as Row[], limit).data);
+  const query = limit === CONVERSATION_MENU_SIZE ? menuQuery({ userId }) : conversationsQuery(userId, { limit });
+  return batchPart([query], ([rows]) => toSummaries(rows as Row[], limit).data);
 }
 
 export function toSummaries(rows: Row[], limit: number) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { canPost, isManager, type Membership, type Policies } from "~/lib/community-rules";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "~/server/users/avatar";
@@ -87,7 +87,7 @@ const summaryColumns = {
  * SPEC §3 client state: the subscribed (active member), owned (role owner) and postable
  * communities of a user, from one statement (batchable).
  */
-export function myCommunitiesQuery(userId: number) {
+export function myCommunitiesQuery(userId: number | SQLWrapper) {
   return getDb()
     .select({ ...summaryColumns, postPolicy: c.postPolicy, requiresApproval: c.requiresApproval, role: m.role })
     .from(m)

@@ -8,7 +8,10 @@ import { getDb } from "~/server/db/db.server";
  * statement with parameters fails in a batch; we give it the prepared statement it expects.
  */
 function withStatement<Query extends { getQuery(): { sql: string } }>(query: Query): Query {
-  Object.assign(query, { stmt: env.DB.prepare(query.getQuery().sql) });
+  // drizzle builds the SQL text anew on every getQuery(), and the batch asks again: build it once
+  // (the feed's statement is long enough for that to show in the profile, decision 079).
+  const built = query.getQuery();
+  Object.assign(query, { stmt: env.DB.prepare(built.sql), getQuery: () => built });
   return query;
 }
 

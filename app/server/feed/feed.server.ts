@@ -1,8 +1,13 @@
+import { sql } from "drizzle-orm";
 import { myCommunitiesQuery, toMyCommunities } from "~/server/communities/communities.server";
 import { type Cursor, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
 import { getDb } from "~/server/db/db.server";
+import { reusableQuery } from "~/server/db/reusable.server";
 
 export const NEWSFEED_PAGE_SIZE = 20;
+
+/** The composer's communities: the same statement for every viewer, built once (decision 079). */
+const myCommunities = reusableQuery<{ userId: number }>(() => myCommunitiesQuery(sql.placeholder("userId")));
 
 /**
  * /newsfeed (decision 046): posts of the communities the user actively belongs to, newest
@@ -15,12 +20,12 @@ export async function loadNewsfeed(userId: number, cursor: Cursor | null) {
   const db = getDb();
   const [rows, communities] = await db.batch([
     postCardsQuery(userId, { kind: "feed" }, NEWSFEED_PAGE_SIZE + 1, cursor),
-    myCommunitiesQuery(userId),
+    myCommunities({ userId }),
   ]);
   return {
     posts: rows.slice(0, NEWSFEED_PAGE_SIZE).map(toPostCard),
     endOfFeed: rows.length <= NEWSFEED_PAGE_SIZE,
-    postable: toMyCommunities(communities).postable,
+    postable: toMyCommunities(communities as Awaited<ReturnType<typeof myCommunitiesQuery>>).postable,
   };
 }
 

@@ -103,17 +103,27 @@ export function withSecurityHeaders(
 ) {
   // A WebSocket handshake carries no document; its headers are the socket's own.
   if (response.status === 101 || response.webSocket) return response;
-  return withHeaders(response, (headers) => {
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("X-Frame-Options", "DENY");
-    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    headers.set("Permissions-Policy", PERMISSIONS_POLICY);
-    if (config.SECURE_COOKIES) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    if (!headers.has("Content-Security-Policy")) {
-      const isHtml = headers.get("Content-Type")?.startsWith("text/html") ?? false;
-      headers.set("Content-Security-Policy", isHtml ? contentSecurityPolicy({ nonce }, config) : NON_DOCUMENT_CSP);
-    }
-    // Tokens and per-user JSON: never stored by a browser or a proxy.
-    if (url.pathname.startsWith("/api/") && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  });
+  return withHeaders(response, (headers) => setSecurityHeaders(headers, { pathname: url.pathname, nonce }, config));
+}
+
+/**
+ * The same headers on a Headers object: the guest cache stores them with a page it keeps in
+ * memory (nonce-free, the page has no script), so a hit replays them without recomputing.
+ */
+export function setSecurityHeaders(
+  headers: Headers,
+  { pathname, nonce }: { pathname: string; nonce: string | null },
+  config: AppConfig = getConfig(),
+) {
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("X-Frame-Options", "DENY");
+  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  headers.set("Permissions-Policy", PERMISSIONS_POLICY);
+  if (config.SECURE_COOKIES) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (!headers.has("Content-Security-Policy")) {
+    const isHtml = headers.get("Content-Type")?.startsWith("text/html") ?? false;
+    headers.set("Content-Security-Policy", isHtml ? contentSecurityPolicy({ nonce }, config) : NON_DOCUMENT_CSP);
+  }
+  // Tokens and per-user JSON: never stored by a browser or a proxy.
+  if (pathname.startsWith("/api/") && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createGroup } from "~/server/chat/chat.server";
 import { createPost } from "~/server/content/posts.server";
+import { NOT_FORMS } from "./bad-input-support";
 import { clientId, twoFriends } from "./chat-support";
 import { makeCommunity } from "./communities-support";
 import { eventOf } from "./events-support";
@@ -41,17 +42,6 @@ async function doors() {
   ];
   return { cookie: await signIn(owner.email, owner.password), paths };
 }
-
-const NOT_FORMS: [string, Record<string, string>, string | undefined][] = [
-  ["JSON", { "Content-Type": "application/json" }, '{"intent":"join"}'],
-  ["text/plain", { "Content-Type": "text/plain" }, "intent=join"],
-  ["no content type", {}, undefined],
-  [
-    "broken multipart",
-    { "Content-Type": "multipart/form-data; boundary=xyz" },
-    "--xyz\r\nContent-Disposition: form-data",
-  ],
-];
 
 /** Forms a browser could never send: unknown intents, ids that are not numbers, fields too long. */
 const NONSENSE = [

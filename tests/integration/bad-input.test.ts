@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { issueTokens } from "~/server/auth/tokens.server";
+import { NOT_FORMS } from "./bad-input-support";
 import { createUser, fetchApp, signIn } from "./helpers";
 
 /**
@@ -19,18 +20,6 @@ const FORM_ACTIONS = [
   "/notifications/n-1/open",
   "/profile/settings",
   "/users/1/friend",
-];
-
-const NOT_FORMS: [string, Record<string, string>, string | undefined][] = [
-  ["JSON", { "Content-Type": "application/json" }, '{"intent":"profile"}'],
-  ["text/plain", { "Content-Type": "text/plain" }, "intent=profile"],
-  ["XML", { "Content-Type": "application/xml" }, "<intent>profile</intent>"],
-  ["no content type", {}, undefined],
-  [
-    "broken multipart",
-    { "Content-Type": "multipart/form-data; boundary=xyz" },
-    "--xyz\r\nContent-Disposition: form-data",
-  ],
 ];
 
 describe("form actions refuse bodies that are not forms", () => {

@@ -48,10 +48,6 @@ export default async function handleRequest(
     </I18nextProvider>,
     {
       nonce,
-      // React outlines completed Suspense boundaries past this many bytes of the page (hidden
-      // until an inline script moves them in): a page without JavaScript would show none of
-      // them. Lists hydrate in boundaries (decision 077); they stay in the HTML where they are.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1_000),
       onError(error: unknown) {
         responseStatusCode = 500;

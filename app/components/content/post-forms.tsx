@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
@@ -154,6 +154,10 @@ export function DisclosedTextForm({ summary, opener, ...form }: TextFormProps) {
  */
 export function LinkedTextForm({ summary, opener, ...form }: TextFormProps) {
   const [open, setOpen] = useState(false);
+  // Sent (the page reloaded after the redirect) or left: the form closes.
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever a navigation completes
+  useEffect(() => setOpen(false), [key]);
   const anchor = form.fields.commentId ?? (form.fields.targetType === "comment" ? form.fields.targetId : undefined);
   const href = `/content/${form.postId}?${opener.param}=${opener.value}${anchor ? `#comment-${anchor}` : ""}`;
   return (

@@ -1,13 +1,10 @@
-import { memo, Suspense } from "react";
+import { memo } from "react";
 import type { PostCard } from "~/lib/post-card";
 import { PostCardView } from "./post-card";
 
 /**
- * One post of a list in its own Suspense boundary (decision 077): React hydrates the page's
- * shell at once and each boundary afterwards in small tasks it can interrupt, so a slow phone
- * answers taps while the posts below are still being hydrated (a tapped post hydrates first).
- * `memo` keeps a re-render of the list (the next page arriving) from touching posts whose
- * props did not change, which would make React hydrate them all at once.
+ * `memo`: a re-render of the list (the next page arriving, the reset at mount) leaves alone
+ * the posts whose props did not change (decision 077).
  */
 const PostItem = memo(function PostItem({
   post,
@@ -20,9 +17,7 @@ const PostItem = memo(function PostItem({
 }) {
   return (
     <li>
-      <Suspense>
-        <PostCardView post={post} viewerId={viewerId} eager={eager} />
-      </Suspense>
+      <PostCardView post={post} viewerId={viewerId} eager={eager} />
     </li>
   );
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { SubmitButton } from "./form/submit-button";
 import { usePendingSubmit } from "./form/use-pending-submit";
@@ -18,11 +18,6 @@ type ConfirmFormProps = {
   onConfirm?: () => void;
 };
 
-/** Opens a dialog as soon as React puts it in the page. */
-function showOnMount(dialog: HTMLDialogElement | null) {
-  if (dialog && !dialog.open) dialog.showModal();
-}
-
 /**
  * DESIGN §1 confirmations: with JavaScript a modal <dialog> asks and the form posts
  * `confirmed=1`; without it, the button posts without `confirmed` and the action answers
@@ -35,7 +30,6 @@ function showOnMount(dialog: HTMLDialogElement | null) {
 export function ConfirmForm(props: ConfirmFormProps) {
   const fetcher = useFetcher();
   const [asking, setAsking] = useState(false);
-  const questionId = useId();
   const hidden = Object.entries(props.fields ?? {}).map(([name, value]) => (
     <input key={name} type="hidden" name={name} value={value} />
   ));
@@ -62,12 +56,14 @@ export function ConfirmForm(props: ConfirmFormProps) {
       </fetcher.Form>
       {asking ? (
         <dialog
-          ref={showOnMount}
+          ref={(dialog) => {
+            if (dialog?.open === false) dialog.showModal();
+          }}
           className="confirm-dialog"
-          aria-labelledby={questionId}
+          aria-label={props.question}
           onClose={() => setAsking(false)}
         >
-          <p id={questionId}>{props.question}</p>
+          <p>{props.question}</p>
           <fetcher.Form
             method="post"
             action={props.action}

@@ -1,7 +1,8 @@
-import { AVATAR_MAX_SIDE } from "./image-sides";
+/** Avatars are shown at 64 px at most; 512 leaves room for sharp screens (SPEC §9). */
+export const AVATAR_MAX_SIDE = 512;
 
-// The sizes live apart so that forms can name them without loading this code (decision 076).
-export { AVATAR_MAX_SIDE, POST_IMAGE_MAX_SIDE } from "./image-sides";
+/** Photos in posts: sharp across a phone or a laptop column, a few hundred KB (decision 066). */
+export const POST_IMAGE_MAX_SIDE = 1600;
 
 /**
  * Scales an image down in the browser so uploads stay small: WebP where the browser can write

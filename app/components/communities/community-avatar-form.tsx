@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Field } from "~/components/form/field";
 import { useResizedSubmit } from "~/components/form/use-resized-submit";
 import type { FormFailure } from "~/lib/forms/parse";
-import { AVATAR_MAX_SIDE } from "~/lib/image-sides";
+import { AVATAR_MAX_SIDE } from "~/lib/resize-image";
 import { CommunityAvatar } from "./community-avatar";
 
 /**

@@ -3,7 +3,7 @@ import { Form, useLocation, useNavigation } from "react-router";
 import { Field, FormError } from "~/components/form/field";
 import { useResizedSubmit } from "~/components/form/use-resized-submit";
 import type { FormFailure } from "~/lib/forms/parse";
-import { POST_IMAGE_MAX_SIDE } from "~/lib/image-sides";
+import { POST_IMAGE_MAX_SIDE } from "~/lib/resize-image";
 
 type Postable = { id: number; name: string };
 

@@ -40,7 +40,7 @@ export function PostAuthor({ user }: { user: UserInfo | null }) {
       onClick={(event) => {
         event.preventDefault();
         const href = event.currentTarget.href;
-        import("~/components/user/avatar-popup").then(
+        import("./author-popup").then(
           (module) => setPopup(() => module.AvatarPopup),
           () => window.location.assign(href),
         );

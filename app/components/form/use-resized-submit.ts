@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from "react";
 import { useSubmit } from "react-router";
+import { resizeImage } from "~/lib/resize-image";
 
 /**
  * With JavaScript, the images chosen in `field` are scaled down in the browser before the form
  * is sent (a phone photo of 6 MB becomes a few hundred KB); without it, the plain multipart
  * form sends them as chosen. The server checks both the same way. `preparing` is true while
- * the images are being scaled. The scaling code is loaded only when there are images to scale
- * (decision 076): most posts have none, and the newsfeed's first load does not need it.
+ * the images are being scaled.
  */
 export function useResizedSubmit(field: string, maxSide: number) {
   const submit = useSubmit();
@@ -18,10 +18,6 @@ export function useResizedSubmit(field: string, maxSide: number) {
     if (files.length === 0) return;
     event.preventDefault();
     setPreparing(true);
-    // Without the scaling code (a failed load), the photos go as chosen, as without JavaScript.
-    const { resizeImage } = await import("~/lib/resize-image").catch(() => ({
-      resizeImage: async (_file: Blob, _maxSide?: number): Promise<Blob | null> => null,
-    }));
     form.delete(field);
     for (const [index, file] of files.entries()) {
       const resized = await resizeImage(file, maxSide);

@@ -1,4 +1,4 @@
-import { useId, useRef } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { SubmitButton } from "./form/submit-button";
 import { usePendingSubmit } from "./form/use-pending-submit";
@@ -22,11 +22,14 @@ type ConfirmFormProps = {
  * DESIGN §1 confirmations: with JavaScript a modal <dialog> asks and the form posts
  * `confirmed=1`; without it, the button posts without `confirmed` and the action answers
  * with a page that asks. The action decides on `confirmed` alone.
+ *
+ * The dialog exists only while it asks (decision 076): a page of posts, comments or people has
+ * dozens of these buttons, and a prerendered dialog with its own form for each was most of
+ * what the browser had to build and hydrate.
  */
 export function ConfirmForm(props: ConfirmFormProps) {
   const fetcher = useFetcher();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const questionId = useId();
+  const [asking, setAsking] = useState(false);
   const hidden = Object.entries(props.fields ?? {}).map(([name, value]) => (
     <input key={name} type="hidden" name={name} value={value} />
   ));
@@ -39,7 +42,7 @@ export function ConfirmForm(props: ConfirmFormProps) {
         onSubmit={(event) => {
           // Hydrated: ask here instead of on a page of its own.
           event.preventDefault();
-          dialog.current?.showModal();
+          setAsking(true);
         }}
       >
         {hidden}
@@ -51,28 +54,41 @@ export function ConfirmForm(props: ConfirmFormProps) {
           {props.children}
         </SubmitButton>
       </fetcher.Form>
-      <dialog ref={dialog} className="confirm-dialog" aria-labelledby={questionId}>
-        <p id={questionId}>{props.question}</p>
-        <fetcher.Form
-          method="post"
-          action={props.action}
-          className="confirm-actions"
-          onSubmit={(event) => {
-            dialog.current?.close();
-            props.onConfirm?.();
-            // Close an enclosing dropdown too: the page beneath updates.
-            const menu = event.currentTarget.closest("details");
-            if (menu) menu.open = false;
+      {asking ? (
+        <dialog
+          ref={(dialog) => {
+            if (dialog?.open === false) dialog.showModal();
           }}
+          className="confirm-dialog"
+          aria-label={props.question}
+          onClose={() => setAsking(false)}
         >
-          {hidden}
-          <input type="hidden" name="confirmed" value="1" />
-          <button type="submit">{props.confirmLabel}</button>
-          <button type="button" className="button-secondary" onClick={() => dialog.current?.close()}>
-            {props.cancelLabel}
-          </button>
-        </fetcher.Form>
-      </dialog>
+          <p>{props.question}</p>
+          <fetcher.Form
+            method="post"
+            action={props.action}
+            className="confirm-actions"
+            onSubmit={(event) => {
+              event.currentTarget.closest("dialog")?.close();
+              props.onConfirm?.();
+              // Close an enclosing dropdown too: the page beneath updates.
+              const menu = event.currentTarget.closest("details");
+              if (menu) menu.open = false;
+            }}
+          >
+            {hidden}
+            <input type="hidden" name="confirmed" value="1" />
+            <button type="submit">{props.confirmLabel}</button>
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={(event) => event.currentTarget.closest("dialog")?.close()}
+            >
+              {props.cancelLabel}
+            </button>
+          </fetcher.Form>
+        </dialog>
+      ) : null}
     </>
   );
 }

@@ -8,7 +8,6 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import type { DescriptionHandle } from "~/lib/page-description";
 import type { PostCard } from "~/lib/post-card";
-import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
 import feed from "~/locales/en/feed.json";
 import { getInstance } from "~/middleware/i18next";
@@ -19,7 +18,6 @@ import type { Route } from "./+types/newsfeed";
 
 registerNamespace("feed", feed);
 registerNamespace("content", content);
-registerNamespace("communities", communities);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 

@@ -2,7 +2,15 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import type { CommentCard } from "~/lib/post-card";
 import { LinkedText } from "./linked-text";
-import { DeleteForm, DisclosedTextForm, LikeForm, PostTime, ReportForm, useReturnTo } from "./post-forms";
+import {
+  DeleteForm,
+  DisclosedTextForm,
+  LikeForm,
+  LinkedTextForm,
+  PostTime,
+  ReportForm,
+  useReturnTo,
+} from "./post-forms";
 
 export function CommentForm({ postId, replyTo }: { postId: number; replyTo?: number }) {
   const { t } = useTranslation("content");
@@ -10,7 +18,6 @@ export function CommentForm({ postId, replyTo }: { postId: number; replyTo?: num
   const id = `comment-${postId}-${replyTo ?? "new"}`;
   return (
     <Form method="post" action={`/content/${postId}`} className="comment-form" preventScrollReset>
-      <input type="hidden" name="intent" value="comment" />
       {replyTo ? <input type="hidden" name="replyTo" value={replyTo} /> : null}
       <input type="hidden" name="returnTo" value={returnTo} />
       <label htmlFor={id} className="visually-hidden">
@@ -24,12 +31,15 @@ export function CommentForm({ postId, replyTo }: { postId: number; replyTo?: num
         maxLength={2000}
         placeholder={replyTo ? t("post.replyLabel") : t("post.commentLabel")}
       />
-      <button type="submit">{replyTo ? t("post.reply") : t("post.comment")}</button>
+      <button type="submit" name="intent" value="comment">
+        {replyTo ? t("post.reply") : t("post.comment")}
+      </button>
     </Form>
   );
 }
 
-type CommentContext = { postId: number; viewerId: number; canModerate: boolean };
+/** `linked`: in a list of posts, where edit and report are links to the post's page (decision 076). */
+type CommentContext = { postId: number; viewerId: number; canModerate: boolean; linked?: boolean };
 
 /**
  * A comment with its forms: like; edit (its author) or report (anyone else); delete (its author
@@ -44,7 +54,8 @@ export function CommentView({
   const { t } = useTranslation("content");
   const { t: tc } = useTranslation();
   const returnTo = useReturnTo();
-  const { postId, viewerId, canModerate } = context;
+  const { postId, viewerId, canModerate, linked } = context;
+  const EditForm = linked ? LinkedTextForm : DisclosedTextForm;
   const isAuthor = comment.author?.id === viewerId;
   const target = { type: "comment" as const, id: comment.id };
   return (
@@ -60,7 +71,7 @@ export function CommentView({
       <div className="post-actions">
         <LikeForm postId={postId} target={target} liked={comment.liked} count={comment.likeCount} />
         {isAuthor ? (
-          <DisclosedTextForm
+          <EditForm
             postId={postId}
             summary={t("post.edit")}
             label={t("post.editCommentLabel")}
@@ -69,9 +80,10 @@ export function CommentView({
             name="body"
             maxLength={2000}
             defaultValue={comment.body}
+            opener={{ param: "edit", value: `comment-${comment.id}` }}
           />
         ) : (
-          <ReportForm postId={postId} target={target} />
+          <ReportForm postId={postId} target={target} linked={linked} />
         )}
         {isAuthor || canModerate ? <DeleteForm postId={postId} target={target} returnTo={returnTo} /> : null}
       </div>

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CategoryLabel } from "~/components/communities/category-label";
-import { AvatarPopup } from "~/components/user/avatar-popup";
 import type { PostCard } from "~/lib/post-card";
 import { asThreads, CommentForm, CommentList } from "./comment-view";
 import { LinkedText } from "./linked-text";
+import { PostAuthor } from "./post-author";
 import { DeleteForm, LikeForm, PostTime, ReportForm, useReturnTo } from "./post-forms";
 import { PostImages } from "./post-images";
 
@@ -32,7 +32,7 @@ export function PostCardView({
   return (
     <article className="card post-card" aria-labelledby={`post-${post.id}-author`}>
       <header>
-        <AvatarPopup user={post.author} />
+        <PostAuthor user={post.author} />
         <div>
           <strong id={`post-${post.id}-author`}>{authorName}</strong>{" "}
           <CategoryLabel category={post.community.category} />
@@ -64,7 +64,7 @@ export function PostCardView({
             </button>
           </Form>
         ) : null}
-        {isAuthor ? null : <ReportForm postId={post.id} target={{ type: "post", id: post.id }} />}
+        {isAuthor ? null : <ReportForm postId={post.id} target={{ type: "post", id: post.id }} linked={!full} />}
         {isAuthor || post.canModerate ? (
           <DeleteForm
             postId={post.id}
@@ -81,6 +81,7 @@ export function PostCardView({
               postId={post.id}
               viewerId={viewerId}
               canModerate={post.canModerate}
+              linked
             />
           ) : null}
           {post.commentCount > post.firstComments.length ? (

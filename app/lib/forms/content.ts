@@ -35,6 +35,15 @@ const optionalId = z
   .optional()
   .transform((value) => (value ? parseId(value) : null));
 
+/**
+ * The like form sends its target as one value, `post:5` or `comment:9` (decision 076: fewer
+ * hidden inputs per post); API clients and older pages send `targetType` and `targetId`.
+ */
+export function expandTarget(fields: Record<string, unknown>): Record<string, unknown> {
+  const match = typeof fields.target === "string" ? /^(post|comment):(\d+)$/.exec(fields.target) : null;
+  return match ? { ...fields, targetType: match[1], targetId: match[2] } : fields;
+}
+
 /** Every form posted to /content/{id}, by intent. */
 export const postActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("comment"), body: commentBody, replyTo: optionalId }),

@@ -4,7 +4,7 @@ import { CommentForm, CommentList } from "~/components/content/comment-view";
 import { PostCardView } from "~/components/content/post-card";
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/communities";
-import { confirmedField, postActionSchema } from "~/lib/forms/content";
+import { confirmedField, expandTarget, postActionSchema } from "~/lib/forms/content";
 import { parseValues } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -43,7 +43,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const postId = parseId(params.id);
   if (postId === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
-  const fields = Object.fromEntries(formData);
+  const fields = expandTarget(Object.fromEntries(formData));
   const parsed = parseValues(postActionSchema, fields);
   // Where to go back to and whether the person confirmed: hints, ignored when they do not parse.
   const extra = parseValues(confirmedField, fields);

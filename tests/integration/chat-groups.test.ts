@@ -54,8 +54,10 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
   it("creates one group per createKey, even when the form is sent twice at once", async () => {
     const { ana, ben } = await groupCircle();
     const createKey = clientId();
+    // The same millisecond for every send: workerd's clock only moves on I/O, so concurrent sends share one.
+    const now = Date.now();
     const results = await Promise.all(
-      [1, 2, 3].map(() => createGroup(ana, { title: "Once", memberIds: [ben.id], createKey })),
+      [1, 2, 3].map(() => createGroup(ana, { title: "Once", memberIds: [ben.id], createKey }, now)),
     );
     const ids = new Set(results.map((r) => (r.status === "ok" ? r.conversationId : r.status)));
     expect(ids.size).toBe(1);

@@ -168,14 +168,16 @@ export async function createGroup(
     sql`
       INSERT INTO conversations (type, title, updated_at, created_at, create_key)
       SELECT 1, ${input.title}, ${now}, ${now}, ${key} WHERE ${allAllowed(viewerId, ids)} AND ${current}
-      ON CONFLICT (create_key) DO NOTHING`,
-    // Only the batch that created the row adds its members: a replay must not re-add someone who left.
+      ON CONFLICT (create_key) DO NOTHING RETURNING id`,
+    // Only the batch that created the row adds its members: a replay must not re-add someone who
+    // left. changes() is the row count of the INSERT just before (1 or 0), not a timestamp match:
+    // two sends of one form can share a millisecond (workerd's clock only moves on I/O).
     sql`
       INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
       SELECT c.id, u.id, ${now} FROM conversations c JOIN users u ON u.id IN (${idList([viewerId, ...ids])})
-      WHERE c.create_key = ${key} AND c.created_at = ${now} AND ${current}
+      WHERE c.create_key = ${key} AND changes() = 1 AND ${current}
       ON CONFLICT DO NOTHING`,
-    sql`SELECT c.id, c.title, c.created_at = ${now} AS created FROM conversations c
+    sql`SELECT c.id, c.title FROM conversations c
       WHERE c.create_key = ${key} AND ${isMember(viewerId, sql`c.id`)}`,
     sql`
       SELECT ${PERSON_COLUMNS} FROM conversation_participants p JOIN users u ON u.id = p.user_id
@@ -183,16 +185,17 @@ export async function createGroup(
       ORDER BY lower(u.name), u.id`,
   ]);
   if (results === "revoked") return { status: results };
-  const [refused, , , heads, members] = results;
-  const head = (heads as { id: number; title: string; created: number }[])[0];
+  const [refused, inserted, , heads, members] = results;
+  const head = (heads as { id: number; title: string }[])[0];
+  const created = inserted.length > 0;
   if (!head) return { status: "not_allowed", names: (refused as { name: string }[]).map((r) => r.name) };
   const people = (members as PersonRow[]).map(toPerson);
-  if (head.created)
+  if (created)
     announce(
       people.map((p) => p.userId),
       head.id,
     );
-  return { status: "ok", conversationId: head.id, created: Boolean(head.created), members: people, title: head.title };
+  return { status: "ok", conversationId: head.id, created, members: people, title: head.title };
 }
 
 /** Any member renames the group (1–80 characters after trimming). One round trip. */

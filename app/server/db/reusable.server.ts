@@ -27,6 +27,11 @@ export function reusableQuery<Values extends Record<string, unknown>>(build: () 
       stmt: shape.stmt,
       mapResult: (result: unknown, isFromBatch?: boolean) => shape.mapResult(result, isFromBatch),
     };
-    return { _prepare: () => ready } as unknown as BatchItem<"sqlite">;
+    // `_` is drizzle's type-only marker of a runnable query; `_prepare` is what its batch calls.
+    const item: BatchItem<"sqlite"> & { _prepare(): PreparedLike } = {
+      _: { dialect: "sqlite", result: undefined },
+      _prepare: () => ready,
+    };
+    return item;
   };
 }

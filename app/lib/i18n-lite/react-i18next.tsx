@@ -69,7 +69,10 @@ function translatorOf(i18n: I18nLite, namespace: string | undefined): TFunction 
         if (isFound(text, key)) found.set(key, text);
         return text;
       }
-      const memo = typeof options === "object" && options !== null ? keyWithValues(key, options) : null;
+      // Only the server asks the same texts with values hundreds of times per render; the browser's
+      // bundle leaves this memo out (a constant the build replaces, so no page's script grows).
+      const memo =
+        import.meta.env.SSR && typeof options === "object" && options !== null ? keyWithValues(key, options) : null;
       if (memo === null) return lookup(key, options);
       const known = foundWithValues.get(memo);
       if (known !== undefined) return known;

@@ -115,6 +115,31 @@ describe("comments, replies and likes", () => {
     expect((await getPostPage(member.id, post.id))?.post).toMatchObject({ likeCount: 0, liked: false });
   });
 
+  it("the like form as the page sends it: one `target` value, the intent on the button (decision 076)", async () => {
+    const { owner, member, community } = await cast();
+    const post = await createPost(owner, community.id, "Like my comment too");
+    if (post.status !== "published") throw new Error("not published");
+    const comment = await addComment(owner, post.id, "A comment to like");
+    if (comment === null || comment === "revoked") throw new Error("no comment");
+    const browser = await browserFor(member);
+    const sent = await browser.post(`/content/${post.id}`, {
+      target: `post:${post.id}`,
+      returnTo: "/newsfeed",
+      intent: "like",
+    });
+    expect(sent.headers.get("Location")).toBe("/newsfeed");
+    await browser.post(`/content/${post.id}`, { target: `comment:${comment.id}`, intent: "like" });
+    const page = await getPostPage(member.id, post.id);
+    expect(page?.post).toMatchObject({ likeCount: 1, liked: true });
+    expect(page?.threads[0]?.comment).toMatchObject({ likeCount: 1, liked: true });
+    // A target that is not one: a warning on the page, nothing liked, never a 5xx.
+    for (const target of [`post:x`, "comment:", "user:1", `post:${post.id}:1`]) {
+      const refused = await browser.post(`/content/${post.id}`, { target, intent: "unlike" });
+      expect(refused.status, target).toBe(302);
+    }
+    expect((await getPostPage(member.id, post.id))?.post).toMatchObject({ likeCount: 1, liked: true });
+  });
+
   it("deleting asks first; the author or a manager may, others not", async () => {
     const { owner, member, community } = await cast();
     const other = await createUser();

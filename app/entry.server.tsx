@@ -13,8 +13,8 @@ import {
 } from "react-router";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { getInstance } from "~/middleware/i18next";
-import { inlineAppCss } from "~/server/http/inline-styles.server";
-import { cspNonceContext } from "~/server/http/security-headers.server";
+import { documentInlineStyle } from "~/server/http/inline-styles.server";
+import { contentSecurityPolicy, cspNonceContext } from "~/server/http/security-headers.server";
 
 export const streamTimeout = 5_000;
 
@@ -43,9 +43,15 @@ export default async function handleRequest(
   // The CSP nonce of this document (workers/app.ts sets it and sends the matching header):
   // <Scripts>, <ScrollRestoration> and React's own inline scripts all carry it.
   const nonce = loadContext.get(cspNonceContext) ?? undefined;
+  // A page without scripts carries the guest stylesheet in its theme (decisions 043, 090); its
+  // policy allows exactly that <style> and needs no nonce, so the guest cache can store it.
+  const inlineStyle = documentInlineStyle(routerContext);
+  if (inlineStyle) {
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce: null, styleHash: inlineStyle.hash }));
+  }
   const body = await renderToReadableStream(
     <I18nextProvider i18n={getInstance(loadContext)}>
-      <InlineStylesContext.Provider value={inlineAppCss}>
+      <InlineStylesContext.Provider value={inlineStyle?.css ?? null}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesContext.Provider>
     </I18nextProvider>,
@@ -67,7 +73,7 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // The security headers themselves are set for every response in workers/app.ts.
+  // The other security headers are set for every response in workers/app.ts.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -61,12 +61,20 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
+/**
+ * Whether this page ships scripts (decision 043): layouts leave out what only scripts drive (the
+ * navigation progress bar, the spinner overlay) on pages that have none (decision 090).
+ */
+export function useShipsScripts() {
+  return shipsScripts(useMatches(), Boolean(useRootData()?.user));
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const { t, i18n } = useTranslation();
   const matches = useMatches();
   // Guest pages that work as plain HTML ship no script and no module preload (decision 043).
-  const scripts = shipsScripts(matches, Boolean(rootData?.user));
+  const scripts = useShipsScripts();
   const inlineCss = useContext(InlineStylesContext);
   return (
     <html lang={rootData?.locale ?? i18n.language ?? "en"} className={rootData?.theme ?? DEFAULT_THEME}>
@@ -78,7 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {scripts || !inlineCss ? (
           <Links />
         ) : (
-          // A page without scripts carries its styles (decision 043); only the icon stays a link.
+          // A page without scripts carries its styles (decisions 043, 090); only the icon stays a link.
           <>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, allowed by its CSP hash */}
             <style dangerouslySetInnerHTML={{ __html: inlineCss }} />

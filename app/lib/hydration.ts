@@ -10,8 +10,11 @@ import type { UIMatch } from "react-router";
  */
 export type HydrationHandle = { hydrate?: boolean };
 
-/** Whether the page ships scripts: the deepest matched route decides, for guests only. */
-export function shipsScripts(matches: UIMatch[], signedIn: boolean) {
+/**
+ * Whether the page ships scripts: the deepest matched route decides, for guests only. Takes the
+ * layout's `useMatches()` or, on the server before rendering, the router's matched routes' handles.
+ */
+export function shipsScripts(matches: readonly Pick<UIMatch, "handle">[], signedIn: boolean) {
   if (signedIn) return true;
   const leaf = matches.at(-1);
   return (leaf?.handle as HydrationHandle | undefined)?.hydrate !== false;

@@ -12,7 +12,7 @@ import { SignedInHeader } from "~/components/layout/signed-in-header";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
 import { Toasts } from "~/components/layout/toasts";
 import { DEFAULT_THEME, type Theme } from "~/lib/themes";
-import { useRootData } from "~/root";
+import { useRootData, useShipsScripts } from "~/root";
 
 /** SPEC §2 "Default" layout: header, collapsible sidebar (signed in), footer, overlays. */
 export function DefaultShell({ children, footer = true }: { children: React.ReactNode; footer?: boolean }) {
@@ -20,6 +20,7 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
   const root = useRootData();
   const user = root?.user ?? null;
   const appVersion = root?.config.appVersion ?? "";
+  const scripts = useShipsScripts();
   // One theme picker per page: a page with its own (settings) says so in its route handle.
   const ownThemePicker = useMatches().some(
     (match) => (match.handle as { ownThemePicker?: boolean } | undefined)?.ownThemePicker,
@@ -49,8 +50,9 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
           ) : null}
         </div>
       </div>
-      <NavigationProgress />
-      <SpinnerOverlay />
+      {/* Both show what scripts are doing: a page without scripts has no use for them (decision 090). */}
+      {scripts ? <NavigationProgress /> : null}
+      {scripts ? <SpinnerOverlay /> : null}
       <Toasts toast={root?.toast ?? null} />
     </div>
   );

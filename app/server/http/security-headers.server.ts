@@ -1,7 +1,6 @@
 import { createContext } from "react-router";
 import { type AppConfig, getConfig } from "~/server/config.server";
 import { withHeaders } from "~/server/http/headers.server";
-import { inlineAppCssHash } from "~/server/http/inline-styles.server";
 
 // Security headers in one place: docs/decisions/031-request-hardening.md, "Security headers".
 
@@ -38,8 +37,13 @@ function originOf(url: string | undefined) {
  * (React Router's hydration data) run; without one (a page that renders no <Scripts>, e.g. a
  * cached guest page) no inline script runs at all, so a cached copy never needs a nonce.
  * The ad service, analytics and captcha hosts are allowed only when they are configured.
+ * `styleHash` is the CSP source of the one <style> element a script-free page carries
+ * (entry.server.tsx, decision 090): that page's policy allows exactly it, the others none.
  */
-export function contentSecurityPolicy({ nonce }: { nonce: string | null }, config: AppConfig = getConfig()) {
+export function contentSecurityPolicy(
+  { nonce, styleHash = null }: { nonce: string | null; styleHash?: string | null },
+  config: AppConfig = getConfig(),
+) {
   const script = ["'self'"];
   const frame: string[] = [];
   const connect = ["'self'"];
@@ -64,8 +68,8 @@ export function contentSecurityPolicy({ nonce }: { nonce: string | null }, confi
     "default-src 'self'",
     `script-src ${script.join(" ")}`,
     // React renders a few style attributes (progress bar, spinner). The one inline <style> element
-    // is the app's stylesheet on script-free guest pages (decision 043), allowed by its hash.
-    `style-src 'self' ${inlineAppCssHash}`,
+    // is the guest stylesheet on script-free pages (decisions 043, 090), allowed by its hash.
+    styleHash ? `style-src 'self' ${styleHash}` : "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
     `img-src ${img.join(" ")}`,
     `connect-src ${connect.join(" ")}`,

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
-import { CurrentPasswordField } from "~/components/form/account-fields";
+import { CurrentPasswordField } from "~/components/form/current-password-field";
 import { Field, FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";

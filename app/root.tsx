@@ -8,9 +8,10 @@ import { shipsScripts } from "~/lib/hydration";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { descriptionKey } from "~/lib/page-description";
 import { DEFAULT_THEME } from "~/lib/themes";
+import type { ShownToast } from "~/lib/toast";
 import { toTranslate } from "~/lib/translate";
 import { authMiddleware } from "~/middleware/auth";
-import { getLocale, i18nextMiddleware, localeCookie } from "~/middleware/i18next";
+import { getLocale, i18nextMiddleware, localeCookie, translatorFor } from "~/middleware/i18next";
 import { redirectMiddleware } from "~/middleware/redirect";
 import { conversationHref, conversationsPart } from "~/server/chat/chat.server";
 import { getPublicConfig } from "~/server/config.server";
@@ -34,11 +35,15 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
   const session = await getSession(request);
-  const toast = session.get("toast") ?? null;
+  const flash = session.get("toast");
+  // Translated here, not in the browser: notices' texts stay out of the pages' bundles (decision 099).
+  const toast: ShownToast | null = flash
+    ? { kind: flash.kind, text: translatorFor(context)(flash.key, flash.values) }
+    : null;
   const theme = user?.theme ?? (await readThemeCookie(request));
   const locale = getLocale(context);
   const headers = new Headers();
-  if (toast) headers.append("Set-Cookie", await commitSession(session));
+  if (flash) headers.append("Set-Cookie", await commitSession(session));
   // SPEC §9: the locale preference is remembered for 365 days. Only a choice (?lng=) is a
   // preference: a guest who made none gets no cookie, so their pages stay cacheable (decision 043).
   const chosen = new URL(request.url).searchParams.has("lng");

@@ -15,28 +15,40 @@ import people from "./en/people.json";
 import profile from "./en/profile.json";
 import register from "./en/register.json";
 import schools from "./en/schools.json";
+import authServer from "./en/server/auth.json";
+import chatServer from "./en/server/chat.json";
+import commonServer from "./en/server/common.json";
+import communitiesServer from "./en/server/communities.json";
+import eventsServer from "./en/server/events.json";
+import registerServer from "./en/server/register.json";
+import schoolsServer from "./en/server/schools.json";
 import settings from "./en/settings.json";
+import { withServerTexts } from "./server-texts";
 
-/** Every namespace, for the server. The browser loads each with the route that uses it. */
+/**
+ * Every namespace, for the server. The browser loads each with the route that uses it, without
+ * the texts only the server renders (notices, page titles, API errors): those sit in
+ * en/server/<namespace>.json and join their namespace here, under the same keys (decision 099).
+ */
 export default {
   en: {
-    common,
-    communities,
+    common: withServerTexts(common, commonServer),
+    communities: withServerTexts(communities, communitiesServer),
     content,
     about,
     account,
     api,
-    auth,
-    chat,
+    auth: withServerTexts(auth, authServer),
+    chat: withServerTexts(chat, chatServer),
     dev,
-    events,
+    events: withServerTexts(events, eventsServer),
     feed,
     home,
     inbox,
     people,
     profile,
-    register,
-    schools,
+    register: withServerTexts(register, registerServer),
+    schools: withServerTexts(schools, schoolsServer),
     settings,
   },
 };

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
-import { MESSAGE_MAX_LENGTH, newClientMsgId } from "~/lib/forms/chat";
+import { MESSAGE_MAX_LENGTH, newClientMsgId } from "~/lib/chat-limits";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
 import type { loadChatPage } from "~/routes/chat/conversation.server";

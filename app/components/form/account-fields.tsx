@@ -15,7 +15,7 @@ import { Field } from "./field";
  * (docs/decisions/027-account-fields.md) and shows the failure's error and typed value for its
  * name. Passwords are never typed back (the failure's values leave them out).
  */
-type AccountFieldProps = {
+export type AccountFieldProps = {
   /** Needed where two forms of one page ask for the same field (settings). */
   id?: string;
   label: string;
@@ -47,24 +47,6 @@ export function AccountField({
       {...field}
       name={name}
       defaultValue={failure?.values[name] ?? defaultValue}
-      errors={failure?.fieldErrors[name]}
-    />
-  );
-}
-
-/** The password that proves who is asking (sign-in, changing the email or password, deleting). */
-export function CurrentPasswordField({
-  name = "currentPassword",
-  failure,
-  ...field
-}: AccountFieldProps & { name?: string }) {
-  return (
-    <Field
-      {...field}
-      name={name}
-      type="password"
-      autoComplete="current-password"
-      required
       errors={failure?.fieldErrors[name]}
     />
   );

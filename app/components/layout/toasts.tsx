@@ -1,17 +1,15 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFormMessage } from "~/components/form/field";
-import type { Toast } from "~/lib/toast";
+import type { ShownToast } from "~/lib/toast";
 
 /**
  * Notices appear top right (SPEC §9). They arrive as a flash from the root loader, so they
- * show without JavaScript; with it they can be dismissed and leave after a while.
+ * show without JavaScript; with it they can be dismissed and leave after a while. The loader
+ * sends their text translated (decision 099).
  */
-export function Toasts({ toast }: { toast: Toast | null }) {
+export function Toasts({ toast }: { toast: ShownToast | null }) {
   const { t } = useTranslation();
-  // Flash keys are data, not literals: they are messages (~/lib/translate.ts).
-  const translateKey = useFormMessage();
-  const [dismissed, setDismissed] = useState<Toast | null>(null);
+  const [dismissed, setDismissed] = useState<ShownToast | null>(null);
 
   useEffect(() => {
     if (!toast) return;
@@ -23,7 +21,7 @@ export function Toasts({ toast }: { toast: Toast | null }) {
   return (
     <div className="toasts" aria-live="polite">
       <div className={`toast toast-${toast.kind}`} role={toast.kind === "error" ? "alert" : "status"}>
-        <p>{translateKey(toast.key, toast.values)}</p>
+        <p>{toast.text}</p>
         <button type="button" className="toast-close" onClick={() => setDismissed(toast)} aria-label={t("dismiss")}>
           ×
         </button>

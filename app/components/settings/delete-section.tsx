@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { CurrentPasswordField } from "~/components/form/account-fields";
+import { CurrentPasswordField } from "~/components/form/current-password-field";
 import { Field } from "~/components/form/field";
 import type { FormFailure } from "~/lib/forms/parse";
 import { SettingsForm } from "./settings-form";

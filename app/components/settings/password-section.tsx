@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { CurrentPasswordField, NewPasswordFields } from "~/components/form/account-fields";
+import { NewPasswordFields } from "~/components/form/account-fields";
+import { CurrentPasswordField } from "~/components/form/current-password-field";
 import type { FormFailure } from "~/lib/forms/parse";
 import { SettingsForm } from "./settings-form";
 

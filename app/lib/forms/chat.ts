@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { GROUP_MAX_MEMBERS, GROUP_NAME_MAX_LENGTH, MESSAGE_MAX_LENGTH } from "~/lib/chat-limits";
 
-/** Messages are 1–4,000 characters after trimming (docs/decisions/050-chat-routes-and-sending.md). */
-export const MESSAGE_MAX_LENGTH = 4000;
-export const GROUP_NAME_MAX_LENGTH = 80;
+// The pages import the limits from ~/lib/chat-limits: this module would bring zod with it.
 
 /**
  * A client-generated id that makes a send idempotent (SPEC §3, §4): letters, digits, "-" and
@@ -42,16 +41,7 @@ export function parseId(param: string | undefined): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** A new clientMsgId: a UUID where the browser has one, random hex otherwise. */
-export function newClientMsgId() {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 // --- groups (docs/decisions/060-chat-groups.md) ---
-
-/** At most this many people in a group, the creator included: a class, a team, a committee. */
-export const GROUP_MAX_MEMBERS = 50;
 
 export const groupTitleSchema = z
   .string({ error: "chat:errors.titleRequired" })

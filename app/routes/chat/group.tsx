@@ -7,7 +7,7 @@ import { ConfirmForm } from "~/components/confirm-form";
 import { Field, FormError } from "~/components/form/field";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
-import { GROUP_NAME_MAX_LENGTH } from "~/lib/forms/chat";
+import { GROUP_NAME_MAX_LENGTH } from "~/lib/chat-limits";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { Route } from "./+types/group";
 import { changeGroupFromPage, loadGroupSettings } from "./group-forms.server";

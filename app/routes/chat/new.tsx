@@ -4,7 +4,7 @@ import { ChatPaneHeader } from "~/components/chat/chat-pane-header";
 import { PeoplePicker } from "~/components/chat/people-picker";
 import { Field, FormError } from "~/components/form/field";
 import { userContext } from "~/context";
-import { GROUP_NAME_MAX_LENGTH } from "~/lib/forms/chat";
+import { GROUP_NAME_MAX_LENGTH } from "~/lib/chat-limits";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { Route } from "./+types/new";
 import { createGroupFromPage, loadNewGroupPage } from "./group-forms.server";

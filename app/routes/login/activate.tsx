@@ -83,7 +83,7 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
         <h1>{t("activate.sentTitle")}</h1>
         <p role="status">{t("activate.sentBody", { email: page.email })}</p>
         <p className="hint">{t("sent.notReceived")}</p>
-        <ResendActivationForm email={page.email} label={t("sent.resend")} />
+        <ResendActivationForm email={page.email} label={t("sent.resend")} pendingLabel={t("sent.resending")} />
         <p>
           <Link to="/login">{t("activate.signIn")}</Link>
         </p>

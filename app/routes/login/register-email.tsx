@@ -79,7 +79,7 @@ export default function RegisterEmail({ loaderData, actionData }: Route.Componen
         <h1>{t("sent.title")}</h1>
         <p>{t("sent.body", { email: loaderData.sent })}</p>
         <p className="hint">{t("sent.notReceived")}</p>
-        <ResendActivationForm email={loaderData.sent} label={t("sent.resend")} />
+        <ResendActivationForm email={loaderData.sent} label={t("sent.resend")} pendingLabel={t("sent.resending")} />
       </main>
     );
   }

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
-import { CurrentPasswordField } from "~/components/form/account-fields";
+import { CurrentPasswordField } from "~/components/form/current-password-field";
 import { Field, FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
@@ -15,7 +15,6 @@ import { registerNamespace } from "~/lib/i18n-client";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import auth from "~/locales/en/auth.json";
-import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { HOME_AFTER_SIGN_IN, renewRevokedSession, startWebSession } from "~/routes/login/web-session.server";
 import { enabledProviders } from "~/server/auth/providers.server";
@@ -24,8 +23,6 @@ import { signInWithPassword } from "~/server/auth/sign-in.server";
 import type { Route } from "./+types/sign-in";
 
 registerNamespace("auth", auth);
-// The resend button below and the toast after a password reset speak "register".
-registerNamespace("register", register);
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
@@ -67,7 +64,6 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
-  const { t: tRegister } = useTranslation("register");
   // Only this form's own submission: the resend-activation form posts elsewhere.
   const submitting = usePendingSubmit({ field: "identifier" });
   const failure = actionData && !actionData.ok ? actionData : undefined;
@@ -98,7 +94,8 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       {failure?.formError === "auth:signIn.notActivated" && failure.formErrorValues?.email ? (
         <ResendActivationForm
           email={String(failure.formErrorValues.email)}
-          label={tRegister("activate.notActivatedResend")}
+          label={t("signIn.resend")}
+          pendingLabel={t("signIn.resending")}
         />
       ) : null}
       <p>

@@ -1,6 +1,6 @@
 import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
-import { GROUP_MAX_MEMBERS } from "~/lib/forms/chat";
+import { GROUP_MAX_MEMBERS } from "~/lib/chat-limits";
 import { batchSql } from "~/server/db/raw.server";
 import { publishToUsers } from "~/server/realtime.server";
 import { avatarUrl } from "~/server/users/avatar";

@@ -16,9 +16,10 @@
  * each shard one test, and the shards run in parallel. A page is loaded once for all its states
  * where a state closes again (decision 086) and looked at in all three themes by switching the
  * theme class on <html>, which is all a theme is (SPEC §3; the footer's picker previews a theme
- * the same way): axe in each theme, the geometry once, since a theme only recolours (the test
- * asserts that). The shard's own theme is the one the server rendered, and the shards take
- * turns, so each theme is also checked as served.
+ * the same way), or, on a script-free guest page that carries only its own theme (decision
+ * 090), by loading it again in that theme: axe in each theme, the geometry once, since a theme
+ * only recolours (the test asserts that). The shard's own theme is the one the server rendered,
+ * and the shards take turns, so each theme is also checked as served.
  * Screenshots of every state at 360 px in theme d, and of any state with a problem, land in
  * test-results/ (not committed).
  */
@@ -187,8 +188,17 @@ async function stylesLoaded(page: Page) {
     .toBe(true);
 }
 
-/** Shows the page in `theme`: the class the server puts on <html> (root.tsx). */
+/**
+ * Shows the page in `theme`: the class the server puts on <html> (root.tsx). A script-free guest
+ * page carries only its own theme's colours inline (decision 090): it is loaded again in `theme`.
+ */
 async function showTheme(page: Page, theme: Theme) {
+  if (await page.evaluate(() => document.querySelector("head > style") !== null)) {
+    const value = btoa(JSON.stringify(`theme-${theme}`));
+    await page.context().addCookies([{ name: "theme", value, url: page.url() }]);
+    await page.reload({ waitUntil: "domcontentloaded" });
+    return;
+  }
   await page.evaluate((name) => {
     document.documentElement.className = name;
   }, `theme-${theme}`);

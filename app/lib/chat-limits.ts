@@ -1,7 +1,7 @@
 /**
  * Chat's limits and the browser's message ids, for the pages: plain constants and a function,
  * so the chat pages put them on their inputs without shipping zod to the browser (like
- * ./account.ts); the rules themselves are in ./forms/chat.ts (decisions 050, 060, 099).
+ * ./account.ts); the rules themselves are in ./forms/chat.ts (decisions 050, 060, 100).
  */
 
 /** Messages are 1–4,000 characters after trimming (docs/decisions/050-chat-routes-and-sending.md). */

@@ -20,8 +20,12 @@ import chatServer from "./en/server/chat.json";
 import commonServer from "./en/server/common.json";
 import communitiesServer from "./en/server/communities.json";
 import eventsServer from "./en/server/events.json";
+import inboxServer from "./en/server/inbox.json";
+import peopleServer from "./en/server/people.json";
+import profileServer from "./en/server/profile.json";
 import registerServer from "./en/server/register.json";
 import schoolsServer from "./en/server/schools.json";
+import settingsServer from "./en/server/settings.json";
 import settings from "./en/settings.json";
 import { withServerTexts } from "./server-texts";
 
@@ -44,11 +48,11 @@ export default {
     events: withServerTexts(events, eventsServer),
     feed,
     home,
-    inbox,
-    people,
-    profile,
+    inbox: withServerTexts(inbox, inboxServer),
+    people: withServerTexts(people, peopleServer),
+    profile: withServerTexts(profile, profileServer),
     register: withServerTexts(register, registerServer),
     schools: withServerTexts(schools, schoolsServer),
-    settings,
+    settings: withServerTexts(settings, settingsServer),
   },
 };

@@ -3,8 +3,8 @@ import { Form, Link } from "react-router";
 import { Field, FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
-import { BODY_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/lib/forms/inbox";
 import type { FormFailure } from "~/lib/forms/parse";
+import { BODY_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/lib/inbox-limits";
 
 export type ComposeFormProps = {
   action: string;

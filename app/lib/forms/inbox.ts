@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { BODY_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/lib/inbox-limits";
 
 /** Limits of the message inbox (docs/decisions/063-message-inbox.md). */
-export const SUBJECT_MAX_LENGTH = 200;
-export const BODY_MAX_LENGTH = 20_000;
 export const MAX_RECIPIENTS = 20;
 export const RECIPIENT_MAX_LENGTH = 100;
 

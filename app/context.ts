@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { AppSession } from "~/server/session/session.server";
 
 /** The signed-in user for this request, or null for a guest. Set by the auth middleware. */
 export type SessionUser = {
@@ -19,3 +20,9 @@ export const userContext = createContext<SessionUser | null>(null);
  * avatar, theme): the auth middleware then re-signs the token from D1 (decision 042).
  */
 export const claimsChangedContext = createContext<boolean>(false);
+
+/**
+ * The request's cookie session as the auth middleware parsed it (signature checked once): the
+ * root loader reads its toast from it instead of parsing and verifying the cookie again.
+ */
+export const requestSessionContext = createContext<AppSession | null>(null);

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
-import { userContext } from "~/context";
+import { requestSessionContext, userContext } from "~/context";
 import { shipsScripts } from "~/lib/hydration";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { descriptionKey } from "~/lib/page-description";
@@ -34,7 +34,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext);
-  const session = await getSession(request);
+  // Parsed and verified once per request, by the auth middleware.
+  const session = context.get(requestSessionContext) ?? (await getSession(request));
   const flash = session.get("toast");
   // Translated here, not in the browser: notices' texts stay out of the pages' bundles (decision 099).
   const toast: ShownToast | null = flash

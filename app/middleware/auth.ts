@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { claimsChangedContext, userContext } from "~/context";
+import { claimsChangedContext, requestSessionContext, userContext } from "~/context";
 import { applyRenewedTokens, authenticateWebRequest, resignedTokens } from "~/server/auth/web-session.server";
 import { isCrossSiteMutation } from "~/server/http/cross-site.server";
 import type { Route } from "../+types/root";
@@ -11,6 +11,7 @@ export const authMiddleware: Route.MiddlewareFunction = async ({ request, contex
   }
   const auth = await authenticateWebRequest(request);
   context.set(userContext, auth.user);
+  context.set(requestSessionContext, auth.session);
   const response = await next();
   // An action changed the name, avatar, theme or email the token carries: sign a fresh one.
   const changed = auth.user && context.get(claimsChangedContext);

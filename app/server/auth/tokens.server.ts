@@ -21,8 +21,24 @@ export type TokenPair = { token: string; refreshToken: string };
 
 const ISSUER = "schoolhub";
 
-function jwtKey() {
-  return new TextEncoder().encode(getConfig().JWT_SECRET);
+/**
+ * The HMAC key, imported once per isolate (and again only if the secret changes): given raw
+ * bytes, jose imports a CryptoKey on every verify, a WebCrypto call on every signed-in request.
+ */
+let jwtKeyCache: { secret: string; key: Promise<CryptoKey> } | undefined;
+function jwtKey(): Promise<CryptoKey> {
+  const secret = getConfig().JWT_SECRET;
+  if (jwtKeyCache?.secret !== secret) {
+    const key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(secret),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign", "verify"],
+    );
+    jwtKeyCache = { secret, key };
+  }
+  return jwtKeyCache.key;
 }
 
 /**
@@ -41,7 +57,7 @@ export async function signAccessToken(user: SessionUserRow, now = Date.now()) {
     .setSubject(String(user.id))
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(jwtKey());
+    .sign(await jwtKey());
 }
 
 export type AccessTokenCheck =
@@ -67,7 +83,7 @@ function profileFrom(id: number, tokenVersion: number, claims: unknown): Session
 
 export async function verifyAccessToken(token: string, now = Date.now()): Promise<AccessTokenCheck> {
   try {
-    const { payload } = await jwtVerify(token, jwtKey(), {
+    const { payload } = await jwtVerify(token, await jwtKey(), {
       issuer: ISSUER,
       algorithms: ["HS256"],
       currentDate: new Date(now),

@@ -1,10 +1,18 @@
 import type { SessionUser } from "~/context";
-import { clearSignedIn, commitSession, getSession, sessionStorage } from "~/server/session/session.server";
+import {
+  type AppSession,
+  clearSignedIn,
+  commitSession,
+  getSession,
+  sessionStorage,
+} from "~/server/session/session.server";
 import { type Actor, loadSessionUser } from "~/server/users/session-user.server";
 import { resignAccessToken, rotateRefreshToken, type TokenPair, verifyAccessToken } from "./tokens.server";
 
 export type WebAuthResult = {
   user: SessionUser | null;
+  /** The request's cookie session, parsed once (the root loader reads its toast from it). */
+  session: AppSession;
   /** The session's refresh token, when it has one. */
   refreshToken?: string;
   /** Set when this request renewed (or dropped) the tokens: the response must carry it. */
@@ -19,24 +27,25 @@ export async function authenticateWebRequest(request: Request, now = Date.now())
   const session = await getSession(request);
   const accessToken = session.get("accessToken");
   const refreshToken = session.get("refreshToken");
-  if (!accessToken || !refreshToken) return { user: null };
+  if (!accessToken || !refreshToken) return { user: null, session };
 
   const check = await verifyAccessToken(accessToken, now);
   if (check.status === "valid") {
     // The token's claims say who is asking: no D1 read while it is valid (decision 042).
     // Revocation is checked where it is cheap: by writes in their own batch, and the socket.
-    if (check.user) return { user: check.user, refreshToken };
+    if (check.user) return { user: check.user, session, refreshToken };
     const user = await loadSessionUser(check.userId);
     return user
-      ? { user, refreshToken }
-      : { user: null, renewed: { tokens: null, previousRefreshToken: refreshToken } };
+      ? { user, session, refreshToken }
+      : { user: null, session, renewed: { tokens: null, previousRefreshToken: refreshToken } };
   }
   const rotated = await rotateRefreshToken(refreshToken, now);
   if (rotated.status === "refused") {
-    return { user: null, renewed: { tokens: null, previousRefreshToken: refreshToken } };
+    return { user: null, session, renewed: { tokens: null, previousRefreshToken: refreshToken } };
   }
   return {
     user: rotated.user,
+    session,
     refreshToken: rotated.tokens.refreshToken,
     renewed: { tokens: rotated.tokens, previousRefreshToken: refreshToken },
   };

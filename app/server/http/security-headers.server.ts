@@ -7,10 +7,23 @@ import { withHeaders } from "~/server/http/headers.server";
 /** The CSP nonce of this request's document, set by the worker entry, read by entry.server. */
 export const cspNonceContext = createContext<string | null>(null);
 
-/** 128 random bits, base64: a fresh nonce for each rendered document. */
+const nonceBytes = new Uint8Array(16);
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/**
+ * 128 random bits, base64url: a fresh nonce for each rendered document. One buffer for the
+ * isolate and a table lookup per 6 bits: no array spread, no binary string, no `btoa` per request.
+ */
 export function createNonce() {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
+  crypto.getRandomValues(nonceBytes);
+  let nonce = "";
+  for (let i = 0; i < 15; i += 3) {
+    const bits = (nonceBytes[i]! << 16) | (nonceBytes[i + 1]! << 8) | nonceBytes[i + 2]!;
+    nonce +=
+      BASE64URL[bits >> 18]! + BASE64URL[(bits >> 12) & 63]! + BASE64URL[(bits >> 6) & 63]! + BASE64URL[bits & 63]!;
+  }
+  const last = nonceBytes[15]!;
+  return nonce + BASE64URL[last >> 2]! + BASE64URL[(last & 3) << 4]!;
 }
 
 const AD_HOSTS = {

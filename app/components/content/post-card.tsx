@@ -13,7 +13,9 @@ import { PostImages } from "./post-images";
  * forms. `eager` for the first post of a page: its photos load at once, the others lazily.
  *
  * One hook per post (decision 096): the translator is handed down, links and forms are plain
- * <a> and <form> that the list's handlers (usePostEvents) send through the router, and what
+ * <a> and <form> that the list's handlers (usePostEvents) send through the router (the
+ * `data-discover` ones tell React Router, as its <Link> would, which routes to learn before a
+ * click: one per route is enough, the forms post to the post's page the time links to), and what
  * the list knows about this post comes as plain values: where forms return to, the likes being
  * sent, the form (`openForm`, lists only) and the author's popup the reader opened.
  */
@@ -63,8 +65,11 @@ export function PostCardView({
             {t(`common:categories.${category}` as "common:categories.pto")}
           </span>
           <p className="hint">
-            <a href={`/communities/${post.community.id}`}>{post.community.name}</a> ·{" "}
-            <a href={`/content/${post.id}`} aria-label={t("post.open")}>
+            <a href={`/communities/${post.community.id}`} data-discover="true">
+              {post.community.name}
+            </a>{" "}
+            ·{" "}
+            <a href={`/content/${post.id}`} aria-label={t("post.open")} data-discover="true">
               <PostTime at={post.createdAt} language={i18n.language} />
             </a>
             {post.editedAt ? ` · ${t("post.edited")}` : null}
@@ -88,9 +93,13 @@ export function PostCardView({
           pendingLikes={pendingLikes}
           returnTo={returnTo}
         />
-        {isAuthor ? <a href={`/content/${post.id}/edit`}>{t("post.edit")}</a> : null}
+        {isAuthor ? (
+          <a href={`/content/${post.id}/edit`} data-discover="true">
+            {t("post.edit")}
+          </a>
+        ) : null}
         {post.canModerate && !post.pending ? (
-          <form method="post" action={`/communities/${post.community.id}/manage/posts`}>
+          <form method="post" action={`/communities/${post.community.id}/manage/posts`} data-discover="true">
             <input type="hidden" name="intent" value={post.pinned ? "unpin" : "pin"} />
             <input type="hidden" name="postId" value={post.id} />
             <button type="submit" className="link-button">

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
-import { formatPostTime } from "~/lib/post-time";
+import { formatUtcDateTime } from "~/lib/utc-date";
 
 /**
  * The card's translator (`useTranslation(["content", "common"])`), handed down: one
@@ -12,7 +12,7 @@ export type ContentT = TFunction<["content", "common"]>;
 export type Target = { type: "post" | "comment"; id: number };
 
 export function PostTime({ at, language }: { at: number; language: string }) {
-  return <time dateTime={new Date(at).toISOString()}>{formatPostTime(at, language)}</time>;
+  return <time dateTime={new Date(at).toISOString()}>{formatUtcDateTime(at, language)}</time>;
 }
 
 /**

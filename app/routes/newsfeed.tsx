@@ -49,8 +49,12 @@ function useMorePosts(first: PostCard[], next: string | null) {
   const [pages, setPages] = useState<{ posts: PostCard[]; next: string | null }>({ posts: [], next });
   const sentinel = useRef<HTMLAnchorElement>(null);
   // A revalidation (after a like or comment) restarts from the server's first page.
+  // At mount nothing changes: returning the same state skips a re-render of the page.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the first page changes
-  useEffect(() => setPages({ posts: [], next }), [first, next]);
+  useEffect(
+    () => setPages((current) => (current.posts.length === 0 && current.next === next ? current : { posts: [], next })),
+    [first, next],
+  );
   useEffect(() => {
     const data = fetcher.data;
     if (!data || fetcher.state !== "idle") return;

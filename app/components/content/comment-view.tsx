@@ -1,23 +1,30 @@
-import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import type { CommentCard } from "~/lib/post-card";
 import { LinkedText } from "./linked-text";
 import {
+  type ContentT,
   DeleteForm,
   DisclosedTextForm,
   LikeForm,
   LinkedTextForm,
   PostTime,
   ReportForm,
-  useReturnTo,
+  type TextFormProps,
 } from "./post-forms";
 
-export function CommentForm({ postId, replyTo }: { postId: number; replyTo?: number }) {
-  const { t } = useTranslation("content");
-  const returnTo = useReturnTo();
+export function CommentForm({
+  t,
+  postId,
+  replyTo,
+  returnTo,
+}: {
+  t: ContentT;
+  postId: number;
+  replyTo?: number;
+  returnTo: string;
+}) {
   const id = `comment-${postId}-${replyTo ?? "new"}`;
   return (
-    <Form method="post" action={`/content/${postId}`} className="comment-form" preventScrollReset>
+    <form method="post" action={`/content/${postId}`} className="comment-form">
       {replyTo ? <input type="hidden" name="replyTo" value={replyTo} /> : null}
       <input type="hidden" name="returnTo" value={returnTo} />
       <label htmlFor={id} className="visually-hidden">
@@ -34,12 +41,26 @@ export function CommentForm({ postId, replyTo }: { postId: number; replyTo?: num
       <button type="submit" name="intent" value="comment">
         {replyTo ? t("post.reply") : t("post.comment")}
       </button>
-    </Form>
+    </form>
   );
 }
 
-/** `linked`: in a list of posts, where edit and report are links to the post's page (decision 076). */
-type CommentContext = { postId: number; viewerId: number; canModerate: boolean; linked?: boolean };
+/**
+ * What every comment of a post shares, handed down from the card or the post's page
+ * (decision 096): its translator and language, where forms return to, the likes being sent,
+ * and, in a list (`openForm` set), which Report/Edit form the list has open in this post;
+ * undefined on the post's own page, where those forms are <details> (decision 076).
+ */
+export type CommentContext = {
+  t: ContentT;
+  language: string;
+  postId: number;
+  viewerId: number;
+  canModerate: boolean;
+  returnTo: string;
+  pendingLikes: string;
+  openForm?: string;
+};
 
 /**
  * A comment with its forms: like; edit (its author) or report (anyone else); delete (its author
@@ -49,46 +70,61 @@ export function CommentView({
   comment,
   replies,
   showReplyForm,
-  ...context
-}: CommentContext & { comment: CommentCard; replies?: CommentCard[]; showReplyForm?: boolean }) {
-  const { t } = useTranslation("content");
-  const { t: tc } = useTranslation();
-  const returnTo = useReturnTo();
-  const { postId, viewerId, canModerate, linked } = context;
-  const EditForm = linked ? LinkedTextForm : DisclosedTextForm;
+  context,
+}: {
+  comment: CommentCard;
+  replies?: CommentCard[];
+  showReplyForm?: boolean;
+  context: CommentContext;
+}) {
+  const { t, postId, viewerId, canModerate, returnTo, openForm } = context;
   const isAuthor = comment.author?.id === viewerId;
   const target = { type: "comment" as const, id: comment.id };
+  const edit: TextFormProps = {
+    postId,
+    summary: t("post.edit"),
+    label: t("post.editCommentLabel"),
+    submit: t("post.saveComment"),
+    fields: { intent: "editComment", commentId: String(comment.id) },
+    name: "body",
+    maxLength: 2000,
+    defaultValue: comment.body,
+    opener: `edit=comment-${comment.id}`,
+    returnTo,
+  };
   return (
     <li className="comment" id={`comment-${comment.id}`}>
       <p className="comment-meta">
-        <strong>{comment.author?.name ?? tc("unknownUser")}</strong>{" "}
+        <strong>{comment.author?.name ?? t("common:unknownUser")}</strong>{" "}
         <span className="hint">
-          <PostTime at={comment.createdAt} />
+          <PostTime at={comment.createdAt} language={context.language} />
           {comment.editedAt ? ` · ${t("post.edited")}` : null}
         </span>
       </p>
       <LinkedText text={comment.body} />
       <div className="post-actions">
-        <LikeForm postId={postId} target={target} liked={comment.liked} count={comment.likeCount} />
+        <LikeForm
+          t={t}
+          postId={postId}
+          target={target}
+          liked={comment.liked}
+          count={comment.likeCount}
+          pendingLikes={context.pendingLikes}
+          returnTo={returnTo}
+        />
         {isAuthor ? (
-          <EditForm
-            postId={postId}
-            summary={t("post.edit")}
-            label={t("post.editCommentLabel")}
-            submit={t("post.saveComment")}
-            fields={{ intent: "editComment", commentId: String(comment.id) }}
-            name="body"
-            maxLength={2000}
-            defaultValue={comment.body}
-            opener={{ param: "edit", value: `comment-${comment.id}` }}
-          />
+          openForm === undefined ? (
+            <DisclosedTextForm {...edit} />
+          ) : (
+            <LinkedTextForm {...edit} open={openForm === edit.opener} />
+          )
         ) : (
-          <ReportForm postId={postId} target={target} linked={linked} />
+          <ReportForm t={t} postId={postId} target={target} returnTo={returnTo} openForm={openForm} />
         )}
-        {isAuthor || canModerate ? <DeleteForm postId={postId} target={target} returnTo={returnTo} /> : null}
+        {isAuthor || canModerate ? <DeleteForm t={t} postId={postId} target={target} returnTo={returnTo} /> : null}
       </div>
-      {replies?.length ? <CommentList threads={asThreads(replies)} {...context} /> : null}
-      {showReplyForm ? <CommentForm postId={postId} replyTo={comment.id} /> : null}
+      {replies?.length ? <CommentList threads={asThreads(replies)} context={context} /> : null}
+      {showReplyForm ? <CommentForm t={t} postId={postId} replyTo={comment.id} returnTo={returnTo} /> : null}
     </li>
   );
 }
@@ -97,12 +133,22 @@ export function CommentView({
 export function CommentList({
   threads,
   showReplyForm,
-  ...context
-}: CommentContext & { threads: { comment: CommentCard; replies?: CommentCard[] }[]; showReplyForm?: boolean }) {
+  context,
+}: {
+  threads: { comment: CommentCard; replies?: CommentCard[] }[];
+  showReplyForm?: boolean;
+  context: CommentContext;
+}) {
   return (
     <ul className="comment-list">
       {threads.map(({ comment, replies }) => (
-        <CommentView key={comment.id} comment={comment} replies={replies} showReplyForm={showReplyForm} {...context} />
+        <CommentView
+          key={comment.id}
+          comment={comment}
+          replies={replies}
+          showReplyForm={showReplyForm}
+          context={context}
+        />
       ))}
     </ul>
   );

@@ -1,55 +1,55 @@
-import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Form, useFetcher, useLocation } from "react-router";
+import type { TFunction } from "i18next";
+import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
-import { dateTimeFormat } from "~/lib/date-format";
-
-type Target = { type: "post" | "comment"; id: number };
-
-export function PostTime({ at }: { at: number }) {
-  const { i18n } = useTranslation();
-  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  return <time dateTime={new Date(at).toISOString()}>{format.format(at)}</time>;
-}
-
-/** The query parameters that open one form on a post's page (`?report=comment-9`, `?edit=comment-9`). */
-const OPENERS = ["report", "edit"] as const;
-type Opener = { param: (typeof OPENERS)[number]; value: string };
+import { formatUtcDateTime } from "~/lib/utc-date";
 
 /**
- * Where a form on a post sends the reader back to (PRG): the page it was posted from, without
- * the parameter that opened the form (decision 076), so the page comes back closed.
+ * The card's translator (`useTranslation(["content", "common"])`), handed down: one
+ * useTranslation per post, not one per form (decision 096).
  */
-export function useReturnTo() {
-  const location = useLocation();
-  const search = new URLSearchParams(location.search);
-  for (const param of OPENERS) search.delete(param);
-  const query = search.toString();
-  return `${location.pathname}${query ? `?${query}` : ""}`;
+export type ContentT = TFunction<["content", "common"]>;
+
+export type Target = { type: "post" | "comment"; id: number };
+
+export function PostTime({ at, language }: { at: number; language: string }) {
+  return <time dateTime={new Date(at).toISOString()}>{formatUtcDateTime(at, language)}</time>;
 }
 
-/** Like / unlike: a plain form without JavaScript, a fetcher that shows the result at once with it. */
+/**
+ * Like / unlike: a plain form without JavaScript; with it, the list's handler sends it through
+ * a fetcher and `pending` (the list's reading of that fetcher) shows the result at once
+ * (decision 096).
+ */
 export function LikeForm({
+  t,
   postId,
   target,
   liked,
   count,
+  pendingLikes,
+  returnTo,
 }: {
+  t: ContentT;
   postId: number;
   target: Target;
   liked: boolean;
   count: number;
+  /** The likes being sent in this post, "post:5=like;comment:9=unlike;" (usePostEvents). */
+  pendingLikes: string;
+  returnTo: string;
 }) {
-  const { t } = useTranslation("content");
-  const fetcher = useFetcher();
-  const returnTo = useReturnTo();
-  const pending = fetcher.formData?.get("intent");
+  const value = `${target.type}:${target.id}`;
+  const pending = pendingLikes.includes(`${value}=`)
+    ? pendingLikes.includes(`${value}=like;`)
+      ? "like"
+      : "unlike"
+    : null;
   const showLiked = pending ? pending === "like" : liked;
   const shownCount = count + (showLiked === liked ? 0 : showLiked ? 1 : -1);
   // The intent travels with the button and the target as one value (decision 076).
   return (
-    <fetcher.Form method="post" action={`/content/${postId}`} preventScrollReset>
-      <input type="hidden" name="target" value={`${target.type}:${target.id}`} />
+    <form method="post" action={`/content/${postId}`} data-like="">
+      <input type="hidden" name="target" value={value} />
       <input type="hidden" name="returnTo" value={returnTo} />
       <button
         type="submit"
@@ -58,15 +58,24 @@ export function LikeForm({
         className="link-button"
         aria-pressed={showLiked}
       >
-        {showLiked ? t("post.unlike") : t("post.like")} · {t("post.likes", { count: shownCount })}
+        {`${showLiked ? t("post.unlike") : t("post.like")} · ${t("post.likes", { count: shownCount })}`}
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
 
 /** Deleting a post or a comment asks first (DESIGN §1), with or without JavaScript. */
-export function DeleteForm({ postId, target, returnTo }: { postId: number; target: Target; returnTo: string }) {
-  const { t } = useTranslation("content");
+export function DeleteForm({
+  t,
+  postId,
+  target,
+  returnTo,
+}: {
+  t: ContentT;
+  postId: number;
+  target: Target;
+  returnTo: string;
+}) {
   const fields: Record<string, string> =
     target.type === "post"
       ? { intent: "deletePost", returnTo }
@@ -85,7 +94,8 @@ export function DeleteForm({ postId, target, returnTo }: { postId: number; targe
   );
 }
 
-type TextFormProps = {
+/** A text form on a post: reporting a post or a comment with a reason, editing one's own comment. */
+export type TextFormProps = {
   postId: number;
   summary: string;
   label: string;
@@ -94,8 +104,9 @@ type TextFormProps = {
   name: string;
   maxLength: number;
   defaultValue?: string;
-  /** The query parameter that opens it on the post's page (decision 076). */
-  opener: Opener;
+  /** The query that opens it on the post's page (decision 076): "report=post", "edit=comment-9". */
+  opener: string;
+  returnTo: string;
 };
 
 function TextForm({
@@ -106,12 +117,12 @@ function TextForm({
   name,
   maxLength,
   defaultValue,
+  returnTo,
   autoFocus,
 }: Omit<TextFormProps, "summary" | "opener"> & { autoFocus?: boolean }) {
-  const returnTo = useReturnTo();
   const id = `${fields.intent}-${Object.values(fields).join("-")}`;
   return (
-    <Form method="post" action={`/content/${postId}`} className="comment-form" preventScrollReset>
+    <form method="post" action={`/content/${postId}`} className="comment-form">
       {Object.entries({ ...fields, returnTo }).map(([field, value]) => (
         <input key={field} type="hidden" name={field} value={value} />
       ))}
@@ -127,18 +138,17 @@ function TextForm({
         autoFocus={autoFocus}
       />
       <button type="submit">{submit}</button>
-    </Form>
+    </form>
   );
 }
 
 /**
- * A form that opens in a <details> (so it opens without JavaScript) and posts one text to the
- * post's page: reporting a post or a comment with a reason, editing one's own comment. The
- * post's page renders these; `?report=…`/`?edit=…` opens one (the lists link there without
- * JavaScript).
+ * The form in a <details> (so it opens without JavaScript), as the post's own page shows it;
+ * `?report=…`/`?edit=…` opens one (the lists link there without JavaScript).
  */
 export function DisclosedTextForm({ summary, opener, ...form }: TextFormProps) {
-  const open = new URLSearchParams(useLocation().search).get(opener.param) === opener.value;
+  const [param, value] = opener.split("=");
+  const open = new URLSearchParams(useLocation().search).get(param!) === value;
   return (
     <details className="report-form" open={open || undefined}>
       <summary className="link-button">{summary}</summary>
@@ -149,28 +159,15 @@ export function DisclosedTextForm({ summary, opener, ...form }: TextFormProps) {
 
 /**
  * The same form in a list of posts (decision 076): without JavaScript a link to the post's page
- * with this form open; with it, the form is made here when asked for, and not before: a page
- * of twenty posts no longer carries sixty closed forms.
+ * with this form open; with it, the list's handler (usePostEvents) opens the form here, made
+ * at that moment: a page of twenty posts carries no closed forms.
  */
-export function LinkedTextForm({ summary, opener, ...form }: TextFormProps) {
-  const [open, setOpen] = useState(false);
-  // Sent (the page reloaded after the redirect) or left: the form closes.
-  const { key } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever a navigation completes
-  useEffect(() => setOpen(false), [key]);
+export function LinkedTextForm({ summary, opener, open, ...form }: TextFormProps & { open: boolean }) {
   const anchor = form.fields.commentId ?? (form.fields.targetType === "comment" ? form.fields.targetId : undefined);
-  const href = `/content/${form.postId}?${opener.param}=${opener.value}${anchor ? `#comment-${anchor}` : ""}`;
+  const href = `/content/${form.postId}?${opener}${anchor ? `#comment-${anchor}` : ""}`;
   return (
     <>
-      <a
-        href={href}
-        className="link-button"
-        aria-expanded={open || undefined}
-        onClick={(event) => {
-          event.preventDefault();
-          setOpen(!open);
-        }}
-      >
+      <a href={href} className="link-button" aria-expanded={open || undefined} data-open="">
         {summary}
       </a>
       {open ? (
@@ -183,19 +180,35 @@ export function LinkedTextForm({ summary, opener, ...form }: TextFormProps) {
 }
 
 /** Report a post or a comment to its community's managers, with a reason (decision 046). */
-export function ReportForm({ postId, target, linked }: { postId: number; target: Target; linked?: boolean }) {
-  const { t } = useTranslation("content");
-  const Shown = linked ? LinkedTextForm : DisclosedTextForm;
-  return (
-    <Shown
-      postId={postId}
-      summary={t("post.report")}
-      label={t(target.type === "post" ? "post.reportReason" : "post.reportCommentReason")}
-      submit={t("post.sendReport")}
-      fields={{ intent: "report", targetType: target.type, targetId: String(target.id) }}
-      name="reason"
-      maxLength={500}
-      opener={{ param: "report", value: target.type === "post" ? "post" : `comment-${target.id}` }}
-    />
+export function ReportForm({
+  t,
+  postId,
+  target,
+  returnTo,
+  openForm,
+}: {
+  t: ContentT;
+  postId: number;
+  target: Target;
+  returnTo: string;
+  /** In a list: what the list has open in this post; undefined on the post's own page. */
+  openForm?: string;
+}) {
+  const opener = `report=${target.type === "post" ? "post" : `comment-${target.id}`}`;
+  const props: TextFormProps = {
+    postId,
+    summary: t("post.report"),
+    label: t(target.type === "post" ? "post.reportReason" : "post.reportCommentReason"),
+    submit: t("post.sendReport"),
+    fields: { intent: "report", targetType: target.type, targetId: String(target.id) },
+    name: "reason",
+    maxLength: 500,
+    opener,
+    returnTo,
+  };
+  return openForm === undefined ? (
+    <DisclosedTextForm {...props} />
+  ) : (
+    <LinkedTextForm {...props} open={openForm === opener} />
   );
 }

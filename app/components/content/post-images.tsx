@@ -1,13 +1,22 @@
-import { useTranslation } from "react-i18next";
 import type { PostImageCard } from "~/lib/post-card";
+import type { ContentT } from "./post-forms";
 
 /**
  * A post's photos (decision 066). Width and height come from the stored image, so the browser
  * reserves their space before they load and nothing below them moves; only the first post of
  * a page loads them at once, the rest when they come near the screen.
  */
-export function PostImages({ images, author, eager }: { images: PostImageCard[]; author: string; eager: boolean }) {
-  const { t } = useTranslation("content");
+export function PostImages({
+  t,
+  images,
+  author,
+  eager,
+}: {
+  t: ContentT;
+  images: PostImageCard[];
+  author: string;
+  eager: boolean;
+}) {
   if (images.length === 0) return null;
   return (
     <div className={`post-images post-images-${images.length}`}>

@@ -1,23 +1,24 @@
 import { memo } from "react";
 import type { PostCard } from "~/lib/post-card";
 import { PostCardView } from "./post-card";
+import { type AuthorPopup, usePostEvents } from "./post-events";
 
 /**
- * `memo`: a re-render of the list (the next page arriving, the reset at mount) leaves alone
- * the posts whose props did not change (decision 077).
+ * `memo`: a re-render of the list (the next page arriving, the reset at mount, a like being
+ * sent) leaves alone the posts whose props did not change (decisions 077, 096).
  */
-const PostItem = memo(function PostItem({
-  post,
-  viewerId,
-  eager,
-}: {
+const PostItem = memo(function PostItem(props: {
   post: PostCard;
   viewerId: number;
   eager: boolean;
+  returnTo: string;
+  pendingLikes: string;
+  openForm: string;
+  popup: AuthorPopup | null;
 }) {
   return (
     <li>
-      <PostCardView post={post} viewerId={viewerId} eager={eager} />
+      <PostCardView {...props} />
     </li>
   );
 });
@@ -25,6 +26,7 @@ const PostItem = memo(function PostItem({
 /**
  * Posts one under the other, as the newsfeed, a community and /content list them. The first
  * post's photos load at once (they are likely on screen); the rest lazily (decision 066).
+ * The list's handlers send its posts' links and forms through the router (decision 096).
  */
 export function PostList({
   posts,
@@ -37,10 +39,18 @@ export function PostList({
   eagerFirst?: boolean;
   className?: string;
 }) {
+  const events = usePostEvents();
   return (
-    <ul className={className}>
+    <ul className={className} {...events.handlers}>
       {posts.map((post, index) => (
-        <PostItem key={post.id} post={post} viewerId={viewerId} eager={eagerFirst && index === 0} />
+        <PostItem
+          key={post.id}
+          post={post}
+          viewerId={viewerId}
+          eager={eagerFirst && index === 0}
+          returnTo={events.returnTo}
+          {...events.stateOf(post.id)}
+        />
       ))}
     </ul>
   );

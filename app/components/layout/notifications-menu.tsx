@@ -1,7 +1,7 @@
 import { useEffect, useReducer } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
-import { dateTimeFormat } from "~/lib/date-format";
+import { formatUtcDate } from "~/lib/utc-date";
 import { type NotificationItem, type NotificationState, notificationReducer } from "~/realtime/notification-state";
 import { useRealtimeEvent } from "~/realtime/use-realtime";
 import { ConfirmForm } from "../confirm-form";
@@ -25,7 +25,6 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
   useRealtimeEvent("notification", (notification) => dispatch({ type: "incoming", notification }));
 
   const { unreadCount } = state;
-  const dateFormat = dateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
   return (
     <UnreadMenu area="notifications" icon="bell" unread={unreadCount}>
       <div className="notifications-head">
@@ -61,7 +60,7 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
                   <span className="notification-title">{item.title}</span>
                   <span className="hint">
                     {item.seen ? null : <span className="visually-hidden">{t("notifications.unread")}: </span>}
-                    <time dateTime={new Date(item.createdAt).toISOString()}>{dateFormat.format(item.createdAt)}</time>
+                    <time dateTime={new Date(item.createdAt).toISOString()}>{formatUtcDate(item.createdAt, "en")}</time>
                   </span>
                 </button>
               </Form>

@@ -18,8 +18,17 @@ export function UserAvatar({
   size?: AvatarSize;
 }) {
   const { t } = useTranslation();
+  return avatarElement(name, avatar, size, name || t("unknownUser"));
+}
+
+/** UserAvatar's markup for callers that already hold the label (a post card: decision 096). */
+export function avatarElement(
+  name: string | null | undefined,
+  avatar: string | null | undefined,
+  size: AvatarSize,
+  label: string,
+) {
   const px = pixels[size];
-  const label = name || t("unknownUser");
   if (avatar && avatar !== "default") {
     return <img className={`avatar avatar-${size}`} src={avatar} width={px} height={px} alt={label} loading="lazy" />;
   }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { CommentForm, CommentList } from "~/components/content/comment-view";
 import { PostCardView } from "~/components/content/post-card";
+import { usePostEvents } from "~/components/content/post-events";
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/communities";
 import { confirmedField, expandTarget, postActionSchema } from "~/lib/forms/content";
@@ -75,7 +76,9 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 }
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("content");
+  const { t, i18n } = useTranslation(["content", "common"]);
+  // The post's plain links and forms go through the router (decision 096).
+  const events = usePostEvents();
   const { post, threads, viewerId } = loaderData;
   if (actionData?.confirm) {
     const { confirmed: _c, ...fields } = actionData.confirm;
@@ -95,18 +98,24 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
     );
   }
   return (
-    <main id="main">
-      <PostCardView post={post} viewerId={viewerId} full />
+    <main id="main" {...events.handlers}>
+      <PostCardView post={post} viewerId={viewerId} full returnTo={events.returnTo} {...events.stateOf(post.id)} />
       <section aria-label={t("post.comments", { count: post.commentCount })}>
         <h2>{t("post.comments", { count: post.commentCount })}</h2>
         <CommentList
           threads={threads}
-          postId={post.id}
-          viewerId={viewerId}
-          canModerate={post.canModerate}
           showReplyForm
+          context={{
+            t,
+            language: i18n.language,
+            postId: post.id,
+            viewerId,
+            canModerate: post.canModerate,
+            returnTo: events.returnTo,
+            pendingLikes: events.stateOf(post.id).pendingLikes,
+          }}
         />
-        <CommentForm postId={post.id} />
+        <CommentForm t={t} postId={post.id} returnTo={events.returnTo} />
       </section>
     </main>
   );

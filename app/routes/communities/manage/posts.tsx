@@ -5,6 +5,7 @@ import { ManageAction } from "~/components/communities/manage-action";
 import { ManageNav } from "~/components/communities/manage-nav";
 import { LinkedText } from "~/components/content/linked-text";
 import { PostCardView } from "~/components/content/post-card";
+import { usePostEvents } from "~/components/content/post-events";
 import { DeleteForm } from "~/components/content/post-forms";
 import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, postModerationSchema } from "~/lib/forms/communities";
@@ -76,13 +77,16 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 export default function ManagePosts({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("communities");
   const { t: tc } = useTranslation();
+  const { t: tContent } = useTranslation(["content", "common"]);
+  // The cards' plain links and forms go through the router here too (decision 096).
+  const events = usePostEvents();
   const { community, pending, reported, reportedComments, viewerId } = loaderData;
   const here = `/communities/${community.id}/manage/posts`;
   if (actionData?.confirm) {
     return <ConfirmPage question={t("manage.confirm.reject")} fields={actionData.confirm.fields} back={here} />;
   }
   return (
-    <main id="main">
+    <main id="main" {...events.handlers}>
       <h1>{t("manage.title", { name: community.name })}</h1>
       <ManageNav communityId={community.id} name={community.name} />
       <h2>{t("manage.pendingPosts")}</h2>
@@ -90,7 +94,13 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
       <ul className="post-list">
         {pending.map((post) => (
           <li key={post.id}>
-            <PostCardView post={post} viewerId={viewerId} full />
+            <PostCardView
+              post={post}
+              viewerId={viewerId}
+              full
+              returnTo={events.returnTo}
+              {...events.stateOf(post.id)}
+            />
             <div className="manage-row">
               <ManageAction
                 action={here}
@@ -113,7 +123,13 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
       <ul className="post-list">
         {reported.map(({ post, reasons }) => (
           <li key={post.id}>
-            <PostCardView post={post} viewerId={viewerId} full />
+            <PostCardView
+              post={post}
+              viewerId={viewerId}
+              full
+              returnTo={events.returnTo}
+              {...events.stateOf(post.id)}
+            />
             <ReportReasons reasons={reasons} />
             <div className="manage-row">
               <ManageAction
@@ -138,7 +154,12 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
             <LinkedText text={comment.body} />
             <ReportReasons reasons={comment.reasons} />
             <div className="manage-row">
-              <DeleteForm postId={comment.postId} target={{ type: "comment", id: comment.id }} returnTo={here} />
+              <DeleteForm
+                t={tContent}
+                postId={comment.postId}
+                target={{ type: "comment", id: comment.id }}
+                returnTo={here}
+              />
               <ManageAction
                 action={here}
                 fields={{ intent: "dismissCommentReports", postId: String(comment.id) }}

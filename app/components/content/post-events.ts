@@ -1,0 +1,126 @@
+import { type ComponentType, type MouseEvent, type SyntheticEvent, useEffect, useState } from "react";
+import { useFetchers, useLocation, useNavigate, useSubmit } from "react-router";
+import type { UserInfo } from "~/lib/friend-status";
+
+export type AuthorPopup = ComponentType<{ user: UserInfo | null }>;
+
+/** What is open in one post: the form a Report/Edit link opened ("report=post", "edit=comment-9"). */
+type OpenForm = { postId: number; form: string };
+
+/** The parameters that open one form on a post's page (`?report=comment-9`, `?edit=comment-9`). */
+const OPENERS = ["report", "edit"];
+
+/**
+ * Where a form on a post sends the reader back to (PRG): the page it was posted from, without
+ * the parameter that opened the form (decision 076), so the page comes back closed.
+ */
+export function returnToOf(pathname: string, query: string) {
+  const search = new URLSearchParams(query);
+  for (const param of OPENERS) search.delete(param);
+  const rest = search.toString();
+  return `${pathname}${rest ? `?${rest}` : ""}`;
+}
+
+/** The like forms' fetcher keys: one per post or comment, so a second tap replaces the first. */
+const LIKE = "like:";
+
+/**
+ * One set of event handlers for a whole list of posts, instead of React Router's <Link>, <Form>
+ * and a fetcher in every post and comment (decision 096): the posts render plain <a> and
+ * <form> (the same markup, the same behaviour without JavaScript), and clicks and submits that
+ * bubble up here are sent through the router as those components would (client navigation,
+ * pending states, revalidation). Also keeps what the posts open on demand (decision 076): the
+ * inline Report/Edit form and the author's popup, so a post needs no state of its own.
+ */
+export function usePostEvents() {
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const location = useLocation();
+  const fetchers = useFetchers();
+  const [openForm, setOpenForm] = useState<OpenForm | null>(null);
+  const [popup, setPopup] = useState<{ postId: number; Popup: AuthorPopup } | null>(null);
+  // Sent (the page reloaded after the redirect) or left: the open form closes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever a navigation completes
+  useEffect(() => setOpenForm(null), [location.key]);
+
+  // Likes being sent, by post: "post:5=like;comment:9=unlike;" (a string, so unchanged posts stay memoised).
+  const pendingLikes = new Map<number, string>();
+  for (const fetcher of fetchers) {
+    if (!fetcher.formData || !fetcher.key.startsWith(LIKE)) continue;
+    const postId = Number(fetcher.key.split(":")[1]);
+    const entry = `${fetcher.formData.get("target")}=${fetcher.formData.get("intent")};`;
+    pendingLikes.set(postId, (pendingLikes.get(postId) ?? "") + entry);
+  }
+
+  function onClick(event: MouseEvent<HTMLElement>) {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    )
+      return;
+    const link = (event.target as Element).closest("a");
+    if (!link || link.target || link.hasAttribute("download")) return;
+    const url = new URL(link.href);
+    if (url.origin !== window.location.origin) return;
+    const postId = Number(link.closest("article")?.dataset.post);
+    if (link.dataset.open !== undefined) {
+      // Report/Edit: the form opens here, made at this moment (decision 076).
+      event.preventDefault();
+      const form = url.search.slice(1);
+      setOpenForm((open) => (open?.postId === postId && open.form === form ? null : { postId, form }));
+      return;
+    }
+    if (link.dataset.author !== undefined) {
+      // The author's avatar: the popup's code loads on the first tap (decisions 076, 078).
+      event.preventDefault();
+      import("./author-popup").then(
+        (module) => setPopup({ postId, Popup: module.AvatarPopup }),
+        () => window.location.assign(url.href),
+      );
+      return;
+    }
+    // Files (photos) are documents of their own, not pages of the app.
+    if (url.pathname.startsWith("/files/")) return;
+    event.preventDefault();
+    const to = `${url.pathname}${url.search}${url.hash}`;
+    // As <Link> does: a link to the page being shown replaces it in the history.
+    navigate(to, { replace: to === `${location.pathname}${location.search}${location.hash}` });
+  }
+
+  function onSubmit(event: SyntheticEvent<HTMLElement, SubmitEvent>) {
+    const form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+    event.preventDefault();
+    const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
+    if (form.dataset.like !== undefined) {
+      const postId = form.getAttribute("action")?.split("/")[2];
+      const target = new FormData(form).get("target");
+      submit(submitter ?? form, {
+        navigate: false,
+        fetcherKey: `${LIKE}${postId}:${target}`,
+        preventScrollReset: true,
+      });
+    } else {
+      submit(submitter ?? form, { preventScrollReset: true });
+    }
+  }
+
+  return {
+    handlers: { onClick, onSubmit },
+    returnTo: returnToOf(location.pathname, location.search),
+    /** The per-post values for PostCardView: primitives, so a memoised post re-renders only when its own change. */
+    stateOf(postId: number) {
+      return {
+        pendingLikes: pendingLikes.get(postId) ?? "",
+        openForm: openForm?.postId === postId ? openForm.form : "",
+        popup: popup?.postId === postId ? popup.Popup : null,
+      };
+    },
+  };
+}
+
+export type PostEvents = ReturnType<typeof usePostEvents>;

@@ -63,7 +63,7 @@ export function usePostEvents() {
     )
       return;
     const link = (event.target as Element).closest("a");
-    if (!link || link.target || link.hasAttribute("download")) return;
+    if (!link || link.target) return;
     const url = new URL(link.href);
     if (url.origin !== window.location.origin) return;
     const postId = Number(link.closest("article")?.dataset.post);

@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
-import { formatUtcDateTime } from "~/lib/utc-date";
+import { formatUtcDateTime } from "~/lib/date-format";
 
 /**
  * The card's translator (`useTranslation(["content", "common"])`), handed down: one

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatUtcDate, formatUtcDateTime } from "./utc-date";
+import { formatUtcDate, formatUtcDateTime } from "./date-format";
 
 // Intl may separate "PM" with a narrow no-break space, depending on its ICU.
 const plain = (text: string) => text.replace(/\u202f/g, " ");

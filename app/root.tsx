@@ -96,6 +96,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, allowed by its CSP hash */}
             <style dangerouslySetInnerHTML={{ __html: inlineCss }} />
+            {/* The first paint waits until the page is parsed down to its footer: one layout, not a
+                header painted alone and the page laid out again after it (decision 090). */}
+            <link rel="expect" href="#footer" blocking="render" />
             <link rel="icon" href={FAVICON} type="image/svg+xml" />
           </>
         )}

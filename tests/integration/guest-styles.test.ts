@@ -87,6 +87,14 @@ describe("a script-free guest page inlines the guest stylesheet in its own theme
     expect(html).not.toContain("navigation-progress");
     expect(html).not.toContain("spinner-overlay");
   });
+
+  it("holds its first paint until the page is parsed down to the footer", async () => {
+    for (const path of ["/", "/about/contact"]) {
+      const html = await (await fetchApp(path)).text();
+      expect(html).toContain('<link rel="expect" href="#footer" blocking="render"/>');
+      expect(html).toContain('<footer class="footer" id="footer">');
+    }
+  });
 });
 
 describe("pages with scripts link the full stylesheet (decision 090)", () => {
@@ -97,6 +105,7 @@ describe("pages with scripts link the full stylesheet (decision 090)", () => {
     const html = await response.text();
     expect(html).toMatch(/<link [^>]*rel="stylesheet" href="\/assets\/app-[^"]+\.css"/);
     expect(html).not.toContain("<style>");
+    expect(html).not.toContain('rel="expect"');
     expect(html).toContain("navigation-progress");
     expect(html).toContain("spinner-overlay");
     expect(styleSources(response.headers.get("Content-Security-Policy"))).toEqual(["'self'"]);

@@ -10,7 +10,7 @@ import { ThemeSwitch } from "./theme-switch";
 export function Footer({ appVersion, theme }: { appVersion: string; theme: Theme | null }) {
   const { t } = useTranslation();
   return (
-    <footer className="footer">
+    <footer className="footer" id="footer">
       <nav aria-label={t("footer.aboutLinks")} className="footer-links">
         <Link to="/about">{t("nav.about")}</Link>
         <Link to="/about/aup">{t("footer.aup")}</Link>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useMatches } from "react-router";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { useRootData } from "~/root";
 import { UnreadMenu } from "./header-menu";
@@ -16,7 +16,11 @@ type ConversationItem = {
 /** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS; live with it. */
 export function ConversationsMenu(props: { conversations: ConversationItem[] }) {
   const { t } = useTranslation();
-  const conversations = useLiveConversations(props.conversations, useRootData()?.user?.id);
+  const live = useLiveConversations(props.conversations, useRootData()?.user?.id);
+  // The conversation on screen is read: its page's loader marks it so, but the root loader runs
+  // beside that loader and may have counted it unread a moment before.
+  const openId = useOpenConversationId();
+  const conversations = openId === null ? live : live.map((c) => (c.id === openId ? { ...c, unread: 0 } : c));
   const unread = conversations.reduce((sum, conversation) => sum + conversation.unread, 0);
   return (
     <UnreadMenu area="conversations" icon="chat" unread={unread}>
@@ -47,4 +51,11 @@ export function ConversationsMenu(props: { conversations: ConversationItem[] }) 
       </p>
     </UnreadMenu>
   );
+}
+
+/** The id of the conversation whose page is open (routes/chat/conversation.tsx), or null. */
+function useOpenConversationId() {
+  const page = useMatches().find((match) => match.id === "routes/chat/conversation");
+  const data = page?.loaderData as { conversation?: { id: number } | null } | undefined;
+  return data?.conversation?.id ?? null;
 }

@@ -85,6 +85,9 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
   if (actionData?.confirm) {
     return <ConfirmPage question={t("manage.confirm.reject")} fields={actionData.confirm.fields} back={here} />;
   }
+  const fullPost = (post: (typeof pending)[number]) => (
+    <PostCardView post={post} viewerId={viewerId} full returnTo={events.returnTo} {...events.stateOf(post.id)} />
+  );
   return (
     <main id="main" {...events.handlers}>
       <h1>{t("manage.title", { name: community.name })}</h1>
@@ -94,13 +97,7 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
       <ul className="post-list">
         {pending.map((post) => (
           <li key={post.id}>
-            <PostCardView
-              post={post}
-              viewerId={viewerId}
-              full
-              returnTo={events.returnTo}
-              {...events.stateOf(post.id)}
-            />
+            {fullPost(post)}
             <div className="manage-row">
               <ManageAction
                 action={here}
@@ -123,13 +120,7 @@ export default function ManagePosts({ loaderData, actionData }: Route.ComponentP
       <ul className="post-list">
         {reported.map(({ post, reasons }) => (
           <li key={post.id}>
-            <PostCardView
-              post={post}
-              viewerId={viewerId}
-              full
-              returnTo={events.returnTo}
-              {...events.stateOf(post.id)}
-            />
+            {fullPost(post)}
             <ReportReasons reasons={reasons} />
             <div className="manage-row">
               <ManageAction

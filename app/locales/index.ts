@@ -19,6 +19,7 @@ import authServer from "./en/server/auth.json";
 import chatServer from "./en/server/chat.json";
 import commonServer from "./en/server/common.json";
 import communitiesServer from "./en/server/communities.json";
+import contentServer from "./en/server/content.json";
 import eventsServer from "./en/server/events.json";
 import inboxServer from "./en/server/inbox.json";
 import peopleServer from "./en/server/people.json";
@@ -38,7 +39,7 @@ export default {
   en: {
     common: withServerTexts(common, commonServer),
     communities: withServerTexts(communities, communitiesServer),
-    content,
+    content: withServerTexts(content, contentServer),
     about,
     account,
     api,

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Link, useMatches } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { useRootData } from "~/root";
+import type { loader as conversationLoader } from "~/routes/chat/conversation";
 import { UnreadMenu } from "./header-menu";
 
 type ConversationItem = {
@@ -55,7 +56,5 @@ export function ConversationsMenu(props: { conversations: ConversationItem[] }) 
 
 /** The id of the conversation whose page is open (routes/chat/conversation.tsx), or null. */
 function useOpenConversationId() {
-  const page = useMatches().find((match) => match.id === "routes/chat/conversation");
-  const data = page?.loaderData as { conversation?: { id: number } | null } | undefined;
-  return data?.conversation?.id ?? null;
+  return useRouteLoaderData<typeof conversationLoader>("routes/chat/conversation")?.conversation?.id ?? null;
 }

@@ -78,6 +78,41 @@ describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", { timeou
     expect(page).not.toContain("You have no active conversations.");
   });
 
+  it("reads the menu's conversations, not every conversation the user ever joined (decision 108)", async () => {
+    const me = await createUser();
+    const friend = await createUser();
+    const cookie = await signIn(me.email, me.password);
+    /** `count` group conversations of three messages, last active `at(i)`, in a few statements. */
+    const chats = async (count: number, at: (i: number) => number) => {
+      const db = getDb();
+      const ids = [];
+      for (let k = 0; k < count; k += 30) {
+        const rows = Array.from({ length: Math.min(30, count - k) }, (_, i) => ({ type: 1, updatedAt: at(k + i) }));
+        ids.push(...(await db.insert(schema.conversations).values(rows).returning({ id: schema.conversations.id })));
+      }
+      const people = ids.flatMap(({ id }) => [me.id, friend.id].map((userId) => ({ conversationId: id, userId })));
+      const messages = ids.flatMap(({ id }, i) =>
+        [1, 2, 3].map((n) => ({ conversationId: id, senderId: friend.id, content: `m${n}`, createdAt: at(i) - n })),
+      );
+      const statements = [];
+      for (let k = 0; k < people.length; k += 30)
+        statements.push(db.insert(schema.conversationParticipants).values(people.slice(k, k + 30)));
+      for (let k = 0; k < messages.length; k += 20)
+        statements.push(db.insert(schema.messages).values(messages.slice(k, k + 20)));
+      await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+    };
+    // The About page reads nothing of its own: its rows are the header's.
+    const rowsRead = async () =>
+      Number((await fetchApp("/about", { headers: { Cookie: cookie } })).headers.get("X-D1-Rows-Read"));
+    const now = Date.now();
+    await chats(10, (i) => now - i * 1000);
+    const menuOnly = await rowsRead();
+    await chats(60, (i) => now - 3_600_000 - i * 1000);
+    // Choosing the menu's ten may look at each older conversation once or twice; reading their
+    // participants, last messages and unread counts would be over ten rows each.
+    expect((await rowsRead()) - menuOnly).toBeLessThan(250);
+  });
+
   it("answers GET /api/v2/conversation with {data: {data}} for a Bearer token, 401 without", async () => {
     const me = await createUser();
     const friend = await createUser();

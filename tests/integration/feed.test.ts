@@ -35,6 +35,38 @@ async function manyPosts(
   await db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]]);
 }
 
+/** `count` posts with two comments and two likes each, so every post has work for the per-post subqueries. */
+async function busyPosts(
+  communityId: number,
+  authorId: number,
+  likerId: number,
+  count: number,
+  at: (i: number) => number,
+) {
+  const db = getDb();
+  const posts = [];
+  for (let k = 0; k < count; k += 15) {
+    const rows = Array.from({ length: Math.min(15, count - k) }, (_, i) => ({
+      communityId,
+      authorId,
+      body: `busy ${k + i}`,
+      createdAt: at(k + i),
+    }));
+    posts.push(...(await db.insert(schema.posts).values(rows).returning({ id: schema.posts.id })));
+  }
+  const comments = posts.flatMap(({ id }) =>
+    [1, 2].map((n) => ({ postId: id, authorId: likerId, body: `reply ${n}` })),
+  );
+  const likes = posts.flatMap(({ id }) =>
+    [authorId, likerId].map((userId) => ({ userId, targetType: "post" as const, targetId: id })),
+  );
+  const statements = [];
+  for (let k = 0; k < comments.length; k += 20)
+    statements.push(db.insert(schema.comments).values(comments.slice(k, k + 20)));
+  for (let k = 0; k < likes.length; k += 30) statements.push(db.insert(schema.likes).values(likes.slice(k, k + 30)));
+  await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
+}
+
 describe("the newsfeed", () => {
   it("shows posts of the user's communities only, newest first", { timeout: 20_000 }, async () => {
     const { owner, member, community } = await cast();
@@ -74,6 +106,27 @@ describe("the newsfeed", () => {
     expect(seen).not.toContain("brand new");
     expect(seen[0]).toBe(`post ${total - 1}`);
     expect(seen.at(-1)).toBe("post 0");
+  });
+
+  it("reads rows for the page it shows, not for every older post of the user's communities", {
+    timeout: 30_000,
+  }, async () => {
+    const { owner, member, community } = await cast();
+    const now = Date.now();
+    await busyPosts(community.id, owner.id, member.id, NEWSFEED_PAGE_SIZE, (i) => now - 60_000 + i * 1000);
+    const browser = await browserFor(member);
+    const rowsRead = async () => {
+      const response = await browser.get("/newsfeed");
+      expect(response.status).toBe(200);
+      return Number(response.headers.get("X-D1-Rows-Read"));
+    };
+    const onePage = await rowsRead();
+    // 100 older posts, each with comments and likes, behind the first page.
+    await busyPosts(community.id, owner.id, member.id, 100, (i) => now - 7_200_000 + i * 1000);
+    const behind = await rowsRead();
+    // Choosing the page may look at each older post once; counting their comments and likes
+    // (four rows a post, over 400 in all) would mean the subqueries ran for posts not shown.
+    expect(behind - onePage).toBeLessThan(150);
   });
 
   it("renders the composer, a Load more link without JavaScript and the end text", { timeout: 40_000 }, async () => {

@@ -54,7 +54,13 @@ function scopeSql(scope: PostScope, viewerId: number) {
   }
 }
 
-/** The statement (batchable) for posts in `scope` the viewer may see, newest first, `limit` rows. */
+/**
+ * The statement (batchable) for posts in `scope` the viewer may see, newest first, `limit` rows.
+ * The page's ids are chosen first, in a subquery that only filters and sorts; the per-post
+ * subqueries (author relation, counts, first comments) then run for those rows alone. SQLite
+ * computes a row's columns before it sorts, so with the subqueries in the same SELECT every post
+ * of the viewer's communities paid for them before LIMIT kept 20 (decision 108).
+ */
 export function postCardsQuery(viewerId: number, scope: PostScope, limit: number, cursor: Cursor | null = null) {
   const after = cursor
     ? sql`AND (p.created_at < ${cursor.createdAt} OR (p.created_at = ${cursor.createdAt} AND p.id < ${cursor.id}))`
@@ -77,16 +83,20 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
           'liked', EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id AND l.user_id = ${viewerId})))
         FROM (SELECT * FROM comments WHERE post_id = p.id AND parent_id IS NULL ORDER BY created_at, id LIMIT ${FIRST_COMMENTS}) k
         LEFT JOIN users ku ON ku.id = k.author_id AND ku.deleted_at IS NULL AND ku.activated_at IS NOT NULL) AS firstComments
-    FROM posts p
+    FROM (SELECT p.id FROM posts p
+      JOIN communities c ON c.id = p.community_id
+      LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
+      WHERE ${scopeSql(scope, viewerId)}
+        AND (c.join_policy = 'open' OR m.user_id IS NOT NULL)
+        AND (p.status = 'published' OR p.author_id = ${viewerId} OR m.role IN ('owner', 'manager'))
+        ${after}
+      ORDER BY ${order}
+      LIMIT ${limit}) page
+    JOIN posts p ON p.id = page.id
     JOIN communities c ON c.id = p.community_id
     LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
     LEFT JOIN users u ON u.id = p.author_id AND u.deleted_at IS NULL AND u.activated_at IS NOT NULL
-    WHERE ${scopeSql(scope, viewerId)}
-      AND (c.join_policy = 'open' OR m.user_id IS NOT NULL)
-      AND (p.status = 'published' OR p.author_id = ${viewerId} OR m.role IN ('owner', 'manager'))
-      ${after}
-    ORDER BY ${order}
-    LIMIT ${limit}`);
+    ORDER BY ${order}`);
 }
 
 export function userInfoOf(

@@ -8,7 +8,13 @@ import type { UIMatch } from "react-router";
  * module preload there, and links are ordinary page loads. Signed-in users always get the full
  * app (live notifications).
  */
-export type HydrationHandle = { hydrate?: boolean };
+export type HydrationHandle = {
+  hydrate?: boolean;
+  /** What such a page inlines beyond the guest stylesheet's core: app/styles/guest-<part>.css (decision 109). */
+  guestStyles?: GuestStylePart[];
+};
+/** The optional parts of the guest stylesheet; "notices" is added by the page's toast, not named by routes. */
+export type GuestStylePart = "forms" | "landing" | "notices";
 
 /**
  * Whether the page ships scripts: the deepest matched route decides, for guests only. Takes the

@@ -19,7 +19,11 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
-export const handle: HydrationHandle & DescriptionHandle = { hydrate: false, description: "home:meta.description" };
+export const handle: HydrationHandle & DescriptionHandle = {
+  hydrate: false,
+  guestStyles: ["landing"],
+  description: "home:meta.description",
+};
 
 // The description is the root layout's, named in `handle` (lib/page-description.ts).
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title }];

@@ -8,7 +8,9 @@ const themeCookie = (theme: string) => `theme=${encodeURIComponent(btoa(JSON.str
 /** Rules only signed-in pages use: none of them may reach a guest's inline stylesheet. */
 const SIGNED_IN_SELECTORS = [".sidebar", ".menu-panel", ".notifications-panel", ".spinner", ".login-card", ".avatar"];
 /** Rules the guest pages need, in every variant. */
-const GUEST_SELECTORS = [".header", ".footer", ".theme-switch", ".about-nav", ".field-error", ".toast", ".landing"];
+const GUEST_SELECTORS = [".header", ".footer", ".theme-switch", ".about-nav", ".card", ".error-page"];
+/** Rules only some guest pages show (decision 109): the contact form's, the landing page's, a notice's. */
+const PART_SELECTORS = { forms: ".field-error", landing: ".landing-hero", notices: ".toast-success" };
 
 const inlineStyleOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
 const styleSources = (csp: string | null) =>
@@ -38,6 +40,19 @@ describe("a script-free guest page inlines the guest stylesheet in its own theme
     expect(css).toContain("color-scheme:dark");
     expect(css.match(/--accent:/g)).toHaveLength(1);
     expect(css).not.toMatch(/\.theme-[a-h]/);
+  });
+
+  it("carries the rules its page can show: the form's on the contact page, the landing's on /, neither elsewhere", async () => {
+    const parts = async (path: string) => {
+      const css = inlineStyleOf(await (await fetchApp(path)).text());
+      return Object.entries(PART_SELECTORS)
+        .filter(([, selector]) => css.includes(selector))
+        .map(([part]) => part);
+    };
+    expect(await parts("/about")).toEqual([]);
+    expect(await parts("/about/privacy")).toEqual([]);
+    expect(await parts("/about/contact")).toEqual(["forms"]);
+    expect(await parts("/")).toEqual(["landing"]);
   });
 
   it("stays small: the guest rules and one theme, about a third of the full stylesheet", async () => {

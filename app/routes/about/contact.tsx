@@ -32,6 +32,7 @@ export function loader({ context }: Route.LoaderArgs) {
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
 export const handle: HydrationHandle & DescriptionHandle = {
   hydrate: false,
+  guestStyles: ["forms"],
   description: "about:contact.meta.description",
 };
 

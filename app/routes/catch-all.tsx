@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { SLUG_PATTERN } from "~/lib/forms/communities";
-import { findCommunityIdBySlug } from "~/server/communities/communities.server";
-import { findSchoolBySlug } from "~/server/schools/schools.server";
+import { communityIdBySlugPart } from "~/server/communities/communities.server";
+import { constantPart, runBatch } from "~/server/db/batch.server";
+import { schoolBySlugPart } from "~/server/schools/schools.server";
 import type { Route } from "./+types/catch-all";
 
 /**
@@ -11,11 +12,12 @@ import type { Route } from "./+types/catch-all";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const slug = params["*"] ?? "";
-  if (SLUG_PATTERN.test(slug)) {
-    const id = await findCommunityIdBySlug(slug);
-    if (id !== null) throw redirect(`/communities/${id}`);
-  }
-  const school = await findSchoolBySlug(slug);
+  // Both lookups in one round trip (decision 041); the community's slug wins.
+  const { communityId, school } = await runBatch({
+    communityId: SLUG_PATTERN.test(slug) ? communityIdBySlugPart(slug) : constantPart(null),
+    school: schoolBySlugPart(slug),
+  });
+  if (communityId !== null) throw redirect(`/communities/${communityId}`);
   if (school) throw redirect(`/schools/${school.id}`);
   throw data(null, { status: 404, statusText: "Not Found" });
 }

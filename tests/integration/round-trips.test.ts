@@ -33,4 +33,18 @@ describe("D1 round trips per request (decision 040)", () => {
     expect(response.status).toBe(200);
     expect(roundTrips(response)).toBeLessThanOrEqual(2);
   });
+
+  it("an address that is no community's or school's slug costs its loader one, for a guest", async () => {
+    const response = await fetchApp("/no-such-slug-anywhere");
+    expect(response.status).toBe(404);
+    expect(roundTrips(response)).toBe(1);
+  });
+
+  it("/profile signed in makes at most two: the root loader's batch and the page's", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.email, user.password);
+    const response = await fetchApp("/profile", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(roundTrips(response)).toBeLessThanOrEqual(2);
+  });
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { type BatchPart, batchPart, constantPart } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, batchAs, runAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { type School, schoolColumns } from "./columns.server";
@@ -47,10 +48,11 @@ export async function schoolsHome(userId: number, text: string) {
   return { mine, results };
 }
 
-export async function findSchoolBySlug(slug: string): Promise<School | null> {
-  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
-  const [school] = await getDb().select(schoolColumns).from(s).where(eq(s.slug, slug)).limit(1);
-  return school ?? null;
+/** The school with this slug, or null, as a batch part (the catch-all route's). */
+export function schoolBySlugPart(slug: string): BatchPart<School | null> {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return constantPart(null);
+  const query = getDb().select(schoolColumns).from(s).where(eq(s.slug, slug)).limit(1);
+  return batchPart([query], ([rows]) => (rows as School[])[0] ?? null);
 }
 
 /**

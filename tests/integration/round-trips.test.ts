@@ -40,11 +40,13 @@ describe("D1 round trips per request (decision 040)", () => {
     expect(roundTrips(response)).toBe(1);
   });
 
-  it("/profile signed in makes at most two: the root loader's batch and the page's", async () => {
+  it("/profile and /profile/settings signed in make at most two: the root loader's batch and the page's", async () => {
     const user = await createUser();
     const cookie = await signIn(user.email, user.password);
-    const response = await fetchApp("/profile", { headers: { Cookie: cookie } });
-    expect(response.status).toBe(200);
-    expect(roundTrips(response)).toBeLessThanOrEqual(2);
+    for (const path of ["/profile", "/profile/settings"]) {
+      const response = await fetchApp(path, { headers: { Cookie: cookie } });
+      expect(response.status, path).toBe(200);
+      expect(roundTrips(response), path).toBeLessThanOrEqual(2);
+    }
   });
 });

@@ -16,27 +16,33 @@ import { getUserById } from "./users.server";
  * change their own account.
  */
 
-/** What the settings page shows. Null when the account is gone. */
+/** What the settings page shows. Null when the account is gone. One round trip (decision 041). */
 export async function getAccountSettings(userId: number, now = Date.now()) {
-  const user = await getUserById(userId);
+  const db = getDb();
+  const u = schema.users;
+  const t = schema.emailTokens;
+  const [users, pending] = await db.batch([
+    db
+      .select({ name: u.name, username: u.username, email: u.email, theme: u.theme, passwordHash: u.passwordHash })
+      .from(u)
+      .where(and(eq(u.id, userId), isNull(u.deletedAt)))
+      .limit(1),
+    db
+      .select({ email: t.email })
+      .from(t)
+      .where(and(eq(t.userId, userId), eq(t.purpose, "verify"), isNull(t.usedAt), gt(t.expiresAt, now)))
+      .orderBy(desc(t.id))
+      .limit(1),
+  ]);
+  const user = users[0];
   if (!user) return null;
-  const pending = await getDb().query.emailTokens.findFirst({
-    where: and(
-      eq(schema.emailTokens.userId, userId),
-      eq(schema.emailTokens.purpose, "verify"),
-      isNull(schema.emailTokens.usedAt),
-      gt(schema.emailTokens.expiresAt, now),
-    ),
-    orderBy: desc(schema.emailTokens.id),
-    columns: { email: true },
-  });
   return {
     name: user.name,
     username: user.username,
     email: user.email,
     theme: user.theme,
     hasPassword: user.passwordHash !== null,
-    pendingEmail: pending?.email ?? null,
+    pendingEmail: pending[0]?.email ?? null,
   };
 }
 

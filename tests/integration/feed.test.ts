@@ -30,9 +30,12 @@ async function manyPosts(
     createdAt: at(i),
   }));
   const chunks = Array.from({ length: Math.ceil(count / 15) }, (_, k) =>
-    db.insert(schema.posts).values(rows.slice(k * 15, k * 15 + 15)),
+    db
+      .insert(schema.posts)
+      .values(rows.slice(k * 15, k * 15 + 15))
+      .returning({ id: schema.posts.id }),
   );
-  await db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]]);
+  return (await db.batch(chunks as [(typeof chunks)[number], ...(typeof chunks)[number][]])).flat();
 }
 
 /** `count` posts with two comments and two likes each, so every post has work for the per-post subqueries. */
@@ -44,16 +47,7 @@ async function busyPosts(
   at: (i: number) => number,
 ) {
   const db = getDb();
-  const posts = [];
-  for (let k = 0; k < count; k += 15) {
-    const rows = Array.from({ length: Math.min(15, count - k) }, (_, i) => ({
-      communityId,
-      authorId,
-      body: `busy ${k + i}`,
-      createdAt: at(k + i),
-    }));
-    posts.push(...(await db.insert(schema.posts).values(rows).returning({ id: schema.posts.id })));
-  }
+  const posts = await manyPosts(communityId, authorId, count, "busy", at);
   const comments = posts.flatMap(({ id }) =>
     [1, 2].map((n) => ({ postId: id, authorId: likerId, body: `reply ${n}` })),
   );

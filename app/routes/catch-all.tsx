@@ -11,11 +11,12 @@ import type { Route } from "./+types/catch-all";
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const slug = params["*"] ?? "";
-  if (SLUG_PATTERN.test(slug)) {
-    const id = await findCommunityIdBySlug(slug);
-    if (id !== null) throw redirect(`/communities/${id}`);
-  }
-  const school = await findSchoolBySlug(slug);
+  // Both looked up at once, in the request's one round trip (decision 104); a community wins.
+  const [id, school] = await Promise.all([
+    SLUG_PATTERN.test(slug) ? findCommunityIdBySlug(slug) : null,
+    findSchoolBySlug(slug),
+  ]);
+  if (id !== null) throw redirect(`/communities/${id}`);
   if (school) throw redirect(`/schools/${school.id}`);
   throw data(null, { status: 404, statusText: "Not Found" });
 }

@@ -44,11 +44,26 @@ describe("D1 round trips per request (decision 040)", () => {
       `/content/${post.id}`,
       `/communities/${community.id}`,
       `/chat/${group.conversationId}`,
+      "/chat",
       "/calendar",
+      "/communities",
+      "/communities/search?q=community",
+      "/content",
+      "/schools/browse",
     ];
     for (const path of paths) {
       const response = await fetchApp(path, { headers: { Cookie: cookie } });
       expect(response.status, path).toBe(200);
+      expect(roundTrips(response), path).toBe(1);
+      await response.arrayBuffer();
+    }
+    // The catch-all looks a slug up as a community and as a school at once (SPEC §2).
+    for (const [path, status] of [
+      [`/${community.slug}`, 302],
+      ["/no-such-slug-at-all", 404],
+    ] as const) {
+      const response = await fetchApp(path, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect(response.status, path).toBe(status);
       expect(roundTrips(response), path).toBe(1);
       await response.arrayBuffer();
     }

@@ -116,7 +116,9 @@ export function toMyCommunities(rows: Awaited<ReturnType<typeof myCommunitiesQue
 }
 
 export async function listMyCommunities(userId: number): Promise<MyCommunities> {
-  return toMyCommunities(await myCommunitiesQuery(userId));
+  // A batch, not a lone select: it joins the request's one round trip (decision 104).
+  const [rows] = await getDb().batch([myCommunitiesQuery(userId)]);
+  return toMyCommunities(rows);
 }
 
 /** A community by id or slug with the viewer's membership (batchable). */
@@ -148,7 +150,8 @@ export async function loadCommunity(viewerId: number, id: number) {
 
 /** The id of the community with this slug, for /{slug} (SPEC §2 catch-all). */
 export async function findCommunityIdBySlug(slug: string): Promise<number | null> {
-  const [row] = await getDb().select({ id: c.id }).from(c).where(eq(c.slug, slug)).limit(1);
+  // A batch, not a lone select: it joins the request's one round trip (decision 104).
+  const [[row]] = await getDb().batch([getDb().select({ id: c.id }).from(c).where(eq(c.slug, slug)).limit(1)]);
   return row?.id ?? null;
 }
 

@@ -49,7 +49,8 @@ export async function schoolsHome(userId: number, text: string) {
 
 export async function findSchoolBySlug(slug: string): Promise<School | null> {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
-  const [school] = await getDb().select(schoolColumns).from(s).where(eq(s.slug, slug)).limit(1);
+  // A batch, not a lone select: it joins the request's one round trip (decision 104).
+  const [[school]] = await getDb().batch([getDb().select(schoolColumns).from(s).where(eq(s.slug, slug)).limit(1)]);
   return school ?? null;
 }
 

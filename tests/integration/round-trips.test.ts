@@ -50,6 +50,11 @@ describe("D1 round trips per request (decision 040)", () => {
       "/communities/search?q=community",
       "/content",
       "/schools/browse",
+      "/profile",
+      "/profile/friends",
+      "/profile/settings",
+      `/calendar/new?community=${community.id}`,
+      `/content/${post.id}/edit`,
     ];
     for (const path of paths) {
       const response = await fetchApp(path, { headers: { Cookie: cookie } });

@@ -42,7 +42,8 @@ export async function searchSchools(text: string, limit = SCHOOL_SEARCH_RESULTS)
 export async function schoolsHome(userId: number, text: string) {
   const plan = planSchoolSearch(text);
   const db = getDb();
-  if (plan.kind === "none") return { mine: await mySchoolsQuery(userId), results: null };
+  // A batch even alone: it joins the request's one round trip (decision 104).
+  if (plan.kind === "none") return { mine: (await db.batch([mySchoolsQuery(userId)]))[0], results: null };
   const [mine, results] = await db.batch([mySchoolsQuery(userId), schoolSearchQuery(plan, SCHOOL_SEARCH_RESULTS)]);
   return { mine, results };
 }

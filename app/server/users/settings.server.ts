@@ -8,7 +8,7 @@ import { revokeAllSessions } from "~/server/auth/tokens.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
 import { type Actor, currentTokenQuery, runAs, tokenIsCurrent } from "./session-user.server";
-import { getUserById } from "./users.server";
+import { getUserById, userByIdQuery } from "./users.server";
 
 /**
  * Settings of one's own account (/profile/settings, decision 019). Every function takes the acting
@@ -18,18 +18,18 @@ import { getUserById } from "./users.server";
 
 /** What the settings page shows. Null when the account is gone. */
 export async function getAccountSettings(userId: number, now = Date.now()) {
-  const user = await getUserById(userId);
+  // One batch: the page's reads join the request's one round trip (decisions 041, 104).
+  const t = schema.emailTokens;
+  const [[user], [pending]] = await getDb().batch([
+    userByIdQuery(userId),
+    getDb()
+      .select({ email: t.email })
+      .from(t)
+      .where(and(eq(t.userId, userId), eq(t.purpose, "verify"), isNull(t.usedAt), gt(t.expiresAt, now)))
+      .orderBy(desc(t.id))
+      .limit(1),
+  ]);
   if (!user) return null;
-  const pending = await getDb().query.emailTokens.findFirst({
-    where: and(
-      eq(schema.emailTokens.userId, userId),
-      eq(schema.emailTokens.purpose, "verify"),
-      isNull(schema.emailTokens.usedAt),
-      gt(schema.emailTokens.expiresAt, now),
-    ),
-    orderBy: desc(schema.emailTokens.id),
-    columns: { email: true },
-  });
   return {
     name: user.name,
     username: user.username,

@@ -15,6 +15,7 @@ import {
   BROWSER,
   GZIP_LEVEL,
   OVERALL_TIMEOUT_MS,
+  PAGE_D1_GOAL,
   RENDER,
   RESULTS_FILE,
   ROUTE_FILTER,
@@ -73,6 +74,8 @@ async function measureRoutes(origin, session, results) {
     if (events !== undefined && events !== route.events)
       results.notes.push(`${route.path} lists ${events} events, not the ${route.events} it should measure`);
     results.routes.push({ path: route.path, status, bytes, d1: { first: d1, again: again.d1 }, events });
+    if (again.d1 !== null && again.d1 > PAGE_D1_GOAL)
+      results.notes.push(`${route.path} makes ${again.d1} D1 round trips, goal ${PAGE_D1_GOAL} (decision 104)`);
     if (route.about) results.about.push(aboutBudget(route.path, bytes));
     measured.push({ ...route, status, htmlRaw: bytes.htmlRaw });
     console.log(`  ${route.path}: ${status}, ${bytes.total} B gzip`);

@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { REALTIME_PATH } from "../app/realtime/protocol";
+import { joinBatches } from "../app/server/db/join-batches.server";
 import { countRoundTrips, ROUND_TRIPS_HEADER } from "../app/server/db/round-trips.server";
 import { rememberedPage, withGuestCache } from "./guest-cache";
 
@@ -52,11 +53,14 @@ export default {
     // Guest pages without scripts come from the edge cache, keyed by the build (decision 043).
     // A stored page keeps nonce-free security headers (it has no script); the others get theirs here.
     const secure = (headers: Headers) => setSecurityHeaders(headers, { pathname: url.pathname, nonce: null });
-    const handle = async () =>
+    const respond = async () =>
       withSecurityHeaders(await withGuestCache(request, (await loadBuild()).assets.version, render, ctx, secure), {
         url,
         nonce,
       });
+    // A GET's loaders share one D1 round trip (decision 104); an action's batch goes alone.
+    const reads = request.method === "GET" || request.method === "HEAD";
+    const handle = reads ? () => joinBatches(respond) : respond;
     // The bench and the tests read D1 round trips per request from a header (decision 040).
     return env.COUNT_D1 === "true" ? countRoundTrips(handle) : handle();
   },

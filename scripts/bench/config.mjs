@@ -132,4 +132,10 @@ export const CHAT_DELIVERY = {
   d1Goal: 1,
 };
 
+/**
+ * D1 round trips of a page request (decisions 040, 104): the root loader's, the layouts' and the
+ * page's reads share one; a guest's cached page makes none.
+ */
+export const PAGE_D1_GOAL = 1;
+
 export const OVERALL_TIMEOUT_MS = 20 * 60_000;

@@ -1,5 +1,5 @@
 // The markdown tables `npm run bench` prints (and that can be pasted into a note).
-import { BROWSER, CHAT_DELIVERY, GZIP_LEVEL, SCHOOL_SEARCH, THROUGHPUT } from "./config.mjs";
+import { BROWSER, CHAT_DELIVERY, GZIP_LEVEL, PAGE_D1_GOAL, SCHOOL_SEARCH, THROUGHPUT } from "./config.mjs";
 
 const kb = (bytes) => (bytes === null || bytes === undefined ? "–" : `${(bytes / 1024).toFixed(1)} KB`);
 const ms = (value) => (value === null || value === undefined ? "–" : `${value} ms`);
@@ -52,7 +52,7 @@ export function report(results) {
         "inline JS (blocks)",
         "CSS (files)",
         "total",
-        "D1 round trips",
+        `D1 round trips (goal ≤ ${PAGE_D1_GOAL})`,
         "events",
       ],
       results.routes.map((r) =>

@@ -12,7 +12,7 @@ import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
 import { signInRedirect } from "~/routes/login/web-session.server";
 import { createEvent } from "~/server/events/events.server";
-import { managedCommunitiesQuery } from "~/server/events/managers.server";
+import { listManagedCommunities } from "~/server/events/managers.server";
 import { notifyEventChange } from "~/server/events/notify.server";
 import { flashToast } from "~/server/session/session.server";
 import calendarStyles from "~/styles/calendar.css?url";
@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cale
 /** /calendar/new?community={id}: a manager adds an event to one of their communities. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext)!;
-  const communities = await managedCommunitiesQuery(user.id);
+  const communities = await listManagedCommunities(user.id);
   if (communities.length === 0) throw data(null, { status: 403, statusText: "Forbidden" });
   const wanted = parseId(new URL(request.url).searchParams.get("community") ?? undefined);
   const chosen = communities.find((community) => community.id === wanted) ?? communities[0]!;

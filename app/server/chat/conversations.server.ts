@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or, type SQLWrapper, sql } from "drizzle-orm";
 import { chatPath } from "~/lib/friend-status";
-import { type BatchPart, batchPart } from "~/server/db/batch.server";
+import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { reusableQuery } from "~/server/db/reusable.server";
 import { avatarUrl } from "~/server/users/avatar";
@@ -125,7 +125,11 @@ export function toSummaries(rows: Row[], limit: number) {
  */
 export async function listConversationPage(userId: number, options: { limit?: number; cursor?: string | null } = {}) {
   const limit = Math.min(Math.max(options.limit ?? CONVERSATION_PAGE_SIZE, 1), CONVERSATION_PAGE_MAX);
-  return toSummaries(await conversationsQuery(userId, { ...options, limit }), limit);
+  // As a batch, not a lone select: /chat's list then rides with the root loader's and the
+  // conversation's reads in the request's one round trip (decision 104).
+  const query = conversationsQuery(userId, { ...options, limit });
+  const { page } = await runBatch({ page: batchPart([query], ([rows]) => toSummaries(rows as Row[], limit)) });
+  return page;
 }
 
 /** The dropdown's list (SPEC §2): the most recent conversations. */

@@ -1,6 +1,5 @@
 import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { canPost, isManager, type Membership, type Policies } from "~/lib/community-rules";
-import { type BatchPart, batchPart } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
@@ -117,7 +116,9 @@ export function toMyCommunities(rows: Awaited<ReturnType<typeof myCommunitiesQue
 }
 
 export async function listMyCommunities(userId: number): Promise<MyCommunities> {
-  return toMyCommunities(await myCommunitiesQuery(userId));
+  // A batch, not a lone select: it joins the request's one round trip (decision 104).
+  const [rows] = await getDb().batch([myCommunitiesQuery(userId)]);
+  return toMyCommunities(rows);
 }
 
 /** A community by id or slug with the viewer's membership (batchable). */
@@ -148,10 +149,10 @@ export async function loadCommunity(viewerId: number, id: number) {
 }
 
 /** The id of the community with this slug, for /{slug} (SPEC §2 catch-all). */
-/** The id of the community with this slug, or null, as a batch part (the catch-all route's). */
-export function communityIdBySlugPart(slug: string): BatchPart<number | null> {
-  const query = getDb().select({ id: c.id }).from(c).where(eq(c.slug, slug)).limit(1);
-  return batchPart([query], ([rows]) => (rows as { id: number }[])[0]?.id ?? null);
+export async function findCommunityIdBySlug(slug: string): Promise<number | null> {
+  // A batch, not a lone select: it joins the request's one round trip (decision 104).
+  const [[row]] = await getDb().batch([getDb().select({ id: c.id }).from(c).where(eq(c.slug, slug)).limit(1)]);
+  return row?.id ?? null;
 }
 
 /** The same rule in SQL, for writes that check inside the statement (events use it: decision 056). */

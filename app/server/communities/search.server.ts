@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawAll } from "~/server/db/raw.server";
+import { batchSql } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
 import type { CommunityCategory, CommunitySummary } from "./communities.server";
 
@@ -38,9 +38,12 @@ export async function searchCommunities(
     inner = sql`SELECT c.*, CASE WHEN c.name LIKE ${`%${terms[0]}%`} THEN 0 ELSE 1 END AS score FROM communities c
       WHERE ${sql.join(likes, sql` AND `)} ${categoryFilter}`;
   }
-  const rows = await rawAll<CommunitySummary & { score: number }>(sql`SELECT id, name, slug, category, description,
+  // A batch, not a lone statement: it joins the request's one round trip (decision 104).
+  const [rows] = (await batchSql([
+    sql`SELECT id, name, slug, category, description,
     avatar, join_policy AS joinPolicy, score FROM (${inner}) ${after}
-    ORDER BY score, id LIMIT ${SEARCH_PAGE_SIZE + 1}`);
+    ORDER BY score, id LIMIT ${SEARCH_PAGE_SIZE + 1}`,
+  ])) as [(CommunitySummary & { score: number })[]];
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   const last = page.at(-1);
   return {

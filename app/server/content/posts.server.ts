@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawAll } from "~/server/db/raw.server";
+import { batchSql } from "~/server/db/raw.server";
 import { announceNewPost } from "~/server/feed/fan-out.server";
 import { deletePostImages, type PostImage } from "~/server/files/post-images.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
@@ -101,9 +101,10 @@ export async function deletePost(actor: Actor, postId: number): Promise<{ commun
 
 /** The post's author and community, if the post exists (for edit pages and redirects). */
 export async function getPostMeta(postId: number) {
-  const rows = await rawAll<{ id: number; authorId: number | null; communityId: number; body: string; images: string }>(
+  // A batch, not a lone statement: in a loader it joins the request's one round trip (decision 104).
+  const [rows] = (await batchSql([
     sql`SELECT id, author_id AS authorId, community_id AS communityId, body, images FROM posts WHERE id = ${postId}`,
-  );
+  ])) as [{ id: number; authorId: number | null; communityId: number; body: string; images: string }[]];
   const row = rows[0];
   return row ? { ...row, images: toImageCards(row.id, parseImages(row.images)) } : null;
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { withHeaders } from "~/server/http/headers.server";
+import { withoutJoining } from "./join-batches.server";
 
 /**
  * Counts D1 round trips per request (decision 040). Production D1 is a network hop away, so
@@ -34,7 +35,7 @@ export async function countRoundTrips(handle: () => Promise<Response>): Promise<
  * own: nobody waits for its round trips, so the request's header counts only the answer's.
  */
 export function afterResponse<T>(work: () => T): T {
-  return requestCounter.run({ roundTrips: 0, rowsRead: 0 }, work);
+  return requestCounter.run({ roundTrips: 0, rowsRead: 0 }, () => withoutJoining(work));
 }
 
 /** Counts one round trip; the returned function adds the rows its results say were read. */

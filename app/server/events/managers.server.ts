@@ -18,3 +18,9 @@ export function managedCommunitiesQuery(userId: number) {
     .where(and(eq(m.userId, userId), eq(m.status, "active"), inArray(m.role, ["owner", "manager"])))
     .orderBy(c.name);
 }
+
+/** The communities the user may add events to; a batch, so a loader's read joins the request's one round trip (decision 104). */
+export async function listManagedCommunities(userId: number) {
+  const [rows] = await getDb().batch([managedCommunitiesQuery(userId)]);
+  return rows;
+}

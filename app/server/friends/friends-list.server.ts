@@ -12,30 +12,33 @@ export type FriendEntry = { id: number; name: string; username: string | null; a
 export async function listFriendships(userId: number) {
   const other = alias(schema.users, "other");
   const f = schema.friendships;
-  const rows = await getDb()
-    .select({
-      requesterId: f.requesterId,
-      status: f.status,
-      createdAt: f.createdAt,
-      acceptedAt: f.acceptedAt,
-      id: other.id,
-      name: other.name,
-      username: other.username,
-      avatar: other.avatar,
-    })
-    .from(f)
-    .innerJoin(
-      other,
-      and(
-        or(
-          and(eq(f.requesterId, userId), eq(other.id, f.addresseeId)),
-          and(eq(f.addresseeId, userId), eq(other.id, f.requesterId)),
+  // A batch, not a lone select: it joins the request's one round trip (decision 104).
+  const [rows] = await getDb().batch([
+    getDb()
+      .select({
+        requesterId: f.requesterId,
+        status: f.status,
+        createdAt: f.createdAt,
+        acceptedAt: f.acceptedAt,
+        id: other.id,
+        name: other.name,
+        username: other.username,
+        avatar: other.avatar,
+      })
+      .from(f)
+      .innerJoin(
+        other,
+        and(
+          or(
+            and(eq(f.requesterId, userId), eq(other.id, f.addresseeId)),
+            and(eq(f.addresseeId, userId), eq(other.id, f.requesterId)),
+          ),
+          isNull(other.deletedAt),
         ),
-        isNull(other.deletedAt),
-      ),
-    )
-    .where(or(eq(f.requesterId, userId), eq(f.addresseeId, userId)))
-    .orderBy(asc(other.name), asc(other.id));
+      )
+      .where(or(eq(f.requesterId, userId), eq(f.addresseeId, userId)))
+      .orderBy(asc(other.name), asc(other.id)),
+  ]);
 
   const entry = (row: (typeof rows)[number]): FriendEntry => ({
     id: row.id,

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
-import { type BatchPart, batchPart, constantPart } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, batchAs, runAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { type School, schoolColumns } from "./columns.server";
@@ -43,16 +42,17 @@ export async function searchSchools(text: string, limit = SCHOOL_SEARCH_RESULTS)
 export async function schoolsHome(userId: number, text: string) {
   const plan = planSchoolSearch(text);
   const db = getDb();
-  if (plan.kind === "none") return { mine: await mySchoolsQuery(userId), results: null };
+  // A batch even alone: it joins the request's one round trip (decision 104).
+  if (plan.kind === "none") return { mine: (await db.batch([mySchoolsQuery(userId)]))[0], results: null };
   const [mine, results] = await db.batch([mySchoolsQuery(userId), schoolSearchQuery(plan, SCHOOL_SEARCH_RESULTS)]);
   return { mine, results };
 }
 
-/** The school with this slug, or null, as a batch part (the catch-all route's). */
-export function schoolBySlugPart(slug: string): BatchPart<School | null> {
-  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return constantPart(null);
-  const query = getDb().select(schoolColumns).from(s).where(eq(s.slug, slug)).limit(1);
-  return batchPart([query], ([rows]) => (rows as School[])[0] ?? null);
+export async function findSchoolBySlug(slug: string): Promise<School | null> {
+  if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
+  // A batch, not a lone select: it joins the request's one round trip (decision 104).
+  const [[school]] = await getDb().batch([getDb().select(schoolColumns).from(s).where(eq(s.slug, slug)).limit(1)]);
+  return school ?? null;
 }
 
 /**

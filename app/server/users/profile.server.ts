@@ -1,21 +1,14 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "./avatar";
+import { userByIdQuery } from "./users.server";
 
-const u = schema.users;
-
-/**
- * The signed-in user's own profile card (/profile): who they are and where they belong. One
- * round trip (decision 041): the user and their communities in one batch.
- */
+/** The signed-in user's own profile card (/profile): who they are and where they belong. */
 export async function getOwnProfile(userId: number) {
   const db = getDb();
-  const [users, communities] = await db.batch([
-    db
-      .select({ id: u.id, name: u.name, username: u.username, avatar: u.avatar, createdAt: u.createdAt })
-      .from(u)
-      .where(and(eq(u.id, userId), isNull(u.deletedAt)))
-      .limit(1),
+  // One batch: the page's reads join the request's one round trip (decisions 041, 104).
+  const [[user], communities] = await db.batch([
+    userByIdQuery(userId),
     db
       .select({
         id: schema.communities.id,
@@ -28,7 +21,7 @@ export async function getOwnProfile(userId: number) {
       .where(and(eq(schema.communityMembers.userId, userId), eq(schema.communityMembers.status, "active")))
       .orderBy(asc(schema.communities.name)),
   ]);
-  const user = users[0];
   if (!user) return null;
-  return { ...user, avatar: avatarUrl(user.avatar), communities };
+  const { id, name, username, avatar, createdAt } = user;
+  return { id, name, username, avatar: avatarUrl(avatar), createdAt, communities };
 }

@@ -8,7 +8,7 @@ import { revokeAllSessions } from "~/server/auth/tokens.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
 import { type Actor, currentTokenQuery, runAs, tokenIsCurrent } from "./session-user.server";
-import { getUserById } from "./users.server";
+import { getUserById, userByIdQuery } from "./users.server";
 
 /**
  * Settings of one's own account (/profile/settings, decision 019). Every function takes the acting
@@ -16,25 +16,19 @@ import { getUserById } from "./users.server";
  * change their own account.
  */
 
-/** What the settings page shows. Null when the account is gone. One round trip (decision 041). */
+/** What the settings page shows. Null when the account is gone. */
 export async function getAccountSettings(userId: number, now = Date.now()) {
-  const db = getDb();
-  const u = schema.users;
+  // One batch: the page's reads join the request's one round trip (decisions 041, 104).
   const t = schema.emailTokens;
-  const [users, pending] = await db.batch([
-    db
-      .select({ name: u.name, username: u.username, email: u.email, theme: u.theme, passwordHash: u.passwordHash })
-      .from(u)
-      .where(and(eq(u.id, userId), isNull(u.deletedAt)))
-      .limit(1),
-    db
+  const [[user], [pending]] = await getDb().batch([
+    userByIdQuery(userId),
+    getDb()
       .select({ email: t.email })
       .from(t)
       .where(and(eq(t.userId, userId), eq(t.purpose, "verify"), isNull(t.usedAt), gt(t.expiresAt, now)))
       .orderBy(desc(t.id))
       .limit(1),
   ]);
-  const user = users[0];
   if (!user) return null;
   return {
     name: user.name,
@@ -42,7 +36,7 @@ export async function getAccountSettings(userId: number, now = Date.now()) {
     email: user.email,
     theme: user.theme,
     hasPassword: user.passwordHash !== null,
-    pendingEmail: pending[0]?.email ?? null,
+    pendingEmail: pending?.email ?? null,
   };
 }
 

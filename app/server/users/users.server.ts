@@ -32,6 +32,18 @@ export function getUserById(userId: number) {
 }
 
 /**
+ * `getUserById` as a query not yet run, for a batch (decision 041): its rows, at most one. A
+ * select, not `query.users.findFirst`, whose result mapping fails inside a D1 batch.
+ */
+export function userByIdQuery(userId: number) {
+  return getDb()
+    .select()
+    .from(u)
+    .where(and(whereKey({ id: userId }), isNull(u.deletedAt)))
+    .limit(1);
+}
+
+/**
  * Is this address held by any account but `exceptUserId`? Deleted accounts count: their rows
  * keep the unique index's entries (decision 017).
  */

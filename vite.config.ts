@@ -27,7 +27,7 @@ function i18nLite(): Plugin {
 }
 
 export default defineConfig({
-  // fizzChunks: React's stream writes strings in ~4 KB pieces on the server (decision 102).
+  // fizzChunks: React's stream encodes its text once per flush on the server (decision 102).
   plugins: [i18nLite(), fizzChunks(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: { client: { optimizeDeps: { exclude: ["i18next", "react-i18next"] } } },

@@ -4,8 +4,8 @@
 // workerd both are calls into C++ per chunk, the largest single cost of a signed-in page's
 // stream (docs/decisions/102-fizz-chunk-encoding.md). This rewrites that module, in the server
 // build only, so that chunks are kept as JavaScript strings, joined (V8 makes `+=` a cheap rope),
-// and encoded once per ~4 KB, and byte lengths are counted in JavaScript. The bytes sent are the
-// same, in the same order.
+// and encoded once per flush of React's queues, and byte lengths are counted in JavaScript. The
+// bytes sent are the same, in the same order.
 //
 // It replaces exact code: if React's stream writing is not exactly what it was written against
 // (a React upgrade), the build fails rather than shipping a half-applied rewrite.
@@ -26,10 +26,14 @@ const FRESH_VIEW_COUNT = 2;
 /**
  * The replacement. Every chunk React writes is a string: precomputed chunks stay strings
  * (`stringToPrecomputedChunk` no longer encodes them), so text piles up in `pendingText` and is
- * encoded when it reaches 4,096 UTF-16 units or when React completes a write (`completeWriting`,
- * before every flush and at the end). Byte chunks (none in this app's renders, kept for
- * completeness) first send the pending text, then themselves: copied when small, as React's own
- * buffer copied them, because the byte stream's `enqueue` detaches what it is given.
+ * encoded when React completes a write (`completeWriting`: at the end of each flush of its
+ * queues), or sooner at 65,536 UTF-16 units to bound the string. React's own 4 KB pieces bought
+ * nothing: a flush is synchronous, so the runtime reads none of them before it ends, and each
+ * piece is one more encode, enqueue and read (decision 102 measured both).
+ *
+ * Byte chunks (none in this app's renders, kept for completeness) first send the pending text,
+ * then themselves: copied when small, as React's own buffer copied them, because the byte
+ * stream's `enqueue` detaches what it is given.
  *
  * Two strings joined where one ends in a high surrogate and the next starts with a low one
  * would form a pair that React, encoding them apart, wrote as two U+FFFD: the pending text is
@@ -54,7 +58,7 @@ function writeChunk(destination, chunk) {
         55296 <= last && last <= 56319 && writePendingText(destination);
       }
       pendingText += chunk;
-      4096 <= pendingText.length && writePendingText(destination);
+      65536 <= pendingText.length && writePendingText(destination);
     }
   } else if (0 === chunk.byteLength) {
     if (supportsArrayBufferDetached && chunk.buffer.detached)

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
+import { fizzChunks } from "./scripts/vite/fizz-chunks.mjs";
 
 /**
  * In the browser bundle, i18next and react-i18next resolve to the small versions in
@@ -26,7 +27,8 @@ function i18nLite(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [i18nLite(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  // fizzChunks: React's stream encodes its text once per flush on the server (decision 102).
+  plugins: [i18nLite(), fizzChunks(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   resolve: { tsconfigPaths: true },
   environments: { client: { optimizeDeps: { exclude: ["i18next", "react-i18next"] } } },
   build: { sourcemap: false },

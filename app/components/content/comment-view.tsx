@@ -1,3 +1,4 @@
+import { actionWithFields } from "~/lib/action-fields";
 import type { CommentCard } from "~/lib/post-card";
 import { LinkedText } from "./linked-text";
 import {
@@ -23,10 +24,10 @@ export function CommentForm({
   returnTo: string;
 }) {
   const id = `comment-${postId}-${replyTo ?? "new"}`;
+  // Where it replies and returns to ride in the action URL (decision 106).
+  const fields: Record<string, string> = replyTo ? { replyTo: String(replyTo), returnTo } : { returnTo };
   return (
-    <form method="post" action={`/content/${postId}`} className="comment-form">
-      {replyTo ? <input type="hidden" name="replyTo" value={replyTo} /> : null}
-      <input type="hidden" name="returnTo" value={returnTo} />
+    <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form">
       <label htmlFor={id} className="visually-hidden">
         {replyTo ? t("post.replyLabel") : t("post.commentLabel")}
       </label>

@@ -67,8 +67,8 @@ export function PostCardView({
           <p className="hint">
             <a href={`/communities/${post.community.id}`} data-discover="true">
               {post.community.name}
-            </a>{" "}
-            ·{" "}
+            </a>
+            {" · "}
             <a href={`/content/${post.id}`} aria-label={t("post.open")} data-discover="true">
               <PostTime at={post.createdAt} language={i18n.language} />
             </a>

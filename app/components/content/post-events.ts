@@ -47,8 +47,10 @@ export function usePostEvents() {
   const pendingLikes = new Map<number, string>();
   for (const fetcher of fetchers) {
     if (!fetcher.formData || !fetcher.key.startsWith(LIKE)) continue;
-    const postId = Number(fetcher.key.split(":")[1]);
-    const entry = `${fetcher.formData.get("target")}=${fetcher.formData.get("intent")};`;
+    // The key is `like:<post>:<target>`, the target `post:5` or `comment:9` (it rides in the action URL).
+    const [, post, ...target] = fetcher.key.split(":");
+    const postId = Number(post);
+    const entry = `${target.join(":")}=${fetcher.formData.get("intent")};`;
     pendingLikes.set(postId, (pendingLikes.get(postId) ?? "") + entry);
   }
 
@@ -97,8 +99,9 @@ export function usePostEvents() {
     event.preventDefault();
     const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
     if (form.dataset.like !== undefined) {
-      const postId = form.getAttribute("action")?.split("/")[2];
-      const target = new FormData(form).get("target");
+      const action = new URL(form.action);
+      const postId = action.pathname.split("/")[2];
+      const target = action.searchParams.get("target");
       submit(submitter ?? form, {
         navigate: false,
         fetcherKey: `${LIKE}${postId}:${target}`,

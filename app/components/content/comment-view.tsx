@@ -1,5 +1,5 @@
 import { actionWithFields } from "~/lib/action-fields";
-import type { CommentCard } from "~/lib/post-card";
+import type { ShownComment } from "~/lib/post-card";
 import { LinkedText } from "./linked-text";
 import {
   type ContentT,
@@ -73,8 +73,8 @@ export function CommentView({
   showReplyForm,
   context,
 }: {
-  comment: CommentCard;
-  replies?: CommentCard[];
+  comment: ShownComment;
+  replies?: ShownComment[];
   showReplyForm?: boolean;
   context: CommentContext;
 }) {
@@ -136,7 +136,7 @@ export function CommentList({
   showReplyForm,
   context,
 }: {
-  threads: { comment: CommentCard; replies?: CommentCard[] }[];
+  threads: { comment: ShownComment; replies?: ShownComment[] }[];
   showReplyForm?: boolean;
   context: CommentContext;
 }) {
@@ -156,6 +156,6 @@ export function CommentList({
 }
 
 /** Comments without their replies, as threads for CommentList. */
-export function asThreads(comments: CommentCard[]) {
+export function asThreads(comments: ShownComment[]) {
   return comments.map((comment) => ({ comment }));
 }

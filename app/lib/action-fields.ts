@@ -5,11 +5,11 @@
  * the action reads the query under the body: a field in the body wins.
  */
 export function actionWithFields(path: string, fields: Record<string, string>) {
-  const query = Object.entries(fields)
+  const query = Object.entries(fields).map(
     // `/` and `:` may stand unescaped in a query (RFC 3986 §3.4): "/newsfeed", "post:5".
-    .map(([name, value]) => `${name}=${encodeURIComponent(value).replace(/%2F/g, "/").replace(/%3A/g, ":")}`)
-    .join("&");
-  return query ? `${path}?${query}` : path;
+    ([name, value]) => `${name}=${encodeURIComponent(value).replace(/%2F|%3A/g, decodeURIComponent)}`,
+  );
+  return `${path}?${query.join("&")}`;
 }
 
 /** The posted fields: the action URL's query, then the body's fields over them. */

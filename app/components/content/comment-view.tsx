@@ -23,22 +23,13 @@ export function CommentForm({
   replyTo?: number;
   returnTo: string;
 }) {
-  const id = `comment-${postId}-${replyTo ?? "new"}`;
+  const label = replyTo ? t("post.replyLabel") : t("post.commentLabel");
   // Where it replies and returns to ride in the action URL (decision 106).
   const fields: Record<string, string> = replyTo ? { replyTo: String(replyTo), returnTo } : { returnTo };
   return (
     <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form">
-      <label htmlFor={id} className="visually-hidden">
-        {replyTo ? t("post.replyLabel") : t("post.commentLabel")}
-      </label>
-      <textarea
-        id={id}
-        name="body"
-        rows={1}
-        required
-        maxLength={2000}
-        placeholder={replyTo ? t("post.replyLabel") : t("post.commentLabel")}
-      />
+      {/* Named by aria-label, shown by its placeholder (decision 106): no hidden <label> per post. */}
+      <textarea aria-label={label} name="body" rows={1} required maxLength={2000} placeholder={label} />
       <button type="submit" name="intent" value="comment">
         {replyTo ? t("post.reply") : t("post.comment")}
       </button>

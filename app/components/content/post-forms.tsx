@@ -122,10 +122,11 @@ function TextForm({
 }: Omit<TextFormProps, "summary" | "opener"> & { autoFocus?: boolean }) {
   const id = `${fields.intent}-${Object.values(fields).join("-")}`;
   return (
-    <form method="post" action={`/content/${postId}`} className="comment-form">
-      {Object.entries({ ...fields, returnTo }).map(([field, value]) => (
-        <input key={field} type="hidden" name={field} value={value} />
-      ))}
+    <form
+      method="post"
+      action={actionWithFields(`/content/${postId}`, { ...fields, returnTo })}
+      className="comment-form"
+    >
       <label htmlFor={id}>{label}</label>
       <textarea
         id={id}

@@ -59,7 +59,7 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
                 <button type="submit" className={item.seen ? "notification" : "notification notification-unread"}>
                   <span className="notification-title">{item.title}</span>
                   <span className="hint">
-                    {item.seen ? null : <span className="visually-hidden">{`${t("notifications.unread")}: `}</span>}
+                    {item.seen ? null : <span className="visually-hidden">{t("notifications.unread")}: </span>}
                     <time dateTime={new Date(item.createdAt).toISOString()}>{formatUtcDate(item.createdAt, "en")}</time>
                   </span>
                 </button>

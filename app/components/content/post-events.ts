@@ -21,7 +21,11 @@ export function returnToOf(pathname: string, query: string) {
   return `${pathname}${rest ? `?${rest}` : ""}`;
 }
 
-/** The like forms' fetcher keys: one per post or comment, so a second tap replaces the first. */
+/**
+ * The like forms' fetcher keys: `like:` and the form's action, one per post or comment, so a
+ * second tap replaces the first. The action names the post and the target (decision 106):
+ * "like:/content/5?target=comment:9&returnTo=/newsfeed".
+ */
 const LIKE = "like:";
 
 /**
@@ -47,10 +51,10 @@ export function usePostEvents() {
   const pendingLikes = new Map<number, string>();
   for (const fetcher of fetchers) {
     if (!fetcher.formData || !fetcher.key.startsWith(LIKE)) continue;
-    // The key is `like:<post>:<target>`, the target `post:5` or `comment:9` (it rides in the action URL).
-    const [, post, ...target] = fetcher.key.split(":");
+    // ["like:", "content", post, "target", target, …]
+    const [, , post, , target] = fetcher.key.split(/[/?&=]/);
     const postId = Number(post);
-    const entry = `${target.join(":")}=${fetcher.formData.get("intent")};`;
+    const entry = `${target}=${fetcher.formData.get("intent")};`;
     pendingLikes.set(postId, (pendingLikes.get(postId) ?? "") + entry);
   }
 
@@ -99,12 +103,9 @@ export function usePostEvents() {
     event.preventDefault();
     const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
     if (form.dataset.like !== undefined) {
-      const action = new URL(form.action);
-      const postId = action.pathname.split("/")[2];
-      const target = action.searchParams.get("target");
       submit(submitter ?? form, {
         navigate: false,
-        fetcherKey: `${LIKE}${postId}:${target}`,
+        fetcherKey: LIKE + form.getAttribute("action"),
         preventScrollReset: true,
       });
     } else {

@@ -32,3 +32,35 @@ export type PostCard = {
   /** The viewer manages the post's community (may approve, pin, delete). */
   canModerate: boolean;
 };
+
+/**
+ * What the post views read of a comment (decision 106): its author's id and name only (the
+ * popup is the post author's), no parent (a list shows first comments, which have none).
+ */
+export type ShownComment = Omit<CommentCard, "author" | "parentId"> & {
+  author: Pick<UserInfo, "id" | "name"> | null;
+};
+
+/**
+ * What the post views read of a post: the community without its slug, photos without their
+ * storage key (the URL names them), and comments as shown. A page's loader sends this, not the
+ * whole PostCard (the JSON API's shape), so its inline data carries only what is rendered.
+ */
+export type ShownPost = Omit<PostCard, "community" | "images" | "firstComments"> & {
+  community: Omit<PostCard["community"], "slug">;
+  images: Omit<PostImageCard, "key">[];
+  firstComments: ShownComment[];
+};
+
+export function toShownPost(post: PostCard): ShownPost {
+  const { community, images, firstComments, ...rest } = post;
+  return {
+    ...rest,
+    community: { id: community.id, name: community.name, category: community.category },
+    images: images.map(({ url, width, height }) => ({ url, width, height })),
+    firstComments: firstComments.map(({ parentId: _parent, author, ...comment }) => ({
+      ...comment,
+      author: author && { id: author.id, name: author.name },
+    })),
+  };
+}

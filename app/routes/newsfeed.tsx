@@ -7,7 +7,7 @@ import { PostList } from "~/components/content/post-list";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import type { DescriptionHandle } from "~/lib/page-description";
-import type { PostCard } from "~/lib/post-card";
+import { type ShownPost, toShownPost } from "~/lib/post-card";
 import content from "~/locales/en/content.json";
 import feed from "~/locales/en/feed.json";
 import { getInstance } from "~/middleware/i18next";
@@ -30,7 +30,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     metaTitle: getInstance(context).t("feed:metaTitle"),
     name: user.name,
     viewerId: user.id,
-    posts: page.posts,
+    // What the cards render, not the JSON API's whole PostCard (decision 106).
+    posts: page.posts.map(toShownPost),
     postable: page.postable.map(({ id, name }) => ({ id, name })),
     next: !page.endOfFeed && last ? encodeCursor(last) : null,
     paged: cursor !== null,
@@ -44,9 +45,9 @@ export const handle: DescriptionHandle = { description: "feed:metaDescription" }
  * Infinite scroll with JavaScript: when the "Load more" link comes into view, the next page is
  * fetched and appended; without JavaScript the link opens that page (decision 046).
  */
-function useMorePosts(first: PostCard[], next: string | null) {
+function useMorePosts(first: ShownPost[], next: string | null) {
   const fetcher = useFetcher<typeof loader>();
-  const [pages, setPages] = useState<{ posts: PostCard[]; next: string | null }>({ posts: [], next });
+  const [pages, setPages] = useState<{ posts: ShownPost[]; next: string | null }>({ posts: [], next });
   const sentinel = useRef<HTMLAnchorElement>(null);
   // A revalidation (after a like or comment) restarts from the server's first page.
   // At mount nothing changes: returning the same state skips a re-render of the page.

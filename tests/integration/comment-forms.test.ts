@@ -24,7 +24,8 @@ describe("editing one's own comment (forms, without JavaScript)", () => {
     const browser = await browserFor(member);
     const page = await browser.get(`/content/${postId}`);
     const html = await page.text();
-    expect(html).toContain('name="intent" value="editComment"');
+    // The form's fields ride in its action URL (decision 106).
+    expect(html).toContain(`action="/content/${postId}?intent=editComment&amp;commentId=${commentId}&amp;`);
     expect(html).toContain("Edit your comment");
     const saved = await browser.post(`/content/${postId}`, {
       intent: "editComment",
@@ -49,7 +50,7 @@ describe("editing one's own comment (forms, without JavaScript)", () => {
     expect((await ownerBrowser.post(`/content/${postId}`, form)).status).toBe(404);
     expect((await ownerBrowser.get(`/content/${postId}`)).status).toBe(200);
     const html = await (await ownerBrowser.get(`/content/${postId}`)).text();
-    expect(html).not.toContain('value="editComment"');
+    expect(html).not.toContain("intent=editComment");
     const memberBrowser = await browserFor(member);
     const empty = await memberBrowser.post(`/content/${postId}`, { ...form, body: "   " });
     expect(empty.status).toBe(302);

@@ -1,4 +1,5 @@
-import type { CommentCard } from "~/lib/post-card";
+import { actionWithFields } from "~/lib/action-fields";
+import type { ShownComment } from "~/lib/post-card";
 import { LinkedText } from "./linked-text";
 import {
   type ContentT,
@@ -22,22 +23,13 @@ export function CommentForm({
   replyTo?: number;
   returnTo: string;
 }) {
-  const id = `comment-${postId}-${replyTo ?? "new"}`;
+  const label = replyTo ? t("post.replyLabel") : t("post.commentLabel");
+  // Where it replies and returns to ride in the action URL (decision 106).
+  const fields: Record<string, string> = replyTo ? { replyTo: String(replyTo), returnTo } : { returnTo };
   return (
-    <form method="post" action={`/content/${postId}`} className="comment-form">
-      {replyTo ? <input type="hidden" name="replyTo" value={replyTo} /> : null}
-      <input type="hidden" name="returnTo" value={returnTo} />
-      <label htmlFor={id} className="visually-hidden">
-        {replyTo ? t("post.replyLabel") : t("post.commentLabel")}
-      </label>
-      <textarea
-        id={id}
-        name="body"
-        rows={1}
-        required
-        maxLength={2000}
-        placeholder={replyTo ? t("post.replyLabel") : t("post.commentLabel")}
-      />
+    <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form">
+      {/* Named by aria-label, shown by its placeholder (decision 106): no hidden <label> per post. */}
+      <textarea aria-label={label} name="body" rows={1} required maxLength={2000} placeholder={label} />
       <button type="submit" name="intent" value="comment">
         {replyTo ? t("post.reply") : t("post.comment")}
       </button>
@@ -72,8 +64,8 @@ export function CommentView({
   showReplyForm,
   context,
 }: {
-  comment: CommentCard;
-  replies?: CommentCard[];
+  comment: ShownComment;
+  replies?: ShownComment[];
   showReplyForm?: boolean;
   context: CommentContext;
 }) {
@@ -135,7 +127,7 @@ export function CommentList({
   showReplyForm,
   context,
 }: {
-  threads: { comment: CommentCard; replies?: CommentCard[] }[];
+  threads: { comment: ShownComment; replies?: ShownComment[] }[];
   showReplyForm?: boolean;
   context: CommentContext;
 }) {
@@ -155,6 +147,6 @@ export function CommentList({
 }
 
 /** Comments without their replies, as threads for CommentList. */
-export function asThreads(comments: CommentCard[]) {
+export function asThreads(comments: ShownComment[]) {
   return comments.map((comment) => ({ comment }));
 }

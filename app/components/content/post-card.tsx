@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { PostCard } from "~/lib/post-card";
+import type { ShownPost } from "~/lib/post-card";
 import { asThreads, type CommentContext, CommentForm, CommentList } from "./comment-view";
 import { LinkedText } from "./linked-text";
 import { PostAuthor } from "./post-author";
@@ -29,7 +29,7 @@ export function PostCardView({
   openForm,
   popup = null,
 }: {
-  post: PostCard;
+  post: ShownPost;
   viewerId: number;
   full?: boolean;
   eager?: boolean;
@@ -67,8 +67,8 @@ export function PostCardView({
           <p className="hint">
             <a href={`/communities/${post.community.id}`} data-discover="true">
               {post.community.name}
-            </a>{" "}
-            ·{" "}
+            </a>
+            {" · "}
             <a href={`/content/${post.id}`} aria-label={t("post.open")} data-discover="true">
               <PostTime at={post.createdAt} language={i18n.language} />
             </a>
@@ -80,9 +80,7 @@ export function PostCardView({
       </header>
       <LinkedText text={post.body} />
       <PostImages t={t} images={post.images} author={authorName} eager={eager || full} />
-      <p className="post-stats">
-        <span>{t("post.comments", { count: post.commentCount })}</span>
-      </p>
+      <p className="post-stats">{t("post.comments", { count: post.commentCount })}</p>
       <div className="post-actions">
         <LikeForm
           t={t}

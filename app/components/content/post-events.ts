@@ -21,7 +21,11 @@ export function returnToOf(pathname: string, query: string) {
   return `${pathname}${rest ? `?${rest}` : ""}`;
 }
 
-/** The like forms' fetcher keys: one per post or comment, so a second tap replaces the first. */
+/**
+ * The like forms' fetcher keys: `like:` and the form's action, one per post or comment, so a
+ * second tap replaces the first. The action names the post and the target (decision 106):
+ * "like:/content/5?target=comment:9&returnTo=/newsfeed".
+ */
 const LIKE = "like:";
 
 /**
@@ -47,8 +51,10 @@ export function usePostEvents() {
   const pendingLikes = new Map<number, string>();
   for (const fetcher of fetchers) {
     if (!fetcher.formData || !fetcher.key.startsWith(LIKE)) continue;
-    const postId = Number(fetcher.key.split(":")[1]);
-    const entry = `${fetcher.formData.get("target")}=${fetcher.formData.get("intent")};`;
+    // ["like:", "content", post, "target", target, …]
+    const [, , post, , target] = fetcher.key.split(/[/?&=]/);
+    const postId = Number(post);
+    const entry = `${target}=${fetcher.formData.get("intent")};`;
     pendingLikes.set(postId, (pendingLikes.get(postId) ?? "") + entry);
   }
 
@@ -97,11 +103,9 @@ export function usePostEvents() {
     event.preventDefault();
     const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
     if (form.dataset.like !== undefined) {
-      const postId = form.getAttribute("action")?.split("/")[2];
-      const target = new FormData(form).get("target");
       submit(submitter ?? form, {
         navigate: false,
-        fetcherKey: `${LIKE}${postId}:${target}`,
+        fetcherKey: LIKE + form.getAttribute("action"),
         preventScrollReset: true,
       });
     } else {

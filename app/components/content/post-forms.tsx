@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
+import { actionWithFields } from "~/lib/action-fields";
 import { formatUtcDateTime } from "~/lib/date-format";
 
 /**
@@ -46,11 +47,10 @@ export function LikeForm({
     : null;
   const showLiked = pending ? pending === "like" : liked;
   const shownCount = count + (showLiked === liked ? 0 : showLiked ? 1 : -1);
-  // The intent travels with the button and the target as one value (decision 076).
+  // The intent travels with the button and the target as one value (decision 076), the target
+  // and the way back in the action URL (decision 106).
   return (
-    <form method="post" action={`/content/${postId}`} data-like="">
-      <input type="hidden" name="target" value={value} />
-      <input type="hidden" name="returnTo" value={returnTo} />
+    <form method="post" action={actionWithFields(`/content/${postId}`, { target: value, returnTo })} data-like="">
       <button
         type="submit"
         name="intent"
@@ -80,10 +80,10 @@ export function DeleteForm({
     target.type === "post"
       ? { intent: "deletePost", returnTo }
       : { intent: "deleteComment", commentId: String(target.id), returnTo };
+  // The fields ride in the action URL (decision 106): both of ConfirmForm's forms post there.
   return (
     <ConfirmForm
-      action={`/content/${postId}`}
-      fields={fields}
+      action={actionWithFields(`/content/${postId}`, fields)}
       question={t(target.type === "post" ? "post.confirmDeletePost" : "post.confirmDeleteComment")}
       confirmLabel={t("post.yes")}
       cancelLabel={t("post.no")}
@@ -122,10 +122,11 @@ function TextForm({
 }: Omit<TextFormProps, "summary" | "opener"> & { autoFocus?: boolean }) {
   const id = `${fields.intent}-${Object.values(fields).join("-")}`;
   return (
-    <form method="post" action={`/content/${postId}`} className="comment-form">
-      {Object.entries({ ...fields, returnTo }).map(([field, value]) => (
-        <input key={field} type="hidden" name={field} value={value} />
-      ))}
+    <form
+      method="post"
+      action={actionWithFields(`/content/${postId}`, { ...fields, returnTo })}
+      className="comment-form"
+    >
       <label htmlFor={id}>{label}</label>
       <textarea
         id={id}

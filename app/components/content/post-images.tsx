@@ -13,7 +13,7 @@ export function PostImages({
   eager,
 }: {
   t: ContentT;
-  images: PostImageCard[];
+  images: Omit<PostImageCard, "key">[];
   author: string;
   eager: boolean;
 }) {
@@ -21,7 +21,8 @@ export function PostImages({
   return (
     <div className={`post-images post-images-${images.length}`}>
       {images.map((image, index) => (
-        <a key={image.key} href={image.url} className="post-image">
+        // `.post-images > a` styles it (decision 106): no class per photo.
+        <a key={image.url} href={image.url}>
           <img
             src={image.url}
             width={image.width}

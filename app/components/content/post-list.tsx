@@ -1,5 +1,5 @@
 import { memo } from "react";
-import type { PostCard } from "~/lib/post-card";
+import type { ShownPost } from "~/lib/post-card";
 import { PostCardView } from "./post-card";
 import { type AuthorPopup, usePostEvents } from "./post-events";
 
@@ -8,7 +8,7 @@ import { type AuthorPopup, usePostEvents } from "./post-events";
  * sent) leaves alone the posts whose props did not change (decisions 077, 096).
  */
 const PostItem = memo(function PostItem(props: {
-  post: PostCard;
+  post: ShownPost;
   viewerId: number;
   eager: boolean;
   returnTo: string;
@@ -34,7 +34,7 @@ export function PostList({
   eagerFirst = true,
   className = "post-list",
 }: {
-  posts: PostCard[];
+  posts: ShownPost[];
   viewerId: number;
   eagerFirst?: boolean;
   className?: string;

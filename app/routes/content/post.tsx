@@ -4,6 +4,7 @@ import { CommentForm, CommentList } from "~/components/content/comment-view";
 import { PostCardView } from "~/components/content/post-card";
 import { usePostEvents } from "~/components/content/post-events";
 import { userContext } from "~/context";
+import { actionFields } from "~/lib/action-fields";
 import { parseId } from "~/lib/forms/communities";
 import { confirmedField, expandTarget, postActionSchema } from "~/lib/forms/content";
 import { parseValues } from "~/lib/forms/parse";
@@ -44,7 +45,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const postId = parseId(params.id);
   if (postId === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
-  const fields = expandTarget(Object.fromEntries(formData));
+  // List forms carry their fields in the action URL (decision 106).
+  const fields = expandTarget(actionFields(url, formData));
   const parsed = parseValues(postActionSchema, fields);
   // Where to go back to and whether the person confirmed: hints, ignored when they do not parse.
   const extra = parseValues(confirmedField, fields);

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { addComment } from "~/server/content/comments.server";
+import { getPostPage } from "~/server/content/content-pages.server";
+import { createPost } from "~/server/content/posts.server";
+import { cast } from "./communities-support";
+import { browserFor } from "./settings-support";
+
+/**
+ * Decision 106: the newsfeed's like, comment and delete forms carry their target and the way back
+ * in the action URL, not in hidden inputs; the browser posts to that URL with only the button's
+ * intent and the typed text, and the action reads the query under the body.
+ */
+async function feedWithPost() {
+  const people = await cast();
+  const post = await createPost(people.owner, people.community.id, "Field day on Friday");
+  if (post.status !== "published") throw new Error("not published");
+  const comment = await addComment(people.member, post.id, "Can we bring snacks?");
+  return { ...people, postId: post.id, commentId: (comment as { id: number }).id };
+}
+
+const unescapeAmp = (value: string) => value.replace(/&amp;/g, "&");
+
+/** The action URL of the first form on the page that matches. */
+function actionOf(html: string, pattern: RegExp) {
+  const match = pattern.exec(html);
+  if (!match) throw new Error(`no form matches ${pattern}`);
+  return unescapeAmp(match[1]!);
+}
+
+describe("newsfeed forms with their fields in the action URL (without JavaScript)", () => {
+  it("like a post and a comment: no hidden inputs, PRG back to the feed, counted once", async () => {
+    const { member, postId, commentId } = await feedWithPost();
+    const browser = await browserFor(member);
+    const html = await (await browser.get("/newsfeed")).text();
+    const list = html.slice(html.indexOf('<ul class="post-list feed"'), html.indexOf("</main>"));
+    expect(list).toContain(`data-post="${postId}"`);
+    expect(list).not.toContain('type="hidden"');
+    const postLike = actionOf(html, new RegExp(`action="(/content/${postId}\\?target=post:${postId}[^"]*)"`));
+    expect(postLike).toBe(`/content/${postId}?target=post:${postId}&returnTo=/newsfeed`);
+    const liked = await browser.post(postLike, { intent: "like" });
+    expect(liked.status).toBe(302);
+    expect(liked.headers.get("Location")).toBe("/newsfeed");
+    const commentLike = actionOf(html, new RegExp(`action="(/content/${postId}\\?target=comment:${commentId}[^"]*)"`));
+    expect((await browser.post(commentLike, { intent: "like" })).status).toBe(302);
+    expect((await browser.post(commentLike, { intent: "like" })).status).toBe(302);
+    const page = await getPostPage(member.id, postId);
+    expect(page?.post).toMatchObject({ likeCount: 1, liked: true });
+    expect(page?.threads[0]?.comment).toMatchObject({ likeCount: 1, liked: true });
+  });
+
+  it("comment and delete: the text in the body, the rest in the URL; the body wins over the URL", async () => {
+    const { owner, postId } = await feedWithPost();
+    const browser = await browserFor(owner);
+    const html = await (await browser.get("/newsfeed")).text();
+    const comment = actionOf(html, /class="comment-form" action="([^"]+)"/);
+    expect(comment).toBe(`/content/${postId}?returnTo=/newsfeed`);
+    const sent = await browser.post(comment, { intent: "comment", body: "See you there" });
+    expect(sent.headers.get("Location")).toBe("/newsfeed");
+    // A field in the body wins: the way back the form posts replaces the URL's.
+    const elsewhere = await browser.post(comment, { intent: "comment", body: "Again", returnTo: `/content/${postId}` });
+    expect(elsewhere.headers.get("Location")).toBe(`/content/${postId}`);
+    const remove = actionOf(html, new RegExp(`action="(/content/${postId}\\?intent=deletePost[^"]*)"`));
+    expect(remove).toBe(`/content/${postId}?intent=deletePost&returnTo=/newsfeed`);
+    // Without JavaScript the button posts without `confirmed`: the action asks first.
+    const asked = await browser.post(remove, {});
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain('name="intent" value="deletePost"');
+    expect(await getPostPage(owner.id, postId)).not.toBeNull();
+    const deleted = await browser.post(remove, { confirmed: "1" });
+    expect(deleted.headers.get("Location")).toBe("/newsfeed");
+    expect(await getPostPage(owner.id, postId)).toBeNull();
+  });
+});

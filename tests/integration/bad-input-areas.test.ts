@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createGroup } from "~/server/chat/chat.server";
-import { createPost } from "~/server/content/posts.server";
 import { NOT_FORMS } from "./bad-input-support";
-import { clientId, twoFriends } from "./chat-support";
-import { makeCommunity } from "./communities-support";
+import { ownerWithPostAndGroup } from "./chat-support";
 import { eventOf } from "./events-support";
 import { fetchApp, signIn } from "./helpers";
 
@@ -14,12 +11,7 @@ import { fetchApp, signIn } from "./helpers";
  * 415 and a form with nonsense in it a 4xx, never a 5xx.
  */
 async function doors() {
-  const { a: owner, b: friend } = await twoFriends();
-  const community = await makeCommunity(owner.id);
-  const post = await createPost(owner, community.id, "Field day on Friday");
-  if (!("id" in post)) throw new Error(post.status);
-  const group = await createGroup(owner, { title: "Helpers", memberIds: [friend.id], createKey: clientId() });
-  if (group.status !== "ok") throw new Error(group.status);
+  const { owner, community, post, group } = await ownerWithPostAndGroup();
   const event = await eventOf(owner.id, community.id);
   const paths = [
     "/communities/create",

@@ -1,4 +1,7 @@
+import { createGroup } from "~/server/chat/chat.server";
+import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { makeCommunity } from "./communities-support";
 import { makeFriends } from "./friends-support";
 import { createUser } from "./helpers";
 
@@ -43,4 +46,15 @@ let sequence = 0;
 export function clientId() {
   sequence += 1;
   return `test-${Date.now().toString(36)}-${sequence}`;
+}
+
+/** Two friends; the first owns a community with a post and a group conversation with the other. */
+export async function ownerWithPostAndGroup() {
+  const { a: owner, b: friend } = await twoFriends();
+  const community = await makeCommunity(owner.id);
+  const post = await createPost(owner, community.id, "Field day on Friday");
+  if (!("id" in post)) throw new Error(post.status);
+  const group = await createGroup(owner, { title: "Helpers", memberIds: [friend.id], createKey: clientId() });
+  if (group.status !== "ok") throw new Error(group.status);
+  return { owner, friend, community, post, group };
 }

@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createGroup, sendMessage } from "~/server/chat/chat.server";
-import { createPost } from "~/server/content/posts.server";
-import { clientId, twoFriends } from "./chat-support";
-import { makeCommunity } from "./communities-support";
+import { sendMessage } from "~/server/chat/chat.server";
+import { clientId, ownerWithPostAndGroup } from "./chat-support";
 import { createUser, fetchApp, signIn } from "./helpers";
 
 /** The tests run with COUNT_D1="true": every response says how many D1 round trips it made. */
@@ -24,12 +22,7 @@ describe("D1 round trips per request (decision 040)", () => {
 
   // Root loader, layouts and page share one round trip (decision 104).
   it("a signed-in page makes one, for the root loader's reads and every loader of the page", async () => {
-    const { a: owner, b: friend } = await twoFriends();
-    const community = await makeCommunity(owner.id);
-    const post = await createPost(owner, community.id, "Field day on Friday");
-    if (!("id" in post)) throw new Error(post.status);
-    const group = await createGroup(owner, { title: "Helpers", memberIds: [friend.id], createKey: clientId() });
-    if (group.status !== "ok") throw new Error(group.status);
+    const { owner, friend, community, post, group } = await ownerWithPostAndGroup();
     // Unread, so that opening the conversation marks it read: a write in the page's loader.
     const sent = await sendMessage(
       friend,

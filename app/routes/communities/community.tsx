@@ -13,6 +13,7 @@ import { membershipSchema, parseId } from "~/lib/forms/communities";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { toShownPost } from "~/lib/post-card";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
 import events from "~/locales/en/events.json";
@@ -40,7 +41,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = id === null ? null : await getCommunityPage(context.get(userContext)!.id, id);
   if (!page) throw data(null, { status: 404, statusText: "Not Found" });
-  return { ...page, viewerId: context.get(userContext)!.id, zone: viewerZone(request, page.upcoming) };
+  // The cards' fields only, as the newsfeed sends them (decision 106).
+  return {
+    ...page,
+    pinned: page.pinned.map(toShownPost),
+    posts: page.posts.map(toShownPost),
+    viewerId: context.get(userContext)!.id,
+    zone: viewerZone(request, page.upcoming),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

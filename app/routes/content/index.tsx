@@ -7,6 +7,7 @@ import { newPostSchema } from "~/lib/forms/content";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { uploadedFiles } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { toShownPost } from "~/lib/post-card";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
@@ -31,7 +32,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { posts, hasMore } = await listOwnPosts(user.id, cursor);
   return {
     metaTitle: getInstance(context).t("content:metaTitle"),
-    posts,
+    // The cards' fields only, as the newsfeed sends them (decision 106).
+    posts: posts.map(toShownPost),
     viewerId: user.id,
     next: hasMore ? encodeCursor(posts[posts.length - 1]!) : null,
   };

@@ -70,4 +70,23 @@ describe("newsfeed forms with their fields in the action URL (without JavaScript
     expect(deleted.headers.get("Location")).toBe("/newsfeed");
     expect(await getPostPage(owner.id, postId)).toBeNull();
   });
+
+  it("a way back or a target in the URL is checked like the body's: off-site goes home, nonsense is a 4xx", async () => {
+    const { member, postId } = await feedWithPost();
+    const browser = await browserFor(member);
+    for (const away of ["//evil.example/x", "https://evil.example/", "/\\evil.example"]) {
+      const liked = await browser.post(
+        `/content/${postId}?target=post:${postId}&returnTo=${encodeURIComponent(away)}`,
+        { intent: "like" },
+      );
+      expect(liked.status, away).toBe(302);
+      expect(liked.headers.get("Location"), away).toMatch(/^\/(?!\/)/);
+      expect(liked.headers.get("Location"), away).not.toContain("evil");
+    }
+    for (const target of ["post:abc", "nothing", `comment:${Number.MAX_SAFE_INTEGER}9`]) {
+      const refused = await browser.post(`/content/${postId}?target=${target}&returnTo=/newsfeed`, { intent: "like" });
+      expect(refused.status, target).toBeGreaterThanOrEqual(300);
+      expect(refused.status, target).toBeLessThan(500);
+    }
+  });
 });

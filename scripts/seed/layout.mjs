@@ -98,6 +98,17 @@ function layoutCommunitySeed({ q, passwordHash, now, people }) {
         `INSERT INTO posts (id, community_id, author_id, body, created_at) VALUES (${post + 2 + i}, ${c}, ${user(key)}, ${q(body(key.replaceAll("_", " ")))}, ${now - (i + 2) * hour});`,
     ),
     `INSERT INTO events (id, community_id, title, description, location, starts_at, ends_at, all_day, time_zone, capacity, created_by) VALUES (${LAYOUT_EVENT_ID}, ${c}, 'Book swap and family breakfast in the library', 'Bring a book, take a book. Coffee for grown-ups, fruit for everyone.', 'Lincoln Elementary library, Room 101', ${Math.floor((now + 3 * day) / day) * day + 15 * hour}, ${Math.floor((now + 3 * day) / day) * day + 17 * hour}, 0, 'America/Los_Angeles', 20, ${user(owner)});`,
+    // The same long title every Saturday of the month on screen, whatever today is: the month
+    // grid's last column is where a title wider than its cell would leave the viewport.
+    `INSERT INTO events (id, community_id, title, location, starts_at, ends_at, all_day, time_zone, recurrence, recurrence_until, created_by) VALUES (${LAYOUT_EVENT_ID + 1}, ${c}, 'Saturday book swap and family breakfast in the library', 'Lincoln Elementary library, Room 101', ${saturdayBefore(now, day) + 16 * hour}, ${saturdayBefore(now, day) + 18 * hour}, 0, 'America/Los_Angeles', 'weekly', ${saturdayBefore(now, day) + 10 * 7 * day}, ${user(owner)});`,
   );
   return sql;
+}
+
+/** Midnight UTC of the Saturday on or before the first of `now`'s month. */
+function saturdayBefore(now, day) {
+  const first = new Date(now);
+  first.setUTCDate(1);
+  first.setUTCHours(0, 0, 0, 0);
+  return first.getTime() - ((first.getUTCDay() + 1) % 7) * day;
 }

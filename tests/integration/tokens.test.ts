@@ -45,6 +45,22 @@ describe("access tokens", () => {
     expect(await verifyAccessToken(token, now + (ACCESS_TOKEN_TTL_SECONDS + 1) * 1000)).toEqual({ status: "expired" });
   });
 
+  it("stay verified for this isolate until the second they expire, as jose counts it (decision 110)", async () => {
+    const user = await createUser();
+    const now = Date.now();
+    const { token } = await issueTokens(user.id, now);
+    const expiresAt = (Math.floor(now / 1000) + ACCESS_TOKEN_TTL_SECONDS) * 1000;
+    const first = await verifyAccessToken(token, now);
+    // The second answer comes from memory: the same claims, and the expiry still applies.
+    expect(await verifyAccessToken(token, now + 1000)).toEqual(first);
+    expect(await verifyAccessToken(token, expiresAt - 1)).toMatchObject({ status: "valid", userId: user.id });
+    expect(await verifyAccessToken(token, expiresAt)).toEqual({ status: "expired" });
+    // A token first seen at its expiry (another one: issued a second later) is jose's to refuse, alike.
+    const later = await issueTokens(user.id, now + 1000);
+    expect(later.token).not.toBe(token);
+    expect(await verifyAccessToken(later.token, expiresAt + 1000)).toEqual({ status: "expired" });
+  });
+
   it("refuses a tampered token", async () => {
     const user = await createUser();
     const { token } = await issueTokens(user.id);

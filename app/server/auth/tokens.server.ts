@@ -81,7 +81,31 @@ function profileFrom(id: number, tokenVersion: number, claims: unknown): Session
   return toSessionUser({ id, name: p.n, username, email: p.e, avatar: p.a, theme: p.th, tokenVersion });
 }
 
+/**
+ * Access tokens this isolate has verified, by their exact text (decision 110): a browser sends
+ * the same token with every request for five minutes, and the same bytes under the same key
+ * verify the same way, so only the expiry is checked again. Bounded, oldest first; emptied when
+ * the secret changes. Revocation is not a property of the token (writes check it, decision 082).
+ */
+const VERIFIED_TOKENS_MAX = 1_000;
+type VerifiedToken = { expiresAt: number; check: Extract<AccessTokenCheck, { status: "valid" }> };
+const verifiedTokens = new Map<string, VerifiedToken>();
+let verifiedTokensSecret: string | undefined;
+
+function rememberVerified(token: string, verified: VerifiedToken) {
+  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value as string);
+  verifiedTokens.set(token, verified);
+}
+
 export async function verifyAccessToken(token: string, now = Date.now()): Promise<AccessTokenCheck> {
+  const secret = getConfig().JWT_SECRET;
+  if (verifiedTokensSecret !== secret) {
+    verifiedTokens.clear();
+    verifiedTokensSecret = secret;
+  }
+  const known = verifiedTokens.get(token);
+  // jose's own test: expired once `exp` is at or before the current second.
+  if (known) return known.expiresAt <= Math.floor(now / 1000) ? { status: "expired" } : known.check;
   try {
     const { payload } = await jwtVerify(token, await jwtKey(), {
       issuer: ISSUER,
@@ -91,7 +115,10 @@ export async function verifyAccessToken(token: string, now = Date.now()): Promis
     const id = Number(payload.sub);
     if (!Number.isInteger(id) || id <= 0) return { status: "invalid" };
     const tokenVersion = typeof payload.tv === "number" && Number.isInteger(payload.tv) ? payload.tv : 0;
-    return { status: "valid", userId: id, tokenVersion, user: profileFrom(id, tokenVersion, payload.u) };
+    const check = { status: "valid", userId: id, tokenVersion, user: profileFrom(id, tokenVersion, payload.u) } as const;
+    // Every token this app signs has an expiry; one without is verified each time.
+    if (typeof payload.exp === "number") rememberVerified(token, { expiresAt: payload.exp, check });
+    return check;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { status: "expired" };
     return { status: "invalid" };

@@ -47,6 +47,7 @@ export async function startServer() {
     port,
     persistTo: PERSIST,
     quiet: true,
+    localObservability: false,
     vars: { DEV_ROUTES: "true", MAIL_TRANSPORT: "outbox", COUNT_D1: "true" },
   });
   const died = new Promise((_, reject) =>

@@ -114,7 +114,6 @@ export function seedIfEmpty(persistTo) {
   run("node", ["scripts/seed.mjs", "--persist-to", persistTo]);
 }
 
-/** Serves the production build on workerd; resolves once it answers. */
 /**
  * The build carries the .dev.vars it saw at build time (<build>/server/.dev.vars). A fresh clone
  * builds before any .dev.vars exists, so make sure the served build has the current one.
@@ -124,7 +123,15 @@ function provideDevVars(dir) {
   if (existsSync(`${dir}/server`)) copyFileSync(".dev.vars", `${dir}/server/.dev.vars`);
 }
 
-export function serveBuild({ port, persistTo, vars = {}, quiet = false }) {
+/**
+ * Serves the production build on workerd (`wrangler dev`); waitForServer tells when it answers.
+ * `localObservability: false` turns off wrangler's local trace collector (X_LOCAL_OBSERVABILITY,
+ * on by default): a streaming tail worker that miniflare attaches to the Worker and that records
+ * every invocation for wrangler's local explorer, in the Worker's own process and thread. This
+ * project configures no tail worker, so production does none of that work; the bench turns it
+ * off (decision 110), `npm start` keeps it for whoever opens the explorer.
+ */
+export function serveBuild({ port, persistTo, vars = {}, quiet = false, localObservability = true }) {
   const dir = buildDir();
   provideDevVars(dir);
   const args = [
@@ -139,7 +146,8 @@ export function serveBuild({ port, persistTo, vars = {}, quiet = false }) {
     persistTo,
   ];
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
-  const child = spawn(bin("wrangler"), args, { env, stdio: quiet ? "ignore" : "inherit" });
+  const childEnv = localObservability ? env : { ...env, X_LOCAL_OBSERVABILITY: "false" };
+  const child = spawn(bin("wrangler"), args, { env: childEnv, stdio: quiet ? "ignore" : "inherit" });
   return child;
 }
 

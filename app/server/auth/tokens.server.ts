@@ -115,7 +115,12 @@ export async function verifyAccessToken(token: string, now = Date.now()): Promis
     const id = Number(payload.sub);
     if (!Number.isInteger(id) || id <= 0) return { status: "invalid" };
     const tokenVersion = typeof payload.tv === "number" && Number.isInteger(payload.tv) ? payload.tv : 0;
-    const check = { status: "valid", userId: id, tokenVersion, user: profileFrom(id, tokenVersion, payload.u) } as const;
+    const check = {
+      status: "valid",
+      userId: id,
+      tokenVersion,
+      user: profileFrom(id, tokenVersion, payload.u),
+    } as const;
     // Every token this app signs has an expiry; one without is verified each time.
     if (typeof payload.exp === "number") rememberVerified(token, { expiresAt: payload.exp, check });
     return check;

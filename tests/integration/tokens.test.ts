@@ -52,7 +52,11 @@ describe("access tokens", () => {
     const expiresAt = (Math.floor(now / 1000) + ACCESS_TOKEN_TTL_SECONDS) * 1000;
     const first = await verifyAccessToken(token, now);
     // The second answer comes from memory: the same claims, and the expiry still applies.
-    expect(await verifyAccessToken(token, now + 1000)).toEqual(first);
+    const again = await verifyAccessToken(token, now + 1000);
+    expect(again).toEqual(first);
+    // Shared by the token's later requests: nobody can change it for the next one.
+    expect(Object.isFrozen(again)).toBe(true);
+    expect(again.status === "valid" && Object.isFrozen(again.user)).toBe(true);
     expect(await verifyAccessToken(token, expiresAt - 1)).toMatchObject({ status: "valid", userId: user.id });
     expect(await verifyAccessToken(token, expiresAt)).toEqual({ status: "expired" });
     // A token first seen at its expiry (another one: issued a second later) is jose's to refuse, alike.

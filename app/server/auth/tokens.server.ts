@@ -121,8 +121,12 @@ export async function verifyAccessToken(token: string, now = Date.now()): Promis
       tokenVersion,
       user: profileFrom(id, tokenVersion, payload.u),
     } as const;
-    // Every token this app signs has an expiry; one without is verified each time.
-    if (typeof payload.exp === "number") rememberVerified(token, { expiresAt: payload.exp, check });
+    // Every token this app signs has an expiry; one without is verified each time. The answer
+    // is shared by this token's later requests, so none of them may change it.
+    if (typeof payload.exp === "number") {
+      if (check.user) Object.freeze(check.user);
+      rememberVerified(token, { expiresAt: payload.exp, check: Object.freeze(check) });
+    }
     return check;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) return { status: "expired" };

@@ -169,6 +169,19 @@ describe("creating, editing and cancelling events", () => {
   });
 });
 
+describe("the month grid", () => {
+  it("labels an occurrence with its start time only, even when it ends the next day in the viewer's zone", async () => {
+    const { community, manager, member } = await communityWithPeople();
+    // 18:00-19:30 in New York is 23:00-00:30 in UTC: a range across midnight there.
+    await eventOf(manager.id, community.id, { title: "Late bake sale" });
+    const html = await (await get("/calendar?month=2026-03", `${await cookieOf(member)}; tz=UTC`)).text();
+    // The grid's table only: the agenda after it lists the same occurrence as a range, with dates.
+    const grid = html.slice(html.indexOf('class="month-grid"'), html.indexOf("</table>"));
+    expect(grid).toMatch(/<span class="month-event-time">11:00 PM <\/span>Late bake sale/);
+    expect(grid).not.toContain("3/1/2026");
+  });
+});
+
 describe("all-day events", () => {
   it("stay on their dates across the autumn DST change, whatever the viewer's zone", async () => {
     const { community, manager, member } = await communityWithPeople();

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { agendaParts } from "~/lib/calendar/format";
+import { startTime } from "~/lib/calendar/format";
 import { eventHref } from "~/lib/calendar/links";
 import { type Month, monthKeys, monthWeeks } from "~/lib/calendar/month";
 import { dateTimeFormat } from "~/lib/date-format";
@@ -52,9 +52,7 @@ export function MonthGrid({
                           className={`month-event category-${item.category ?? "school"}`}
                         >
                           {item.allDay ? null : (
-                            <span className="month-event-time">
-                              {agendaParts(item, zone, i18n.language).time?.split(/\s[–-]\s/)[0]}{" "}
-                            </span>
+                            <span className="month-event-time">{`${startTime(item, zone, i18n.language)} `}</span>
                           )}
                           {item.title}
                         </Link>

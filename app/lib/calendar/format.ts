@@ -41,3 +41,13 @@ export function longWhen(item: Placeable, viewerZone: string, locale: string) {
       .find((part) => part.type === "timeZoneName")?.value ?? zone;
   return `${text} (${zoneName})`;
 }
+
+/**
+ * "6:00 PM": when an occurrence starts, for the month grid's cell (which already says the day),
+ * or null for all-day. A range that crosses midnight in the viewer's zone would carry both dates.
+ */
+export function startTime(item: Placeable, viewerZone: string, locale: string) {
+  if (item.allDay) return null;
+  const zone = displayZone(item, viewerZone);
+  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone }).format(new Date(item.startsAt));
+}

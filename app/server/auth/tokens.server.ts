@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { SessionUser } from "~/context";
 import { getConfig } from "~/server/config.server";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, type SessionUserRow, sessionUserQuery, toSessionUser } from "~/server/users/session-user.server";
 import { randomToken, sha256Hex } from "./crypto.server";
@@ -138,16 +139,16 @@ export async function verifyAccessToken(token: string, now = Date.now()): Promis
 export async function issueTokens(userId: number, now = Date.now()): Promise<TokenPair> {
   const refreshToken = randomToken();
   const db = getDb();
-  const [, users] = await db.batch([
-    db.insert(schema.refreshTokens).values({
+  const { users } = await batch({
+    stored: db.insert(schema.refreshTokens).values({
       hash: await sha256Hex(refreshToken),
       userId,
       family: crypto.randomUUID(),
       expiresAt: now + REFRESH_TOKEN_TTL_SECONDS * 1000,
       createdAt: now,
     }),
-    sessionUserQuery(userId),
-  ]);
+    users: sessionUserQuery(userId),
+  });
   const user = users[0];
   if (!user) throw new Error(`issueTokens: user ${userId} cannot sign in`);
   return { token: await signAccessToken(user, now), refreshToken };
@@ -223,13 +224,13 @@ export async function revokeRefreshToken(refreshToken: string, now = Date.now())
     columns: { family: true, userId: true },
   });
   if (!row) return null;
-  await db.batch([
-    db
+  await batch({
+    revoked: db
       .update(schema.refreshTokens)
       .set({ revokedAt: now })
       .where(and(eq(schema.refreshTokens.family, row.family), isNull(schema.refreshTokens.revokedAt))),
-    bumpTokenVersion(row.userId),
-  ]);
+    bumped: bumpTokenVersion(row.userId),
+  });
   return row.userId;
 }
 

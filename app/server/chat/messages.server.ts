@@ -1,7 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import type { MessageData } from "~/realtime/protocol";
-import { batchSql } from "~/server/db/raw.server";
+import { batch, type Query, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { publishToUser, publishToUsers } from "~/server/realtime/realtime.server";
 import { avatarUrl } from "~/server/users/avatar";
 import {
@@ -109,7 +109,7 @@ export type LoadOptions = {
  * its id; every one is limited to conversations the viewer is in, so a non-participant reads
  * nothing (404 everywhere). Reading marks the conversation read when `markRead`.
  */
-function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions): SQL[] {
+function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions) {
   const reader = options.markRead;
   const current = reader ? tokenIsCurrent(reader.id, reader.tokenVersion) : sql`0`;
   const member = sql`EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`;
@@ -123,30 +123,32 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
   const order = after ? sql`ASC` : sql`DESC`;
   const limit = after ? GAP_FILL_MAX : MESSAGE_PAGE_SIZE + 1;
   const now = options.now ?? Date.now();
-  return [
-    sql`
+  return {
+    heads: sqlRows<HeadRow>(sql`
       SELECT c.id, c.type, c.title, me.last_read_at,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others,
         ${mayWriteSql(viewerId, sql`c.id`)} AS may_write, ${current} AS reader_current
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
-      WHERE c.id = ${cid}`,
-    sql`
+      WHERE c.id = ${cid}`),
+    members: sqlRows<MemberRow>(sql`
       SELECT p.user_id, p.last_read_at, u.name, u.username, u.avatar,
         (u.deleted_at IS NULL AND u.activated_at IS NOT NULL) AS available
       FROM conversation_participants p JOIN users u ON u.id = p.user_id
       WHERE p.conversation_id = ${cid} AND ${member}
-      ORDER BY u.name`,
-    sql`
+      ORDER BY u.name`),
+    rows: sqlRows<MessageRow>(sql`
       SELECT ${MESSAGE_COLUMNS} FROM messages m
       WHERE m.conversation_id = ${cid} AND ${VISIBLE} AND ${member} ${range}
-      ORDER BY m.created_at ${order}, m.id ${order} LIMIT ${limit}`,
-    reader
-      ? sql`
+      ORDER BY m.created_at ${order}, m.id ${order} LIMIT ${limit}`),
+    markRead: sqlRun(
+      reader
+        ? sql`
         UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
         WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`
-      : sql`SELECT 1`,
-  ];
+        : sql`SELECT 1`,
+    ),
+  };
 }
 
 function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options: LoadOptions): ConversationView {
@@ -198,9 +200,9 @@ function readAndAnnounce(viewerId: number, view: ConversationView, head: HeadRow
 /** /chat/{id}: one conversation the viewer is in, or null (404). One round trip. */
 export async function loadConversation(viewerId: number, conversationId: number, options: LoadOptions = {}) {
   const now = options.now ?? Date.now();
-  const [heads, members, rows] = (await batchSql(
+  const { heads, members, rows } = await batch(
     conversationStatements(viewerId, sql`${conversationId}`, { ...options, now }),
-  )) as [HeadRow[], MemberRow[], MessageRow[]];
+  );
   const head = heads[0];
   if (!head) return null;
   const view = toView(head, members, rows, options);
@@ -227,12 +229,12 @@ export async function loadDirectChat(
   // printf: D1 binds JS numbers as REAL, which would concatenate as "7.0".
   const key = sql`(SELECT printf('%d:%d', min(t.id, ${viewerId}), max(t.id, ${viewerId})) FROM users t WHERE t.id = ${target})`;
   const cid = sql`(SELECT id FROM conversations WHERE direct_key = ${key})`;
-  const [people, heads, members, rows] = (await batchSql([
-    sql`
+  const { people, heads, members, rows } = await batch({
+    people: sqlRows<PersonRow>(sql`
       SELECT u.id, u.name, u.username, u.avatar, ${mayMessageSql(viewerId, sql`u.id`)} AS may_message
-      FROM users u WHERE u.id = ${target} AND u.id != ${viewerId}`,
+      FROM users u WHERE u.id = ${target} AND u.id != ${viewerId}`),
     ...conversationStatements(viewerId, cid, { ...options, now }),
-  ])) as [PersonRow[], HeadRow[], MemberRow[], MessageRow[]];
+  });
   const found = people[0];
   if (!found) return null;
   const head = heads[0];
@@ -279,49 +281,52 @@ export async function sendMessage(
   const starts = "toUserId" in target;
   const key = starts ? directKey(viewerId, target.toUserId) : null;
   const cid = starts ? sql`(SELECT id FROM conversations WHERE direct_key = ${key})` : sql`${target.conversationId}`;
-  const start = starts
-    ? [
-        sql`
+  const start: Record<string, Query> = starts
+    ? {
+        startConversation: sqlRun(sql`
           INSERT INTO conversations (type, updated_at, direct_key, created_at)
           SELECT 0, ${now}, ${key}, ${now}
           WHERE ${target.toUserId} != ${viewerId} AND ${mayMessageSql(viewerId, sql`${target.toUserId}`)}
             AND ${current}
-          ON CONFLICT (direct_key) DO NOTHING`,
-        sql`
+          ON CONFLICT (direct_key) DO NOTHING`),
+        startParticipants: sqlRun(sql`
           INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
           SELECT c.id, x.user_id, 0 FROM conversations c,
             (SELECT ${viewerId} AS user_id UNION ALL SELECT ${target.toUserId}) x
           WHERE c.direct_key = ${key}
-          ON CONFLICT DO NOTHING`,
-      ]
-    : [];
-  const statements = [
-    currentTokenSql(viewer),
+          ON CONFLICT DO NOTHING`),
+      }
+    : {};
+  const {
+    current: still,
+    inserted,
+    stored,
+    members,
+  } = await batch({
+    current: sqlRows(currentTokenSql(viewer)),
     ...start,
-    sql`
+    inserted: sqlRows<{ id: number }>(sql`
         INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, disposition, created_at)
         SELECT ${cid}, ${viewerId}, ${input.content}, ${input.clientMsgId}, 0, ${now}
         WHERE ${mayWriteSql(viewerId, cid)} AND ${current}
         ON CONFLICT (sender_id, client_msg_id) DO NOTHING
-        RETURNING id`,
-    sql`
+        RETURNING id`),
+    touched: sqlRun(sql`
         UPDATE conversations SET updated_at = ${now}
         WHERE id = ${cid} AND EXISTS (SELECT 1 FROM messages
-          WHERE sender_id = ${viewerId} AND client_msg_id = ${input.clientMsgId} AND created_at = ${now})`,
-    sql`
+          WHERE sender_id = ${viewerId} AND client_msg_id = ${input.clientMsgId} AND created_at = ${now})`),
+    readOwn: sqlRun(sql`
         UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
-        WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`,
-    sql`
+        WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`),
+    stored: sqlRows<MessageRow>(sql`
         SELECT ${MESSAGE_COLUMNS} FROM messages m
-        WHERE m.sender_id = ${viewerId} AND m.client_msg_id = ${input.clientMsgId}`,
-    sql`
-        SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-  ];
-  const results = await batchSql(statements);
-  if (!tokenWasCurrent(results[0])) return { status: "revoked" };
-  const [inserted, stored, members] = [results.at(-5), results.at(-2), results.at(-1)];
-  const row = (stored as MessageRow[])[0];
-  const memberIds = (members as { user_id: number }[]).map((m) => m.user_id);
+        WHERE m.sender_id = ${viewerId} AND m.client_msg_id = ${input.clientMsgId}`),
+    members: sqlRows<{ user_id: number }>(sql`
+        SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`),
+  });
+  if (!tokenWasCurrent(still)) return { status: "revoked" };
+  const row = stored[0];
+  const memberIds = members.map((m) => m.user_id);
   if (!memberIds.includes(viewerId)) {
     // Not in it: unknown, unless a first message was refused.
     return starts && row === undefined ? { status: "not_allowed" } : { status: "not_found" };
@@ -329,7 +334,7 @@ export async function sendMessage(
   if (!row) return { status: "not_allowed" };
   const message = toMessage(row);
   if (starts ? false : message.conversationId !== target.conversationId) return { status: "conflict" };
-  const created = (inserted as { id: number }[]).length > 0;
+  const created = inserted.length > 0;
   if (created) {
     waitUntil(publishToUsers(memberIds, { messageType: "message", data: { ...message, senderId: viewerId } }));
   }
@@ -343,22 +348,22 @@ export async function sendMessage(
 export async function markConversationRead(viewer: Actor, conversationId: number, now = Date.now()) {
   const viewerId = viewer.id;
   const cid = sql`${conversationId}`;
-  const results = await batchAs(viewer, [
-    sql`
+  const results = await batchAs(viewer, {
+    heads: sqlRows<HeadRow>(sql`
       SELECT c.id, c.type, c.title, me.last_read_at, 1 AS may_write, 1 AS reader_current,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
-      WHERE c.id = ${cid}`,
-    sql`
+      WHERE c.id = ${cid}`),
+    members: sqlRows<{ user_id: number }>(sql`
       SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}
-        AND EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`,
-    sql`
+        AND EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`),
+    markRead: sql`
       UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
       WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`,
-  ]);
+  });
   if (results === "revoked") return results;
-  const [heads, members] = results as [HeadRow[], { user_id: number }[]];
+  const { heads, members } = results;
   const head = heads[0];
   if (!head) return null;
   const lastReadAt = announceRead(
@@ -404,19 +409,21 @@ export async function deleteMessage(
     conversationId === null
       ? sql`(SELECT conversation_id FROM messages WHERE id = ${messageId})`
       : sql`${conversationId}`;
-  const results = await batchAs(viewer, [
-    sql`
+  const results = await batchAs(viewer, {
+    updated: sqlRows<MessageRow>(sql`
       UPDATE messages SET disposition = ${MessageDisposition.DeletedBySender}, content = ''
       WHERE id = ${messageId} AND conversation_id = ${cid} AND sender_id = ${viewerId}
         AND disposition = ${MessageDisposition.Normal}
         AND EXISTS (SELECT 1 FROM conversation_participants me
           WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})
         AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}
-      RETURNING id, conversation_id, sender_id, content, client_msg_id, disposition, created_at`,
-    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-  ]);
+      RETURNING id, conversation_id, sender_id, content, client_msg_id, disposition, created_at`),
+    members: sqlRows<{ user_id: number }>(
+      sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
+    ),
+  });
   if (results === "revoked") return { status: results };
-  const [updated, members] = results as [MessageRow[], { user_id: number }[]];
+  const { updated, members } = results;
   const row = updated[0];
   if (!row) return { status: "not_found" };
   const message = toMessage(row);

@@ -1,7 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import { and, desc, eq, sql, like as sqlLike } from "drizzle-orm";
+import { single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
 import { afterResponse } from "~/server/db/round-trips.server";
 import { createNotification, deleteNotification, titleBy } from "~/server/notifications/notifications.server";
 
@@ -25,10 +25,12 @@ export function later(work: () => Promise<unknown>) {
 /** A comment tells the post's author; a reply also tells the author of the comment it answers. */
 export function notifyComment(ctx: NotifyContext, actorId: number, postId: number, parentId: number | null) {
   later(async () => {
-    const [row] = await rawAll<{ actor: string; postAuthor: number | null; parentAuthor: number | null }>(sql`
+    const [row] = await single(
+      sqlRows<{ actor: string; postAuthor: number | null; parentAuthor: number | null }>(sql`
       SELECT (SELECT name FROM users WHERE id = ${actorId}) AS actor,
         (SELECT author_id FROM posts WHERE id = ${postId}) AS postAuthor,
-        (SELECT author_id FROM comments WHERE id = ${parentId}) AS parentAuthor`);
+        (SELECT author_id FROM comments WHERE id = ${parentId}) AS parentAuthor`),
+    );
     if (!row) return;
     const url = `/content/${postId}`;
     if (row.parentAuthor && row.parentAuthor !== actorId) {
@@ -56,10 +58,12 @@ export function notifyComment(ctx: NotifyContext, actorId: number, postId: numbe
  */
 export function notifyPostLike(ctx: NotifyContext, actorId: number, postId: number) {
   later(async () => {
-    const [row] = await rawAll<{ author: number | null; actor: string; likes: number }>(sql`
+    const [row] = await single(
+      sqlRows<{ author: number | null; actor: string; likes: number }>(sql`
       SELECT (SELECT author_id FROM posts WHERE id = ${postId}) AS author,
         (SELECT name FROM users WHERE id = ${actorId}) AS actor,
-        (SELECT count(*) FROM likes WHERE target_type = 'post' AND target_id = ${postId}) AS likes`);
+        (SELECT count(*) FROM likes WHERE target_type = 'post' AND target_id = ${postId}) AS likes`),
+    );
     if (!row?.author || row.author === actorId || row.likes === 0) return;
     const n = schema.notifications;
     const prefix = `likes-post-${postId}-`;
@@ -87,10 +91,12 @@ export function notifyPostLike(ctx: NotifyContext, actorId: number, postId: numb
 /** A request to join tells the community's owners and managers. */
 export function notifyJoinRequest(ctx: NotifyContext, actorId: number, communityId: number) {
   later(async () => {
-    const rows = await rawAll<{ managerId: number; actor: string; community: string }>(sql`
+    const rows = await single(
+      sqlRows<{ managerId: number; actor: string; community: string }>(sql`
       SELECT m.user_id AS managerId, (SELECT name FROM users WHERE id = ${actorId}) AS actor, c.name AS community
       FROM community_members m JOIN communities c ON c.id = m.community_id
-      WHERE m.community_id = ${communityId} AND m.status = 'active' AND m.role IN ('owner', 'manager')`);
+      WHERE m.community_id = ${communityId} AND m.status = 'active' AND m.role IN ('owner', 'manager')`),
+    );
     for (const row of rows) {
       await createNotification({
         userId: row.managerId,
@@ -113,8 +119,8 @@ export function notifyMember(
   url = `/communities/${communityId}`,
 ) {
   later(async () => {
-    const [row] = await rawAll<{ community: string }>(
-      sql`SELECT name AS community FROM communities WHERE id = ${communityId}`,
+    const [row] = await single(
+      sqlRows<{ community: string }>(sql`SELECT name AS community FROM communities WHERE id = ${communityId}`),
     );
     if (!row) return;
     await createNotification({

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { IcalEvent } from "~/lib/calendar/ical";
 import { eventHref } from "~/lib/calendar/links";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { occurrenceQueries, toItems, visibleTo } from "./calendar.server";
@@ -83,10 +84,10 @@ export async function feedEvents(userId: number, origin: string, now = Date.now(
   const e = schema.events;
   const r = schema.eventRsvps;
   const db = getDb();
-  const [rows, exceptions, details, answers] = await db.batch([
-    eventsQuery,
-    exceptionsQuery,
-    db
+  const { rows, exceptions, details, answers } = await batch({
+    rows: eventsQuery,
+    exceptions: exceptionsQuery,
+    details: db
       .select({
         id: e.id,
         description: e.description,
@@ -94,11 +95,11 @@ export async function feedEvents(userId: number, origin: string, now = Date.now(
       })
       .from(e)
       .where(and(visibleTo(userId), lt(e.startsAt, to))),
-    db
+    answers: db
       .select({ eventId: r.eventId, occurrenceStart: r.occurrenceStart, status: r.status })
       .from(r)
       .where(eq(r.userId, userId)),
-  ]);
+  });
   const byId = new Map(details.map((row) => [row.id, row]));
   const answerOf = new Map(answers.map((row) => [`${row.eventId}-${row.occurrenceStart}`, row.status]));
   return toItems([rows, exceptions], from, to).map((item) => ({

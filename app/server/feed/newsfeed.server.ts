@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
 import { myCommunitiesQuery, toMyCommunities } from "~/server/communities/communities.server";
 import { type Cursor, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
-import { getDb } from "~/server/db/db.server";
-import { reusableQuery } from "~/server/db/reusable.server";
+import { batch, preparedQuery } from "~/server/db/batch.server";
 
 export const NEWSFEED_PAGE_SIZE = 20;
 
 /** The composer's communities: the same statement for every viewer, built once (decision 079). */
-const myCommunities = reusableQuery<{ userId: number }>(() => myCommunitiesQuery(sql.placeholder("userId")));
+const myCommunities = preparedQuery(() => myCommunitiesQuery(sql.placeholder("userId")));
 
 /**
  * /newsfeed (decision 046): posts of the communities the user actively belongs to, newest
@@ -17,15 +16,14 @@ const myCommunities = reusableQuery<{ userId: number }>(() => myCommunitiesQuery
  * the composer's postable communities are one D1 batch.
  */
 export async function loadNewsfeed(userId: number, cursor: Cursor | null) {
-  const db = getDb();
-  const [rows, communities] = await db.batch([
-    postCardsQuery(userId, { kind: "feed" }, NEWSFEED_PAGE_SIZE + 1, cursor),
-    myCommunities({ userId }),
-  ]);
+  const { rows, communities } = await batch({
+    rows: postCardsQuery(userId, { kind: "feed" }, NEWSFEED_PAGE_SIZE + 1, cursor),
+    communities: myCommunities({ userId }),
+  });
   return {
     posts: rows.slice(0, NEWSFEED_PAGE_SIZE).map(toPostCard),
     endOfFeed: rows.length <= NEWSFEED_PAGE_SIZE,
-    postable: toMyCommunities(communities as Awaited<ReturnType<typeof myCommunitiesQuery>>).postable,
+    postable: toMyCommunities(communities).postable,
   };
 }
 

@@ -1,8 +1,7 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { UserInfo } from "~/lib/friend-status";
+import { batch, batchPart, type Query, runBatch, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
 import {
   available,
   cardColumns,
@@ -63,14 +62,14 @@ type Step = { status: "ok"; outcome: FriendOutcome; relation: Relation } | Frien
 async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_found" | "self" | "revoked"> {
   if (actor.id === targetId) return "self";
   const db = getDb();
-  const [current, people, rows] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    db
+  const { current, people, rows } = await batch({
+    current: currentTokenQuery(actor.id, actor.tokenVersion),
+    people: db
       .select(cardColumns)
       .from(u)
       .where(and(inArray(u.id, [actor.id, targetId]), available)),
-    pairRows(actor.id, targetId),
-  ]);
+    rows: pairRows(actor.id, targetId),
+  });
   if (current.length === 0) return "revoked";
   const viewer = people.find((person) => person.id === actor.id);
   const target = people.find((person) => person.id === targetId);
@@ -97,15 +96,19 @@ async function run(actor: Actor, targetId: number, step: (pair: Pair) => Promise
  * only where their `when` sees the change made; open sockets hear of them after the commit.
  * Answers the change's RETURNING rows, or "revoked".
  */
-async function commit(actor: Actor, change: BatchItem<"sqlite">, notices: NotificationWrite[] = []) {
-  const [current, changed, ...results] = await getDb().batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    change,
-    ...notices.flatMap((notice) => notice.queries),
-  ]);
+async function commit(actor: Actor, change: Query, notices: NotificationWrite[] = []) {
+  const { current, changed, ...results } = await runBatch({
+    current: batchPart({ rows: currentTokenQuery(actor.id, actor.tokenVersion) }, ({ rows }) => rows),
+    changed: batchPart({ rows: change }, ({ rows }) => rows as unknown[]),
+    ...Object.fromEntries(notices.map((notice, index) => [`notice${index}`, batchPart(notice.queries, (own) => own)])),
+  });
   if (current.length === 0) return "revoked" as const;
-  for (const [index, notice] of notices.entries()) await notice.deliver(results.slice(index * 2, index * 2 + 2));
-  return changed as unknown[];
+  for (const [index, notice] of notices.entries()) {
+    await notice.deliver(
+      (results as Record<string, unknown>)[`notice${index}`] as Parameters<NotificationWrite["deliver"]>[0],
+    );
+  }
+  return changed;
 }
 
 const guard = (actor: Actor) => tokenIsCurrent(actor.id, actor.tokenVersion);
@@ -172,7 +175,7 @@ export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendCon
       acceptedAt: null,
     };
     // One statement, so two people asking each other at once cannot both insert (D1 runs it atomically).
-    const insert = rawAll<{ created_at: number }>(sql`
+    const insert = sqlRows<{ created_at: number }>(sql`
       INSERT OR IGNORE INTO friendships (requester_id, addressee_id, status, created_at)
       SELECT ${viewer.id}, ${target.id}, 'pending', ${row.createdAt}
       WHERE NOT EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${target.id} AND addressee_id = ${viewer.id})

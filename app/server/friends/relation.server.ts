@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "~/server/users/avatar";
 
@@ -76,13 +77,13 @@ export function pairRows(viewerId: number, targetId: number) {
 /** The target (if available) and how the viewer stands with them, in one round trip. */
 export async function loadPair(viewerId: number, targetId: number) {
   const db = getDb();
-  const [targets, rows] = await db.batch([
-    db
+  const { targets, rows } = await batch({
+    targets: db
       .select(cardColumns)
       .from(u)
       .where(and(eq(u.id, targetId), available)),
-    pairRows(viewerId, targetId),
-  ]);
+    rows: pairRows(viewerId, targetId),
+  });
   const target = targets[0];
   return target ? { target, relation: relationOf(viewerId, rows) } : null;
 }

@@ -1,12 +1,17 @@
 import { and, count, desc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { absoluteNotificationUrl } from "~/lib/notification-url";
 import type { NotificationData } from "~/realtime/protocol";
-import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
+import {
+  type BatchPart,
+  batch,
+  batchPart,
+  preparedQuery,
+  type Query,
+  runBatch,
+  sqlRows,
+} from "~/server/db/batch.server";
 import { type Cursor, decodeCursor, olderThan, pageOf } from "~/server/db/cursor";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
-import { reusableQuery } from "~/server/db/reusable.server";
 import { publishToUser } from "~/server/realtime/realtime.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
@@ -65,22 +70,22 @@ export function forgetActorQuery(actorId: number, unknownName: string, when?: SQ
  * queries and tells open sockets, after the commit (SPEC §4: stored first).
  */
 export type NotificationWrite = {
-  queries: [BatchItem<"sqlite">, BatchItem<"sqlite">];
-  deliver: (results: unknown[]) => Promise<void>;
+  queries: { notification: Query; notificationUnread: Query };
+  deliver: (results: { notification: unknown; notificationUnread: unknown }) => Promise<void>;
 };
 
 /** Inserts the notification only when `when` holds inside the batch (say, the friendship row now exists). */
 export function notificationInsert(input: CreateNotificationInput, when: SQL = sql`1`): NotificationWrite {
   const notification = newNotification(input);
-  const insert = rawAll<{ oid: string }>(sql`
+  const insert = sqlRows<{ oid: string }>(sql`
     INSERT OR IGNORE INTO notifications (oid, user_id, title, url, seen, deleted, created_at, actor_id, actor_title)
     SELECT ${notification.oid}, ${input.userId}, ${notification.title}, ${notification.url}, 0, 0,
       ${notification.createdAt}, ${input.actor?.id ?? null}, ${input.actor?.title ?? null}
     WHERE ${when}
     RETURNING oid`);
   return {
-    queries: [insert, unreadQuery(input.userId)],
-    async deliver([inserted, unread]) {
+    queries: { notification: insert, notificationUnread: unreadQuery(input.userId) },
+    async deliver({ notification: inserted, notificationUnread: unread }) {
       if ((inserted as unknown[]).length === 0) return;
       await publish(input.userId, notification, { unreadCount: unreadOf(unread) });
     },
@@ -95,8 +100,8 @@ export function notificationSeen(userId: number, oid: string, when: SQL = sql`1`
     .where(and(mine(userId), eq(n.oid, oid), eq(n.seen, false), when))
     .returning(columns);
   return {
-    queries: [update, unreadQuery(userId)],
-    async deliver([changed, unread]) {
+    queries: { notification: update, notificationUnread: unreadQuery(userId) },
+    async deliver({ notification: changed, notificationUnread: unread }) {
       for (const row of changed as Notification[]) await publish(userId, row, { unreadCount: unreadOf(unread) });
     },
   };
@@ -110,8 +115,8 @@ export function notificationRemoval(userId: number, oid: string, when: SQL = sql
     .where(and(mine(userId), eq(n.oid, oid), when))
     .returning(columns);
   return {
-    queries: [update, unreadQuery(userId)],
-    async deliver([removed, unread]) {
+    queries: { notification: update, notificationUnread: unreadQuery(userId) },
+    async deliver({ notification: removed, notificationUnread: unread }) {
       for (const row of removed as Notification[]) {
         await publish(userId, row, { unreadCount: unreadOf(unread), deleted: true });
       }
@@ -133,15 +138,15 @@ function newNotification(input: CreateNotificationInput): Notification {
 export async function createNotification(input: CreateNotificationInput): Promise<Notification> {
   const notification = newNotification(input);
   const db = getDb();
-  const [, unread] = await db.batch([
-    db.insert(n).values({
+  const { unread } = await batch({
+    insert: db.insert(n).values({
       ...notification,
       userId: input.userId,
       actorId: input.actor?.id ?? null,
       actorTitle: input.actor?.title ?? null,
     }),
-    unreadQuery(input.userId),
-  ]);
+    unread: unreadQuery(input.userId),
+  });
   await publish(input.userId, notification, { unreadCount: unreadOf(unread) });
   return notification;
 }
@@ -166,10 +171,9 @@ export function notificationPagePart(
     .where(and(mine(userId), after))
     .orderBy(desc(n.createdAt), desc(n.oid))
     .limit(limit + 1);
-  return batchPart([rowsQuery, unreadQuery(userId)], ([rowsResult, unreadResult]) => {
-    const page = pageOf(rowsResult as Notification[], limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
-    const unread = unreadResult as { value: number }[];
-    return { data: page.data, unreadCount: unread[0]?.value ?? 0, nextCursor: page.nextCursor };
+  return batchPart({ rows: rowsQuery, unread: unreadQuery(userId) }, ({ rows, unread }) => {
+    const page = pageOf(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
+    return { data: page.data, unreadCount: unreadOf(unread), nextCursor: page.nextCursor };
   });
 }
 
@@ -183,7 +187,7 @@ export async function listNotifications(
 }
 
 /** The header dropdown's two statements: the same on every signed-in page, so built once (decision 079). */
-const menuRowsQuery = reusableQuery<{ userId: number }>(() =>
+const menuRowsQuery = preparedQuery(() =>
   getDb()
     .select(columns)
     .from(n)
@@ -191,14 +195,14 @@ const menuRowsQuery = reusableQuery<{ userId: number }>(() =>
     .orderBy(desc(n.createdAt), desc(n.oid))
     .limit(NOTIFICATION_MENU_SIZE + 1),
 );
-const menuUnreadQuery = reusableQuery<{ userId: number }>(() => unreadQuery(sql.placeholder("userId")));
+const menuUnreadQuery = preparedQuery(() => unreadQuery(sql.placeholder("userId")));
 
 /** The header dropdown's data: the first page and the unread total, as one batch part. */
 export function notificationMenuPart(userId: number): BatchPart<NotificationPage> {
   const limit = NOTIFICATION_MENU_SIZE;
-  return batchPart([menuRowsQuery({ userId }), menuUnreadQuery({ userId })], ([rowsResult, unreadResult]) => {
-    const page = pageOf(rowsResult as Notification[], limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
-    return { data: page.data, unreadCount: unreadOf(unreadResult), nextCursor: page.nextCursor };
+  return batchPart({ rows: menuRowsQuery({ userId }), unread: menuUnreadQuery({ userId }) }, ({ rows, unread }) => {
+    const page = pageOf(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
+    return { data: page.data, unreadCount: unreadOf(unread), nextCursor: page.nextCursor };
   });
 }
 
@@ -217,18 +221,22 @@ export type MarkResult = { status: "ok"; notification: Notification; unreadCount
 export async function markNotificationRead(actor: Actor, oid: string): Promise<MarkResult | { status: "revoked" }> {
   const db = getDb();
   const seen = notificationSeen(actor.id, oid, tokenIsCurrent(actor.id, actor.tokenVersion));
-  const [current, before, ...results] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    db
+  const { current, before, ...results } = await batch({
+    current: currentTokenQuery(actor.id, actor.tokenVersion),
+    before: db
       .select(columns)
       .from(n)
       .where(and(mine(actor.id), eq(n.oid, oid))),
     ...seen.queries,
-  ]);
+  });
   if (current.length === 0) return { status: "revoked" };
   if (!before[0]) return { status: "not_found" };
   await seen.deliver(results);
-  return { status: "ok", notification: { ...before[0], seen: true }, unreadCount: unreadOf(results[1]) };
+  return {
+    status: "ok",
+    notification: { ...before[0], seen: true },
+    unreadCount: unreadOf(results.notificationUnread),
+  };
 }
 
 /** SPEC §4 mark-all: everything becomes read; the answer's count (0) is the new total. */
@@ -238,21 +246,21 @@ export async function markAllNotificationsRead(
   const userId = actor.id;
   const db = getDb();
   // The token's revocation is checked in the same batch, and guards the update itself.
-  const [current, menu, changed, unread] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    db
+  const { current, menu, changed, unread } = await batch({
+    current: currentTokenQuery(actor.id, actor.tokenVersion),
+    menu: db
       .select({ oid: n.oid })
       .from(n)
       .where(mine(userId))
       .orderBy(desc(n.createdAt), desc(n.oid))
       .limit(NOTIFICATION_MENU_SIZE),
-    db
+    changed: db
       .update(n)
       .set({ seen: true })
       .where(and(mine(userId), eq(n.seen, false), tokenIsCurrent(actor.id, actor.tokenVersion)))
       .returning(columns),
-    unreadQuery(userId),
-  ]);
+    unread: unreadQuery(userId),
+  });
   if (current.length === 0) return { status: "revoked" };
   const unreadCount = unreadOf(unread);
   // Open clients hold the first page; a frame for anything older would be prepended as new
@@ -266,11 +274,11 @@ export async function markAllNotificationsRead(
 /** Removes a notification; open clients drop it (SPEC §4 "removes it if flagged deleted"). */
 export async function deleteNotification(userId: number, oid: string): Promise<MarkResult> {
   const removal = notificationRemoval(userId, oid);
-  const results = await getDb().batch(removal.queries);
-  const notification = (results[0] as Notification[])[0];
+  const results = await batch(removal.queries);
+  const notification = (results.notification as Notification[])[0];
   if (!notification) return { status: "not_found" };
   await removal.deliver(results);
-  return { status: "ok", notification, unreadCount: unreadOf(results[1]) };
+  return { status: "ok", notification, unreadCount: unreadOf(results.notificationUnread) };
 }
 
 function unreadQuery(userId: number | SQLWrapper) {

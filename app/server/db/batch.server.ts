@@ -47,6 +47,14 @@ export function sqlRun(statement: SQL): Statement<D1Result> {
   return { sql, params, read: (result) => result };
 }
 
+/**
+ * A statement already written as D1's SQL with numbered parameters (`?1`…), for a rule kept
+ * once as text and bound in several places (the rate limits' atomic upserts). Rows by name.
+ */
+export function textRows<Row = Record<string, unknown>>(text: string, params: unknown[]): Statement<Row[]> {
+  return { sql: text, params, read: (result) => result.results as Row[] };
+}
+
 function compile(query: Query): Statement<unknown> {
   if ("read" in query) return query;
   const prepared = query.prepare();

@@ -11,6 +11,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import friends from "~/locales/en/friends.json";
 import { translatorFor } from "~/middleware/i18next";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { friendToast } from "~/server/friends/friend-answers.server";
 import {
   acceptFriendRequest,
@@ -23,7 +24,6 @@ import {
 } from "~/server/friends/friends.server";
 import { getUserInfo } from "~/server/friends/relation.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import type { Actor } from "~/server/users/session-user.server";
 import type { Route } from "./+types/friend";
 

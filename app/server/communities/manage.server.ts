@@ -1,11 +1,11 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { isManager } from "~/lib/community-rules";
 import { type NotifyContext, notifyMember } from "~/server/content/content-notifications.server";
+import { announceNewPost } from "~/server/content/fan-out.server";
 import { parseImages } from "~/server/content/post-image-cards";
 import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
-import { announceNewPost } from "~/server/feed/fan-out.server";
 import { deletePostImages } from "~/server/files/post-images.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { type CommunityInput, type CommunityRow, membershipOf, slugFreeOfSchoolsSql } from "./communities.server";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
-import { managesSql } from "~/server/communities/communities.server";
+import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll, rawRun } from "~/server/db/raw.server";
 import { type Actor, currentTokenQuery, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";

@@ -4,6 +4,7 @@ import { composeSchema, quoteBody, replySubject } from "~/lib/forms/inbox";
 import { type FieldErrors, type FormFailure, parseForm, typedValues } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { Translate } from "~/lib/translate";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { limitRequestBody } from "~/server/http/body-limit.server";
 import {
   ATTACHMENT_MAX_BYTES,
@@ -18,7 +19,6 @@ import {
   uploadsOf,
 } from "~/server/inbox/inbox.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 
 /**
  * HTTP mapping of /messagesold/compose and /messagesold/compose/{id} (decisions 063, 064):

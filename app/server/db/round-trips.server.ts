@@ -14,7 +14,7 @@ export const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
  * Rows SQLite read for the request (D1's `meta.rows_read`, summed over `all`, `run` and batches):
  * work that does not depend on how busy the machine is, which the bench shows beside the school
  * search's time (decision 084). `first` and `raw` report none, and drizzle runs a lone select
- * builder with `raw`: only statements run through `all`/`run` (rawAll) or a batch are counted.
+ * builder with `raw`: only statements run through `all`/`run` (`sqlRows` in a batch) or a batch are counted.
  */
 export const ROWS_READ_HEADER = "X-D1-Rows-Read";
 

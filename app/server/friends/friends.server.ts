@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
-import { batch, batchPart, type Query, runBatch, sqlRows } from "~/server/db/batch.server";
+import { batch, type Query, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import {
   available,
@@ -19,6 +19,7 @@ import {
   notificationSeen,
   titleBy,
 } from "~/server/notifications/notifications.server";
+import { deliverAfterCommit, noticeParts, noticeText, withOrigin } from "~/server/notifications/notifier.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
 /**
@@ -28,11 +29,6 @@ import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/se
  * A change and its notifications are one D1 batch, guarded by the actor's token (decision 070,
  * decision 042): all of it happens, or none of it.
  */
-
-type Translate = (key: string, values?: Record<string, unknown>) => string;
-
-/** Notification titles are stored text (SPEC §3), so the service needs a translator and the origin for full URLs. */
-export type FriendContext = { origin: string; t: Translate };
 
 export type FriendOutcome = "sent" | "accepted" | "cancelled" | "declined" | "unfriended";
 
@@ -93,22 +89,19 @@ async function run(actor: Actor, targetId: number, step: (pair: Pair) => Promise
 /**
  * The change (guarded by the actor's token in its WHERE) and the notifications it causes, in
  * one batch: one round trip, one transaction (decision 070). The notifications are written
- * only where their `when` sees the change made; open sockets hear of them after the commit.
+ * only where their `when` sees the change made; open sockets hear of them after the commit,
+ * off the request path (the notifier, decision 119).
  * Answers the change's RETURNING rows, or "revoked".
  */
 async function commit(actor: Actor, change: Query, notices: NotificationWrite[] = []) {
-  const { current, changed, ...results } = await runBatch({
-    current: batchPart({ rows: currentTokenQuery(actor.id, actor.tokenVersion) }, ({ rows }) => rows),
-    changed: batchPart({ rows: change }, ({ rows }) => rows as unknown[]),
-    ...Object.fromEntries(notices.map((notice, index) => [`notice${index}`, batchPart(notice.queries, (own) => own)])),
+  const { current, changed, ...results } = await batch({
+    current: currentTokenQuery(actor.id, actor.tokenVersion),
+    changed: change,
+    ...noticeParts(notices),
   });
   if (current.length === 0) return "revoked" as const;
-  for (const [index, notice] of notices.entries()) {
-    await notice.deliver(
-      (results as Record<string, unknown>)[`notice${index}`] as Parameters<NotificationWrite["deliver"]>[0],
-    );
-  }
-  return changed;
+  deliverAfterCommit(notices, results);
+  return changed as unknown[];
 }
 
 const guard = (actor: Actor) => tokenIsCurrent(actor.id, actor.tokenVersion);
@@ -162,11 +155,11 @@ const none: Relation = { kind: "none" };
  * failure. The target's request pending: sending accepts it, so an app with only SPEC §7's
  * calls can answer requests (decision 022).
  */
-export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendContext) {
+export function sendFriendRequest(actor: Actor, targetId: number) {
   return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind === "friends") return "already_friends";
     if (relation.kind === "outgoing") return "request_pending";
-    if (relation.kind === "incoming") return accept(actor, viewer, target, relation.row, ctx);
+    if (relation.kind === "incoming") return accept(actor, viewer, target, relation.row);
     const row = {
       requesterId: viewer.id,
       addresseeId: target.id,
@@ -182,14 +175,13 @@ export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendCon
         AND ${guard(actor)}
       RETURNING created_at`);
     const notice = notificationInsert(
-      {
+      withOrigin({
         userId: target.id,
         oid: requestNotificationOid(row),
-        ...titleBy(viewer, (name) => ctx.t("friends:notifications.request", { name })),
+        ...titleBy(viewer, (name) => noticeText("friends:notifications.request", { name })),
         url: "/profile/friends",
-        origin: ctx.origin,
         now: row.createdAt,
-      },
+      }),
       rowExists(row, "pending"),
     );
     const inserted = await commit(actor, insert, [notice]);
@@ -197,7 +189,7 @@ export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendCon
     if (inserted.length === 0) {
       // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
       const now = relationOf(viewer.id, await pairRows(viewer.id, target.id));
-      if (now.kind === "incoming") return accept(actor, viewer, target, now.row, ctx);
+      if (now.kind === "incoming") return accept(actor, viewer, target, now.row);
       if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
       return "request_pending";
     }
@@ -218,21 +210,15 @@ export function cancelFriendRequest(actor: Actor, targetId: number) {
 }
 
 /** 2 → 1 by the addressee only; the requester hears about it. */
-export function acceptFriendRequest(actor: Actor, targetId: number, ctx: FriendContext) {
+export function acceptFriendRequest(actor: Actor, targetId: number) {
   return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind === "friends") return "already_friends";
     if (relation.kind !== "incoming") return "no_incoming_request";
-    return accept(actor, viewer, target, relation.row, ctx);
+    return accept(actor, viewer, target, relation.row);
   });
 }
 
-async function accept(
-  actor: Actor,
-  viewer: UserCard,
-  requester: UserCard,
-  row: FriendshipRow,
-  ctx: FriendContext,
-): Promise<Step> {
+async function accept(actor: Actor, viewer: UserCard, requester: UserCard, row: FriendshipRow): Promise<Step> {
   const acceptedAt = Date.now();
   const accepted = sql`EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${requester.id}
     AND addressee_id = ${viewer.id} AND status = 'accepted' AND accepted_at = ${acceptedAt})`;
@@ -247,14 +233,13 @@ async function accept(
       // The viewer has dealt with the request notification; the requester gets one of their own.
       notificationSeen(viewer.id, requestNotificationOid(row), accepted),
       notificationInsert(
-        {
+        withOrigin({
           userId: requester.id,
           oid: `friend-accepted-${requester.id}-${viewer.id}-${acceptedAt}`,
-          ...titleBy(viewer, (name) => ctx.t("friends:notifications.accepted", { name })),
+          ...titleBy(viewer, (name) => noticeText("friends:notifications.accepted", { name })),
           url: `/users/${viewer.id}`,
-          origin: ctx.origin,
           now: acceptedAt,
-        },
+        }),
         accepted,
       ),
     ],

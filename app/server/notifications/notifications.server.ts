@@ -305,7 +305,7 @@ function publish(userId: number, notification: Notification, extra: Pick<Notific
  * write that causes it commit together (a message's recipients, decision 063). `rows` is a
  * SELECT of `(oid, user_id, url)`, the url a full URL (SPEC §3) that SQL may build from ids the
  * same batch creates; every row gets the same title and time. The statement belongs in the
- * caller's `batchSql`; publish what it stored with `publishStoredNotifications`.
+ * caller's `batch` (as `sqlRun`); publish what it stored with `publishStoredNotifications`.
  */
 export function insertNotificationsSql(rows: SQL, note: { title: string | SQL; createdAt: number }): SQL {
   return sql`INSERT INTO notifications (oid, user_id, title, url, seen, deleted, created_at)

@@ -56,11 +56,13 @@ export function notifyPostLike(actorId: number, postId: number) {
     if (!row?.author || row.author === actorId || row.likes === 0) return;
     const n = schema.notifications;
     const prefix = `likes-post-${postId}-`;
-    const previous = await getDb()
-      .select({ oid: n.oid })
-      .from(n)
-      .where(and(eq(n.userId, row.author), eq(n.deleted, false), sqlLike(n.oid, `${prefix}%`)))
-      .orderBy(desc(n.createdAt));
+    const previous = await single(
+      getDb()
+        .select({ oid: n.oid })
+        .from(n)
+        .where(and(eq(n.userId, row.author), eq(n.deleted, false), sqlLike(n.oid, `${prefix}%`)))
+        .orderBy(desc(n.createdAt)),
+    );
     for (const { oid } of previous) await deleteNotification(row.author, oid);
     const others = row.likes - 1;
     await createNotification(

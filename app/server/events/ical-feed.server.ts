@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { IcalEvent } from "~/lib/calendar/ical";
 import { eventHref } from "~/lib/calendar/links";
-import { batch } from "~/server/db/batch.server";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { occurrenceQueries, toItems, visibleTo } from "./calendar.server";
@@ -57,7 +57,7 @@ export async function revokeFeed(owner: Actor): Promise<"ok" | "revoked"> {
 }
 
 export async function hasFeed(userId: number) {
-  const rows = await getDb().select({ userId: feeds.userId }).from(feeds).where(eq(feeds.userId, userId));
+  const rows = await single(getDb().select({ userId: feeds.userId }).from(feeds).where(eq(feeds.userId, userId)));
   return rows.length > 0;
 }
 
@@ -65,11 +65,13 @@ export async function hasFeed(userId: number) {
 export async function feedOwner(token: string): Promise<number | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const u = schema.users;
-  const rows = await getDb()
-    .select({ userId: feeds.userId })
-    .from(feeds)
-    .innerJoin(u, eq(u.id, feeds.userId))
-    .where(and(eq(feeds.tokenHash, await sha256(token)), isNull(u.deletedAt)));
+  const rows = await single(
+    getDb()
+      .select({ userId: feeds.userId })
+      .from(feeds)
+      .innerJoin(u, eq(u.id, feeds.userId))
+      .where(and(eq(feeds.tokenHash, await sha256(token)), isNull(u.deletedAt))),
+  );
   return rows[0]?.userId ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
-import { batch } from "~/server/db/batch.server";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { createNotification } from "~/server/notifications/notifications.server";
 import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
@@ -49,15 +49,17 @@ export async function sendDayBeforeReminders(scheduledTime: number) {
   if (reminders.length === 0) return 0;
   const sent = new Set(
     (
-      await db
-        .select({ oid: n.oid })
-        .from(n)
-        .where(
-          inArray(
-            n.oid,
-            reminders.map((reminder) => reminder.oid),
+      await single(
+        db
+          .select({ oid: n.oid })
+          .from(n)
+          .where(
+            inArray(
+              n.oid,
+              reminders.map((reminder) => reminder.oid),
+            ),
           ),
-        )
+      )
     ).map((row) => row.oid),
   );
   let count = 0;

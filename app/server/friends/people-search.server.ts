@@ -1,6 +1,7 @@
 import { and, asc, ne, or, sql } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
 import { USER_SEARCH_LIMIT, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { available, cardColumns, withFriendStatus } from "~/server/friends/relation.server";
 
@@ -19,17 +20,19 @@ export async function searchUsers(viewerId: number, query: string): Promise<User
   const text = query.trim().replace(/^@/, "");
   if (text.length < USER_SEARCH_MIN_LENGTH) return [];
   const pattern = containsPattern(text);
-  const cards = await getDb()
-    .select(cardColumns)
-    .from(u)
-    .where(
-      and(
-        available,
-        ne(u.id, viewerId),
-        or(sql`${u.name} LIKE ${pattern} ESCAPE '\\'`, sql`${u.username} LIKE ${pattern} ESCAPE '\\'`),
-      ),
-    )
-    .orderBy(asc(u.name), asc(u.id))
-    .limit(USER_SEARCH_LIMIT);
+  const cards = await single(
+    getDb()
+      .select(cardColumns)
+      .from(u)
+      .where(
+        and(
+          available,
+          ne(u.id, viewerId),
+          or(sql`${u.name} LIKE ${pattern} ESCAPE '\\'`, sql`${u.username} LIKE ${pattern} ESCAPE '\\'`),
+        ),
+      )
+      .orderBy(asc(u.name), asc(u.id))
+      .limit(USER_SEARCH_LIMIT),
+  );
   return withFriendStatus(viewerId, cards);
 }

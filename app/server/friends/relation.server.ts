@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
-import { batch } from "~/server/db/batch.server";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "~/server/users/avatar";
 
@@ -125,10 +125,12 @@ export async function withFriendStatus(viewerId: number, cards: UserCard[]): Pro
 export async function loadUserInfos(viewerId: number, ids: number[]): Promise<Map<number, UserInfo>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  const cards = await getDb()
-    .select(cardColumns)
-    .from(u)
-    .where(and(inArray(u.id, wanted), available));
+  const cards = await single(
+    getDb()
+      .select(cardColumns)
+      .from(u)
+      .where(and(inArray(u.id, wanted), available)),
+  );
   const infos = await withFriendStatus(viewerId, cards);
   return new Map(infos.map((info) => [info.id, info]));
 }

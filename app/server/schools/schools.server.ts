@@ -93,9 +93,11 @@ export async function setFollowing(
 /** Ids of the schools a user follows, among those given (for badges in lists). */
 export async function followedAmong(userId: number, schoolIds: number[]) {
   if (schoolIds.length === 0) return new Set<number>();
-  const rows = await getDb()
-    .select({ id: f.schoolId })
-    .from(f)
-    .where(and(eq(f.userId, userId), inArray(f.schoolId, schoolIds)));
+  const rows = await single(
+    getDb()
+      .select({ id: f.schoolId })
+      .from(f)
+      .where(and(eq(f.userId, userId), inArray(f.schoolId, schoolIds))),
+  );
   return new Set(rows.map((row) => row.id));
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
-import { batch, type Query, sqlRows } from "~/server/db/batch.server";
+import { batch, type Query, single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import {
   available,
@@ -80,7 +80,7 @@ async function run(actor: Actor, targetId: number, step: (pair: Pair) => Promise
   if (result === "revoked") return { status: "revoked" };
   if (typeof result === "string") {
     // Someone may have changed the pair meanwhile: answer with how things stand now.
-    const now = relationOf(actor.id, await pairRows(actor.id, targetId));
+    const now = relationOf(actor.id, await single(pairRows(actor.id, targetId)));
     return { status: result, user: toUserInfo(pair.target, now) };
   }
   return { status: "ok", outcome: result.outcome, user: toUserInfo(pair.target, result.relation) };
@@ -188,7 +188,7 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
     if (inserted === "revoked") return inserted;
     if (inserted.length === 0) {
       // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
-      const now = relationOf(viewer.id, await pairRows(viewer.id, target.id));
+      const now = relationOf(viewer.id, await single(pairRows(viewer.id, target.id)));
       if (now.kind === "incoming") return accept(actor, viewer, target, now.row);
       if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
       return "request_pending";
@@ -249,7 +249,7 @@ async function accept(actor: Actor, viewer: UserCard, requester: UserCard, row: 
   if (!friendship) {
     // Crossed answers (both sent, or a double submit): if the pair are friends now, that is
     // what was asked for, so answer with it rather than a missing request.
-    const now = relationOf(viewer.id, await pairRows(viewer.id, requester.id));
+    const now = relationOf(viewer.id, await single(pairRows(viewer.id, requester.id)));
     if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
     return "no_incoming_request";
   }

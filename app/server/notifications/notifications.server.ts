@@ -8,6 +8,7 @@ import {
   preparedQuery,
   type Query,
   runBatch,
+  single,
   sqlRows,
 } from "~/server/db/batch.server";
 import { type Cursor, decodeCursor, olderThan, pageOf } from "~/server/db/cursor";
@@ -207,7 +208,7 @@ export function notificationMenuPart(userId: number): BatchPart<NotificationPage
 }
 
 export async function countUnreadNotifications(userId: number) {
-  const [row] = await unreadQuery(userId);
+  const [row] = await single(unreadQuery(userId));
   return row?.value ?? 0;
 }
 

@@ -83,8 +83,6 @@ const e2eDatabase = step("end-to-end database", "node", ["scripts/serve-e2e.mjs"
   background: true,
 });
 await step("lint", bin("biome"), ["check", "."]);
-// The server build's rewrite of React's stream writer against React's own (decision 102).
-await step("React stream rewrite (node --test)", "node", ["--test", "scripts/vite/fizz-chunks.test.mjs"]);
 await step(`build (${dir}/)`, bin("react-router"), ["build"]);
 // wrangler deploys the configuration the build wrote (.wrangler/deploy/config.json points at
 // it); tests/integration/deploy-config.test.ts checks that its vars fail closed.

@@ -1,5 +1,5 @@
 import { useContext, useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { isChunkLoadError, reloadAfterChunkError } from "~/lib/chunk-reload";
 import common from "~/locales/en/common.json";

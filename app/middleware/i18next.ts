@@ -1,5 +1,4 @@
 import { createInstance, type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales";
@@ -35,7 +34,7 @@ const instances = new Map<string, Promise<i18n>>();
 function instanceFor(lng: string): Promise<i18n> {
   let instance = instances.get(lng);
   if (!instance) {
-    const created = createInstance(I18NEXT_OPTIONS).use(initReactI18next);
+    const created = createInstance(I18NEXT_OPTIONS);
     instance = created.init({ lng }).then(() => created);
     instances.set(lng, instance);
   }
@@ -50,8 +49,8 @@ function acceptedLanguages(header: string | null) {
     .filter(Boolean);
 }
 
-/** ?lng=, then the cookie, then Accept-Language, then English (SPEC §9). */
-async function detectLocale(request: Request) {
+/** ?lng=, then the cookie, then Accept-Language, then English (SPEC §9). The guest cache keys by it. */
+export async function detectLocale(request: Request) {
   const candidates = [
     new URL(request.url).searchParams.get("lng"),
     await localeCookie.parse(request.headers.get("Cookie")),
@@ -90,7 +89,7 @@ export function getInstance(context: Readonly<RouterContextProvider>): i18n {
   if (instance) return instance;
   if (!fallback) {
     fallback = createInstance({ ...I18NEXT_OPTIONS, lng: FALLBACK_LANGUAGE });
-    fallback.use(initReactI18next).init();
+    fallback.init();
   }
   return fallback;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link, useFetcher } from "react-router";
 import { Composer } from "~/components/content/composer";
 import { NewPostsBanner } from "~/components/content/new-posts-banner";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useFormMessage } from "~/components/form/field";
 
 const SCRIPT_SRC = "https://www.google.com/recaptcha/api.js";

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { MESSAGE_MAX_LENGTH, newClientMsgId } from "~/lib/chat-limits";

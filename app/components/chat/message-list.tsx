@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { ConfirmForm } from "~/components/confirm-form";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { dateTimeFormat } from "~/lib/date-format";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { CATEGORIES } from "~/lib/categories";
 
 /** The options of a category <select> (SPEC §1's eight categories), after one for "none chosen". */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Field, FormError } from "~/components/form/field";
 import { useResizedSubmit } from "~/components/form/use-resized-submit";

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Form } from "react-router";
 import { Field, useFormMessage } from "~/components/form/field";
 import { zoneOptions } from "~/lib/calendar/zones";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useFetcher } from "react-router";
 import { eventHref } from "~/lib/calendar/links";
 import type { RsvpStatus } from "~/server/events/rsvp.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link, useRouteLoaderData } from "react-router";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { useRootData } from "~/root";

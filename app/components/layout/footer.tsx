@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link } from "react-router";
 import type { Theme } from "~/lib/themes";
 import { ThemeSwitch } from "./theme-switch";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link } from "react-router";
 
 /** The logo is 32 px high and always leads home (SPEC §2, §9). */

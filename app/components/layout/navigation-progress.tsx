@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useNavigation } from "react-router";
 import { useDelayedFlag } from "./use-delayed-flag";
 

@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Form, useLocation } from "react-router";
 import { formatUtcDate } from "~/lib/date-format";
 import { type NotificationItem, type NotificationState, notificationReducer } from "~/realtime/notification-state";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { NavLink } from "react-router";
 import { Icon, type IconName } from "../icons";
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useFetcher, useLocation } from "react-router";
 import { THEMES, type Theme } from "~/lib/themes";
 

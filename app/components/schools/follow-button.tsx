@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useFetcher } from "react-router";
 
 /** Follow / Unfollow: a form posting to the school page; with JavaScript it flips at once. */

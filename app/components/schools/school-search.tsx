@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Form, Link, useFetcher } from "react-router";
 
 type Suggestion = { id: number; name: string; city: string | null; state: string | null };

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { NewPasswordFields } from "~/components/form/account-fields";
 import { CurrentPasswordField } from "~/components/form/current-password-field";
 import type { FormFailure } from "~/lib/forms/parse";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { AccountField } from "~/components/form/account-fields";
 import type { FormFailure } from "~/lib/forms/parse";
 import { SettingsForm } from "./settings-form";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Form, useLocation } from "react-router";
 import { FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useFormMessage } from "~/components/form/field";
 import type { FormFailure } from "~/lib/forms/parse";
 import { THEMES } from "~/lib/themes";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link } from "react-router";
 import { useDisclosure } from "~/components/layout/use-disclosure";
 import { type AvatarSize, UserAvatar } from "~/components/layout/user-avatar";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link, useFetcher, useFetchers, useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { SubmitButton } from "~/components/form/submit-button";

@@ -1,9 +1,10 @@
 /**
- * The browser's i18next: the small part of its API this app uses (docs/decisions: i18n-lite).
- * The server keeps the real i18next (remix-i18next), so rendering stays identical; the browser
- * saves ~17 KB gzip of JavaScript on every page. Supported: namespaces ("ns:key"), nested keys,
- * {{value}} interpolation, plurals (_one/_other … via Intl.PluralRules), returnObjects and
- * defaultValue. Anything else must be added here and tested in i18n-lite.test.ts.
+ * The browser's translations (decision 023): the small part of i18next's API this app uses, so
+ * the browser skips ~17 KB gzip of i18next. The server renders with the real i18next
+ * (app/middleware/i18next.ts) through the same React bindings (./react.tsx), so both render
+ * the same text; i18n-lite.test.tsx checks every key against i18next. Supported: namespaces
+ * ("ns:key"), nested keys, {{value}} interpolation, plurals (_one/_other … via
+ * Intl.PluralRules), returnObjects and defaultValue. Anything else must be added here and tested.
  */
 type Tree = { [key: string]: unknown };
 type Options = {
@@ -47,10 +48,6 @@ export class I18nLite {
   private store: Record<string, Record<string, Tree>> = {};
   private listeners = new Map<string, Set<Listener>>();
   private plurals = new Intl.PluralRules("en");
-
-  use(_plugin: unknown) {
-    return this;
-  }
 
   init(options: InitOptions = {}) {
     this.language = options.lng ?? options.fallbackLng ?? "en";
@@ -148,6 +145,5 @@ export class I18nLite {
   }
 }
 
-const i18next = new I18nLite();
-export default i18next;
-export const createInstance = () => new I18nLite();
+/** The browser's one instance: entry.client initialises it, route modules add their namespaces. */
+export const browserTranslations = new I18nLite();

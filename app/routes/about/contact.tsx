@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { data, Form, redirect, useLocation } from "react-router";
 import { aboutMeta } from "~/components/about/about-document";
 import { AboutNav } from "~/components/about/about-nav";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link, redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { userContext } from "~/context";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { ChatConfirm } from "~/components/chat/chat-confirm";
 import { ConversationThread } from "~/components/chat/conversation-thread";
 import { userContext } from "~/context";

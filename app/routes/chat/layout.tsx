@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link, Outlet, useLocation } from "react-router";
 import { ConversationList } from "~/components/chat/conversation-list";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Form } from "react-router";
 import { ChatPaneHeader } from "~/components/chat/chat-pane-header";
 import { PeoplePicker } from "~/components/chat/people-picker";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { data, redirect } from "react-router";
 import { CommunityForm } from "~/components/communities/community-form";
 import { userContext } from "~/context";

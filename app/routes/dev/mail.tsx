@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { data } from "react-router";
 import { registerNamespace } from "~/lib/i18n-client";
 import dev from "~/locales/en/dev.json";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Outlet, useMatches } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ConversationsMenu } from "~/components/layout/conversations-menu";

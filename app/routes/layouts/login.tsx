@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link, Outlet } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { Logo } from "~/components/layout/logo";

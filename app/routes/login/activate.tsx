@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { data, Link, redirect } from "react-router";
 import { EmailLinkForm } from "~/components/auth/email-link-form";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";

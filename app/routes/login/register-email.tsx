@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans, useTranslation } from "~/lib/i18n-lite/react";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link, redirect } from "react-router";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";

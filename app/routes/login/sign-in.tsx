@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { data, Form, Link, redirect } from "react-router";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { data } from "react-router";
 import { ComposeForm } from "~/components/inbox/compose-form";
 import { userContext } from "~/context";

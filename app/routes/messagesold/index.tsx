@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link } from "react-router";
 import { BoxList } from "~/components/inbox/box-list";
 import { useLiveInbox } from "~/components/inbox/use-live-inbox";

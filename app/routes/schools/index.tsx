@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { data, Link } from "react-router";
 import { SchoolList } from "~/components/schools/school-list";
 import { SchoolSearch } from "~/components/schools/school-search";

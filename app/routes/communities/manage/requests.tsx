@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { data, Link, redirect } from "react-router";
 import { ConfirmPage } from "~/components/communities/confirm-page";
 import { ManageAction } from "~/components/communities/manage-action";

@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { GROUP_MAX_MEMBERS } from "~/lib/chat-limits";
 import { batchSql } from "~/server/db/raw.server";
 import { publishToUsers } from "~/server/realtime.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { contactIdsSql, mayMessageSql } from "./permission.server";
@@ -25,7 +26,7 @@ function toPerson(row: PersonRow): Person {
 }
 
 const PERSON_COLUMNS = sql.raw("u.id, u.name, u.username, u.avatar");
-const AVAILABLE = sql.raw("u.deleted_at IS NULL AND u.activated_at IS NOT NULL");
+const AVAILABLE = activeUser("u");
 /** How many people "New group" and "Add people" list at once; a search narrows them. */
 export const CANDIDATE_LIMIT = 20;
 

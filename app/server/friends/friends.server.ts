@@ -4,7 +4,6 @@ import type { UserInfo } from "~/lib/friend-status";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
 import {
-  available,
   cardColumns,
   type FriendshipRow,
   pairRows,
@@ -20,6 +19,7 @@ import {
   notificationSeen,
   titleBy,
 } from "~/server/notifications.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
 /**
@@ -68,7 +68,7 @@ async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_f
     db
       .select(cardColumns)
       .from(u)
-      .where(and(inArray(u.id, [actor.id, targetId]), available)),
+      .where(and(inArray(u.id, [actor.id, targetId]), activeUser())),
     pairRows(actor.id, targetId),
   ]);
   if (current.length === 0) return "revoked";

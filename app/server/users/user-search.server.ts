@@ -2,7 +2,8 @@ import { and, asc, ne, or, sql } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
 import { USER_SEARCH_LIMIT, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
 import { getDb, schema } from "~/server/db/db.server";
-import { available, cardColumns, withFriendStatus } from "~/server/friends/relation.server";
+import { cardColumns, withFriendStatus } from "~/server/friends/relation.server";
+import { activeUser } from "./active-user.server";
 
 const u = schema.users;
 
@@ -24,7 +25,7 @@ export async function searchUsers(viewerId: number, query: string): Promise<User
     .from(u)
     .where(
       and(
-        available,
+        activeUser(),
         ne(u.id, viewerId),
         or(sql`${u.name} LIKE ${pattern} ESCAPE '\\'`, sql`${u.username} LIKE ${pattern} ESCAPE '\\'`),
       ),

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import { installChunkReloadHandler } from "~/lib/chunk-reload";
 import { TranslationsProvider } from "~/lib/i18n-lite/react";
 import { browserTranslations } from "~/lib/i18n-lite/translations";
@@ -15,6 +16,7 @@ browserTranslations
     fallbackLng: "en",
     defaultNS: "common",
     resources: { en: { common } },
+    interpolation: { defaultVariables: ACCOUNT_TEXT_VALUES },
   })
   .then(() => {
     startTransition(() => {

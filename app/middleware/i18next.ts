@@ -1,5 +1,6 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales";
 
@@ -18,7 +19,7 @@ const I18NEXT_OPTIONS = {
   resources,
   defaultNS: "common",
   fallbackLng: FALLBACK_LANGUAGE,
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, defaultVariables: ACCOUNT_TEXT_VALUES },
 } as const;
 
 const localeContext = createContext<string>(FALLBACK_LANGUAGE);

@@ -2,6 +2,7 @@ import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Trans as RealTrans } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import resources from "~/locales";
 import { Trans, type Translations, TranslationsProvider, useTranslation } from "./react";
 import { I18nLite } from "./translations";
@@ -36,7 +37,7 @@ async function setup() {
     fallbackLng: "en",
     defaultNS: "common",
     resources,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, defaultVariables: ACCOUNT_TEXT_VALUES },
   };
   const instance = createInstance();
   await instance.init(options);
@@ -61,6 +62,15 @@ describe("the browser's small i18next (i18n-lite)", () => {
         expect(lite.t(`${ns}:${key}`, values)).toEqual(real.t(`${ns}:${key}`, values));
       }
     }
+  });
+
+  it("reads the account limits from ~/lib/account through defaultVariables, as i18next does", async () => {
+    const { real, lite } = await setup();
+    expect(lite.t("account:passwordLength")).toBe("A password has 8 to 128 characters.");
+    expect(lite.t("account:emailTooLong")).toBe(real.t("account:emailTooLong"));
+    expect(real.t("account:emailTooLong")).toBe("An email address can have at most 254 characters.");
+    // A value given by the caller wins over the default, in both.
+    expect(lite.t("account:emailTooLong", { emailMax: 9 })).toBe(real.t("account:emailTooLong", { emailMax: 9 }));
   });
 
   it("returns objects like i18next with returnObjects, and the key when missing", async () => {

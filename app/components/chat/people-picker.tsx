@@ -1,5 +1,5 @@
-import { useTranslation } from "~/lib/i18n-lite/react";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Candidates } from "~/server/chat/groups.server";
 
 /**

@@ -1,9 +1,9 @@
-import { useTranslation } from "~/lib/i18n-lite/react";
 import { Link, redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { userContext } from "~/context";
 import { feedActionSchema } from "~/lib/forms/events";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import events from "~/locales/en/events.json";
 import { signInRedirect } from "~/routes/login/web-session.server";
 import { regenerateFeedToken, revokeFeed } from "~/server/events/feed.server";

@@ -1,9 +1,9 @@
-import { useTranslation } from "~/lib/i18n-lite/react";
 import { Form, Link } from "react-router";
 import { CategoryOptions } from "~/components/communities/category-options";
 import { CommunityList } from "~/components/communities/community-list";
 import { communitySearchSchema } from "~/lib/forms/communities";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import communities from "~/locales/en/communities.json";
 import { getInstance } from "~/middleware/i18next";

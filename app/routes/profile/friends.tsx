@@ -1,4 +1,3 @@
-import { useTranslation } from "~/lib/i18n-lite/react";
 import { Form } from "react-router";
 import { Field } from "~/components/form/field";
 import { AvatarPopup } from "~/components/user/avatar-popup";
@@ -8,6 +7,7 @@ import { userContext } from "~/context";
 import { dateTimeFormat } from "~/lib/date-format";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
 import people from "~/locales/en/people.json";

@@ -1,4 +1,3 @@
-import { useTranslation } from "~/lib/i18n-lite/react";
 import { data, Link, redirect } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { FriendControls } from "~/components/user/friend-controls";
@@ -7,6 +6,7 @@ import { dateTimeFormat } from "~/lib/date-format";
 import { parseUserId } from "~/lib/forms/friend";
 import { FriendStatus } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import people from "~/locales/en/people.json";
 import { getInstance } from "~/middleware/i18next";
 import { getPublicProfile } from "~/server/users/public-profile.server";

@@ -14,7 +14,21 @@
  * directly (`grantCode`) with an id token they signed (`signIdToken`), forged or expired at will.
  * Bounded: short-lived single-use codes and capped maps. Plain TypeScript that Node runs as is.
  */
-import { base64url, exportJWK, generateKeyPair, importSPKI, type JWK, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import { importSPKI, type JWTPayload, jwtVerify, SignJWT } from "jose";
+import {
+  BoundedMap,
+  cookie,
+  formBody,
+  formPostPage,
+  html,
+  json,
+  nameFromEmail,
+  randomToken,
+  s256,
+  signingKey,
+  stableSubject,
+  validRedirect,
+} from "./util.ts";
 
 export type Provider = "google" | "apple";
 export type IdpPerson = { sub: string; email: string; name?: string; given?: string; family?: string };
@@ -44,70 +58,10 @@ export type FakeIdpOptions = {
 };
 
 const CODE_TTL_MS = 2 * 60 * 1000;
-const MAX_ENTRIES = 1000;
 const APPLE_SECRET_MAX_SECONDS = 15_777_000; // Apple: a client secret lives at most 6 months.
 const CANCEL_HINT = "cancel@idp.test";
 const GOOGLE_DEFAULT = { email: "gina.google@idp.test", name: "Gina Google" };
 const APPLE_NAME = { firstName: "Avery", lastName: "Appleseed" };
-
-/** A Map that forgets its oldest entries beyond a cap, so a long run cannot grow it. */
-class BoundedMap<K, V> extends Map<K, V> {
-  set(key: K, value: V) {
-    super.set(key, value);
-    while (this.size > MAX_ENTRIES) this.delete(this.keys().next().value as K);
-    return this;
-  }
-}
-
-const randomToken = () => base64url.encode(crypto.getRandomValues(new Uint8Array(24)));
-const s256 = async (text: string) =>
-  base64url.encode(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text))));
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
-const html = (body: string, status = 200, headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
-
-async function stableSubject(provider: Provider, email: string) {
-  return `${provider}-${(await s256(`${provider}:${email.toLowerCase()}`)).slice(0, 20)}`;
-}
-
-function nameFromEmail(email: string) {
-  return (email.split("@")[0] ?? "")
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((part) => part[0]?.toUpperCase() + part.slice(1))
-    .join(" ");
-}
-
-async function signingKey(name: string) {
-  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-  const kid = `${name}-${crypto.randomUUID()}`;
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" };
-  return { privateKey, kid, jwk };
-}
-
-function cookie(request: Request, name: string) {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
-}
-
-/** A redirect URI must be an absolute http(s) URL; codes are bound to it. */
-function validRedirect(value: string | null) {
-  try {
-    const url = new URL(value ?? "");
-    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Reads a form body (without workerd's warning about text() on a non-text type). */
-async function formBody(request: Request) {
-  return new URLSearchParams(new TextDecoder().decode(await request.arrayBuffer()));
-}
 
 export async function createFakeIdp({ origin, google, apple, appleTeamPublicKey }: FakeIdpOptions) {
   const appleTeamKey = await importSPKI(appleTeamPublicKey, "ES256");
@@ -272,29 +226,10 @@ export async function createFakeIdp({ origin, google, apple, appleTeamPublicKey 
         fields.user = JSON.stringify({ name: APPLE_NAME, email: person.email });
       }
     }
-    const inputs = Object.entries(fields)
-      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-      .join("\n      ");
     const headers: Record<string, string> = browser
       ? { "Set-Cookie": `fake_apple_id=${browser}; Path=/apple; HttpOnly; SameSite=Lax` }
       : {};
-    return html(
-      `<!doctype html>
-<html lang="en">
-  <head><meta charset="utf-8"><title>Sign in with Apple (fake)</title></head>
-  <body>
-    <h1>Fake Apple ID</h1>
-    <p>Continuing to the app as ${escapeHtml(person.email)}.</p>
-    <form method="post" action="${escapeHtml(redirect.toString())}">
-      ${inputs}
-      <button type="submit">Continue</button>
-    </form>
-    <script>document.forms[0].submit();</script>
-  </body>
-</html>`,
-      200,
-      headers,
-    );
+    return html(formPostPage(person.email, redirect, fields), 200, headers);
   }
 
   async function appleToken(request: Request) {

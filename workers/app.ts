@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { REALTIME_PATH } from "../app/realtime/protocol";
 import { joinBatches } from "../app/server/db/join-batches.server";
 import { countRoundTrips, ROUND_TRIPS_HEADER } from "../app/server/db/round-trips.server";
+import { withRequestOrigin } from "../app/server/notifications/origin.server";
 import { type GuestCacheRules, rememberedPage, withGuestCache } from "./guest-cache";
 
 export { UserHub } from "./user-hub";
@@ -68,11 +69,13 @@ export default {
     const reads = request.method === "GET" || request.method === "HEAD";
     const handle = reads ? () => joinBatches(respond) : respond;
     // The bench and the tests read D1 round trips per request from a header (decision 040).
-    return env.COUNT_D1 === "true" ? countRoundTrips(handle) : handle();
+    const counted = env.COUNT_D1 === "true" ? () => countRoundTrips(handle) : handle;
+    // Notifications this request causes store URLs on the origin it came in on (decision 119).
+    return withRequestOrigin(url.origin, counted);
   },
   // Hourly Cron Trigger: day-before event reminders (decision 059).
-  async scheduled(controller, env, ctx) {
+  async scheduled(controller, _env, ctx) {
     const { runScheduled } = await import("./scheduled");
-    ctx.waitUntil(runScheduled(controller, env));
+    ctx.waitUntil(runScheduled(controller));
   },
 } satisfies ExportedHandler<Env>;

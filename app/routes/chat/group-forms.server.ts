@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { formWithMembers, groupActionSchema, newGroupSchema, parseId } from "~/lib/forms/chat";
 import { type FormFailure, parseValues, typedValues } from "~/lib/forms/parse";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import {
   addToGroup,
   createGroup,

@@ -8,7 +8,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { createCommunity } from "~/server/communities/communities.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";

@@ -9,7 +9,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { getPostMeta, updatePost } from "~/server/content/posts.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { getDb, schema } from "~/server/db/db.server";
 import { activeUser } from "~/server/users/active-user.server";

@@ -1,4 +1,4 @@
-import { and, eq, exists, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SessionUser } from "~/context";
 import { getDb, schema } from "~/server/db/db.server";

@@ -97,8 +97,10 @@ describe("the bad-input walk", () => {
       "api/v1/user/:id": String(owner.id),
       "api/v1/user/:id/friend": String(owner.id),
     };
-    for (const path of paths(routes)) if (/(^|\/)(calendar|events)\/events\/:id/.test(path)) ids[`${path}:id`] = String(event);
-    for (const path of paths(routes)) if (/^api\/v2\/conversation\/:id/.test(path)) ids[`${path}:id`] = String(group.conversationId);
+    for (const path of paths(routes))
+      if (/(^|\/)(calendar|events)\/events\/:id/.test(path)) ids[`${path}:id`] = String(event);
+    for (const path of paths(routes))
+      if (/^api\/v2\/conversation\/:id/.test(path)) ids[`${path}:id`] = String(group.conversationId);
 
     // Pages are asked with the cookie, the API with the token, both signed out too.
     const sessionsFor = (route: string): [string, Record<string, string>][] => [
@@ -110,10 +112,20 @@ describe("the bad-input walk", () => {
     const failures: string[] = [];
     const check = async (label: string, path: string, init: RequestInit) => {
       const response = await fetchApp(path, init);
-      if (response.status >= 500) failures.push(`${label} ${init.method ?? "GET"} ${path.slice(0, 120)}: ${response.status}`);
+      if (response.status >= 500)
+        failures.push(`${label} ${init.method ?? "GET"} ${path.slice(0, 120)}: ${response.status}`);
       await response.body?.cancel();
     };
+    let stillSignedIn = false;
     for (const route of walk) {
+      // The walk was signed in all along (no route it asked ended the session by accident).
+      if (route.includes("logout") && !stillSignedIn) {
+        expect((await fetchApp("/newsfeed", { headers: { Cookie: cookie } })).status).toBe(200);
+        expect((await fetchApp("/api/v2/conversation", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(
+          200,
+        );
+        stillSignedIn = true;
+      }
       const real = fill(route, ids);
       for (const [session, headers] of sessionsFor(route)) {
         for (const value of HOSTILE) await check(session, `${real}?${hostileQuery(value)}`, { headers });
@@ -132,6 +144,7 @@ describe("the bad-input walk", () => {
         });
       }
     }
+    expect(stillSignedIn).toBe(true);
     expect(failures).toEqual([]);
   });
 });

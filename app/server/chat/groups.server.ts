@@ -3,7 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { GROUP_MAX_MEMBERS } from "~/lib/chat-limits";
 import { containsText } from "~/server/db/contains-text.server";
 import { batchSql } from "~/server/db/raw.server";
-import { publishToUsers } from "~/server/realtime.server";
+import { publishToUsers } from "~/server/realtime/realtime.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { contactIdsSql, mayMessageSql } from "./permission.server";

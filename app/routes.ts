@@ -112,7 +112,7 @@ export default [
       ...prefix("profile", [
         index("routes/profile/index.tsx"),
         route("friends", "routes/friends/list.tsx"),
-        route("settings", "routes/profile/settings.tsx"),
+        route("settings", "routes/settings/settings.tsx"),
       ]),
       // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),
@@ -149,7 +149,7 @@ export default [
       ]),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.
-    route("profile/verifyemail", "routes/profile/verify-email.tsx"),
+    route("profile/verifyemail", "routes/settings/verify-email.tsx"),
     // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.
     route("__dev/mail", "routes/dev/mail.tsx"),
     // Throws on purpose so the error pages can be seen and tested; 404 unless DEV_ROUTES.

@@ -83,6 +83,7 @@ const e2eDatabase = step("end-to-end database", "node", ["scripts/serve-e2e.mjs"
   background: true,
 });
 await step("lint", bin("biome"), ["check", "."]);
+await step("areas depend one way (docs/architecture.md)", "node", ["scripts/check-area-direction.mjs"]);
 // The server build's rewrite of React's stream writer against React's own (decision 102).
 await step("React stream rewrite (node --test)", "node", ["--test", "scripts/vite/fizz-chunks.test.mjs"]);
 await step(`build (${dir}/)`, bin("react-router"), ["build"]);

@@ -3,6 +3,7 @@ import { REALTIME_PATH } from "../app/realtime/protocol";
 import { joinBatches } from "../app/server/db/join-batches.server";
 import { countRoundTrips, ROUND_TRIPS_HEADER } from "../app/server/db/round-trips.server";
 import { declaresTooLarge, payloadTooLarge } from "../app/server/http/declared-length";
+import { withRequestOrigin } from "../app/server/notifications/origin.server";
 import { rememberedPage, withGuestCache } from "./guest-cache";
 
 export { UserHub } from "./user-hub";
@@ -36,14 +37,14 @@ export default {
       if (env.COUNT_D1 === "true") remembered.headers.set(ROUND_TRIPS_HEADER, "0");
       return remembered;
     }
-    // The realtime channel skips React Router: it answers with a socket, not a page (DESIGN §1).
-    // Loaded on first use, like the app, so the entry module stays small.
     const url = new URL(request.url);
     // A body larger than any route reads is refused before a byte of it is (decision 114).
     if (declaresTooLarge(request)) {
       const { withSecurityHeaders } = await loadSecurityHeaders();
       return withSecurityHeaders(payloadTooLarge(url.pathname), { url, nonce: null });
     }
+    // The realtime channel skips React Router: it answers with a socket, not a page (DESIGN §1).
+    // Loaded on first use, like the app, so the entry module stays small.
     if (url.pathname === REALTIME_PATH) {
       const { handleRealtimeUpgrade } = await import("./realtime");
       return handleRealtimeUpgrade(request, env);
@@ -68,11 +69,13 @@ export default {
     const reads = request.method === "GET" || request.method === "HEAD";
     const handle = reads ? () => joinBatches(respond) : respond;
     // The bench and the tests read D1 round trips per request from a header (decision 040).
-    return env.COUNT_D1 === "true" ? countRoundTrips(handle) : handle();
+    const counted = env.COUNT_D1 === "true" ? () => countRoundTrips(handle) : handle;
+    // Notifications this request causes store URLs on the origin it came in on (decision 119).
+    return withRequestOrigin(url.origin, counted);
   },
   // Hourly Cron Trigger: day-before event reminders (decision 059).
-  async scheduled(controller, env, ctx) {
+  async scheduled(controller, _env, ctx) {
     const { runScheduled } = await import("./scheduled");
-    ctx.waitUntil(runScheduled(controller, env));
+    ctx.waitUntil(runScheduled(controller));
   },
 } satisfies ExportedHandler<Env>;

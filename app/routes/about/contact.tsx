@@ -16,7 +16,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import type { DescriptionHandle } from "~/lib/page-description";
 import about from "~/locales/en/about.json";
 import { translatorFor } from "~/middleware/i18next";
-import { submitContactMessage } from "~/server/contact.server";
+import { submitContactMessage } from "~/server/about/contact.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/contact";
 import { translateAboutMeta } from "./meta.server";

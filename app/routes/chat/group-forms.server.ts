@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { formWithMembers, groupActionSchema, newGroupSchema, parseId } from "~/lib/forms/chat";
 import { type FormFailure, parseValues, typedValues } from "~/lib/forms/parse";
 import { readSearchText } from "~/lib/search-text";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import {
   addToGroup,
   createGroup,
@@ -13,7 +14,6 @@ import {
   renameGroup,
 } from "~/server/chat/chat.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import type { Actor } from "~/server/users/session-user.server";
 
 /**

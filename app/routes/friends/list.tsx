@@ -15,7 +15,7 @@ import friends from "~/locales/en/friends.json";
 import profile from "~/locales/en/profile.json";
 import { getInstance } from "~/middleware/i18next";
 import { type FriendEntry, listFriendships } from "~/server/friends/friends-list.server";
-import { searchUsers } from "~/server/users/user-search.server";
+import { searchUsers } from "~/server/friends/people-search.server";
 import type { Route } from "./+types/list";
 
 registerNamespace("profile", profile);

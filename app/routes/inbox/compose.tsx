@@ -50,7 +50,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     url,
     viewer: context.get(userContext)!,
     replyToId: replyToOf(params),
-    t: translatorFor(context),
   });
 }
 

@@ -9,9 +9,9 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import inbox from "~/locales/en/inbox.json";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { deleteForMe, loadThread, markUnread } from "~/server/inbox/inbox.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import stylesheet from "~/styles/inbox.css?url";
 import type { Route } from "./+types/message";
 

@@ -20,7 +20,7 @@ import { captchaSiteKey } from "~/server/auth/captcha.server";
 import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/registration.server";
-import { HOME_AFTER_SIGN_IN } from "~/server/session/web-session.server";
+import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/register-email";
 import { captchaError, mailContext } from "./link-mail-helpers.server";
 

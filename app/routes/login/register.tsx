@@ -6,7 +6,7 @@ import type { DescriptionHandle } from "~/lib/page-description";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
 import { enabledProviders } from "~/server/auth/providers.server";
-import { HOME_AFTER_SIGN_IN } from "~/server/session/web-session.server";
+import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/register";
 
 registerNamespace("register", register);

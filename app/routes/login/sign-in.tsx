@@ -19,7 +19,7 @@ import { getInstance } from "~/middleware/i18next";
 import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
-import { HOME_AFTER_SIGN_IN, renewRevokedSession, startWebSession } from "~/server/session/web-session.server";
+import { HOME_AFTER_SIGN_IN, renewRevokedSession, startWebSession } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/sign-in";
 
 registerNamespace("auth", auth);

@@ -5,7 +5,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import auth from "~/locales/en/auth.json";
 import { getInstance } from "~/middleware/i18next";
 import { linkedProviders } from "~/server/auth/linked-providers.server";
-import { endWebSession } from "~/server/session/web-session.server";
+import { endWebSession } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/sso-logout";
 
 registerNamespace("auth", auth);

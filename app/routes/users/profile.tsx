@@ -9,7 +9,7 @@ import { FriendStatus } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
 import friends from "~/locales/en/friends.json";
 import { getInstance } from "~/middleware/i18next";
-import { getPublicProfile } from "~/server/users/public-profile.server";
+import { getPublicProfile } from "~/server/friends/public-profile.server";
 import type { Route } from "./+types/profile";
 
 registerNamespace("friends", friends);

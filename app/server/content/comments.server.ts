@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rawAll } from "~/server/db/raw.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { notifyComment } from "./content-notifications.server";
 import { managesSql, visiblePostSql } from "./visibility.server";
 
 export const COMMENT_MAX_LENGTH = 2_000;
@@ -30,7 +31,9 @@ export async function addComment(
     RETURNING id, parent_id AS parentId`,
   );
   if (rows === "revoked") return rows;
-  return rows[0] ?? null;
+  const comment = rows[0] ?? null;
+  if (comment) notifyComment(userId, postId, comment.parentId);
+  return comment;
 }
 
 /** Edits a comment's text: its author only, while they may still see the post. */

@@ -1,13 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Translate } from "~/lib/translate";
 import { mayMessageSql } from "~/server/chat/permission.server";
 import { batchSql } from "~/server/db/raw.server";
 import {
   insertNotificationsSql,
-  publishStoredNotifications,
   type StoredNotification,
   storedNotificationsSql,
 } from "~/server/notifications/notifications.server";
+import { noticeText, publishAfterCommit } from "~/server/notifications/notifier.server";
+import { notificationOrigin } from "~/server/notifications/origin.server";
 import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
 import { AVAILABLE_USER, holdsCopySql } from "./access.server";
 import { discardFiles, type StoredFile } from "./attachments.server";
@@ -57,7 +57,7 @@ function resolvedCte(to: string[]): SQL {
  * notification commit together or not at all; then the notifications go out live.
  * The same clientKey again answers the stored message and sends nothing twice.
  */
-export async function sendMessage(input: SendInput, note: { t: Translate; origin: string }): Promise<SendResult> {
+export async function sendMessage(input: SendInput): Promise<SendResult> {
   const me = input.sender.id;
   const sendId = crypto.randomUUID();
   const now = Date.now();
@@ -78,7 +78,7 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
   const createdHere = sql`${mine} AND m.send_id = ${sendId}`;
   const oidPrefix = `mail-${sendId}-`;
   const recipientRows = sql`SELECT ${oidPrefix} || r.user_id AS oid, r.user_id,
-      ${new URL("/messagesold/", note.origin).href} || m.id AS url
+      ${new URL("/messagesold/", notificationOrigin()).href} || m.id AS url
     FROM mail_messages m JOIN mail_recipients r ON r.message_id = m.id WHERE ${createdHere}`;
 
   const statements: SQL[] = [
@@ -95,7 +95,7 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
       SELECT DISTINCT m.id, r.user_id FROM mail_messages m JOIN resolved r WHERE ${createdHere}`,
     insertNotificationsSql(recipientRows, {
       // The sender's name as stored now (the caller may only know an id): put in by SQL.
-      title: sql`replace(${note.t("inbox:notification", { name: sendId, subject: input.subject })}, ${sendId},
+      title: sql`replace(${noticeText("inbox:notification", { name: sendId, subject: input.subject })}, ${sendId},
         (SELECT name FROM users WHERE id = ${me}))`,
       createdAt: now,
     }),
@@ -120,7 +120,7 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
   const created = Boolean(stored?.created);
   if (!created) discardFiles(files.map((file) => file.key));
   if (stored) {
-    if (created) await publishStoredNotifications(results[5] as StoredNotification[]);
+    if (created) publishAfterCommit(results[5] as StoredNotification[]);
     return { status: "sent", id: stored.id, created };
   }
   const problems = recipientProblems(me, resolution);

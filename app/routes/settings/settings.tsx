@@ -14,7 +14,7 @@ import type { DescriptionHandle } from "~/lib/page-description";
 import accountTexts from "~/locales/en/account.json";
 import settings from "~/locales/en/settings.json";
 import { getInstance } from "~/middleware/i18next";
-import { getAccountSettings } from "~/server/users/settings.server";
+import { getAccountSettings } from "~/server/settings/settings.server";
 import settingsStyles from "~/styles/settings.css?url";
 import type { Route } from "./+types/settings";
 import { settingsAction } from "./settings-action.server";

@@ -6,9 +6,9 @@ import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { revokeAllSessions } from "~/server/auth/tokens.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { type Actor, currentTokenQuery, runAs, tokenIsCurrent } from "../users/session-user.server";
+import { getUserById, userByIdQuery } from "../users/users.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
-import { type Actor, currentTokenQuery, runAs, tokenIsCurrent } from "./session-user.server";
-import { getUserById, userByIdQuery } from "./users.server";
 
 /**
  * Settings of one's own account (/profile/settings, decision 019). Every function takes the acting

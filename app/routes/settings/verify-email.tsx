@@ -6,7 +6,7 @@ import { tokenPageMeta } from "~/lib/token-page-meta";
 import settings from "~/locales/en/settings.json";
 import { getInstance, translatorFor } from "~/middleware/i18next";
 import { flashToast } from "~/server/session/session.server";
-import { confirmEmailChange } from "~/server/users/email-change.server";
+import { confirmEmailChange } from "~/server/settings/email-change.server";
 import type { Route } from "./+types/verify-email";
 
 registerNamespace("settings", settings);

@@ -6,9 +6,9 @@ import type { Translate } from "~/lib/translate";
 import { getDb, schema } from "~/server/db/db.server";
 import { forgetActorQuery } from "~/server/notifications/notifications.server";
 import { closeUserSockets } from "~/server/realtime/realtime.server";
+import { type Actor, currentTokenQuery, tokenIsCurrent } from "../users/session-user.server";
+import { getUserById } from "../users/users.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "./session-user.server";
-import { getUserById } from "./users.server";
 
 export type AccountDeletion =
   | { status: "deleted" }

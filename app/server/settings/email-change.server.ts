@@ -8,10 +8,10 @@ import { getDb, schema } from "~/server/db/db.server";
 import { rawRun } from "~/server/db/raw.server";
 import { sendMailLater } from "~/server/mail/mail.server";
 import { type MailBlock, renderMail } from "~/server/mail/template";
+import { type Actor, currentTokenQuery, tokenIsCurrent } from "../users/session-user.server";
+import { getUserById, isEmailTaken } from "../users/users.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "./session-user.server";
 import { isUniqueViolation } from "./settings.server";
-import { getUserById, isEmailTaken } from "./users.server";
 
 /** A confirmation link works for 24 hours, once. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;

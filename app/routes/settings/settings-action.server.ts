@@ -8,13 +8,13 @@ import { passwordSettingsSchema } from "~/lib/forms/settings-password";
 import { profileSettingsSchema } from "~/lib/forms/settings-profile";
 import { themeSettingsSchema } from "~/lib/forms/settings-theme";
 import { getInstance, translatorFor } from "~/middleware/i18next";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { clearSignedIn, commitSession, getSession } from "~/server/session/session.server";
 import { serializeThemeCookie } from "~/server/session/theme.server";
-import { signInRedirect } from "~/server/session/web-session.server";
-import { deleteAccount } from "~/server/users/delete-account.server";
-import { requestEmailChange } from "~/server/users/email-change.server";
+import { deleteAccount } from "~/server/settings/delete-account.server";
+import { requestEmailChange } from "~/server/settings/email-change.server";
+import { changePassword, setTheme, updateProfile } from "~/server/settings/settings.server";
 import type { Actor } from "~/server/users/session-user.server";
-import { changePassword, setTheme, updateProfile } from "~/server/users/settings.server";
 import { deleteAvatar, readSettingsForm, uploadAvatar } from "./settings-avatar.server";
 import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } from "./settings-responses.server";
 

@@ -1,6 +1,6 @@
 import { type AvatarRefusal, avatarFile, avatarRefused, readAvatarForm } from "~/lib/forms/avatar-form.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { removeAvatar, saveAvatar } from "~/server/files/avatars.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import type { Actor } from "~/server/users/session-user.server";
 import { failed, saved } from "./settings-responses.server";
 

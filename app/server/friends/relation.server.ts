@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 
 const u = schema.users;
@@ -18,9 +19,6 @@ export type Relation =
   | { kind: "friends"; row: FriendshipRow }
   | { kind: "outgoing"; row: FriendshipRow }
   | { kind: "incoming"; row: FriendshipRow };
-
-/** A user others may see: not deleted and activated; anyone else is "unavailable" (SPEC §2). */
-export const available = and(isNull(u.deletedAt), isNotNull(u.activatedAt));
 
 export const cardColumns = { id: u.id, name: u.name, username: u.username, avatar: u.avatar };
 export type UserCard = { id: number; name: string; username: string | null; avatar: string };
@@ -81,7 +79,7 @@ export async function loadPair(viewerId: number, targetId: number) {
     targets: db
       .select(cardColumns)
       .from(u)
-      .where(and(eq(u.id, targetId), available)),
+      .where(and(eq(u.id, targetId), activeUser())),
     rows: pairRows(viewerId, targetId),
   });
   const target = targets[0];
@@ -129,7 +127,7 @@ export async function loadUserInfos(viewerId: number, ids: number[]): Promise<Ma
     getDb()
       .select(cardColumns)
       .from(u)
-      .where(and(inArray(u.id, wanted), available)),
+      .where(and(inArray(u.id, wanted), activeUser())),
   );
   const infos = await withFriendStatus(viewerId, cards);
   return new Map(infos.map((info) => [info.id, info]));

@@ -5,11 +5,12 @@ import {
   insertNotificationsSql,
   type StoredNotification,
   storedNotificationsSql,
-} from "~/server/notifications/notifications.server";
+} from "~/server/notifications/notification-writes.server";
 import { noticeText, publishAfterCommit } from "~/server/notifications/notifier.server";
 import { notificationOrigin } from "~/server/notifications/origin.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
-import { AVAILABLE_USER, holdsCopySql } from "./access.server";
+import { holdsCopySql } from "./access.server";
 import { discardFiles, type StoredFile } from "./attachments.server";
 
 export type SendInput = {
@@ -41,7 +42,7 @@ type ResolutionRow = { who: string; user_id: number | null; same_name: number; a
  * person has. SQL, so the check and the write share one batch (decision 063).
  */
 function resolvedCte(to: string[]): SQL {
-  const u = AVAILABLE_USER("u");
+  const u = activeUser("u");
   return sql`WITH wanted(who) AS (SELECT DISTINCT value FROM json_each(${JSON.stringify(to)})),
     resolved AS (SELECT w.who, coalesce(
       (SELECT u.id FROM users u WHERE ${u} AND lower(u.username) = lower(w.who)),
@@ -83,7 +84,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
 
   const statements = {
     resolution: sqlRows<ResolutionRow>(sql`${cte} SELECT r.who, r.user_id,
-        (SELECT count(*) FROM users u WHERE ${AVAILABLE_USER("u")} AND lower(u.name) = lower(r.who)) AS same_name,
+        (SELECT count(*) FROM users u WHERE ${activeUser("u")} AND lower(u.name) = lower(r.who)) AS same_name,
         CASE WHEN r.user_id IS NULL THEN 0 ELSE ${mayMessageSql(me, sql`r.user_id`)} END AS allowed
       FROM resolved r`),
     message:

@@ -2,13 +2,13 @@ import { waitUntil } from "cloudflare:workers";
 import { type BatchPart, batchPart } from "~/server/db/batch.server";
 import { afterResponse } from "~/server/db/round-trips.server";
 import { apiTranslator, type Translate } from "~/server/http/json.server";
+import type { CreateNotificationInput } from "./notification-rows.server";
 import {
-  type CreateNotificationInput,
-  createNotification,
   type NotificationWrite,
   publishStoredNotifications,
   type StoredNotification,
-} from "./notifications.server";
+} from "./notification-writes.server";
+import { createNotification } from "./notifications.server";
 import { notificationOrigin } from "./origin.server";
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { canPost, isManager, type Membership, type Policies } from "~/lib/community-rules";
-import { batch } from "~/server/db/batch.server";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
@@ -145,7 +145,7 @@ export function membershipOf(row: Pick<CommunityRow, "role" | "status">): Member
 }
 
 export async function loadCommunity(viewerId: number, id: number) {
-  const [row] = await communityWithMembershipQuery(viewerId, { id });
+  const [row] = await single(communityWithMembershipQuery(viewerId, { id }));
   return row ? { community: row, membership: membershipOf(row) } : null;
 }
 

@@ -1,5 +1,5 @@
 import { and, inArray } from "drizzle-orm";
-import { batch, type Query } from "~/server/db/batch.server";
+import { batch, type Query, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import type { NotificationWrite } from "~/server/notifications/notification-writes.server";
 import { deliverAfterCommit, noticeParts } from "~/server/notifications/notifier.server";
@@ -44,7 +44,7 @@ export async function run(actor: Actor, targetId: number, step: (pair: Pair) => 
   if (result === "revoked") return { status: "revoked" };
   if (typeof result === "string") {
     // Someone may have changed the pair meanwhile: answer with how things stand now.
-    const now = relationOf(actor.id, await pairRows(actor.id, targetId));
+    const now = relationOf(actor.id, await single(pairRows(actor.id, targetId)));
     return { status: result, user: toUserInfo(pair.target, now) };
   }
   return { status: "ok", outcome: result.outcome, user: toUserInfo(pair.target, result.relation) };

@@ -28,6 +28,9 @@ const CROSS_SITE_REFUSAL = "does not match `origin` header from a forwarded acti
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (error instanceof Error && error.message.includes(CROSS_SITE_REFUSAL)) return;
+  // A method a route has no handler for (405) or a path it has none for (404) is the caller's
+  // mistake, answered as such: not an error of ours to log (the bad-input walk posts to them all).
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
 };
 

@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { REALTIME_PATH } from "../app/realtime/protocol";
 import { joinBatches } from "../app/server/db/join-batches.server";
 import { countRoundTrips, ROUND_TRIPS_HEADER } from "../app/server/db/round-trips.server";
+import { declaresTooLarge, payloadTooLarge } from "../app/server/http/declared-length";
 import { withRequestOrigin } from "../app/server/notifications/origin.server";
 import { type GuestCacheRules, rememberedPage, withGuestCache } from "./guest-cache";
 
@@ -42,9 +43,14 @@ export default {
       if (env.COUNT_D1 === "true") remembered.headers.set(ROUND_TRIPS_HEADER, "0");
       return remembered;
     }
+    const url = new URL(request.url);
+    // A body larger than any route reads is refused before a byte of it is (decision 114).
+    if (declaresTooLarge(request)) {
+      const { withSecurityHeaders } = await loadSecurityHeaders();
+      return withSecurityHeaders(payloadTooLarge(url.pathname), { url, nonce: null });
+    }
     // The realtime channel skips React Router: it answers with a socket, not a page (DESIGN §1).
     // Loaded on first use, like the app, so the entry module stays small.
-    const url = new URL(request.url);
     if (url.pathname === REALTIME_PATH) {
       const { handleRealtimeUpgrade } = await import("./realtime");
       return handleRealtimeUpgrade(request, env);

@@ -78,6 +78,7 @@ export default function GroupSettings({ loaderData, actionData }: Route.Componen
           <PeoplePicker
             candidates={group.candidates}
             q={q}
+            qTooLong={loaderData.qTooLong}
             checked={adding?.members ?? null}
             legend={t("group.addPeople")}
           />

@@ -43,6 +43,7 @@ export default function NewGroup({ loaderData, actionData }: Route.ComponentProp
         <PeoplePicker
           candidates={loaderData.candidates}
           q={loaderData.q}
+          qTooLong={loaderData.qTooLong}
           checked={failure?.members ?? null}
           legend={t("group.people")}
         />

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Composer } from "~/components/content/composer";
 import { NewPostsBanner } from "~/components/content/new-posts-banner";
 import { PostList } from "~/components/content/post-list";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { type ShownPost, toShownPost } from "~/lib/post-card";
 import content from "~/locales/en/content.json";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { SEARCH_TEXT_MAX } from "~/lib/search-text";
 import type { Candidates } from "~/server/chat/groups.server";
 

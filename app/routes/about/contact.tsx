@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useLocation } from "react-router";
 import { aboutMeta } from "~/components/about/about-document";
 import { AboutNav } from "~/components/about/about-nav";
@@ -13,6 +12,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import about from "~/locales/en/about.json";
 import { translatorFor } from "~/middleware/i18next";

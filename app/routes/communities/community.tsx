@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { CategoryLabel } from "~/components/communities/category-label";
 import { CommunityAvatar } from "~/components/communities/community-avatar";
@@ -13,6 +12,7 @@ import { membershipSchema, parseId } from "~/lib/forms/communities";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { toShownPost } from "~/lib/post-card";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";

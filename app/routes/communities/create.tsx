@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { CommunityForm } from "~/components/communities/community-form";
 import { userContext } from "~/context";
@@ -6,6 +5,7 @@ import { communitySchema } from "~/lib/forms/communities";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
 import { getInstance } from "~/middleware/i18next";
 import { signInRedirect } from "~/server/auth/web-session.server";

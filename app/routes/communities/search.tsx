@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CategoryOptions } from "~/components/communities/category-options";
 import { CommunityList } from "~/components/communities/community-list";
 import { communitySearchSchema } from "~/lib/forms/communities";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { readSearchText, SEARCH_TEXT_MAX } from "~/lib/search-text";
 import communities from "~/locales/en/communities.json";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { PostList } from "~/components/content/post-list";
 import { useFormMessage } from "~/components/form/field";
@@ -7,6 +6,7 @@ import { newPostSchema } from "~/lib/forms/content";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { uploadedFiles } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { toShownPost } from "~/lib/post-card";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";

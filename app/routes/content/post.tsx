@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { CommentForm, CommentList } from "~/components/content/comment-view";
 import { PostCardView } from "~/components/content/post-card";
@@ -10,6 +9,7 @@ import { confirmedField, expandTarget, postActionSchema } from "~/lib/forms/cont
 import { parseValues } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { CalendarConfirm } from "~/components/events/calendar-confirm";
@@ -10,6 +9,7 @@ import { moveOccurrenceSchema, occurrenceIntentSchema } from "~/lib/forms/events
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { DateList } from "~/components/events/date-list";
 import { RsvpSection } from "~/components/events/rsvp-section";
@@ -8,6 +7,7 @@ import { longWhen } from "~/lib/calendar/format";
 import { eventHref } from "~/lib/calendar/links";
 import { parseOccurrence, rsvpSchema } from "~/lib/forms/events";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
 import { signInRedirect } from "~/server/auth/web-session.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { EventForm } from "~/components/events/event-form";
 import { userContext } from "~/context";
@@ -8,6 +7,7 @@ import { formFailure } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { parseId } from "~/lib/forms/schools";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
 import { signInRedirect } from "~/server/auth/web-session.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { FormError, useFormMessage } from "~/components/form/field";
@@ -8,6 +7,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { CONFIRMED_INTENTS, type FriendIntent } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import friends from "~/locales/en/friends.json";
 import { signInRedirect } from "~/server/auth/web-session.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Field } from "~/components/form/field";
 import { FriendControls } from "~/components/friends/friend-controls";
@@ -8,6 +7,7 @@ import { userContext } from "~/context";
 import { dateTimeFormat } from "~/lib/date-format";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { readSearchText, SEARCH_TEXT_MAX, SEARCH_TOO_LONG } from "~/lib/search-text";
 import { USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";

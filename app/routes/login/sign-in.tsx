@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
@@ -12,6 +11,7 @@ import { rateLimited } from "~/lib/forms/rate-limited.server";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { signInSchema } from "~/lib/forms/sign-in";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import auth from "~/locales/en/auth.json";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getInstance } from "~/middleware/i18next";
 import { signInRedirect } from "~/server/auth/web-session.server";

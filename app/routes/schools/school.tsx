@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { UpcomingEvents } from "~/components/events/upcoming-events";
 import { ZoneSync } from "~/components/events/zone-sync";
@@ -9,6 +8,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { followSchoolSchema, parseId } from "~/lib/forms/schools";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { stateName } from "~/lib/us-states";
 import events from "~/locales/en/events.json";
 import schools from "~/locales/en/schools.json";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormError } from "~/components/form/field";
 import { AvatarSection } from "~/components/settings/avatar-section";
@@ -10,6 +9,7 @@ import { ProfileSection } from "~/components/settings/profile-section";
 import { ThemeSection } from "~/components/settings/theme-section";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import accountTexts from "~/locales/en/account.json";
 import settings from "~/locales/en/settings.json";

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { claimsChangedContext, userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { tokenPageMeta } from "~/lib/token-page-meta";
 import settings from "~/locales/en/settings.json";
 import { getInstance, translatorFor } from "~/middleware/i18next";

@@ -4,6 +4,7 @@ import { GROUP_MAX_MEMBERS } from "~/lib/chat-limits";
 import { containsText } from "~/server/db/contains-text.server";
 import { batchSql } from "~/server/db/raw.server";
 import { publishToUsers } from "~/server/realtime/realtime.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { contactIdsSql, mayMessageSql } from "./permission.server";
@@ -26,7 +27,7 @@ function toPerson(row: PersonRow): Person {
 }
 
 const PERSON_COLUMNS = sql.raw("u.id, u.name, u.username, u.avatar");
-const AVAILABLE = sql.raw("u.deleted_at IS NULL AND u.activated_at IS NOT NULL");
+const AVAILABLE = activeUser("u");
 /** How many people "New group" and "Add people" list at once; a search narrows them. */
 export const CANDIDATE_LIMIT = 20;
 

@@ -6,6 +6,7 @@ import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
 import { deletePostImages } from "~/server/files/post-images.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { type CommunityInput, type CommunityRow, membershipOf, slugFreeOfSchoolsSql } from "./communities.server";
 import { notifyMember } from "./community-notifications.server";
@@ -187,7 +188,7 @@ export async function invite(manager: Actor, communityId: number, identifier: st
       EXISTS (SELECT 1 FROM community_members x WHERE x.community_id = ${communityId} AND x.user_id = u.id) AS invited,
       ${managesSql(userId, communityId)} AS manages
     FROM users u
-    WHERE u.deleted_at IS NULL AND u.activated_at IS NOT NULL
+    WHERE ${activeUser("u")}
       AND (lower(u.username) = lower(${who}) OR lower(u.name) = lower(${who}))
     ORDER BY lower(u.username) = lower(${who}) DESC LIMIT 2`);
   const [person, other] = rows;

@@ -4,7 +4,6 @@ import type { UserInfo } from "~/lib/friend-status";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
 import {
-  available,
   cardColumns,
   type FriendshipRow,
   pairRows,
@@ -21,6 +20,7 @@ import {
   titleBy,
 } from "~/server/notifications/notifications.server";
 import { deliverAfterCommit, noticeText, withOrigin } from "~/server/notifications/notifier.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
 /**
@@ -64,7 +64,7 @@ async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_f
     db
       .select(cardColumns)
       .from(u)
-      .where(and(inArray(u.id, [actor.id, targetId]), available)),
+      .where(and(inArray(u.id, [actor.id, targetId]), activeUser())),
     pairRows(actor.id, targetId),
   ]);
   if (current.length === 0) return "revoked";

@@ -3,7 +3,8 @@ import type { UserInfo } from "~/lib/friend-status";
 import { USER_SEARCH_LIMIT, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
 import { containsText } from "~/server/db/contains-text.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { available, cardColumns, withFriendStatus } from "~/server/friends/relation.server";
+import { cardColumns, withFriendStatus } from "~/server/friends/relation.server";
+import { activeUser } from "~/server/users/active-user.server";
 
 const u = schema.users;
 
@@ -18,7 +19,7 @@ export async function searchUsers(viewerId: number, query: string): Promise<User
   const cards = await getDb()
     .select(cardColumns)
     .from(u)
-    .where(and(available, ne(u.id, viewerId), containsText([u.name, u.username], text)))
+    .where(and(activeUser(), ne(u.id, viewerId), containsText([u.name, u.username], text)))
     .orderBy(asc(u.name), asc(u.id))
     .limit(USER_SEARCH_LIMIT);
   return withFriendStatus(viewerId, cards);

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
-import { available, cardColumns, pairRows, relationOf, toUserInfo } from "~/server/friends/relation.server";
+import { cardColumns, pairRows, relationOf, toUserInfo } from "~/server/friends/relation.server";
+import { activeUser } from "~/server/users/active-user.server";
 
 /**
  * Another user's public profile (/users/{id}): their card as the viewer sees it (with
@@ -13,7 +14,7 @@ export async function getPublicProfile(viewerId: number, userId: number) {
     db
       .select({ ...cardColumns, createdAt: u.createdAt })
       .from(u)
-      .where(and(eq(u.id, userId), available)),
+      .where(and(eq(u.id, userId), activeUser())),
     pairRows(viewerId, userId),
     db
       .select({ id: schema.communities.id, name: schema.communities.name, category: schema.communities.category })

@@ -8,8 +8,9 @@ import {
 } from "~/server/notifications/notifications.server";
 import { noticeText, publishAfterCommit } from "~/server/notifications/notifier.server";
 import { notificationOrigin } from "~/server/notifications/origin.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
-import { AVAILABLE_USER, holdsCopySql } from "./access.server";
+import { holdsCopySql } from "./access.server";
 import { discardFiles, type StoredFile } from "./attachments.server";
 
 export type SendInput = {
@@ -41,7 +42,7 @@ type ResolutionRow = { who: string; user_id: number | null; same_name: number; a
  * person has. SQL, so the check and the write share one batch (decision 063).
  */
 function resolvedCte(to: string[]): SQL {
-  const u = AVAILABLE_USER("u");
+  const u = activeUser("u");
   return sql`WITH wanted(who) AS (SELECT DISTINCT value FROM json_each(${JSON.stringify(to)})),
     resolved AS (SELECT w.who, coalesce(
       (SELECT u.id FROM users u WHERE ${u} AND lower(u.username) = lower(w.who)),
@@ -83,7 +84,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
 
   const statements: SQL[] = [
     sql`${cte} SELECT r.who, r.user_id,
-        (SELECT count(*) FROM users u WHERE ${AVAILABLE_USER("u")} AND lower(u.name) = lower(r.who)) AS same_name,
+        (SELECT count(*) FROM users u WHERE ${activeUser("u")} AND lower(u.name) = lower(r.who)) AS same_name,
         CASE WHEN r.user_id IS NULL THEN 0 ELSE ${mayMessageSql(me, sql`r.user_id`)} END AS allowed
       FROM resolved r`,
     sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, reply_to_id, thread_id, client_key, send_id, created_at)

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { ConfirmPage } from "~/components/communities/confirm-page";
 import { ManageAction } from "~/components/communities/manage-action";
@@ -8,6 +7,7 @@ import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, requestAnswerSchema } from "~/lib/forms/communities";
 import { parseValues } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
 import { answerRequest } from "~/server/communities/manage.server";
 import { getManageRequests } from "~/server/communities/manage-pages.server";

@@ -1,23 +1,26 @@
 /**
- * The browser's react-i18next: useTranslation, I18nextProvider, initReactI18next and Trans
- * (named tags only, e.g. "I accept the <terms>Terms</terms>"), over ./i18next. The server keeps
- * the real library; see ./i18next.ts for why.
+ * The app's React bindings for translations: useTranslation, TranslationsProvider and Trans (named
+ * tags only, e.g. "I accept the <terms>Terms</terms>"). Our own small module under its own name
+ * (decision 023): the server renders through it over the real i18next instance, the browser over
+ * ./translations. Keys are typed by i18next's own types (app/middleware/i18next.ts declares the
+ * resources), so a misspelt key fails the type check as it would with react-i18next.
  */
+import type { FlatNamespace, TFunction as TypedT } from "i18next";
 import { cloneElement, createContext, type ReactElement, type ReactNode, useContext, useMemo } from "react";
-import defaultInstance, { type I18nLite } from "./i18next";
+import { browserTranslations } from "./translations";
 
-const I18nContext = createContext<I18nLite | null>(null);
-let globalInstance: I18nLite = defaultInstance;
-
-export const initReactI18next = {
-  type: "3rdParty" as const,
-  init(instance: I18nLite) {
-    globalInstance = instance;
-  },
+/** What the bindings need of an instance: the server's i18next and the browser's I18nLite both have it. */
+export type Translations = {
+  language: string;
+  /** The bindings call it with a key and options (see TFunction below). */
+  getFixedT(lng: null, ns: string | undefined): (...args: never[]) => unknown;
+  changeLanguage(lng?: string): Promise<unknown>;
 };
 
-export function I18nextProvider({ i18n, children }: { i18n: I18nLite; children?: ReactNode }) {
-  return <I18nContext.Provider value={i18n}>{children}</I18nContext.Provider>;
+const TranslationsContext = createContext<Translations | null>(null);
+
+export function TranslationsProvider({ i18n, children }: { i18n: Translations; children?: ReactNode }) {
+  return <TranslationsContext.Provider value={i18n}>{children}</TranslationsContext.Provider>;
 }
 
 type TFunction = (key: string | string[], options?: Record<string, unknown> | string) => string;
@@ -46,7 +49,7 @@ function keyWithValues(key: string, options: Record<string, unknown>): string | 
   return id;
 }
 
-function translatorOf(i18n: I18nLite, namespace: string | undefined): TFunction {
+function translatorOf(i18n: Translations, namespace: string | undefined): TFunction {
   let byNamespace = translators.get(i18n);
   if (!byNamespace) {
     byNamespace = new Map();
@@ -55,7 +58,7 @@ function translatorOf(i18n: I18nLite, namespace: string | undefined): TFunction 
   const id = `${i18n.language}|${namespace ?? ""}`;
   let t = byNamespace.get(id);
   if (!t) {
-    const lookup = i18n.getFixedT(null, namespace) as TFunction;
+    const lookup = i18n.getFixedT(null, namespace) as unknown as TFunction;
     const found = new Map<string, string>();
     const foundWithValues = new Map<string, string>();
     const isFound = (text: unknown, key: string): text is string =>
@@ -88,13 +91,17 @@ function translatorOf(i18n: I18nLite, namespace: string | undefined): TFunction 
   return t;
 }
 
-export function useTranslation(ns?: string | string[]) {
-  const i18n = useContext(I18nContext) ?? globalInstance;
-  const namespace = Array.isArray(ns) ? ns[0] : ns;
+/**
+ * The translator of a namespace (the first, for a list: react-i18next looks keys without a prefix
+ * up there too), typed like react-i18next's. Outside a provider, the browser's instance.
+ */
+export function useTranslation<const Ns extends FlatNamespace | readonly FlatNamespace[] = "common">(ns?: Ns) {
+  const i18n = useContext(TranslationsContext) ?? browserTranslations;
+  const namespace = Array.isArray(ns) ? ns[0] : (ns as string | undefined);
   return useMemo(() => {
-    const t = translatorOf(i18n, namespace);
-    // react-i18next's hook answers both `[t, i18n, ready]` and `{t, i18n, ready}`.
-    const tuple: [TFunction, I18nLite, boolean] = [t, i18n, true];
+    const t = translatorOf(i18n, namespace) as unknown as TypedT<Ns>;
+    // Like react-i18next's hook, it answers both `[t, i18n, ready]` and `{t, i18n, ready}`.
+    const tuple: [TypedT<Ns>, Translations, boolean] = [t, i18n, true];
     return Object.assign(tuple, { t, i18n, ready: true });
   }, [i18n, namespace]);
 }
@@ -105,13 +112,14 @@ export function Trans({
   values,
   components = {},
 }: {
-  t?: TFunction;
+  /** A translator from useTranslation, typed for its namespace (any translator fits). */
+  t?: (key: never, options?: never) => unknown;
   i18nKey: string;
   values?: Record<string, unknown>;
   components?: Record<string, ReactElement<{ children?: ReactNode }>>;
 }) {
   const fallback = useTranslation().t;
-  const text = (t ?? fallback)(i18nKey, values);
+  const text = ((t ?? fallback) as unknown as TFunction)(i18nKey, values);
   const parts: ReactNode[] = [];
   const tag = /<(\w+)>(.*?)<\/\1>|<(\w+)\s*\/>/g;
   let last = 0;

@@ -1,9 +1,10 @@
 /**
- * The browser's i18next: the small part of its API this app uses (docs/decisions: i18n-lite).
- * The server keeps the real i18next (remix-i18next), so rendering stays identical; the browser
- * saves ~17 KB gzip of JavaScript on every page. Supported: namespaces ("ns:key"), nested keys,
- * {{value}} interpolation, plurals (_one/_other … via Intl.PluralRules), returnObjects and
- * defaultValue. Anything else must be added here and tested in i18n-lite.test.ts.
+ * The browser's translations (decision 023): the small part of i18next's API this app uses, so
+ * the browser skips ~17 KB gzip of i18next. The server renders with the real i18next
+ * (app/middleware/i18next.ts) through the same React bindings (./react.tsx), so both render
+ * the same text; i18n-lite.test.tsx checks every key against i18next. Supported: namespaces
+ * ("ns:key"), nested keys, {{value}} interpolation, plurals (_one/_other … via
+ * Intl.PluralRules), returnObjects and defaultValue. Anything else must be added here and tested.
  */
 type Tree = { [key: string]: unknown };
 type Options = {
@@ -14,6 +15,8 @@ type Options = {
   [value: string]: unknown;
 };
 type InitOptions = {
+  /** As i18next's: values every text may interpolate (the account limits, ~/lib/account). */
+  interpolation?: { defaultVariables?: Record<string, unknown> };
   lng?: string;
   fallbackLng?: string;
   defaultNS?: string;
@@ -32,9 +35,10 @@ function lookup(tree: unknown, path: string): unknown {
   return node;
 }
 
-function interpolate(text: string, options: Options) {
+function interpolate(text: string, options: Options, defaults: Tree) {
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => {
-    const value = lookup(options, name);
+    let value = lookup(options, name);
+    if (value === MISSING || value === undefined) value = lookup(defaults, name);
     return value === MISSING || value === undefined || value === null ? match : String(value);
   });
 }
@@ -47,16 +51,14 @@ export class I18nLite {
   private store: Record<string, Record<string, Tree>> = {};
   private listeners = new Map<string, Set<Listener>>();
   private plurals = new Intl.PluralRules("en");
-
-  use(_plugin: unknown) {
-    return this;
-  }
+  private defaults: Tree = {};
 
   init(options: InitOptions = {}) {
     this.language = options.lng ?? options.fallbackLng ?? "en";
     this.languages = [this.language];
     this.defaultNS = options.defaultNS ?? "translation";
     this.plurals = new Intl.PluralRules(this.language);
+    this.defaults = options.interpolation?.defaultVariables ?? {};
     for (const [lng, namespaces] of Object.entries(options.resources ?? {})) {
       for (const [ns, tree] of Object.entries(namespaces)) this.addResourceBundle(lng, ns, tree);
     }
@@ -120,7 +122,9 @@ export class I18nLite {
       if (found !== MISSING) return found;
     }
     const last = Array.isArray(keys) ? keys.at(-1)! : keys;
-    return opts.defaultValue !== undefined ? interpolate(opts.defaultValue, opts) : last.replace(/^[\w-]+:/, "");
+    return opts.defaultValue !== undefined
+      ? interpolate(opts.defaultValue, opts, this.defaults)
+      : last.replace(/^[\w-]+:/, "");
   };
 
   private resolve(key: string, options: Options): unknown {
@@ -133,13 +137,13 @@ export class I18nLite {
     if (typeof options.count === "number") value = lookup(tree, `${path}_${this.plurals.select(options.count)}`);
     if (value === MISSING) value = lookup(tree, path);
     if (value === MISSING) return MISSING;
-    if (typeof value === "string") return interpolate(value, options);
+    if (typeof value === "string") return interpolate(value, options, this.defaults);
     if (options.returnObjects) return this.deepInterpolate(value, options);
     return MISSING;
   }
 
   private deepInterpolate(value: unknown, options: Options): unknown {
-    if (typeof value === "string") return interpolate(value, options);
+    if (typeof value === "string") return interpolate(value, options, this.defaults);
     if (Array.isArray(value)) return value.map((item) => this.deepInterpolate(item, options));
     if (value && typeof value === "object") {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.deepInterpolate(v, options)]));
@@ -148,6 +152,5 @@ export class I18nLite {
   }
 }
 
-const i18next = new I18nLite();
-export default i18next;
-export const createInstance = () => new I18nLite();
+/** The browser's one instance: entry.client initialises it, route modules add their namespaces. */
+export const browserTranslations = new I18nLite();

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rawAll } from "~/server/db/raw.server";
-import { titleBy } from "~/server/notifications/notifications.server";
+import { titleBy } from "~/server/notifications/notification-rows.server";
 import { noticeText, notifyAfterResponse } from "~/server/notifications/notifier.server";
 
 /**

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, like as sqlLike } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
-import { createNotification, deleteNotification, titleBy } from "~/server/notifications/notifications.server";
+import { titleBy } from "~/server/notifications/notification-rows.server";
+import { createNotification, deleteNotification } from "~/server/notifications/notifications.server";
 import { type Notice, noticeText, notifyAfterResponse, withOrigin } from "~/server/notifications/notifier.server";
 
 /**

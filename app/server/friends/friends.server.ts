@@ -1,27 +1,24 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
 import {
-  cardColumns,
   type FriendshipRow,
   pairRows,
   type Relation,
   relationOf,
-  toUserInfo,
   type UserCard,
 } from "~/server/friends/relation.server";
+import { titleBy } from "~/server/notifications/notification-rows.server";
 import {
   type NotificationWrite,
   notificationInsert,
   notificationRemoval,
   notificationSeen,
-  titleBy,
-} from "~/server/notifications/notifications.server";
-import { deliverAfterCommit, noticeText, withOrigin } from "~/server/notifications/notifier.server";
-import { activeUser } from "~/server/users/active-user.server";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
+} from "~/server/notifications/notification-writes.server";
+import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
+import type { Actor } from "~/server/users/session-user.server";
+import { commit, guard, loadPeople, run, type Step } from "./friend-change.server";
 
 /**
  * The friend state machine (SPEC §4, §5, §8; docs/decisions/022-friend-requests.md). The
@@ -51,61 +48,7 @@ export type FriendResult =
   | { status: "revoked" };
 
 const f = schema.friendships;
-const u = schema.users;
-
-type Pair = { viewer: UserCard; target: UserCard; relation: Relation };
-type Step = { status: "ok"; outcome: FriendOutcome; relation: Relation } | FriendProblem | "revoked";
-
-async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_found" | "self" | "revoked"> {
-  if (actor.id === targetId) return "self";
-  const db = getDb();
-  const [current, people, rows] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    db
-      .select(cardColumns)
-      .from(u)
-      .where(and(inArray(u.id, [actor.id, targetId]), activeUser())),
-    pairRows(actor.id, targetId),
-  ]);
-  if (current.length === 0) return "revoked";
-  const viewer = people.find((person) => person.id === actor.id);
-  const target = people.find((person) => person.id === targetId);
-  if (!viewer || !target) return "not_found";
-  return { viewer, target, relation: relationOf(actor.id, rows) };
-}
-
-async function run(actor: Actor, targetId: number, step: (pair: Pair) => Promise<Step>): Promise<FriendResult> {
-  const pair = await loadPeople(actor, targetId);
-  if (typeof pair === "string") return { status: pair };
-  const result = await step(pair);
-  if (result === "revoked") return { status: "revoked" };
-  if (typeof result === "string") {
-    // Someone may have changed the pair meanwhile: answer with how things stand now.
-    const now = relationOf(actor.id, await pairRows(actor.id, targetId));
-    return { status: result, user: toUserInfo(pair.target, now) };
-  }
-  return { status: "ok", outcome: result.outcome, user: toUserInfo(pair.target, result.relation) };
-}
-
-/**
- * The change (guarded by the actor's token in its WHERE) and the notifications it causes, in
- * one batch: one round trip, one transaction (decision 070). The notifications are written
- * only where their `when` sees the change made; open sockets hear of them after the commit,
- * off the request path (the notifier, decision 119).
- * Answers the change's RETURNING rows, or "revoked".
- */
-async function commit(actor: Actor, change: BatchItem<"sqlite">, notices: NotificationWrite[] = []) {
-  const [current, changed, ...results] = await getDb().batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    change,
-    ...notices.flatMap((notice) => notice.queries),
-  ]);
-  if (current.length === 0) return "revoked" as const;
-  deliverAfterCommit(notices, results);
-  return changed as unknown[];
-}
-
-const guard = (actor: Actor) => tokenIsCurrent(actor.id, actor.tokenVersion);
+const _u = schema.users;
 
 /**
  * Removes a pending request and settles its notification, in one batch (cancel and decline):

@@ -5,7 +5,7 @@ import {
   insertNotificationsSql,
   type StoredNotification,
   storedNotificationsSql,
-} from "~/server/notifications/notifications.server";
+} from "~/server/notifications/notification-writes.server";
 import { noticeText, publishAfterCommit } from "~/server/notifications/notifier.server";
 import { notificationOrigin } from "~/server/notifications/origin.server";
 import { activeUser } from "~/server/users/active-user.server";

@@ -1,13 +1,13 @@
 import { waitUntil } from "cloudflare:workers";
 import { afterResponse } from "~/server/db/round-trips.server";
 import { apiTranslator, type Translate } from "~/server/http/json.server";
+import type { CreateNotificationInput } from "./notification-rows.server";
 import {
-  type CreateNotificationInput,
-  createNotification,
   type NotificationWrite,
   publishStoredNotifications,
   type StoredNotification,
-} from "./notifications.server";
+} from "./notification-writes.server";
+import { createNotification } from "./notifications.server";
 import { notificationOrigin } from "./origin.server";
 
 /**

@@ -4,7 +4,7 @@ import { DELETE_CONFIRMATION_WORD } from "~/lib/forms/settings-delete";
 import { DEFAULT_THEME } from "~/lib/themes";
 import type { Translate } from "~/lib/translate";
 import { getDb, schema } from "~/server/db/db.server";
-import { forgetActorQuery } from "~/server/notifications/notifications.server";
+import { forgetActorQuery } from "~/server/notifications/notification-writes.server";
 import { closeUserSockets } from "~/server/realtime/realtime.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "../users/session-user.server";
 import { getUserById } from "../users/users.server";

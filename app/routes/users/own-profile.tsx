@@ -6,7 +6,7 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import profile from "~/locales/en/profile.json";
 import { getInstance } from "~/middleware/i18next";
 import { getOwnProfile } from "~/server/users/profile.server";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/own-profile";
 
 registerNamespace("profile", profile);
 

@@ -4,9 +4,9 @@ import { sqlRows } from "~/server/db/batch.server";
 import type { School } from "./columns.server";
 
 /**
- * Longest search text we use, the one limit of every search box (decision 113); the school search
- * suggests as one types, so longer input is cut rather than refused. FTS5 phrases and key ranges
- * have no pattern limit, and the text is never FTS5 syntax (planSchoolSearch).
+ * Longest search text we use, the one limit of every search box (decision 113): /schools says
+ * when a text is longer and searches nothing; this cut only keeps any other caller in bounds.
+ * FTS5 phrases and key ranges have no pattern limit, and the text is never FTS5 syntax.
  */
 export const SCHOOL_QUERY_MAX = SEARCH_TEXT_MAX;
 

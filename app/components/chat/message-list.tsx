@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ConfirmForm } from "~/components/confirm-form";
 import { UserAvatar } from "~/components/layout/user-avatar";
-import { dateTimeFormat } from "~/lib/date-format";
+import { useClock, When } from "~/lib/clock";
 import type { ChatMember, ChatMessage } from "~/server/chat/messages.server";
 import { MessageText } from "./message-text";
 import type { PendingMessage } from "./use-chat-messages";
@@ -38,9 +38,9 @@ export function MessageList({
   /** The confirmed delete is on its way: drop the message at once. */
   onDelete: (message: ChatMessage) => void;
 }) {
-  const { t, i18n } = useTranslation("chat");
+  const { t } = useTranslation("chat");
   const { t: tc } = useTranslation();
-  const time = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  const clock = useClock();
   const byId = new Map(members.map((m) => [m.userId, m]));
   const mine = messages.filter((m) => m.senderId === viewerId);
   const lastMine = mine.at(-1);
@@ -56,8 +56,7 @@ export function MessageList({
             {own ? null : <UserAvatar name={sender?.name} avatar={sender?.avatar} size="small" />}
             <div className="chat-bubble">
               <p className="chat-meta hint">
-                <span>{name}</span>{" "}
-                <time dateTime={new Date(message.createdAt).toISOString()}>{time.format(message.createdAt)}</time>
+                <span>{name}</span> <When at={message.createdAt} clock={clock} />
               </p>
               <MessageText content={message.content} />
               {own ? (

@@ -34,9 +34,7 @@ export function BoxList({ page }: { page: BoxPage }) {
                   <span className="inbox-who">{who}</span>
                 </span>
                 <span className="inbox-meta">
-                  <time dateTime={new Date(row.createdAt).toISOString()} title={date(row.createdAt)}>
-                    {date.short(row.createdAt)}
-                  </time>
+                  <time dateTime={new Date(row.createdAt).toISOString()}>{date(row.createdAt)}</time>
                   {row.attachments > 0 ? (
                     <span className="inbox-files">{t("list.attachments", { count: row.attachments })}</span>
                   ) : null}

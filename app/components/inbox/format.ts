@@ -1,16 +1,13 @@
-import { useTranslation } from "react-i18next";
-import { dateTimeFormat } from "~/lib/date-format";
+import { useClock } from "~/lib/clock";
+import { formatWhen } from "~/lib/date-format";
 
 /**
- * Dates in UTC, as content cards show them (post-card.tsx): the server and the browser then
- * render the same text, whatever zone the browser is in. Lists use the short form ("Nov 23"),
- * so a phone keeps room for the subject; the full date is in the element's title.
+ * When a message was sent, in the viewer's zone, as every page writes times (decision 121):
+ * "5 min", "Yesterday 3:20 PM", "Nov 18".
  */
 export function useMailDate() {
-  const { i18n } = useTranslation();
-  const full = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-  const short = dateTimeFormat(i18n.language, { month: "short", day: "numeric", timeZone: "UTC" });
-  return Object.assign((at: number) => full.format(at), { short: (at: number) => short.format(at) });
+  const clock = useClock();
+  return (at: number) => formatWhen(at, clock);
 }
 
 /** "1.2 MB", "340 KB". */

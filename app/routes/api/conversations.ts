@@ -1,5 +1,6 @@
 import { createGroupBodySchema } from "~/lib/forms/chat";
 import { requireBearerActor, requireBearerUser } from "~/routes/api/bearer.server";
+import { apiClock, withTimeTexts } from "~/routes/api/display-times.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import {
   CONVERSATION_PAGE_MAX,
@@ -20,7 +21,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     limit: CONVERSATION_PAGE_MAX,
     cursor: url.searchParams.get("cursor"),
   });
-  return Response.json({ data: page });
+  return Response.json(withTimeTexts({ data: page }, await apiClock(request, context)));
 }
 
 /**

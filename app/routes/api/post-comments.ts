@@ -1,6 +1,7 @@
 import { parseId } from "~/lib/forms/communities";
 import { apiCommentSchema } from "~/lib/forms/content";
 import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
+import { apiClock, withTimeTexts } from "~/routes/api/display-times.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { addComment } from "~/server/content/comments.server";
 import { notifyComment } from "~/server/content/notify.server";
@@ -24,7 +25,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (comment === "revoked") return revokedToken(context);
   if (!comment || postId === null) return postNotFound(t);
   notifyComment(notifyContextOf(request, context), userId, postId, comment.parentId);
-  return Response.json({ comment }, { status: 201 });
+  return Response.json(withTimeTexts({ comment }, await apiClock(request, context)), { status: 201 });
 }
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { apiNewPostSchema } from "~/lib/forms/content";
 import { readLimitedForm, uploadedFiles } from "~/lib/forms/read-form.server";
 import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
+import { apiClock, withTimeTexts } from "~/routes/api/display-times.server";
 import {
   apiTranslator,
   jsonError,
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createPost(actor, body.data.communityId, body.data.body, body.images);
   if (result.status === "revoked") return revokedToken(context);
   if (result.status === "not_allowed") return jsonError(403, "not_allowed", t("content:errors.notAllowed"));
-  return Response.json({ post: result }, { status: 201 });
+  return Response.json(withTimeTexts({ post: result }, await apiClock(request, context)), { status: 201 });
 }
 
 async function readJsonPost(request: Request, t: Translate) {

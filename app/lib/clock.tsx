@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import { type Clock, formatWhen } from "./date-format";
+import { type Clock, formatFull, formatWhen } from "./date-format";
 
 /** A clock in UTC for what renders outside the signed-in root (tests, error pages). */
 const UTC_CLOCK: Clock = {
@@ -17,10 +17,10 @@ export const ClockContext = createContext<Clock>(UTC_CLOCK);
 
 export const useClock = () => useContext(ClockContext);
 
-/** A time as the viewer reads it; `dateTime` carries the exact instant. */
+/** A time as the viewer reads it; `dateTime` carries the exact instant, the title the local date and time. */
 export function When({ at, clock, className }: { at: number; clock: Clock; className?: string }) {
   return (
-    <time className={className} dateTime={new Date(at).toISOString()}>
+    <time className={className} dateTime={new Date(at).toISOString()} title={formatFull(at, clock)}>
       {formatWhen(at, clock)}
     </time>
   );

@@ -145,6 +145,15 @@ export function formatWhen(at: number, clock: Clock) {
   return sameYear ? day : `${day}, ${local.getUTCFullYear()}`;
 }
 
+/** "Nov 18, 2026, 3:20 PM": the exact local time, for a time's tooltip. */
+export function formatFull(at: number, clock: Clock) {
+  if (!isEnglish(clock.language)) {
+    return dateTimeFormat(clock.language, { dateStyle: "medium", timeStyle: "short", timeZone: clock.zone }).format(at);
+  }
+  const local = new Date(at + offsetMinutes(clock, at) * MINUTE);
+  return `${formatDay(at, clock)}, ${clockTime(local, clock.language, clock, at)}`;
+}
+
 /** "Nov 18, 2026": a calendar date in the viewer's zone (member since, friends since). */
 export function formatDay(at: number, clock: Clock) {
   if (!isEnglish(clock.language)) {

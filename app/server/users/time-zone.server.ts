@@ -1,9 +1,10 @@
 import { waitUntil } from "cloudflare:workers";
 import { and, eq, isNull } from "drizzle-orm";
 import type { SessionUser } from "~/context";
-import { isValidTimeZone, zoneOffset } from "~/lib/calendar/time-zone";
+import { isValidTimeZone } from "~/lib/calendar/time-zone";
 import type { Clock } from "~/lib/date-format";
 import type { Translate } from "~/lib/translate";
+import { zoneWindow } from "~/lib/zone-window";
 import { cookieZone } from "~/routes/calendar/viewer-zone.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, runAs, tokenIsCurrent } from "./session-user.server";
@@ -56,49 +57,6 @@ export async function setTimeZone(actor: Actor, zone: string): Promise<"saved" |
 export function timeZoneNames(): string[] {
   const names = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return ["UTC", ...names.filter((name) => name !== "UTC")];
-}
-
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-const BACK = 2 * 366 * DAY;
-const AHEAD = 60 * DAY;
-const STEP = 7 * DAY;
-
-type Window = { from: number; to: number; changes: number[] };
-const windows = new Map<string, Window>();
-
-/**
- * A zone's offsets from two years back to two months ahead, as `[fromUtc, offsetMinutes, …]`:
- * sampled weekly (no zone changes its offset twice in a week), each change found to the minute.
- * Made once per zone and isolate; remade when "now" nears the window's end.
- */
-export function zoneWindow(zone: string, now: number): Window {
-  const cached = windows.get(zone);
-  if (cached && cached.from <= now - BACK + 30 * DAY && now + 30 * DAY <= cached.to) return cached;
-  const from = Math.floor((now - BACK) / DAY) * DAY;
-  const to = from + BACK + AHEAD;
-  const offsetAt = (at: number) => zoneOffset(at, zone) / MINUTE;
-  let previous = offsetAt(from);
-  const changes = [from, previous];
-  for (let at = from + STEP; at < to + STEP; at += STEP) {
-    const sample = Math.min(at, to - MINUTE);
-    const offset = offsetAt(sample);
-    if (offset !== previous) {
-      // The first minute with the new offset, between the last two samples.
-      let low = sample - STEP;
-      let high = sample;
-      while (high - low > MINUTE) {
-        const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
-        if (offsetAt(middle) === previous) low = middle;
-        else high = middle;
-      }
-      changes.push(high, offset);
-      previous = offset;
-    }
-  }
-  const window = { from, to, changes };
-  windows.set(zone, window);
-  return window;
 }
 
 /** The page's clock (see Clock): the zone's window, the instant and the words, translated here. */

@@ -5,8 +5,8 @@ import { isValidTimeZone } from "~/lib/calendar/time-zone";
 import type { Clock } from "~/lib/date-format";
 import type { Translate } from "~/lib/translate";
 import { zoneWindow } from "~/lib/zone-window";
-import { cookieZone } from "~/routes/calendar/viewer-zone.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { cookieZone } from "~/server/events/viewer-zone.server";
 import { type Actor, runAs, tokenIsCurrent } from "./session-user.server";
 
 /**

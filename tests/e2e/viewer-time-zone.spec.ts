@@ -42,8 +42,15 @@ const serverTimes = (html: string) =>
 
 async function commentNow(page: Page, text: string) {
   const post = page.locator("article.post-card").first();
+  const postId = await post.getAttribute("data-post");
   await post.getByLabel("Write a comment").fill(text);
-  await post.getByRole("button", { name: "Comment", exact: true }).click();
+  // The comment's post answered (a fetcher with JavaScript, a form post without) before leaving.
+  await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST" && response.status() < 400),
+    post.getByRole("button", { name: "Comment", exact: true }).click(),
+  ]);
+  // The card shows only some comments: the post's own page shows them all.
+  await page.goto(`/content/${postId}`);
   const comment = page.locator(".comment", { hasText: text }).first();
   await expect(comment).toBeVisible();
   return comment.locator("time").first();

@@ -1,5 +1,4 @@
 import { useContext, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ZoneSync } from "~/components/events/zone-sync";
@@ -8,6 +7,7 @@ import { requestSessionContext, userContext } from "~/context";
 import { ClockContext } from "~/lib/clock";
 import { markHydrated } from "~/lib/date-format";
 import { shipsScripts } from "~/lib/hydration";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { descriptionKey } from "~/lib/page-description";
 import { DEFAULT_THEME } from "~/lib/themes";

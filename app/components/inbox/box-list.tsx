@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { BoxPage } from "~/server/inbox/inbox.server";
 
 /** One mailbox page (decision 063): unread messages in bold, the newest first, "Older messages" by cursor. */

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { LinkedText } from "~/components/content/linked-text";
@@ -6,6 +5,7 @@ import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { MailMessage } from "~/server/inbox/inbox.server";
 import { formatSize } from "./format";
 

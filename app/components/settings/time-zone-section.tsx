@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useFormMessage } from "~/components/form/field";
 import type { FormFailure } from "~/lib/forms/parse";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { SettingsForm } from "./settings-form";
 
 /** The zone every time is shown in (intent "timeZone", decision 121): the browser's until changed here. */

@@ -47,11 +47,18 @@ function jwtKey(): Promise<CryptoKey> {
  * and deletion can revoke tokens already issued; `u` is what the page header shows, so a
  * signed-in page needs no D1 read to learn who is asking while the token is valid.
  */
-type ProfileClaims = { n: string; un: string | null; e: string; a: string; th: string };
+type ProfileClaims = { n: string; un: string | null; e: string; a: string; th: string; tz?: string | null };
 
 export async function signAccessToken(user: SessionUserRow, now = Date.now()) {
   const issuedAt = Math.floor(now / 1000);
-  const profile: ProfileClaims = { n: user.name, un: user.username, e: user.email, a: user.avatar, th: user.theme };
+  const profile: ProfileClaims = {
+    n: user.name,
+    un: user.username,
+    e: user.email,
+    a: user.avatar,
+    th: user.theme,
+    tz: user.timeZone,
+  };
   return new SignJWT({ tv: user.tokenVersion, u: profile })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
@@ -79,7 +86,8 @@ function profileFrom(id: number, tokenVersion: number, claims: unknown): Session
     return null;
   }
   const username = typeof p.un === "string" ? p.un : null;
-  return toSessionUser({ id, name: p.n, username, email: p.e, avatar: p.a, theme: p.th, tokenVersion });
+  const timeZone = typeof p.tz === "string" ? p.tz : null;
+  return toSessionUser({ id, name: p.n, username, email: p.e, avatar: p.a, theme: p.th, timeZone, tokenVersion });
 }
 
 /**

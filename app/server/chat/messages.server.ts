@@ -40,6 +40,8 @@ export type ConversationView = {
   earlierCursor: string | null;
   /** Whether the viewer may write here now (decision 050). */
   mayWrite: boolean;
+  /** The viewer's read mark before this read: the page opens at the first message after it (decision 122). */
+  readUpTo: number;
 };
 
 export function messageCursor(message: Pick<ChatMessage, "createdAt" | "id">) {
@@ -165,6 +167,7 @@ function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options
     earlierCursor:
       !options.after && rows.length > MESSAGE_PAGE_SIZE && earliest ? messageCursor(toMessage(earliest)) : null,
     mayWrite: Boolean(head.may_write),
+    readUpTo: head.last_read_at,
   };
 }
 

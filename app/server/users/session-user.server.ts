@@ -15,6 +15,7 @@ export const sessionUserColumns = {
   email: u.email,
   avatar: u.avatar,
   theme: u.theme,
+  timeZone: u.timeZone,
   tokenVersion: u.tokenVersion,
 };
 

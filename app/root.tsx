@@ -16,6 +16,7 @@ import { redirectMiddleware } from "~/middleware/redirect";
 import { conversationHref, conversationsPart } from "~/server/chat/chat.server";
 import { getPublicConfig } from "~/server/config.server";
 import { runBatch } from "~/server/db/batch.server";
+import { inboxUnreadPart } from "~/server/inbox/inbox.server";
 import { notificationMenuPart } from "~/server/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
@@ -51,16 +52,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (chosen && (await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }
-  // The header's notifications and conversations dropdowns (SPEC §2): one D1 round trip for a
-  // signed-in user, none for a guest (decision 041).
-  const { notifications, conversationList } = user
-    ? await runBatch({ notifications: notificationMenuPart(user.id), conversationList: conversationsPart(user.id) })
-    : { notifications: null, conversationList: null };
+  // The header's notifications and conversations dropdowns (SPEC §2) and the inbox's unread badge
+  // (decision 123): one D1 round trip for a signed-in user, none for a guest (decision 041).
+  const { notifications, conversationList, inboxUnread } = user
+    ? await runBatch({
+        notifications: notificationMenuPart(user.id),
+        conversationList: conversationsPart(user.id),
+        inboxUnread: inboxUnreadPart(user.id),
+      })
+    : { notifications: null, conversationList: null, inboxUnread: 0 };
   const conversations = conversationList?.map((conversation) => ({
     ...conversation,
     href: conversationHref(conversation),
   }));
-  return data({ locale, theme, toast, user, notifications, conversations, config: getPublicConfig() }, { headers });
+  return data(
+    { locale, theme, toast, user, notifications, conversations, inboxUnread, config: getPublicConfig() },
+    { headers },
+  );
 }
 
 export function useRootData() {

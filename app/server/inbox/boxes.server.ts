@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import { type BatchPart, batchPart } from "~/server/db/batch.server";
 import { decodeCursor, pageOf } from "~/server/db/cursor";
-import { batchSql } from "~/server/db/raw.server";
+import { batchSql, rawAll } from "~/server/db/raw.server";
 import { type MailPerson, type MessagePeopleColumns, messagePeople, messagePeopleSql } from "./people.server";
 
 /** 20 messages a page, newest first, by cursor (DESIGN §4). */
@@ -60,6 +61,14 @@ export async function listBox(viewerId: number, box: Box, cursorText?: string | 
     nextCursor: page.nextCursor,
     unreadCount: unread[0]?.value ?? 0,
   };
+}
+
+/**
+ * The inbox's unread count as one part of the root loader's batch (decision 123): the navigation's
+ * badge costs no round trip of its own.
+ */
+export function inboxUnreadPart(viewerId: number): BatchPart<number> {
+  return batchPart([rawAll(unreadSql(viewerId))], ([rows]) => (rows as { value: number }[])[0]?.value ?? 0);
 }
 
 function unreadSql(viewerId: number) {

@@ -32,7 +32,8 @@ export async function performPostAction(
       const comment = await addComment(actor, postId, action.body, action.replyTo);
       if (comment === "revoked") return { status: comment };
       if (comment) notifyComment(ctx, userId, postId, comment.parentId);
-      return comment ? { status: "ok", toast: "content:toasts.commented" } : { status: "not_found" };
+      if (!comment) return { status: "not_found" };
+      return { status: "ok", toast: action.replyTo ? "content:toasts.replied" : "content:toasts.commented" };
     }
     case "like": {
       const added = await like(actor, { type: action.targetType, id: action.targetId });

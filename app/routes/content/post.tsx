@@ -89,9 +89,11 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 function backToPost(request: Request, returnTo: string, postId: number) {
   const mode = request.headers.get("Sec-Fetch-Mode");
   if ((mode !== null && mode !== "navigate") || returnTo.includes("#")) return returnTo;
-  if (returnTo.split("?")[0] === `/content/${postId}`) return returnTo;
-  return `${returnTo}#post-${postId}`;
+  return POST_LISTS.test(returnTo.split("?")[0] ?? "") ? `${returnTo}#post-${postId}` : returnTo;
 }
+
+/** The pages that list posts as cards with their forms: the newsfeed, a community, /content. */
+const POST_LISTS = /^\/(newsfeed|content|communities\/\d+)$/;
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["content", "common"]);

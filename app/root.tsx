@@ -17,7 +17,7 @@ import { conversationHref, conversationsPart } from "~/server/chat/chat.server";
 import { getPublicConfig } from "~/server/config.server";
 import { runBatch } from "~/server/db/batch.server";
 import { inboxUnreadPart } from "~/server/inbox/inbox.server";
-import { notificationMenuPart } from "~/server/notifications.server";
+import { notificationMenuPart } from "~/server/notifications/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
 import stylesheet from "~/styles/app.css?url";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createPost } from "~/server/content/posts.server";
-import { loadNewsfeed, NEWSFEED_PAGE_SIZE } from "~/server/feed/feed.server";
+import { loadNewsfeed, NEWSFEED_PAGE_SIZE } from "~/server/feed/newsfeed.server";
 import { cast } from "./communities-support";
 import { fetchApp } from "./helpers";
 import { compose, cookieOf, people, roundTrips } from "./inbox-support";
@@ -14,7 +14,7 @@ import { browserFor, pageText } from "./settings-support";
 describe("the navigation's inbox badge", () => {
   it("counts the inbox's unread messages on every signed-in page, in its one D1 round trip", async () => {
     const { ada, ben } = await people();
-    const sent = await compose(ada, { to: ben.username, subject: "Bake sale", body: "Can you help on Friday?" });
+    const sent = await compose(ada, { to: ben.username!, subject: "Bake sale", body: "Can you help on Friday?" });
     expect(sent.status).toBe(302);
     for (const path of ["/newsfeed", "/calendar", "/schools"]) {
       const response = await fetchApp(path, { headers: { Cookie: await cookieOf(ben) } });

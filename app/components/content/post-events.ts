@@ -115,7 +115,10 @@ export function usePostEvents() {
       const menu = link.closest("details");
       if (menu) menu.open = false;
       const form = url.search.slice(1);
-      setOpenForm((open) => (open?.postId === postId && open.form === form ? null : { postId, form }));
+      // The post it belongs to, from its address (/content/<post>?…): on a post's page its
+      // comments are outside the post's <article>.
+      const owner = Number(url.pathname.split("/")[2]);
+      setOpenForm((open) => (open?.postId === owner && open.form === form ? null : { postId: owner, form }));
       return;
     }
     if (link.dataset.author !== undefined) {

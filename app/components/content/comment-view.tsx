@@ -31,7 +31,7 @@ export function CommentForm({
   // Where it replies and returns to ride in the action URL (decision 106).
   const fields: Record<string, string> = replyTo ? { replyTo: String(replyTo), returnTo } : { returnTo };
   return (
-    <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form">
+    <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form comment-new">
       {/* Named by aria-label, shown by its placeholder (decision 106): no hidden <label> per post. */}
       <textarea id={id} aria-label={label} name="body" rows={1} required maxLength={2000} placeholder={label} />
       <button type="submit" name="intent" value="comment">

@@ -1,10 +1,10 @@
 import { useContext, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { requestSessionContext, userContext } from "~/context";
 import { shipsScripts } from "~/lib/hydration";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { descriptionKey } from "~/lib/page-description";
 import { DEFAULT_THEME } from "~/lib/themes";

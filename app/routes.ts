@@ -90,7 +90,7 @@ export default [
     ]),
     // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
     layout("routes/layouts/require-user.tsx", [
-      route("newsfeed", "routes/newsfeed.tsx"),
+      route("newsfeed", "routes/feed/newsfeed.tsx"),
       // Communities, posts and the newsfeed (decisions 045, 046).
       ...prefix("communities", [
         index("routes/communities/index.tsx"),
@@ -110,9 +110,9 @@ export default [
       ]),
       route("notifications/markallread", "routes/notifications/mark-all-read.tsx"),
       ...prefix("profile", [
-        index("routes/profile/index.tsx"),
+        index("routes/users/own-profile.tsx"),
         route("friends", "routes/friends/list.tsx"),
-        route("settings", "routes/profile/settings.tsx"),
+        route("settings", "routes/settings/settings.tsx"),
       ]),
       // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),
@@ -149,7 +149,7 @@ export default [
       ]),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.
-    route("profile/verifyemail", "routes/profile/verify-email.tsx"),
+    route("profile/verifyemail", "routes/settings/verify-email.tsx"),
     // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.
     route("__dev/mail", "routes/dev/mail.tsx"),
     // Throws on purpose so the error pages can be seen and tested; 404 unless DEV_ROUTES.

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { dayOf } from "~/lib/calendar/format";
 import { type Month, monthKeys } from "~/lib/calendar/month";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { type AgendaItem, AgendaList } from "./agenda-list";
 
 /**

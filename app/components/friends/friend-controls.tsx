@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher, useFetchers, useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { chatPath, FRIEND_INTENTS, FriendStatus, statusAfter, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import friends from "~/locales/en/friends.json";
 
 registerNamespace("friends", friends);

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { NavLink, useLocation } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Icon } from "../icons";
 import { type NavBadges, UnreadBadge } from "./sidebar";
 import { SIDEBAR_TOGGLE_ID } from "./sidebar-state";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form, useFetcher } from "react-router";
 import { Field } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -6,6 +5,7 @@ import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import type { FormFailure } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { resizeImage } from "~/lib/resize-image";
 import friends from "~/locales/en/friends.json";
 

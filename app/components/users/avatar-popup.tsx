@@ -1,10 +1,10 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useDisclosure } from "~/components/layout/use-disclosure";
 import { type AvatarSize, UserAvatar } from "~/components/layout/user-avatar";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { loadUser, rememberUser, useCachedUser } from "~/lib/user-cache";
 import friends from "~/locales/en/friends.json";
 import { useRootData } from "~/root";

@@ -71,18 +71,15 @@ export async function sendFromApi(request: Request, sender: Actor, t: Translate)
     return jsonError(status, code, t(key, { name }), { fields: { files: [t(key, { name })] } });
   }
   const files = await storeFiles(sender.id, checked.files);
-  const result = await sendMessage(
-    {
-      sender,
-      to: fields.to,
-      subject: fields.subject,
-      body: fields.body,
-      replyToId: fields.replyTo ?? null,
-      clientKey: fields.clientKey ?? crypto.randomUUID(),
-      files,
-    },
-    { t, origin: new URL(request.url).origin },
-  );
+  const result = await sendMessage({
+    sender,
+    to: fields.to,
+    subject: fields.subject,
+    body: fields.body,
+    replyToId: fields.replyTo ?? null,
+    clientKey: fields.clientKey ?? crypto.randomUUID(),
+    files,
+  });
   return sendAnswer(result, t);
 }
 

@@ -26,7 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     targetId === null
       ? { status: "not_found" }
       : request.method === "POST"
-        ? await sendFriendRequest(viewer, targetId, { origin, t })
+        ? await sendFriendRequest(viewer, targetId)
         : await removeFriendRelation(viewer, targetId);
   if (result.status === "revoked") return revokedToken(context);
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { CalendarConfirm } from "~/components/events/calendar-confirm";
@@ -10,19 +9,18 @@ import { moveOccurrenceSchema, occurrenceIntentSchema } from "~/lib/forms/events
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
-import { notifyEventChange, notifyPromoted } from "~/server/events/event-notifications.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { getEventPage } from "~/server/events/event-page.server";
 import { cancelEvent, changeOccurrence, updateEvent } from "~/server/events/events.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import calendarStyles from "~/styles/calendar.css?url";
 import type { Route } from "./+types/edit";
 import { formValuesOf, readEventForm } from "./event-form.server";
 import { eventIdOf } from "./event-request.server";
-import { notifyContext } from "./notify-context.server";
 
 registerNamespace("events", events);
 
@@ -49,7 +47,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const id = eventIdOf(params);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "save");
-  const ctx = notifyContext(request, context);
   const forbidden = () =>
     data({ failure: formFailure(formData, "events:errors.forbidden"), confirm: null }, { status: 403 });
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
@@ -60,8 +57,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (!form.ok) return data({ failure: form, confirm: null }, { status: 400 });
     const result = await updateEvent(user, id, form.input);
     if (!result.ok) return result.reason === "revoked" ? signedOut() : forbidden();
-    notifyPromoted(id, result.value, ctx);
-    notifyEventChange(id, "changed", user.id, ctx);
     return back(id, { kind: "success", key: "events:event.saved" }, request);
   }
 
@@ -84,7 +79,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     if (!moved.ok && moved.reason === "revoked") return signedOut();
     if (!moved.ok)
       return data({ failure: formFailure(formData, "events:errors.notAnOccurrence"), confirm: null }, { status: 400 });
-    notifyEventChange(id, "changed", user.id, ctx);
     return back(id, { kind: "success", key: "events:occurrences.movedToast" }, request);
   }
 
@@ -98,7 +92,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (parsed.data.intent === "cancelEvent") {
     const cancelled = await cancelEvent(user, id);
     if (!cancelled.ok) return cancelled.reason === "revoked" ? signedOut() : forbidden();
-    notifyEventChange(id, "cancelled", user.id, ctx);
     return back(id, { kind: "success", key: "events:event.cancelled_toast" }, request);
   }
   if (occurrence === undefined) throw data(null, { status: 400 });
@@ -110,7 +103,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
       { status: result.reason === "forbidden" ? 403 : 400 },
     );
   }
-  notifyEventChange(id, "changed", user.id, ctx);
   return back(id, { kind: "success", key: "events:occurrences.cancelledToast" }, request);
 }
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { DateList } from "~/components/events/date-list";
 import { RsvpSection } from "~/components/events/rsvp-section";
@@ -8,18 +7,17 @@ import { longWhen } from "~/lib/calendar/format";
 import { eventHref } from "~/lib/calendar/links";
 import { parseOccurrence, rsvpSchema } from "~/lib/forms/events";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
-import { notifyPromoted } from "~/server/events/event-notifications.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { getEventPage } from "~/server/events/event-page.server";
 import { answerEvent } from "~/server/events/rsvp.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import calendarStyles from "~/styles/calendar.css?url";
 import { cookieZone } from "../../server/events/viewer-zone.server";
 import type { Route } from "./+types/event";
 import { eventIdOf, strictForm } from "./event-request.server";
-import { notifyContext } from "./notify-context.server";
 
 registerNamespace("events", events);
 
@@ -53,7 +51,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
       redirect(`${eventHref(id, occurrence)}${navigated ? "#rsvp" : ""}`, { headers }),
     );
   if (!result.ok) return back({ kind: "warning", key: "events:rsvp.refused" });
-  notifyPromoted(id, result.promoted, notifyContext(request, context));
   if (result.status === "waiting") return back({ kind: "info", key: "events:rsvp.waitlisted" });
   return back({ kind: "success", key: "events:rsvp.saved" });
 }

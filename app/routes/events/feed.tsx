@@ -1,13 +1,13 @@
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { userContext } from "~/context";
 import { feedActionSchema } from "~/lib/forms/events";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import events from "~/locales/en/events.json";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { regenerateFeedToken, revokeFeed } from "~/server/events/ical-feed.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import type { Route } from "./+types/feed";
 import { strictForm } from "./event-request.server";
 

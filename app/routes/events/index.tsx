@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MonthAgenda } from "~/components/events/month-agenda";
 import { MonthGrid } from "~/components/events/month-grid";
@@ -7,6 +6,7 @@ import { userContext } from "~/context";
 import { addMonths, byDay, formatMonth, monthKeys, parseMonth } from "~/lib/calendar/month";
 import { localDateKey, utcToLocal } from "~/lib/calendar/time-zone";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";

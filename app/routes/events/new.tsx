@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { EventForm } from "~/components/events/event-form";
 import { userContext } from "~/context";
@@ -8,18 +7,17 @@ import { formFailure } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { parseId } from "~/lib/forms/schools";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
-import { notifyEventChange } from "~/server/events/event-notifications.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { createEvent } from "~/server/events/events.server";
 import { listManagedCommunities } from "~/server/events/managers.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import calendarStyles from "~/styles/calendar.css?url";
 import { cookieZone } from "../../server/events/viewer-zone.server";
 import type { Route } from "./+types/new";
 import { readEventForm } from "./event-form.server";
-import { notifyContext } from "./notify-context.server";
 
 registerNamespace("events", events);
 
@@ -59,7 +57,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
   if (!created.ok && created.reason === "revoked") return signInRedirect(url);
   if (!created.ok) return data({ failure: formFailure(formData, "events:errors.forbidden") }, { status: 403 });
-  notifyEventChange(created.value, "created", user.id, notifyContext(request, context));
   return redirect(`/calendar/events/${created.value}`, {
     headers: await flashToast(request, { kind: "success", key: "events:event.created" }),
   });

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { FormError, useFormMessage } from "~/components/form/field";
@@ -8,22 +7,21 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { CONFIRMED_INTENTS, type FriendIntent } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import friends from "~/locales/en/friends.json";
-import { translatorFor } from "~/middleware/i18next";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { friendToast } from "~/server/friends/friend-answers.server";
 import {
   acceptFriendRequest,
   cancelFriendRequest,
   declineFriendRequest,
-  type FriendContext,
   type FriendResult,
   sendFriendRequest,
   unfriend,
 } from "~/server/friends/friends.server";
 import { getUserInfo } from "~/server/friends/relation.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import type { Actor } from "~/server/users/session-user.server";
 import type { Route } from "./+types/friend";
 
@@ -40,14 +38,14 @@ const QUESTIONS: Partial<Record<FriendIntent, string>> = {
   unfriend: "friends:confirm.unfriend",
 };
 
-function perform(intent: FriendIntent, viewer: Actor, targetId: number, ctx: FriendContext): Promise<FriendResult> {
+function perform(intent: FriendIntent, viewer: Actor, targetId: number): Promise<FriendResult> {
   switch (intent) {
     case "send":
-      return sendFriendRequest(viewer, targetId, ctx);
+      return sendFriendRequest(viewer, targetId);
     case "cancel":
       return cancelFriendRequest(viewer, targetId);
     case "accept":
-      return acceptFriendRequest(viewer, targetId, ctx);
+      return acceptFriendRequest(viewer, targetId);
     case "decline":
       return declineFriendRequest(viewer, targetId);
     case "unfriend":
@@ -73,8 +71,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
       return { confirm: { intent, question: QUESTIONS[intent]!, name: target.name, returnTo } };
     }
   }
-  const t = translatorFor(context);
-  const result = await perform(intent, viewer, targetId, { origin: new URL(request.url).origin, t });
+  const result = await perform(intent, viewer, targetId);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
   if (result.status === "revoked") return signInRedirect(url);
   return redirect(returnTo, { headers: await flashToast(request, friendToast(result, targetId)) });

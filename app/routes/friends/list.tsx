@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Field } from "~/components/form/field";
 import { FriendControls } from "~/components/friends/friend-controls";
@@ -8,13 +7,15 @@ import { userContext } from "~/context";
 import { dateTimeFormat } from "~/lib/date-format";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
-import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
+import { readSearchText, SEARCH_TEXT_MAX, SEARCH_TOO_LONG } from "~/lib/search-text";
+import { USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
 import friends from "~/locales/en/friends.json";
 import profile from "~/locales/en/profile.json";
 import { getInstance } from "~/middleware/i18next";
 import { type FriendEntry, listFriendships } from "~/server/friends/friends-list.server";
-import { searchUsers } from "~/server/users/user-search.server";
+import { searchUsers } from "~/server/friends/people-search.server";
 import type { Route } from "./+types/list";
 
 registerNamespace("profile", profile);
@@ -34,11 +35,13 @@ const asPerson = (entry: FriendEntry, status: Pick<UserInfo, "friendStatus" | "d
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
-  const q = (url.searchParams.get("q") ?? "").slice(0, USER_SEARCH_MAX_LENGTH);
-  const [lists, results] = await Promise.all([listFriendships(viewer.id), searchUsers(viewer.id, q)]);
+  // Over the search limit nobody is searched for, and the field says why (decision 113).
+  const search = readSearchText(url.searchParams.get("q"));
+  const [lists, results] = await Promise.all([listFriendships(viewer.id), searchUsers(viewer.id, search.text)]);
   return {
     metaTitle: getInstance(context).t("profile:friends.metaTitle"),
-    q,
+    q: search.typed,
+    qTooLong: search.tooLong,
     results,
     friends: lists.friends.map((entry) => asPerson(entry, { friendStatus: FriendStatus.Friends, direction: null })),
     incoming: lists.incoming.map((entry) =>
@@ -94,10 +97,11 @@ function PeopleList({
   );
 }
 
-function Search({ q, results }: { q: string; results: UserInfo[] }) {
+function Search({ q, qTooLong, results }: { q: string; qTooLong: boolean; results: UserInfo[] }) {
   const { t } = useTranslation("friends");
   const query = q.trim();
   const tooShort = query !== "" && query.replace(/^@/, "").length < USER_SEARCH_MIN_LENGTH;
+  const error = qTooLong ? SEARCH_TOO_LONG : tooShort ? "friends:search.tooShort" : null;
   return (
     <section aria-labelledby="friends-search">
       <h2 id="friends-search">{t("search.title")}</h2>
@@ -109,14 +113,14 @@ function Search({ q, results }: { q: string; results: UserInfo[] }) {
           type="search"
           defaultValue={q}
           minLength={USER_SEARCH_MIN_LENGTH}
-          maxLength={USER_SEARCH_MAX_LENGTH}
-          hint={tooShort ? undefined : t("search.hint", { min: USER_SEARCH_MIN_LENGTH })}
-          errors={tooShort ? ["friends:search.tooShort"] : undefined}
+          maxLength={SEARCH_TEXT_MAX}
+          hint={error ? undefined : t("search.hint", { min: USER_SEARCH_MIN_LENGTH })}
+          errors={error ? [error] : undefined}
           errorValues={{ min: USER_SEARCH_MIN_LENGTH }}
         />
         <button type="submit">{t("search.submit")}</button>
       </Form>
-      {query && !tooShort ? (
+      {query && !error ? (
         <PeopleList
           id="friends-search-results"
           title={t("search.results", { query })}
@@ -133,7 +137,7 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="friends">
       <h1>{t("friends.title")}</h1>
-      <Search q={loaderData.q} results={loaderData.results} />
+      <Search q={loaderData.q} qTooLong={loaderData.qTooLong} results={loaderData.results} />
       <PeopleList
         id="friends-list"
         title={t("friends.listTitle")}

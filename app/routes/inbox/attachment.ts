@@ -1,7 +1,7 @@
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/chat";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { readAttachment } from "~/server/inbox/inbox.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import { attachmentResponse } from "../../server/inbox/attachment-response.server";
 import type { Route } from "./+types/attachment";
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { ComposeForm } from "~/components/inbox/compose-form";
 import { userContext } from "~/context";
 import { dateTimeFormat } from "~/lib/date-format";
 import { parseId } from "~/lib/forms/chat";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import inbox from "~/locales/en/inbox.json";
 import { getInstance, translatorFor } from "~/middleware/i18next";
 import { ACCEPTED_EXTENSIONS } from "~/server/inbox/inbox.server";
@@ -50,7 +50,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     url,
     viewer: context.get(userContext)!,
     replyToId: replyToOf(params),
-    t: translatorFor(context),
   });
 }
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BoxList } from "~/components/inbox/box-list";
 import { useLiveInbox } from "~/components/inbox/use-live-inbox";
 import { userContext } from "~/context";
 import { boxSchema } from "~/lib/forms/inbox";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import inbox from "~/locales/en/inbox.json";
 import { getInstance } from "~/middleware/i18next";
 import { listBox } from "~/server/inbox/inbox.server";

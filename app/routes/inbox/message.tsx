@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { ThreadMessage } from "~/components/inbox/thread-message";
@@ -8,10 +7,11 @@ import { messageActionSchema } from "~/lib/forms/inbox";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import inbox from "~/locales/en/inbox.json";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { deleteForMe, loadThread, markUnread } from "~/server/inbox/inbox.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 import stylesheet from "~/styles/inbox.css?url";
 import type { Route } from "./+types/message";
 

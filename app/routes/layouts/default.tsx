@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Outlet, useMatches } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ConversationsMenu, useChatUnread } from "~/components/layout/conversations-menu";
@@ -12,6 +11,7 @@ import { SignedInHeader } from "~/components/layout/signed-in-header";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
 import { TabBar } from "~/components/layout/tab-bar";
 import { Toasts } from "~/components/layout/toasts";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { DEFAULT_THEME, type Theme } from "~/lib/themes";
 import { useRootData, useShipsScripts } from "~/root";
 

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { FriendControls } from "~/components/friends/friend-controls";
 import { UserAvatar } from "~/components/layout/user-avatar";
@@ -7,9 +6,10 @@ import { dateTimeFormat } from "~/lib/date-format";
 import { parseUserId } from "~/lib/forms/friend";
 import { FriendStatus } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import friends from "~/locales/en/friends.json";
 import { getInstance } from "~/middleware/i18next";
-import { getPublicProfile } from "~/server/users/public-profile.server";
+import { getPublicProfile } from "~/server/friends/public-profile.server";
 import type { Route } from "./+types/profile";
 
 registerNamespace("friends", friends);

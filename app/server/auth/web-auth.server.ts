@@ -4,6 +4,7 @@ import {
   clearSignedIn,
   commitSession,
   getSession,
+  sessionCookieName,
   sessionStorage,
 } from "~/server/session/session.server";
 import { type Actor, loadSessionUser } from "~/server/users/session-user.server";
@@ -66,8 +67,6 @@ export async function resignedTokens(auth: WebAuthResult, actor: Actor): Promise
   };
 }
 
-const SESSION_COOKIE = "__session=";
-
 function isDestroyCookie(setCookie: string) {
   return /max-age=0\b/i.test(setCookie) || /expires=thu, 01 jan 1970/i.test(setCookie);
 }
@@ -83,7 +82,7 @@ export async function applyRenewedTokens(
   renewed: NonNullable<WebAuthResult["renewed"]>,
 ) {
   const setCookies = response.headers.getSetCookie();
-  const handlerCookie = setCookies.findLast((cookie) => cookie.startsWith(SESSION_COOKIE));
+  const handlerCookie = setCookies.findLast((cookie) => cookie.startsWith(`${sessionCookieName()}=`));
   if (handlerCookie && isDestroyCookie(handlerCookie)) return response;
 
   const session = await sessionStorage().getSession(
@@ -100,7 +99,8 @@ export async function applyRenewedTokens(
   const cookie = await commitSession(session);
   const headers = new Headers(response.headers);
   headers.delete("Set-Cookie");
-  for (const existing of setCookies) if (!existing.startsWith(SESSION_COOKIE)) headers.append("Set-Cookie", existing);
+  for (const existing of setCookies)
+    if (!existing.startsWith(`${sessionCookieName()}=`)) headers.append("Set-Cookie", existing);
   headers.append("Set-Cookie", cookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -1,26 +1,24 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
 import {
-  available,
-  cardColumns,
   type FriendshipRow,
   pairRows,
   type Relation,
   relationOf,
-  toUserInfo,
   type UserCard,
 } from "~/server/friends/relation.server";
+import { titleBy } from "~/server/notifications/notification-rows.server";
 import {
   type NotificationWrite,
   notificationInsert,
   notificationRemoval,
   notificationSeen,
-  titleBy,
-} from "~/server/notifications/notifications.server";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
+} from "~/server/notifications/notification-writes.server";
+import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
+import type { Actor } from "~/server/users/session-user.server";
+import { commit, guard, loadPeople, run, type Step } from "./friend-change.server";
 
 /**
  * The friend state machine (SPEC §4, §5, §8; docs/decisions/022-friend-requests.md). The
@@ -29,11 +27,6 @@ import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/se
  * A change and its notifications are one D1 batch, guarded by the actor's token (decision 070,
  * decision 042): all of it happens, or none of it.
  */
-
-type Translate = (key: string, values?: Record<string, unknown>) => string;
-
-/** Notification titles are stored text (SPEC §3), so the service needs a translator and the origin for full URLs. */
-export type FriendContext = { origin: string; t: Translate };
 
 export type FriendOutcome = "sent" | "accepted" | "cancelled" | "declined" | "unfriended";
 
@@ -55,60 +48,7 @@ export type FriendResult =
   | { status: "revoked" };
 
 const f = schema.friendships;
-const u = schema.users;
-
-type Pair = { viewer: UserCard; target: UserCard; relation: Relation };
-type Step = { status: "ok"; outcome: FriendOutcome; relation: Relation } | FriendProblem | "revoked";
-
-async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_found" | "self" | "revoked"> {
-  if (actor.id === targetId) return "self";
-  const db = getDb();
-  const [current, people, rows] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    db
-      .select(cardColumns)
-      .from(u)
-      .where(and(inArray(u.id, [actor.id, targetId]), available)),
-    pairRows(actor.id, targetId),
-  ]);
-  if (current.length === 0) return "revoked";
-  const viewer = people.find((person) => person.id === actor.id);
-  const target = people.find((person) => person.id === targetId);
-  if (!viewer || !target) return "not_found";
-  return { viewer, target, relation: relationOf(actor.id, rows) };
-}
-
-async function run(actor: Actor, targetId: number, step: (pair: Pair) => Promise<Step>): Promise<FriendResult> {
-  const pair = await loadPeople(actor, targetId);
-  if (typeof pair === "string") return { status: pair };
-  const result = await step(pair);
-  if (result === "revoked") return { status: "revoked" };
-  if (typeof result === "string") {
-    // Someone may have changed the pair meanwhile: answer with how things stand now.
-    const now = relationOf(actor.id, await pairRows(actor.id, targetId));
-    return { status: result, user: toUserInfo(pair.target, now) };
-  }
-  return { status: "ok", outcome: result.outcome, user: toUserInfo(pair.target, result.relation) };
-}
-
-/**
- * The change (guarded by the actor's token in its WHERE) and the notifications it causes, in
- * one batch: one round trip, one transaction (decision 070). The notifications are written
- * only where their `when` sees the change made; open sockets hear of them after the commit.
- * Answers the change's RETURNING rows, or "revoked".
- */
-async function commit(actor: Actor, change: BatchItem<"sqlite">, notices: NotificationWrite[] = []) {
-  const [current, changed, ...results] = await getDb().batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    change,
-    ...notices.flatMap((notice) => notice.queries),
-  ]);
-  if (current.length === 0) return "revoked" as const;
-  for (const [index, notice] of notices.entries()) await notice.deliver(results.slice(index * 2, index * 2 + 2));
-  return changed as unknown[];
-}
-
-const guard = (actor: Actor) => tokenIsCurrent(actor.id, actor.tokenVersion);
+const _u = schema.users;
 
 /**
  * Removes a pending request and settles its notification, in one batch (cancel and decline):
@@ -159,11 +99,11 @@ const none: Relation = { kind: "none" };
  * failure. The target's request pending: sending accepts it, so an app with only SPEC §7's
  * calls can answer requests (decision 022).
  */
-export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendContext) {
+export function sendFriendRequest(actor: Actor, targetId: number) {
   return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind === "friends") return "already_friends";
     if (relation.kind === "outgoing") return "request_pending";
-    if (relation.kind === "incoming") return accept(actor, viewer, target, relation.row, ctx);
+    if (relation.kind === "incoming") return accept(actor, viewer, target, relation.row);
     const row = {
       requesterId: viewer.id,
       addresseeId: target.id,
@@ -179,14 +119,13 @@ export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendCon
         AND ${guard(actor)}
       RETURNING created_at`);
     const notice = notificationInsert(
-      {
+      withOrigin({
         userId: target.id,
         oid: requestNotificationOid(row),
-        ...titleBy(viewer, (name) => ctx.t("friends:notifications.request", { name })),
+        ...titleBy(viewer, (name) => noticeText("friends:notifications.request", { name })),
         url: "/profile/friends",
-        origin: ctx.origin,
         now: row.createdAt,
-      },
+      }),
       rowExists(row, "pending"),
     );
     const inserted = await commit(actor, insert, [notice]);
@@ -194,7 +133,7 @@ export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendCon
     if (inserted.length === 0) {
       // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
       const now = relationOf(viewer.id, await pairRows(viewer.id, target.id));
-      if (now.kind === "incoming") return accept(actor, viewer, target, now.row, ctx);
+      if (now.kind === "incoming") return accept(actor, viewer, target, now.row);
       if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
       return "request_pending";
     }
@@ -215,21 +154,15 @@ export function cancelFriendRequest(actor: Actor, targetId: number) {
 }
 
 /** 2 → 1 by the addressee only; the requester hears about it. */
-export function acceptFriendRequest(actor: Actor, targetId: number, ctx: FriendContext) {
+export function acceptFriendRequest(actor: Actor, targetId: number) {
   return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind === "friends") return "already_friends";
     if (relation.kind !== "incoming") return "no_incoming_request";
-    return accept(actor, viewer, target, relation.row, ctx);
+    return accept(actor, viewer, target, relation.row);
   });
 }
 
-async function accept(
-  actor: Actor,
-  viewer: UserCard,
-  requester: UserCard,
-  row: FriendshipRow,
-  ctx: FriendContext,
-): Promise<Step> {
+async function accept(actor: Actor, viewer: UserCard, requester: UserCard, row: FriendshipRow): Promise<Step> {
   const acceptedAt = Date.now();
   const accepted = sql`EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${requester.id}
     AND addressee_id = ${viewer.id} AND status = 'accepted' AND accepted_at = ${acceptedAt})`;
@@ -244,14 +177,13 @@ async function accept(
       // The viewer has dealt with the request notification; the requester gets one of their own.
       notificationSeen(viewer.id, requestNotificationOid(row), accepted),
       notificationInsert(
-        {
+        withOrigin({
           userId: requester.id,
           oid: `friend-accepted-${requester.id}-${viewer.id}-${acceptedAt}`,
-          ...titleBy(viewer, (name) => ctx.t("friends:notifications.accepted", { name })),
+          ...titleBy(viewer, (name) => noticeText("friends:notifications.accepted", { name })),
           url: `/users/${viewer.id}`,
-          origin: ctx.origin,
           now: acceptedAt,
-        },
+        }),
         accepted,
       ),
     ],

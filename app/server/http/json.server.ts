@@ -1,6 +1,7 @@
 import { createInstance } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import { FORM_FIELD, parseValues } from "~/lib/forms/parse";
 import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales/index";
@@ -34,7 +35,7 @@ export function apiTranslator(context?: Readonly<RouterContextProvider>): Transl
       resources,
       defaultNS: "api",
       initAsync: false,
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, defaultVariables: ACCOUNT_TEXT_VALUES },
     });
     instance.init();
     fallback = toTranslate(instance.t);

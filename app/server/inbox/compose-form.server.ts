@@ -4,6 +4,7 @@ import { composeSchema, quoteBody, replySubject } from "~/lib/forms/inbox";
 import { type FieldErrors, type FormFailure, parseForm, typedValues } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { Translate } from "~/lib/translate";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { limitRequestBody } from "~/server/http/body-limit.server";
 import {
   ATTACHMENT_MAX_BYTES,
@@ -18,7 +19,6 @@ import {
   uploadsOf,
 } from "~/server/inbox/inbox.server";
 import { flashToast } from "~/server/session/session.server";
-import { signInRedirect } from "~/server/session/web-session.server";
 
 /**
  * HTTP mapping of /messagesold/compose and /messagesold/compose/{id} (decisions 063, 064):
@@ -91,14 +91,12 @@ export async function composeAction({
   url,
   viewer,
   replyToId,
-  t,
 }: {
   request: Request;
   /** The page's URL (without the `.data` of a JavaScript post), for the sign-in redirect. */
   url: URL;
   viewer: SessionUser;
   replyToId: number | null;
-  t: Translate;
 }) {
   const read = await readComposeForm(request);
   if ("refused" in read) return read.refused;
@@ -113,10 +111,7 @@ export async function composeAction({
     return data(fileProblemFailure(formData, checked), { status: checked.problem === "too_large" ? 413 : 400 });
   }
   const files = await storeFiles(viewer.id, checked.files);
-  const result = await sendMessage(
-    { sender: viewer, ...parsed.data, replyToId, files },
-    { t, origin: new URL(request.url).origin },
-  );
+  const result = await sendMessage({ sender: viewer, ...parsed.data, replyToId, files });
   switch (result.status) {
     case "revoked":
       // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).

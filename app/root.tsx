@@ -19,6 +19,7 @@ import { redirectMiddleware } from "~/middleware/redirect";
 import { conversationHref, conversationsPart } from "~/server/chat/chat.server";
 import { getPublicConfig } from "~/server/config.server";
 import { runBatch } from "~/server/db/batch.server";
+import { inboxUnreadPart } from "~/server/inbox/inbox.server";
 import { notificationMenuPart } from "~/server/notifications/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
@@ -55,11 +56,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (chosen && (await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }
-  // The header's notifications and conversations dropdowns (SPEC §2): one D1 round trip for a
-  // signed-in user, none for a guest (decision 041).
-  const { notifications, conversationList } = user
-    ? await runBatch({ notifications: notificationMenuPart(user.id), conversationList: conversationsPart(user.id) })
-    : { notifications: null, conversationList: null };
+  // The header's notifications and conversations dropdowns (SPEC §2) and the inbox's unread badge
+  // (decision 123): one D1 round trip for a signed-in user, none for a guest (decision 041).
+  const { notifications, conversationList, inboxUnread } = user
+    ? await runBatch({
+        notifications: notificationMenuPart(user.id),
+        conversationList: conversationsPart(user.id),
+        inboxUnread: inboxUnreadPart(user.id),
+      })
+    : { notifications: null, conversationList: null, inboxUnread: 0 };
   const conversations = conversationList?.map((conversation) => ({
     ...conversation,
     href: conversationHref(conversation),
@@ -76,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       user,
       notifications,
       conversations,
+      inboxUnread,
       clock,
       zoneKnown: zone.known,
       config: getPublicConfig(),

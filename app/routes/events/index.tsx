@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AgendaList } from "~/components/events/agenda-list";
+import { MonthAgenda } from "~/components/events/month-agenda";
 import { MonthGrid } from "~/components/events/month-grid";
 import { ZoneSync } from "~/components/events/zone-sync";
 import { userContext } from "~/context";
@@ -105,7 +105,13 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
         {items.length === 0 ? (
           <p className="hint">{t("month.empty")}</p>
         ) : (
-          <AgendaList items={items} zone={zone} label={t("month.agenda", { month: title })} />
+          <MonthAgenda
+            items={items}
+            month={month}
+            zone={zone}
+            today={today}
+            label={t("month.agenda", { month: title })}
+          />
         )}
       </section>
     </main>

@@ -12,7 +12,7 @@ import content from "~/locales/en/content.json";
 import feed from "~/locales/en/feed.json";
 import { getInstance } from "~/middleware/i18next";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
-import { loadNewsfeed } from "~/server/feed/newsfeed.server";
+import { loadNewsfeed, NEWSFEED_MAX_PAGES } from "~/server/feed/newsfeed.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/newsfeed";
 
@@ -23,8 +23,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.get(userContext)!;
-  const cursor = decodeCursor(new URL(request.url).searchParams.get("before"));
-  const page = await loadNewsfeed(user.id, cursor);
+  const params = new URL(request.url).searchParams;
+  const cursor = decodeCursor(params.get("before"));
+  // Without JavaScript "Load more" asks for the page grown by one more page (decision 124).
+  const pages = cursor === null ? Math.min(Math.max(Number(params.get("pages")) || 1, 1), NEWSFEED_MAX_PAGES) : 1;
+  const page = await loadNewsfeed(user.id, cursor, pages);
   const last = page.posts[page.posts.length - 1];
   return {
     metaTitle: getInstance(context).t("feed:metaTitle"),
@@ -34,6 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     posts: page.posts.map(toShownPost),
     postable: page.postable.map(({ id, name }) => ({ id, name })),
     next: !page.endOfFeed && last ? encodeCursor(last) : null,
+    pages,
     paged: cursor !== null,
   };
 }
@@ -41,47 +45,86 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 export const handle: DescriptionHandle = { description: "feed:metaDescription" };
 
+type MorePage = { cursor: string; posts: ShownPost[] };
+
 /**
- * Infinite scroll with JavaScript: when the "Load more" link comes into view, the next page is
- * fetched and appended; without JavaScript the link opens that page (decision 046).
+ * Infinite scroll with JavaScript: when the "Load more" link comes into view, or is tapped, the
+ * next page is fetched and appended below what is shown; nothing above it moves (decisions 046,
+ * 124). A revalidation (after a like or a comment) brings a new first page: the pages below it
+ * stay, and are fetched again one by one in place, so a post there shows its new comment too.
  */
 function useMorePosts(first: ShownPost[], next: string | null) {
   const fetcher = useFetcher<typeof loader>();
-  const [pages, setPages] = useState<{ posts: ShownPost[]; next: string | null }>({ posts: [], next });
+  const [pages, setPages] = useState<MorePage[]>([]);
+  const [tail, setTail] = useState<string | null>(next);
+  const [reloads, setReloads] = useState<string[]>([]);
+  const asked = useRef<{ cursor: string; reload: boolean } | null>(null);
+  const shownFirst = useRef(first);
   const sentinel = useRef<HTMLAnchorElement>(null);
-  // A revalidation (after a like or comment) restarts from the server's first page.
-  // At mount nothing changes: returning the same state skips a re-render of the page.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the first page changes
-  useEffect(
-    () => setPages((current) => (current.posts.length === 0 && current.next === next ? current : { posts: [], next })),
-    [first, next],
-  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new first page restarts the reloads
+  useEffect(() => {
+    if (shownFirst.current === first) return;
+    shownFirst.current = first;
+    if (pages.length === 0) setTail(next);
+    else setReloads(pages.map((page) => page.cursor));
+  }, [first, next]);
+
+  const load = (cursor: string, reload: boolean) => {
+    asked.current = { cursor, reload };
+    fetcher.load(`/newsfeed?before=${cursor}`);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` is the fetcher's, fresh each render
+  useEffect(() => {
+    const [cursor, ...rest] = reloads;
+    if (cursor === undefined || fetcher.state !== "idle" || asked.current) return;
+    setReloads(rest);
+    load(cursor, true);
+  }, [reloads, fetcher.state]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a fetched page arrives
   useEffect(() => {
     const data = fetcher.data;
-    if (!data || fetcher.state !== "idle") return;
-    setPages((current) => {
-      const seen = new Set(current.posts.map((post) => post.id));
-      return { posts: [...current.posts, ...data.posts.filter((post) => !seen.has(post.id))], next: data.next };
-    });
+    const request = asked.current;
+    if (!data || !request || fetcher.state !== "idle") return;
+    asked.current = null;
+    if (request.reload) {
+      setPages((current) =>
+        current.map((page) => (page.cursor === request.cursor ? { ...page, posts: data.posts } : page)),
+      );
+      if (pages[pages.length - 1]?.cursor === request.cursor) setTail(data.next);
+    } else {
+      setPages((current) => [...current, { cursor: request.cursor, posts: data.posts }]);
+      setTail(data.next);
+    }
   }, [fetcher.data, fetcher.state]);
+
+  const more = () => {
+    if (tail && fetcher.state === "idle" && !asked.current) load(tail, false);
+  };
+  const latest = useRef(more);
+  latest.current = more;
   useEffect(() => {
     const link = sentinel.current;
-    if (!link || !pages.next || typeof IntersectionObserver === "undefined") return;
+    if (!link || !tail || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && fetcher.state === "idle") {
-        fetcher.load(`/newsfeed?before=${pages.next}`);
-      }
+      if (entries.some((entry) => entry.isIntersecting)) latest.current();
     });
     observer.observe(link);
     return () => observer.disconnect();
-  }, [pages.next, fetcher]);
-  return { extra: pages.posts, next: pages.next, loading: fetcher.state !== "idle", sentinel };
+  }, [tail]);
+
+  // A post may be in two pages a moment while they are fetched again: shown once.
+  const seen = new Set(first.map((post) => post.id));
+  const extra = pages.flatMap((page) => page.posts).filter((post) => !seen.has(post.id) && seen.add(post.id));
+  return { extra, next: tail, loading: fetcher.state !== "idle", sentinel, more };
 }
 
 export default function Newsfeed({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("feed");
-  const { extra, next, loading, sentinel } = useMorePosts(loaderData.posts, loaderData.next);
+  const { extra, next, loading, sentinel, more } = useMorePosts(loaderData.posts, loaderData.next);
   const posts = [...loaderData.posts, ...extra];
+  const lastShown = loaderData.posts[loaderData.posts.length - 1];
   return (
     <main id="main">
       <h1>{t("title")}</h1>
@@ -92,7 +135,20 @@ export default function Newsfeed({ loaderData }: Route.ComponentProps) {
       <PostList posts={posts} viewerId={loaderData.viewerId} className="post-list feed" />
       {next ? (
         <p className="feed-more">
-          <Link ref={sentinel} to={`/newsfeed?before=${next}`} aria-busy={loading || undefined}>
+          {/* Without JavaScript: this page grown by one more page, back at the last post read. */}
+          <Link
+            ref={sentinel}
+            to={
+              loaderData.paged
+                ? `/newsfeed?before=${next}`
+                : `/newsfeed?pages=${loaderData.pages + 1}${lastShown ? `#post-${lastShown.id}` : ""}`
+            }
+            aria-busy={loading || undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              more();
+            }}
+          >
             {loading ? t("loading") : t("loadMore")}
           </Link>
         </p>

@@ -4,6 +4,8 @@ import { type Cursor, postCardsQuery, toPostCard } from "~/server/content/post-c
 import { batch, preparedQuery } from "~/server/db/batch.server";
 
 export const NEWSFEED_PAGE_SIZE = 20;
+/** The most pages one page of the newsfeed grows to without JavaScript (decision 124). */
+export const NEWSFEED_MAX_PAGES = 10;
 
 /** The composer's communities: the same statement for every viewer, built once (decision 079). */
 const myCommunities = preparedQuery(() => myCommunitiesQuery(sql.placeholder("userId")));
@@ -15,14 +17,16 @@ const myCommunities = preparedQuery(() => myCommunitiesQuery(sql.placeholder("us
  * meanwhile are newer than any cursor, so paging never repeats or skips a post. The page and
  * the composer's postable communities are one D1 batch.
  */
-export async function loadNewsfeed(userId: number, cursor: Cursor | null) {
+export async function loadNewsfeed(userId: number, cursor: Cursor | null, pages = 1) {
+  // `pages`: that many pages at once, the page grown by "Load more" without JavaScript (decision 124).
+  const size = NEWSFEED_PAGE_SIZE * Math.min(Math.max(Math.trunc(pages), 1), NEWSFEED_MAX_PAGES);
   const { rows, communities } = await batch({
-    rows: postCardsQuery(userId, { kind: "feed" }, NEWSFEED_PAGE_SIZE + 1, cursor),
+    rows: postCardsQuery(userId, { kind: "feed" }, size + 1, cursor),
     communities: myCommunities({ userId }),
   });
   return {
-    posts: rows.slice(0, NEWSFEED_PAGE_SIZE).map(toPostCard),
-    endOfFeed: rows.length <= NEWSFEED_PAGE_SIZE,
+    posts: rows.slice(0, size).map(toPostCard),
+    endOfFeed: rows.length <= size,
     postable: toMyCommunities(communities).postable,
   };
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { batch, sqlRows } from "~/server/db/batch.server";
+import { type BatchPart, batch, batchPart, sqlRows } from "~/server/db/batch.server";
 import { decodeCursor, pageOf } from "~/server/db/cursor";
 import { type MailPerson, type MessagePeopleColumns, messagePeople, messagePeopleSql } from "./people.server";
 
@@ -63,6 +63,14 @@ export async function listBox(viewerId: number, box: Box, cursorText?: string | 
     nextCursor: page.nextCursor,
     unreadCount: unread[0]?.value ?? 0,
   };
+}
+
+/**
+ * The inbox's unread count as one part of the root loader's batch (decision 123): the navigation's
+ * badge costs no round trip of its own.
+ */
+export function inboxUnreadPart(viewerId: number): BatchPart<number> {
+  return batchPart({ unread: sqlRows<{ value: number }>(unreadSql(viewerId)) }, ({ unread }) => unread[0]?.value ?? 0);
 }
 
 function unreadSql(viewerId: number) {

@@ -181,6 +181,19 @@ describe("the month grid", () => {
   });
 });
 
+describe("the viewer's zone on the calendar (decision 121)", () => {
+  it("is the account's zone, whatever zone the browser's cookie says", async () => {
+    const { community, manager, member } = await communityWithPeople();
+    // 18:00 in New York on 1 March 2026 is 23:00 UTC and 00:00 (2 March) in Berlin.
+    await eventOf(manager.id, community.id, { title: "Zone bake sale" });
+    await getDb().update(schema.users).set({ timeZone: "Europe/Berlin" }).where(eq(schema.users.id, member.id));
+    const cookie = `${await cookieOf(member)}; tz=${encodeURIComponent("America/Los_Angeles")}`;
+    const html = await (await get("/calendar?month=2026-03", cookie)).text();
+    const grid = html.slice(html.indexOf('class="month-grid"'), html.indexOf("</table>"));
+    expect(grid).toMatch(/<span class="month-event-time">12:00 AM <\/span>Zone bake sale/);
+  });
+});
+
 describe("all-day events", () => {
   it("stay on their dates across the autumn DST change, whatever the viewer's zone", async () => {
     const { community, manager, member } = await communityWithPeople();

@@ -20,8 +20,8 @@ import events from "~/locales/en/events.json";
 import { signInRedirect } from "~/server/auth/web-session.server";
 import { getCommunityPage } from "~/server/communities/community-page.server";
 import { changeMembership } from "~/server/communities/membership.server";
-import { viewerZone } from "~/server/events/viewer-zone.server";
 import { flashToast } from "~/server/session/session.server";
+import { knownZone } from "~/server/users/time-zone.server";
 import calendarStyles from "~/styles/calendar.css?url";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/community";
@@ -45,8 +45,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     pinned: page.pinned.map(toShownPost),
     posts: page.posts.map(toShownPost),
     viewerId: context.get(userContext)!.id,
-    zone: viewerZone(request, page.upcoming),
+    zone: calendarZone(knownZone(context.get(userContext), request), page.upcoming),
   };
+}
+
+/** Upcoming events in the viewer's zone, else in their own (decision 121). */
+function calendarZone(known: string | null, upcoming: { timeZone: string }[]) {
+  return { zone: known ?? upcoming[0]?.timeZone ?? "UTC", known: known !== null };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -14,8 +14,8 @@ import { signInRedirect } from "~/server/auth/web-session.server";
 import { getEventPage } from "~/server/events/event-page.server";
 import { answerEvent } from "~/server/events/rsvp.server";
 import { flashToast } from "~/server/session/session.server";
+import { knownZone } from "~/server/users/time-zone.server";
 import calendarStyles from "~/styles/calendar.css?url";
-import { cookieZone } from "../../server/events/viewer-zone.server";
 import type { Route } from "./+types/event";
 import { eventIdOf, strictForm } from "./event-request.server";
 
@@ -32,8 +32,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const on = parseOccurrence(new URL(request.url).searchParams.get("on"));
   const page = await getEventPage(eventIdOf(params), user.id, { on });
   if (!page) throw data(null, { status: 404, statusText: "Not Found" });
-  const fromCookie = cookieZone(request);
-  return { ...page, zone: fromCookie ?? page.event.timeZone, zoneKnown: fromCookie !== null };
+  const known = knownZone(user, request);
+  return { ...page, zone: known ?? page.event.timeZone, zoneKnown: known !== null };
 }
 
 export async function action({ request, context, params, url }: Route.ActionArgs) {

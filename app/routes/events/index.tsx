@@ -13,8 +13,8 @@ import { getInstance } from "~/middleware/i18next";
 import { batch } from "~/server/db/batch.server";
 import { occurrenceQueries, toItems, visibleTo } from "~/server/events/calendar.server";
 import { managedCommunitiesQuery } from "~/server/events/managers.server";
+import { knownZone } from "~/server/users/time-zone.server";
 import calendarStyles from "~/styles/calendar.css?url";
-import { cookieZone } from "../../server/events/viewer-zone.server";
 import type { Route } from "./+types/index";
 
 registerNamespace("events", events);
@@ -30,7 +30,7 @@ const DAY = 86_400_000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = context.get(userContext)!;
   const now = Date.now();
-  const fromCookie = cookieZone(request);
+  const fromCookie = knownZone(user, request);
   const todayLocal = utcToLocal(now, fromCookie ?? "UTC");
   const month = parseMonth(new URL(request.url).searchParams.get("month")) ?? {
     year: todayLocal.year,

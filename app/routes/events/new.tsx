@@ -14,8 +14,8 @@ import { signInRedirect } from "~/server/auth/web-session.server";
 import { createEvent } from "~/server/events/events.server";
 import { listManagedCommunities } from "~/server/events/managers.server";
 import { flashToast } from "~/server/session/session.server";
+import { knownZone } from "~/server/users/time-zone.server";
 import calendarStyles from "~/styles/calendar.css?url";
-import { cookieZone } from "../../server/events/viewer-zone.server";
 import type { Route } from "./+types/new";
 import { readEventForm } from "./event-form.server";
 
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (communities.length === 0) throw data(null, { status: 403, statusText: "Forbidden" });
   const wanted = parseId(new URL(request.url).searchParams.get("community") ?? undefined);
   const chosen = communities.find((community) => community.id === wanted) ?? communities[0]!;
-  const zone = defaultZone(chosen.state, cookieZone(request));
+  const zone = defaultZone(chosen.state, knownZone(user, request));
   const tomorrow = toInputs(Date.now() + 86_400_000, zone);
   const t = getInstance(context).getFixedT(null, "events");
   return {

@@ -14,10 +14,10 @@ import events from "~/locales/en/events.json";
 import schools from "~/locales/en/schools.json";
 import { getInstance } from "~/middleware/i18next";
 import { signInRedirect } from "~/server/auth/web-session.server";
-import { cookieZone } from "~/server/events/viewer-zone.server";
 import { getSchoolPage } from "~/server/schools/school-page.server";
 import { setFollowing } from "~/server/schools/schools.server";
 import { flashToast } from "~/server/session/session.server";
+import { knownZone } from "~/server/users/time-zone.server";
 import calendarStyles from "~/styles/calendar.css?url";
 import schoolStyles from "~/styles/schools.css?url";
 import type { Route } from "./+types/school";
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const page = id === null ? null : await getSchoolPage(id, user.id);
   if (!page) throw data(null, { status: 404, statusText: "Not Found" });
-  const fromCookie = cookieZone(request);
+  const fromCookie = knownZone(user, request);
   const zone = fromCookie ?? page.upcoming[0]?.timeZone ?? defaultZone(page.school.state, null);
   return { ...page, zone, zoneKnown: fromCookie !== null, metaTitle: page.school.name, notFound: t("school.notFound") };
 }

@@ -15,8 +15,3 @@ export function cookieZone(request: Request): string | null {
   }
   return isValidTimeZone(zone) ? zone : null;
 }
-
-export function viewerZone(request: Request, items: { timeZone: string }[]) {
-  const fromCookie = cookieZone(request);
-  return { zone: fromCookie ?? items[0]?.timeZone ?? "UTC", known: fromCookie !== null };
-}

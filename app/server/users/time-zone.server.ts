@@ -20,6 +20,12 @@ export function viewerZone(user: Pick<SessionUser, "timeZone"> | null, request: 
   return { zone: stored ?? fromCookie ?? "UTC", known: Boolean(stored ?? fromCookie), fromCookie };
 }
 
+/** The zone the viewer has told us (the account's, else the browser's), or null: calendars then use their events' own. */
+export function knownZone(user: Pick<SessionUser, "timeZone"> | null, request: Request): string | null {
+  const zone = viewerZone(user, request);
+  return zone.known ? zone.zone : null;
+}
+
 /**
  * The browser's zone becomes the account's the first time it is seen (its first visit), after
  * the response: a signed-in page stays one D1 round trip. Only an account without one is

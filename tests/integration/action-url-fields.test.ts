@@ -39,7 +39,8 @@ describe("newsfeed forms with their fields in the action URL (without JavaScript
     expect(postLike).toBe(`/content/${postId}?target=post:${postId}&returnTo=/newsfeed`);
     const liked = await browser.post(postLike, { intent: "like" });
     expect(liked.status).toBe(302);
-    expect(liked.headers.get("Location")).toBe("/newsfeed");
+    // Back to the post it was on (issue 21: without JavaScript, an action returns to its post).
+    expect(liked.headers.get("Location")).toBe(`/newsfeed#post-${postId}`);
     const commentLike = actionOf(html, new RegExp(`action="(/content/${postId}\\?target=comment:${commentId}[^"]*)"`));
     expect((await browser.post(commentLike, { intent: "like" })).status).toBe(302);
     expect((await browser.post(commentLike, { intent: "like" })).status).toBe(302);
@@ -52,10 +53,10 @@ describe("newsfeed forms with their fields in the action URL (without JavaScript
     const { owner, postId } = await feedWithPost();
     const browser = await browserFor(owner);
     const html = await (await browser.get("/newsfeed")).text();
-    const comment = actionOf(html, /class="comment-form" action="([^"]+)"/);
+    const comment = actionOf(html, /class="comment-form[^"]*" action="([^"]+)"/);
     expect(comment).toBe(`/content/${postId}?returnTo=/newsfeed`);
     const sent = await browser.post(comment, { intent: "comment", body: "See you there" });
-    expect(sent.headers.get("Location")).toBe("/newsfeed");
+    expect(sent.headers.get("Location")).toBe(`/newsfeed#post-${postId}`);
     // A field in the body wins: the way back the form posts replaces the URL's.
     const elsewhere = await browser.post(comment, { intent: "comment", body: "Again", returnTo: `/content/${postId}` });
     expect(elsewhere.headers.get("Location")).toBe(`/content/${postId}`);

@@ -1,8 +1,11 @@
 import { useContext, useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
+import { ZoneSync } from "~/components/events/zone-sync";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { requestSessionContext, userContext } from "~/context";
+import { ClockContext } from "~/lib/clock";
+import { markHydrated } from "~/lib/date-format";
 import { shipsScripts } from "~/lib/hydration";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
@@ -20,6 +23,7 @@ import { inboxUnreadPart } from "~/server/inbox/inbox.server";
 import { notificationMenuPart } from "~/server/notifications/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
+import { clockFor, rememberBrowserZone, viewerZone } from "~/server/users/time-zone.server";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 
@@ -65,8 +69,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...conversation,
     href: conversationHref(conversation),
   }));
+  // Every time on the page is written in the viewer's zone, by the server (decision 121).
+  const zone = viewerZone(user, request);
+  if (user && !user.timeZone && zone.fromCookie) rememberBrowserZone(user.id, zone.fromCookie);
+  const clock = user ? clockFor(zone.zone, locale, translatorFor(context)) : null;
   return data(
-    { locale, theme, toast, user, notifications, conversations, inboxUnread, config: getPublicConfig() },
+    {
+      locale,
+      theme,
+      toast,
+      user,
+      notifications,
+      conversations,
+      inboxUnread,
+      clock,
+      zoneKnown: zone.known,
+      config: getPublicConfig(),
+    },
     { headers },
   );
 }
@@ -126,7 +145,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== loaderData.locale) i18n.changeLanguage(loaderData.locale);
   }, [loaderData.locale, i18n]);
-  return <Outlet />;
+  // From here on, relative times read from the browser's clock (decision 121).
+  useEffect(markHydrated, []);
+  if (!loaderData.clock) return <Outlet />;
+  return (
+    <ClockContext.Provider value={loaderData.clock}>
+      <Outlet />
+      {/* The first visit tells the server the browser's zone, then reloads the data in it. */}
+      {loaderData.zoneKnown ? null : <ZoneSync zone={loaderData.clock.zone} known={false} />}
+    </ClockContext.Provider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -93,7 +93,7 @@ export function CommentView({
       <p className="comment-meta">
         <strong>{comment.author?.name ?? t("common:unknownUser")}</strong>{" "}
         <span className="hint">
-          <PostTime at={comment.createdAt} language={context.language} />
+          <PostTime at={comment.createdAt} />
           {comment.editedAt ? ` · ${t("post.edited")}` : null}
         </span>
       </p>

@@ -76,7 +76,7 @@ export function PostCardView({
             </a>
             {" · "}
             <a href={`/content/${post.id}`} aria-label={t("post.open")} data-discover="true">
-              <PostTime at={post.createdAt} language={i18n.language} />
+              <PostTime at={post.createdAt} />
             </a>
             {post.editedAt ? ` · ${t("post.edited")}` : null}
           </p>

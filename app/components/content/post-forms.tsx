@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { ConfirmForm } from "~/components/confirm-form";
 import { actionWithFields } from "~/lib/action-fields";
-import { formatUtcDateTime } from "~/lib/date-format";
+import { useClock, When } from "~/lib/clock";
 import { Icon } from "../icons";
 
 /**
@@ -12,8 +12,9 @@ export type ContentT = TFunction<["content", "common"]>;
 
 export type Target = { type: "post" | "comment"; id: number };
 
-export function PostTime({ at, language }: { at: number; language: string }) {
-  return <time dateTime={new Date(at).toISOString()}>{formatUtcDateTime(at, language)}</time>;
+/** When a post or comment was written, in the viewer's zone (decision 121). */
+export function PostTime({ at }: { at: number }) {
+  return <When at={at} clock={useClock()} />;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { waitUntil } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { batchSql } from "~/server/db/raw.server";
+import { batch, type Query, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { publishToUsers } from "~/server/realtime/realtime.server";
 import {
   type Actor,
@@ -44,49 +44,52 @@ export async function sendMessage(
   const starts = "toUserId" in target;
   const key = starts ? directKey(viewerId, target.toUserId) : null;
   const cid = starts ? sql`(SELECT id FROM conversations WHERE direct_key = ${key})` : sql`${target.conversationId}`;
-  const start = starts
-    ? [
-        sql`
+  const start: Record<string, Query> = starts
+    ? {
+        startConversation: sqlRun(sql`
           INSERT INTO conversations (type, updated_at, direct_key, created_at)
           SELECT 0, ${now}, ${key}, ${now}
           WHERE ${target.toUserId} != ${viewerId} AND ${mayMessageSql(viewerId, sql`${target.toUserId}`)}
             AND ${current}
-          ON CONFLICT (direct_key) DO NOTHING`,
-        sql`
+          ON CONFLICT (direct_key) DO NOTHING`),
+        startParticipants: sqlRun(sql`
           INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
           SELECT c.id, x.user_id, 0 FROM conversations c,
             (SELECT ${viewerId} AS user_id UNION ALL SELECT ${target.toUserId}) x
           WHERE c.direct_key = ${key}
-          ON CONFLICT DO NOTHING`,
-      ]
-    : [];
-  const statements = [
-    currentTokenSql(viewer),
+          ON CONFLICT DO NOTHING`),
+      }
+    : {};
+  const {
+    current: still,
+    inserted,
+    stored,
+    members,
+  } = await batch({
+    current: sqlRows(currentTokenSql(viewer)),
     ...start,
-    sql`
+    inserted: sqlRows<{ id: number }>(sql`
         INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, disposition, created_at)
         SELECT ${cid}, ${viewerId}, ${input.content}, ${input.clientMsgId}, 0, ${now}
         WHERE ${mayWriteSql(viewerId, cid)} AND ${current}
         ON CONFLICT (sender_id, client_msg_id) DO NOTHING
-        RETURNING id`,
-    sql`
+        RETURNING id`),
+    touched: sqlRun(sql`
         UPDATE conversations SET updated_at = ${now}
         WHERE id = ${cid} AND EXISTS (SELECT 1 FROM messages
-          WHERE sender_id = ${viewerId} AND client_msg_id = ${input.clientMsgId} AND created_at = ${now})`,
-    sql`
+          WHERE sender_id = ${viewerId} AND client_msg_id = ${input.clientMsgId} AND created_at = ${now})`),
+    readOwn: sqlRun(sql`
         UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
-        WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`,
-    sql`
+        WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`),
+    stored: sqlRows<MessageRow>(sql`
         SELECT ${MESSAGE_COLUMNS} FROM messages m
-        WHERE m.sender_id = ${viewerId} AND m.client_msg_id = ${input.clientMsgId}`,
-    sql`
-        SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-  ];
-  const results = await batchSql(statements);
-  if (!tokenWasCurrent(results[0])) return { status: "revoked" };
-  const [inserted, stored, members] = [results.at(-5), results.at(-2), results.at(-1)];
-  const row = (stored as MessageRow[])[0];
-  const memberIds = (members as { user_id: number }[]).map((m) => m.user_id);
+        WHERE m.sender_id = ${viewerId} AND m.client_msg_id = ${input.clientMsgId}`),
+    members: sqlRows<{ user_id: number }>(sql`
+        SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`),
+  });
+  if (!tokenWasCurrent(still)) return { status: "revoked" };
+  const row = stored[0];
+  const memberIds = members.map((m) => m.user_id);
   if (!memberIds.includes(viewerId)) {
     // Not in it: unknown, unless a first message was refused.
     return starts && row === undefined ? { status: "not_allowed" } : { status: "not_found" };
@@ -94,7 +97,7 @@ export async function sendMessage(
   if (!row) return { status: "not_allowed" };
   const message = toMessage(row);
   if (starts ? false : message.conversationId !== target.conversationId) return { status: "conflict" };
-  const created = (inserted as { id: number }[]).length > 0;
+  const created = inserted.length > 0;
   if (created) {
     waitUntil(publishToUsers(memberIds, { messageType: "message", data: { ...message, senderId: viewerId } }));
   }
@@ -134,19 +137,21 @@ export async function deleteMessage(
     conversationId === null
       ? sql`(SELECT conversation_id FROM messages WHERE id = ${messageId})`
       : sql`${conversationId}`;
-  const results = await batchAs(viewer, [
-    sql`
+  const results = await batchAs(viewer, {
+    updated: sqlRows<MessageRow>(sql`
       UPDATE messages SET disposition = ${MessageDisposition.DeletedBySender}, content = ''
       WHERE id = ${messageId} AND conversation_id = ${cid} AND sender_id = ${viewerId}
         AND disposition = ${MessageDisposition.Normal}
         AND EXISTS (SELECT 1 FROM conversation_participants me
           WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})
         AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}
-      RETURNING id, conversation_id, sender_id, content, client_msg_id, disposition, created_at`,
-    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-  ]);
+      RETURNING id, conversation_id, sender_id, content, client_msg_id, disposition, created_at`),
+    members: sqlRows<{ user_id: number }>(
+      sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
+    ),
+  });
   if (results === "revoked") return { status: results };
-  const [updated, members] = results as [MessageRow[], { user_id: number }[]];
+  const { updated, members } = results;
   const row = updated[0];
   if (!row) return { status: "not_found" };
   const message = toMessage(row);

@@ -1,7 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import type { MessageData } from "~/realtime/protocol";
-import { batchSql } from "~/server/db/raw.server";
+import { batch, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { publishToUser, publishToUsers } from "~/server/realtime/realtime.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
@@ -40,6 +40,8 @@ export type ConversationView = {
   earlierCursor: string | null;
   /** Whether the viewer may write here now (decision 050). */
   mayWrite: boolean;
+  /** The viewer's read mark before this read: the page opens at the first message after it (decision 122). */
+  readUpTo: number;
 };
 
 export function messageCursor(message: Pick<ChatMessage, "createdAt" | "id">) {
@@ -104,7 +106,7 @@ export type LoadOptions = {
  * its id; every one is limited to conversations the viewer is in, so a non-participant reads
  * nothing (404 everywhere). Reading marks the conversation read when `markRead`.
  */
-function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions): SQL[] {
+function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions) {
   const reader = options.markRead;
   const current = reader ? tokenIsCurrent(reader.id, reader.tokenVersion) : sql`0`;
   const member = sql`EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`;
@@ -118,30 +120,32 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
   const order = after ? sql`ASC` : sql`DESC`;
   const limit = after ? GAP_FILL_MAX : MESSAGE_PAGE_SIZE + 1;
   const now = options.now ?? Date.now();
-  return [
-    sql`
+  return {
+    heads: sqlRows<HeadRow>(sql`
       SELECT c.id, c.type, c.title, me.last_read_at,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others,
         ${mayWriteSql(viewerId, sql`c.id`)} AS may_write, ${current} AS reader_current
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
-      WHERE c.id = ${cid}`,
-    sql`
+      WHERE c.id = ${cid}`),
+    members: sqlRows<MemberRow>(sql`
       SELECT p.user_id, p.last_read_at, u.name, u.username, u.avatar,
         ${activeUser("u")} AS available
       FROM conversation_participants p JOIN users u ON u.id = p.user_id
       WHERE p.conversation_id = ${cid} AND ${member}
-      ORDER BY u.name`,
-    sql`
+      ORDER BY u.name`),
+    rows: sqlRows<MessageRow>(sql`
       SELECT ${MESSAGE_COLUMNS} FROM messages m
       WHERE m.conversation_id = ${cid} AND ${VISIBLE} AND ${member} ${range}
-      ORDER BY m.created_at ${order}, m.id ${order} LIMIT ${limit}`,
-    reader
-      ? sql`
+      ORDER BY m.created_at ${order}, m.id ${order} LIMIT ${limit}`),
+    markRead: sqlRun(
+      reader
+        ? sql`
         UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
         WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`
-      : sql`SELECT 1`,
-  ];
+        : sql`SELECT 1`,
+    ),
+  };
 }
 
 function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options: LoadOptions): ConversationView {
@@ -163,6 +167,7 @@ function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options
     earlierCursor:
       !options.after && rows.length > MESSAGE_PAGE_SIZE && earliest ? messageCursor(toMessage(earliest)) : null,
     mayWrite: Boolean(head.may_write),
+    readUpTo: head.last_read_at,
   };
 }
 
@@ -193,9 +198,9 @@ function readAndAnnounce(viewerId: number, view: ConversationView, head: HeadRow
 /** /chat/{id}: one conversation the viewer is in, or null (404). One round trip. */
 export async function loadConversation(viewerId: number, conversationId: number, options: LoadOptions = {}) {
   const now = options.now ?? Date.now();
-  const [heads, members, rows] = (await batchSql(
+  const { heads, members, rows } = await batch(
     conversationStatements(viewerId, sql`${conversationId}`, { ...options, now }),
-  )) as [HeadRow[], MemberRow[], MessageRow[]];
+  );
   const head = heads[0];
   if (!head) return null;
   const view = toView(head, members, rows, options);
@@ -222,12 +227,12 @@ export async function loadDirectChat(
   // printf: D1 binds JS numbers as REAL, which would concatenate as "7.0".
   const key = sql`(SELECT printf('%d:%d', min(t.id, ${viewerId}), max(t.id, ${viewerId})) FROM users t WHERE t.id = ${target})`;
   const cid = sql`(SELECT id FROM conversations WHERE direct_key = ${key})`;
-  const [people, heads, members, rows] = (await batchSql([
-    sql`
+  const { people, heads, members, rows } = await batch({
+    people: sqlRows<PersonRow>(sql`
       SELECT u.id, u.name, u.username, u.avatar, ${mayMessageSql(viewerId, sql`u.id`)} AS may_message
-      FROM users u WHERE u.id = ${target} AND u.id != ${viewerId}`,
+      FROM users u WHERE u.id = ${target} AND u.id != ${viewerId}`),
     ...conversationStatements(viewerId, cid, { ...options, now }),
-  ])) as [PersonRow[], HeadRow[], MemberRow[], MessageRow[]];
+  });
   const found = people[0];
   if (!found) return null;
   const head = heads[0];
@@ -250,22 +255,22 @@ export async function loadDirectChat(
 export async function markConversationRead(viewer: Actor, conversationId: number, now = Date.now()) {
   const viewerId = viewer.id;
   const cid = sql`${conversationId}`;
-  const results = await batchAs(viewer, [
-    sql`
+  const results = await batchAs(viewer, {
+    heads: sqlRows<HeadRow>(sql`
       SELECT c.id, c.type, c.title, me.last_read_at, 1 AS may_write, 1 AS reader_current,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
-      WHERE c.id = ${cid}`,
-    sql`
+      WHERE c.id = ${cid}`),
+    members: sqlRows<{ user_id: number }>(sql`
       SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}
-        AND EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`,
-    sql`
+        AND EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`),
+    markRead: sql`
       UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
       WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`,
-  ]);
+  });
   if (results === "revoked") return results;
-  const [heads, members] = results as [HeadRow[], { user_id: number }[]];
+  const { heads, members } = results;
   const head = heads[0];
   if (!head) return null;
   const lastReadAt = announceRead(

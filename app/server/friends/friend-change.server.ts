@@ -1,8 +1,8 @@
 import { and, inArray } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { batch, type Query, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import type { NotificationWrite } from "~/server/notifications/notification-writes.server";
-import { deliverAfterCommit } from "~/server/notifications/notifier.server";
+import { deliverAfterCommit, noticeParts } from "~/server/notifications/notifier.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 import type { FriendOutcome, FriendProblem, FriendResult } from "./friends.server";
@@ -22,14 +22,14 @@ export type Step = { status: "ok"; outcome: FriendOutcome; relation: Relation } 
 export async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_found" | "self" | "revoked"> {
   if (actor.id === targetId) return "self";
   const db = getDb();
-  const [current, people, rows] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    db
+  const { current, people, rows } = await batch({
+    current: currentTokenQuery(actor.id, actor.tokenVersion),
+    people: db
       .select(cardColumns)
       .from(u)
       .where(and(inArray(u.id, [actor.id, targetId]), activeUser())),
-    pairRows(actor.id, targetId),
-  ]);
+    rows: pairRows(actor.id, targetId),
+  });
   if (current.length === 0) return "revoked";
   const viewer = people.find((person) => person.id === actor.id);
   const target = people.find((person) => person.id === targetId);
@@ -44,7 +44,7 @@ export async function run(actor: Actor, targetId: number, step: (pair: Pair) => 
   if (result === "revoked") return { status: "revoked" };
   if (typeof result === "string") {
     // Someone may have changed the pair meanwhile: answer with how things stand now.
-    const now = relationOf(actor.id, await pairRows(actor.id, targetId));
+    const now = relationOf(actor.id, await single(pairRows(actor.id, targetId)));
     return { status: result, user: toUserInfo(pair.target, now) };
   }
   return { status: "ok", outcome: result.outcome, user: toUserInfo(pair.target, result.relation) };
@@ -57,12 +57,12 @@ export async function run(actor: Actor, targetId: number, step: (pair: Pair) => 
  * off the request path (the notifier, decision 119).
  * Answers the change's RETURNING rows, or "revoked".
  */
-export async function commit(actor: Actor, change: BatchItem<"sqlite">, notices: NotificationWrite[] = []) {
-  const [current, changed, ...results] = await getDb().batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    change,
-    ...notices.flatMap((notice) => notice.queries),
-  ]);
+export async function commit(actor: Actor, change: Query, notices: NotificationWrite[] = []) {
+  const { current, changed, ...results } = await batch({
+    current: currentTokenQuery(actor.id, actor.tokenVersion),
+    changed: change,
+    ...noticeParts(notices),
+  });
   if (current.length === 0) return "revoked" as const;
   deliverAfterCommit(notices, results);
   return changed as unknown[];

@@ -1,7 +1,7 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
+import { single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
 import {
   type FriendshipRow,
   pairRows,
@@ -112,7 +112,7 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
       acceptedAt: null,
     };
     // One statement, so two people asking each other at once cannot both insert (D1 runs it atomically).
-    const insert = rawAll<{ created_at: number }>(sql`
+    const insert = sqlRows<{ created_at: number }>(sql`
       INSERT OR IGNORE INTO friendships (requester_id, addressee_id, status, created_at)
       SELECT ${viewer.id}, ${target.id}, 'pending', ${row.createdAt}
       WHERE NOT EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${target.id} AND addressee_id = ${viewer.id})
@@ -132,7 +132,7 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
     if (inserted === "revoked") return inserted;
     if (inserted.length === 0) {
       // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
-      const now = relationOf(viewer.id, await pairRows(viewer.id, target.id));
+      const now = relationOf(viewer.id, await single(pairRows(viewer.id, target.id)));
       if (now.kind === "incoming") return accept(actor, viewer, target, now.row);
       if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
       return "request_pending";
@@ -193,7 +193,7 @@ async function accept(actor: Actor, viewer: UserCard, requester: UserCard, row: 
   if (!friendship) {
     // Crossed answers (both sent, or a double submit): if the pair are friends now, that is
     // what was asked for, so answer with it rather than a missing request.
-    const now = relationOf(viewer.id, await pairRows(viewer.id, requester.id));
+    const now = relationOf(viewer.id, await single(pairRows(viewer.id, requester.id)));
     if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
     return "no_incoming_request";
   }

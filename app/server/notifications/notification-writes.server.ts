@@ -1,7 +1,6 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { type Query, sqlRows } from "~/server/db/batch.server";
 import { getDb } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
 import {
   ACTOR_MARK,
   type CreateNotificationInput,
@@ -30,22 +29,22 @@ export function forgetActorQuery(actorId: number, unknownName: string, when?: SQ
  * queries and tells open sockets, after the commit (SPEC §4: stored first).
  */
 export type NotificationWrite = {
-  queries: [BatchItem<"sqlite">, BatchItem<"sqlite">];
-  deliver: (results: unknown[]) => Promise<void>;
+  queries: { notification: Query; notificationUnread: Query };
+  deliver: (results: { notification: unknown; notificationUnread: unknown }) => Promise<void>;
 };
 
 /** Inserts the notification only when `when` holds inside the batch (say, the friendship row now exists). */
 export function notificationInsert(input: CreateNotificationInput, when: SQL = sql`1`): NotificationWrite {
   const notification = newNotification(input);
-  const insert = rawAll<{ oid: string }>(sql`
+  const insert = sqlRows<{ oid: string }>(sql`
     INSERT OR IGNORE INTO notifications (oid, user_id, title, url, seen, deleted, created_at, actor_id, actor_title)
     SELECT ${notification.oid}, ${input.userId}, ${notification.title}, ${notification.url}, 0, 0,
       ${notification.createdAt}, ${input.actor?.id ?? null}, ${input.actor?.title ?? null}
     WHERE ${when}
     RETURNING oid`);
   return {
-    queries: [insert, unreadQuery(input.userId)],
-    async deliver([inserted, unread]) {
+    queries: { notification: insert, notificationUnread: unreadQuery(input.userId) },
+    async deliver({ notification: inserted, notificationUnread: unread }) {
       if ((inserted as unknown[]).length === 0) return;
       await publish(input.userId, notification, { unreadCount: unreadOf(unread) });
     },
@@ -60,8 +59,8 @@ export function notificationSeen(userId: number, oid: string, when: SQL = sql`1`
     .where(and(mine(userId), eq(n.oid, oid), eq(n.seen, false), when))
     .returning(columns);
   return {
-    queries: [update, unreadQuery(userId)],
-    async deliver([changed, unread]) {
+    queries: { notification: update, notificationUnread: unreadQuery(userId) },
+    async deliver({ notification: changed, notificationUnread: unread }) {
       for (const row of changed as Notification[]) await publish(userId, row, { unreadCount: unreadOf(unread) });
     },
   };
@@ -75,8 +74,8 @@ export function notificationRemoval(userId: number, oid: string, when: SQL = sql
     .where(and(mine(userId), eq(n.oid, oid), when))
     .returning(columns);
   return {
-    queries: [update, unreadQuery(userId)],
-    async deliver([removed, unread]) {
+    queries: { notification: update, notificationUnread: unreadQuery(userId) },
+    async deliver({ notification: removed, notificationUnread: unread }) {
       for (const row of removed as Notification[]) {
         await publish(userId, row, { unreadCount: unreadOf(unread), deleted: true });
       }
@@ -89,7 +88,7 @@ export function notificationRemoval(userId: number, oid: string, when: SQL = sql
  * write that causes it commit together (a message's recipients, decision 063). `rows` is a
  * SELECT of `(oid, user_id, url)`, the url a full URL (SPEC §3) that SQL may build from ids the
  * same batch creates; every row gets the same title and time. The statement belongs in the
- * caller's `batchSql`; publish what it stored with `publishStoredNotifications`.
+ * caller's `batch` (as `sqlRun`); publish what it stored with `publishStoredNotifications`.
  */
 export function insertNotificationsSql(rows: SQL, note: { title: string | SQL; createdAt: number }): SQL {
   return sql`INSERT INTO notifications (oid, user_id, title, url, seen, deleted, created_at)

@@ -1,8 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
+import { type BatchPart, batch, batchPart, preparedQuery, runBatch, single } from "~/server/db/batch.server";
 import { type Cursor, decodeCursor, olderThan, pageOf } from "~/server/db/cursor";
 import { getDb } from "~/server/db/db.server";
-import { reusableQuery } from "~/server/db/reusable.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 import {
   byOldest,
@@ -28,15 +27,15 @@ export const NOTIFICATION_PAGE_MAX = 50;
 export async function createNotification(input: CreateNotificationInput): Promise<Notification> {
   const notification = newNotification(input);
   const db = getDb();
-  const [, unread] = await db.batch([
-    db.insert(n).values({
+  const { unread } = await batch({
+    insert: db.insert(n).values({
       ...notification,
       userId: input.userId,
       actorId: input.actor?.id ?? null,
       actorTitle: input.actor?.title ?? null,
     }),
-    unreadQuery(input.userId),
-  ]);
+    unread: unreadQuery(input.userId),
+  });
   await publish(input.userId, notification, { unreadCount: unreadOf(unread) });
   return notification;
 }
@@ -61,10 +60,9 @@ export function notificationPagePart(
     .where(and(mine(userId), after))
     .orderBy(desc(n.createdAt), desc(n.oid))
     .limit(limit + 1);
-  return batchPart([rowsQuery, unreadQuery(userId)], ([rowsResult, unreadResult]) => {
-    const page = pageOf(rowsResult as Notification[], limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
-    const unread = unreadResult as { value: number }[];
-    return { data: page.data, unreadCount: unread[0]?.value ?? 0, nextCursor: page.nextCursor };
+  return batchPart({ rows: rowsQuery, unread: unreadQuery(userId) }, ({ rows, unread }) => {
+    const page = pageOf(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
+    return { data: page.data, unreadCount: unreadOf(unread), nextCursor: page.nextCursor };
   });
 }
 
@@ -78,7 +76,7 @@ export async function listNotifications(
 }
 
 /** The header dropdown's two statements: the same on every signed-in page, so built once (decision 079). */
-const menuRowsQuery = reusableQuery<{ userId: number }>(() =>
+const menuRowsQuery = preparedQuery(() =>
   getDb()
     .select(columns)
     .from(n)
@@ -86,19 +84,19 @@ const menuRowsQuery = reusableQuery<{ userId: number }>(() =>
     .orderBy(desc(n.createdAt), desc(n.oid))
     .limit(NOTIFICATION_MENU_SIZE + 1),
 );
-const menuUnreadQuery = reusableQuery<{ userId: number }>(() => unreadQuery(sql.placeholder("userId")));
+const menuUnreadQuery = preparedQuery(() => unreadQuery(sql.placeholder("userId")));
 
 /** The header dropdown's data: the first page and the unread total, as one batch part. */
 export function notificationMenuPart(userId: number): BatchPart<NotificationPage> {
   const limit = NOTIFICATION_MENU_SIZE;
-  return batchPart([menuRowsQuery({ userId }), menuUnreadQuery({ userId })], ([rowsResult, unreadResult]) => {
-    const page = pageOf(rowsResult as Notification[], limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
-    return { data: page.data, unreadCount: unreadOf(unreadResult), nextCursor: page.nextCursor };
+  return batchPart({ rows: menuRowsQuery({ userId }), unread: menuUnreadQuery({ userId }) }, ({ rows, unread }) => {
+    const page = pageOf(rows, limit, (row) => ({ createdAt: row.createdAt, id: row.oid }));
+    return { data: page.data, unreadCount: unreadOf(unread), nextCursor: page.nextCursor };
   });
 }
 
 export async function countUnreadNotifications(userId: number) {
-  const [row] = await unreadQuery(userId);
+  const [row] = await single(unreadQuery(userId));
   return row?.value ?? 0;
 }
 
@@ -112,18 +110,22 @@ export type MarkResult = { status: "ok"; notification: Notification; unreadCount
 export async function markNotificationRead(actor: Actor, oid: string): Promise<MarkResult | { status: "revoked" }> {
   const db = getDb();
   const seen = notificationSeen(actor.id, oid, tokenIsCurrent(actor.id, actor.tokenVersion));
-  const [current, before, ...results] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    db
+  const { current, before, ...results } = await batch({
+    current: currentTokenQuery(actor.id, actor.tokenVersion),
+    before: db
       .select(columns)
       .from(n)
       .where(and(mine(actor.id), eq(n.oid, oid))),
     ...seen.queries,
-  ]);
+  });
   if (current.length === 0) return { status: "revoked" };
   if (!before[0]) return { status: "not_found" };
   await seen.deliver(results);
-  return { status: "ok", notification: { ...before[0], seen: true }, unreadCount: unreadOf(results[1]) };
+  return {
+    status: "ok",
+    notification: { ...before[0], seen: true },
+    unreadCount: unreadOf(results.notificationUnread),
+  };
 }
 
 /** SPEC §4 mark-all: everything becomes read; the answer's count (0) is the new total. */
@@ -133,21 +135,21 @@ export async function markAllNotificationsRead(
   const userId = actor.id;
   const db = getDb();
   // The token's revocation is checked in the same batch, and guards the update itself.
-  const [current, menu, changed, unread] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    db
+  const { current, menu, changed, unread } = await batch({
+    current: currentTokenQuery(actor.id, actor.tokenVersion),
+    menu: db
       .select({ oid: n.oid })
       .from(n)
       .where(mine(userId))
       .orderBy(desc(n.createdAt), desc(n.oid))
       .limit(NOTIFICATION_MENU_SIZE),
-    db
+    changed: db
       .update(n)
       .set({ seen: true })
       .where(and(mine(userId), eq(n.seen, false), tokenIsCurrent(actor.id, actor.tokenVersion)))
       .returning(columns),
-    unreadQuery(userId),
-  ]);
+    unread: unreadQuery(userId),
+  });
   if (current.length === 0) return { status: "revoked" };
   const unreadCount = unreadOf(unread);
   // Open clients hold the first page; a frame for anything older would be prepended as new
@@ -161,9 +163,9 @@ export async function markAllNotificationsRead(
 /** Removes a notification; open clients drop it (SPEC §4 "removes it if flagged deleted"). */
 export async function deleteNotification(userId: number, oid: string): Promise<MarkResult> {
   const removal = notificationRemoval(userId, oid);
-  const results = await getDb().batch(removal.queries);
-  const notification = (results[0] as Notification[])[0];
+  const results = await batch(removal.queries);
+  const notification = (results.notification as Notification[])[0];
   if (!notification) return { status: "not_found" };
   await removal.deliver(results);
-  return { status: "ok", notification, unreadCount: unreadOf(results[1]) };
+  return { status: "ok", notification, unreadCount: unreadOf(results.notificationUnread) };
 }

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { SEARCH_TEXT_MAX } from "~/lib/search-text";
-import { rawAll } from "~/server/db/raw.server";
+import { sqlRows } from "~/server/db/batch.server";
 import type { School } from "./columns.server";
 
 /**
@@ -88,5 +88,5 @@ function substringTier(match: string, key: string, limit: number): SQL {
 export function schoolSearchQuery(plan: Extract<SchoolSearchPlan, { kind: "search" }>, limit: number) {
   const tiers = ([1, 2, 3, 4] as const).map((tier) => wordStartTier(tier, plan.key, limit));
   if (plan.match !== null) tiers.push(substringTier(plan.match, plan.key, limit));
-  return rawAll<School>(sql`${sql.join(tiers, sql` UNION ALL `)} LIMIT ${limit}`);
+  return sqlRows<School>(sql`${sql.join(tiers, sql` UNION ALL `)} LIMIT ${limit}`);
 }

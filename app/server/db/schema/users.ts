@@ -22,6 +22,8 @@ export const users = sqliteTable(
     // Carried in every access token; logout and deletion bump it, so tokens already issued stop
     // working for writes and the socket before they expire.
     tokenVersion: integer("token_version").notNull().default(0),
+    // The IANA zone every time is shown in (decision 121): the browser's on first visit, then settings.
+    timeZone: text("time_zone"),
   },
   (table) => [
     uniqueIndex("users_email_unique").on(sql`lower(${table.email})`),

@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { AppSession } from "~/server/session/session.server";
 
 /** The signed-in user for this request, or null for a guest. Set by the auth middleware. */
@@ -26,3 +26,19 @@ export const claimsChangedContext = createContext<boolean>(false);
  * root loader reads its toast from it instead of parsing and verifying the cookie again.
  */
 export const requestSessionContext = createContext<AppSession | null>(null);
+
+/**
+ * Whether the token that signed this request in is still current (issue 22 item 2): the auth
+ * middleware starts the check with the request's reads, in their one batch, and refuses the
+ * answer if it was revoked. A loader that answers revocation itself (/login) claims it.
+ */
+export type SessionCheck = { current: Promise<boolean>; claimed: boolean };
+export const sessionCheckContext = createContext<SessionCheck | null>(null);
+
+/** The check's answer, for a loader that handles a revoked session itself: the middleware then leaves its answer alone. */
+export async function claimSessionCheck(context: Readonly<RouterContextProvider>) {
+  const check = context.get(sessionCheckContext);
+  if (!check) return true;
+  check.claimed = true;
+  return check.current;
+}

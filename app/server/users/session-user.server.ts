@@ -60,6 +60,16 @@ export function currentTokenQuery(userId: number, tokenVersion: number) {
     .where(and(eq(u.id, userId), eq(u.tokenVersion, tokenVersion), canSignIn));
 }
 
+/**
+ * The request-level check (issue 22 item 2, decision 111): whether the token that signed this
+ * request in still speaks for its user. A batch of one, so inside a GET it joins the request's
+ * one D1 round trip (decision 104) instead of making its own.
+ */
+export async function sessionIsCurrent(actor: Actor): Promise<boolean> {
+  const [rows] = await getDb().batch([currentTokenQuery(actor.id, actor.tokenVersion)]);
+  return rows.length > 0;
+}
+
 /** The same check as a condition inside a write's own statement: `WHERE … AND ${tokenIsCurrent(…)}`. */
 export function tokenIsCurrent(userId: number, tokenVersion: number) {
   return exists(currentTokenQuery(userId, tokenVersion));

@@ -16,7 +16,14 @@ import { requestEmailChange } from "~/server/users/email-change.server";
 import type { Actor } from "~/server/users/session-user.server";
 import { changePassword, setTheme, updateProfile } from "~/server/users/settings.server";
 import { deleteAvatar, readSettingsForm, uploadAvatar } from "./settings-avatar.server";
-import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } from "./settings-responses.server";
+import {
+  failed,
+  fieldsFailed,
+  SETTINGS_INTENTS,
+  SETTINGS_PATH,
+  type SettingsIntent,
+  saved,
+} from "./settings-responses.server";
 
 /**
  * The actions of /profile/settings, one per `intent`. Each turns a service's answer into a
@@ -89,8 +96,13 @@ async function changeOwnPassword({ request, url, actor, formData }: Args) {
   switch (result.status) {
     case "revoked":
       return signedOut(url);
-    case "changed":
-      return saved(request, { key: "settings:password.changed" });
+    case "changed": {
+      // This session stays signed in with a token of the new version; the notice says so.
+      const session = await getSession(request);
+      session.set("accessToken", result.accessToken);
+      session.flash("toast", { kind: "success", key: "settings:password.changed" });
+      return redirect(SETTINGS_PATH, { headers: { "Set-Cookie": await commitSession(session) } });
+    }
     case "current_required":
       return fieldsFailed("password", formData, { currentPassword: ["settings:currentPasswordRequired"] });
     case "wrong":

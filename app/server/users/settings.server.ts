@@ -4,10 +4,11 @@ import type { ProfileSettingsInput } from "~/lib/forms/settings-profile";
 import type { Theme } from "~/lib/themes";
 import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { hashPassword } from "~/server/auth/password.server";
-import { revokeAllSessions } from "~/server/auth/tokens.server";
+import { revokeAllSessions, signAccessToken } from "~/server/auth/tokens.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { closeUserSockets } from "~/server/realtime.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
-import { type Actor, currentTokenQuery, runAs, tokenIsCurrent } from "./session-user.server";
+import { type Actor, currentTokenQuery, runAs, sessionUserColumns, tokenIsCurrent } from "./session-user.server";
 import { getUserById, userByIdQuery } from "./users.server";
 
 /**
@@ -93,7 +94,8 @@ export async function updateProfile(actor: Actor, input: ProfileSettingsInput): 
 }
 
 export type PasswordChange =
-  | { status: "changed" }
+  /** This session's access token, signed with the new token version: the route puts it in the cookie. */
+  | { status: "changed"; accessToken: string }
   | { status: "revoked" }
   | { status: "current_required" }
   | Exclude<CurrentPasswordCheck, { status: "ok" }>;
@@ -101,7 +103,10 @@ export type PasswordChange =
 /**
  * Sets a new password. Accounts that have one must give it; accounts created through Google
  * or Apple have none and may set one. Every other sign-in ends (a changed password usually
- * means the old one leaked), and open reset links stop working.
+ * means the old one leaked) the way logout does (issue 22 item 1, decision 112): their refresh
+ * tokens are revoked, the token version is bumped so their access tokens are refused, and their
+ * sockets are closed. This session stays: it gets an access token of the new version. Open reset
+ * links stop working.
  */
 export async function changePassword(
   actor: Actor,
@@ -115,19 +120,23 @@ export async function changePassword(
   const check = await confirmCurrentPassword(user, input.currentPassword, now);
   if (check.status !== "ok") return check;
   const db = getDb();
-  // Revocation (decision 042): checked in the batch, and guarding both writes.
+  // Revocation (decision 042): checked in the batch, and guarding both writes. The version bump
+  // goes last: after it, the actor's token no longer counts as current.
   const current = tokenIsCurrent(actor.id, actor.tokenVersion);
-  const [still] = await db.batch([
+  const [still, , changed] = await db.batch([
     currentTokenQuery(actor.id, actor.tokenVersion),
+    retireEmailTokensQuery(userId, "reset", now, current),
     db
       .update(schema.users)
-      .set({ passwordHash: await hashPassword(input.newPassword) })
-      .where(and(eq(schema.users.id, userId), current)),
-    retireEmailTokensQuery(userId, "reset", now, current),
+      .set({ passwordHash: await hashPassword(input.newPassword), tokenVersion: sql`${schema.users.tokenVersion} + 1` })
+      .where(and(eq(schema.users.id, userId), current))
+      .returning(sessionUserColumns),
   ]);
-  if (still.length === 0) return { status: "revoked" };
+  const row = changed[0];
+  if (still.length === 0 || !row) return { status: "revoked" };
   await revokeAllSessions(userId, { exceptRefreshToken: options.keepRefreshToken }, now);
-  return { status: "changed" };
+  await closeUserSockets(userId);
+  return { status: "changed", accessToken: await signAccessToken(row, now) };
 }
 
 /** The theme follows the account to every device (the root loader prefers it to the cookie). */

@@ -3,7 +3,6 @@ import { isbot } from "isbot";
 // buffer (`encodeInto`) where the edge build allocates a Uint8Array per string, a tenth of a
 // signed-in page's server time in the profile (decision 079). Workers run it with nodejs_compat.
 import { renderToReadableStream } from "react-dom/server.node";
-import { I18nextProvider } from "react-i18next";
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -11,6 +10,7 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { TranslationsProvider } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { getInstance } from "~/middleware/i18next";
 import { documentInlineStyle } from "~/server/http/inline-styles.server";
@@ -28,6 +28,9 @@ const CROSS_SITE_REFUSAL = "does not match `origin` header from a forwarded acti
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   if (error instanceof Error && error.message.includes(CROSS_SITE_REFUSAL)) return;
+  // A method a route has no handler for (405) or a path it has none for (404) is the caller's
+  // mistake, answered as such: not an error of ours to log (the bad-input walk posts to them all).
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error);
 };
 
@@ -50,11 +53,11 @@ export default async function handleRequest(
     responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce: null, styleHash: inlineStyle.hash }));
   }
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={getInstance(loadContext)}>
+    <TranslationsProvider i18n={getInstance(loadContext)}>
       <InlineStylesContext.Provider value={inlineStyle?.css ?? null}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineStylesContext.Provider>
-    </I18nextProvider>,
+    </TranslationsProvider>,
     {
       nonce,
       signal: AbortSignal.timeout(streamTimeout + 1_000),

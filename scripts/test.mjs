@@ -83,8 +83,9 @@ const e2eDatabase = step("end-to-end database", "node", ["scripts/serve-e2e.mjs"
   background: true,
 });
 await step("lint", bin("biome"), ["check", "."]);
-// The server build's rewrite of React's stream writer against React's own (decision 102).
-await step("React stream rewrite (node --test)", "node", ["--test", "scripts/vite/fizz-chunks.test.mjs"]);
+// Services, routes and components import in one direction (decision 089): no module cycle in app/.
+await step("import cycles", "node", ["scripts/check-import-cycles.mjs"]);
+await step("areas depend one way (docs/architecture.md)", "node", ["scripts/check-area-direction.mjs"]);
 await step(`build (${dir}/)`, bin("react-router"), ["build"]);
 // wrangler deploys the configuration the build wrote (.wrangler/deploy/config.json points at
 // it); tests/integration/deploy-config.test.ts checks that its vars fail closed.

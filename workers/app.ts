@@ -2,20 +2,28 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { REALTIME_PATH } from "../app/realtime/protocol";
 import { joinBatches } from "../app/server/db/join-batches.server";
 import { countRoundTrips, ROUND_TRIPS_HEADER } from "../app/server/db/round-trips.server";
-import { rememberedPage, withGuestCache } from "./guest-cache";
+import { declaresTooLarge, payloadTooLarge } from "../app/server/http/declared-length";
+import { withRequestOrigin } from "../app/server/notifications/origin.server";
+import { type GuestCacheRules, rememberedPage, withGuestCache } from "./guest-cache";
 
 export { UserHub } from "./user-hub";
 
 // Dynamic imports keep the entry module small; each is started once and its promise kept, since
 // an import() per request showed up in the profile as the entry's own time.
 let build: Promise<typeof import("virtual:react-router/server-build")> | undefined;
-/** The build's key for the guest cache, known once the build has loaded (decision 043). */
-let buildVersion: string | undefined;
+/** The guest cache's rules (decision 043), read from the build's routes and modules once it has loaded. */
+let guestRules: GuestCacheRules | undefined;
 const loadBuild = () =>
-  (build ??= import("virtual:react-router/server-build").then((loaded) => {
-    buildVersion = loaded.assets.version;
-    return loaded;
-  }));
+  (build ??= Promise.all([import("virtual:react-router/server-build"), import("./guest-rules")]).then(
+    ([loaded, { guestCacheRules }]) => {
+      guestRules = guestCacheRules(loaded);
+      return loaded;
+    },
+  ));
+const loadRules = async () => {
+  await loadBuild();
+  return guestRules as GuestCacheRules;
+};
 let securityHeaders: Promise<typeof import("../app/server/http/security-headers.server")> | undefined;
 const loadSecurityHeaders = () => (securityHeaders ??= import("../app/server/http/security-headers.server"));
 /**
@@ -30,14 +38,19 @@ export default {
   async fetch(request, env, ctx) {
     // A guest's page this isolate already holds answers first: no URL parsed, no module awaited,
     // no nonce made (decision 079). It made no D1 round trip, and the counter says so.
-    const remembered = buildVersion === undefined ? null : rememberedPage(request, buildVersion);
+    const remembered = guestRules === undefined ? null : await rememberedPage(request, guestRules);
     if (remembered) {
       if (env.COUNT_D1 === "true") remembered.headers.set(ROUND_TRIPS_HEADER, "0");
       return remembered;
     }
+    const url = new URL(request.url);
+    // A body larger than any route reads is refused before a byte of it is (decision 114).
+    if (declaresTooLarge(request)) {
+      const { withSecurityHeaders } = await loadSecurityHeaders();
+      return withSecurityHeaders(payloadTooLarge(url.pathname), { url, nonce: null });
+    }
     // The realtime channel skips React Router: it answers with a socket, not a page (DESIGN §1).
     // Loaded on first use, like the app, so the entry module stays small.
-    const url = new URL(request.url);
     if (url.pathname === REALTIME_PATH) {
       const { handleRealtimeUpgrade } = await import("./realtime");
       return handleRealtimeUpgrade(request, env);
@@ -54,7 +67,7 @@ export default {
     // A stored page keeps nonce-free security headers (it has no script); the others get theirs here.
     const secure = (headers: Headers) => setSecurityHeaders(headers, { pathname: url.pathname, nonce: null });
     const respond = async () =>
-      withSecurityHeaders(await withGuestCache(request, (await loadBuild()).assets.version, render, ctx, secure), {
+      withSecurityHeaders(await withGuestCache(request, await loadRules(), render, ctx, secure), {
         url,
         nonce,
       });
@@ -62,11 +75,13 @@ export default {
     const reads = request.method === "GET" || request.method === "HEAD";
     const handle = reads ? () => joinBatches(respond) : respond;
     // The bench and the tests read D1 round trips per request from a header (decision 040).
-    return env.COUNT_D1 === "true" ? countRoundTrips(handle) : handle();
+    const counted = env.COUNT_D1 === "true" ? () => countRoundTrips(handle) : handle;
+    // Notifications this request causes store URLs on the origin it came in on (decision 119).
+    return withRequestOrigin(url.origin, counted);
   },
   // Hourly Cron Trigger: day-before event reminders (decision 059).
-  async scheduled(controller, env, ctx) {
+  async scheduled(controller, _env, ctx) {
     const { runScheduled } = await import("./scheduled");
-    ctx.waitUntil(runScheduled(controller, env));
+    ctx.waitUntil(runScheduled(controller));
   },
 } satisfies ExportedHandler<Env>;

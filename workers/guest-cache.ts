@@ -1,8 +1,10 @@
 /**
  * Guest HTML from the Workers Cache API (decision 043). A guest's GET of a page that ships no
- * scripts (the About pages, the landing page) is answered from the edge cache, keyed by path,
- * theme, locale and build, and rendered only on a miss. Any session cookie (a signed-in user,
- * a pending toast) bypasses the cache, as does anything but a plain GET. A deploy changes the
+ * scripts (the routes whose handle says `hydrate: false`: the About pages, the landing page) is
+ * answered from the edge cache, keyed by path, theme, locale and build, and rendered only on a
+ * miss. The session cookie (a signed-in user, a pending toast) bypasses the cache, as does
+ * anything but a plain GET. Which pages, which cookie and which variants come from their owners
+ * (./guest-rules.ts); this module only stores and answers. A deploy changes the
  * build key, so old entries are never read again. Locally workerd has the Cache API; in
  * production it works on a custom domain, not on a workers.dev address (README, Deploy).
  *
@@ -10,12 +12,18 @@
  * <script> (and so possibly a per-request nonce) is never stored. In front of it, the isolate's
  * memory (`rememberedPage`) answers before the worker does anything else (decision 079).
  */
-import { THEMES } from "../app/lib/themes";
 
-const CACHEABLE_PATHS = /^\/(about(\/(aup|contact|privacy|terms))?)?$/;
-const SESSION_COOKIE = /(?:^|;\s*)__session=/;
-const THEME_COOKIE = /(?:^|;\s*)theme=([^;]*)/;
-const LOCALE_COOKIE = /(?:^|;\s*)lng=([^;]*)/;
+/** What the app says about guest pages (built by ./guest-rules.ts from the build's routes and modules). */
+export type GuestCacheRules = {
+  /** The build's key: a deploy changes it, so old entries are never read again. */
+  build: string;
+  /** The paths of the pages that ship no script to a guest. */
+  pages: ReadonlySet<string>;
+  /** Whether a Cookie header carries the session cookie. */
+  hasSession(cookieHeader: string | null): boolean;
+  /** What else the page's HTML depends on for this request (theme, locale), as the app reads it. */
+  variant(request: Request): Promise<string>;
+};
 
 /** How long an entry may live at the edge; the build key makes deploys miss long before. */
 const EDGE_TTL_SECONDS = 24 * 60 * 60;
@@ -70,32 +78,21 @@ function forget(key: string) {
   memory.delete(key);
 }
 
-/** The cache key's URL for a guest's request, or null when the request must be rendered. */
-export function guestCacheKey(request: Request, build: string): string | null {
+/**
+ * The cache key's URL for a guest's request, or null when the request must be rendered. The
+ * path is matched with its query: a page asked with one (`?lng=`) is rendered. The variant is
+ * what the app itself would render with, so odd cookies cannot multiply the entries.
+ */
+export async function guestCacheKey(request: Request, rules: GuestCacheRules): Promise<string | null> {
   if (request.method !== "GET") return null;
-  // Plain string work: this runs on every request, and a hit should cost next to nothing.
+  // Plain string work first: this runs on every request, and most are no guest page.
   const url = request.url;
   const pathStart = url.indexOf("/", url.indexOf("//") + 2);
   const path = url.slice(pathStart);
-  if (!CACHEABLE_PATHS.test(path)) return null;
-  const cookie = request.headers.get("Cookie") ?? "";
-  if (SESSION_COOKIE.test(cookie)) return null;
-  // Only values the app would honour, so odd cookies cannot multiply the entries.
-  const theme = cookieValue(THEME_COOKIE.exec(cookie)?.[1]);
-  const themeKey = (THEMES as readonly unknown[]).includes(theme) ? String(theme) : "";
-  const locale = cookieValue(LOCALE_COOKIE.exec(cookie)?.[1]);
-  const localeKey = typeof locale === "string" && /^[a-z]{2}(-[A-Z]{2})?$/.test(locale) ? locale : "";
-  return `${url.slice(0, pathStart)}/__guest-cache${path}?build=${encodeURIComponent(build)}&theme=${themeKey}&lng=${localeKey}`;
-}
-
-/** React Router's cookies hold base64 JSON (createCookie); themes and locales are ASCII. */
-function cookieValue(raw: string | undefined): unknown {
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(atob(decodeURIComponent(raw)));
-  } catch {
-    return undefined;
-  }
+  if (!rules.pages.has(path)) return null;
+  if (rules.hasSession(request.headers.get("Cookie"))) return null;
+  const variant = await rules.variant(request);
+  return `${url.slice(0, pathStart)}/__guest-cache${path}?build=${encodeURIComponent(rules.build)}&${variant}`;
 }
 
 /** If-None-Match by weak comparison (RFC 9110 §13.1.2): the edge weakens ETags it compresses. */
@@ -137,12 +134,12 @@ function answer(entry: MemoryEntry, request: Request): Response {
 }
 
 /**
- * The memory tier alone, synchronously: workers/app.ts asks it first, before it parses the URL,
- * loads a module or makes a nonce, so a remembered page costs only its key and one Response.
+ * The memory tier alone: workers/app.ts asks it first, before it parses the URL, loads a module
+ * or makes a nonce, so a remembered page costs only its key and one Response.
  */
-export function rememberedPage(request: Request, build: string): Response | null {
+export async function rememberedPage(request: Request, rules: GuestCacheRules): Promise<Response | null> {
   if (memory.size === 0) return null;
-  const key = guestCacheKey(request, build);
+  const key = await guestCacheKey(request, rules);
   const entry = key === null ? undefined : memory.get(key);
   return entry ? answer(entry, request) : null;
 }
@@ -184,12 +181,12 @@ async function etagOf(body: Uint8Array<ArrayBuffer>, build: string) {
 /** Answers from memory or the Cache API, or renders, stores (when storable) and answers. */
 export async function withGuestCache(
   request: Request,
-  build: string,
+  rules: GuestCacheRules,
   render: () => Promise<Response>,
   ctx: ExecutionContext,
   secure: SecureHeaders = () => {},
 ): Promise<Response> {
-  const key = guestCacheKey(request, build);
+  const key = await guestCacheKey(request, rules);
   if (!key) return render();
   const remembered = memory.get(key);
   if (remembered) return answer(remembered, request);
@@ -211,7 +208,7 @@ export async function withGuestCache(
   if (text.includes("<script")) return new Response(text, response);
   const body = new TextEncoder().encode(text);
   const headers = new Headers(response.headers);
-  headers.set("ETag", await etagOf(body, build));
+  headers.set("ETag", await etagOf(body, rules.build));
   headers.set("Vary", VARY);
   headers.set("Cache-Control", `public, max-age=${EDGE_TTL_SECONDS}`);
   const entry = keep(key, entryOf(body, headers, secure), ctx);

@@ -1,12 +1,10 @@
-import { apiTranslator } from "../app/routes/api/json.server";
 import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
 
 /**
  * The Cron Trigger (wrangler.toml [triggers]): hourly, day-before event reminders (decision 059).
  * Loaded on first use, like the app. Locally: `curl http://127.0.0.1:8787/cdn-cgi/local/scheduled`.
  */
-export async function runScheduled(controller: ScheduledController, env: Env) {
-  const origin = env.APP_ORIGIN;
-  const t = apiTranslator();
-  await sendDayBeforeReminders(controller.scheduledTime, { origin, t });
+export async function runScheduled(controller: ScheduledController) {
+  // Outside a request the notifications' URLs start with APP_ORIGIN (notifications/origin.server.ts).
+  await sendDayBeforeReminders(controller.scheduledTime);
 }

@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { isChunkLoadError, reloadAfterChunkError } from "~/lib/chunk-reload";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import common from "~/locales/en/common.json";
 
 /**

@@ -14,6 +14,20 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /**
+ * The limits as the texts say them ("A password has {{passwordMin}} to {{passwordMax}}
+ * characters."): i18next's `defaultVariables` on the server and in the browser, so the numbers
+ * live here alone and every text that names one reads it.
+ */
+export const ACCOUNT_TEXT_VALUES = {
+  nameMax: NAME_MAX_LENGTH,
+  emailMax: EMAIL_MAX_LENGTH,
+  usernameMin: USERNAME_MIN_LENGTH,
+  usernameMax: USERNAME_MAX_LENGTH,
+  passwordMin: PASSWORD_MIN_LENGTH,
+  passwordMax: PASSWORD_MAX_LENGTH,
+};
+
+/**
  * Never only digits: SPEC §2 links chats as /chat/@username or /chat/{id}, and a username of
  * digits would read as someone else's id.
  */

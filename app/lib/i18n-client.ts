@@ -1,4 +1,4 @@
-import i18next from "i18next";
+import { browserTranslations } from "~/lib/i18n-lite/translations";
 
 /**
  * Route modules call this with their own namespace, so the browser downloads a page's texts
@@ -8,11 +8,12 @@ import i18next from "i18next";
 export function registerNamespace(namespace: string, texts: Record<string, unknown>) {
   if (typeof document === "undefined") return;
   const add = () => {
-    if (!i18next.hasResourceBundle("en", namespace)) i18next.addResourceBundle("en", namespace, texts, true, true);
+    if (!browserTranslations.hasResourceBundle("en", namespace))
+      browserTranslations.addResourceBundle("en", namespace, texts, true, true);
   };
-  // The first page's route modules run before entry.client initialises i18next (React Router
-  // imports them first), and i18next only gains its resource methods in init(): wait for it.
-  // init emits "initialized" before it resolves, so the texts are there before hydration.
-  if (i18next.isInitialized) add();
-  else i18next.on("initialized", add);
+  // The first page's route modules run before entry.client initialises the translations
+  // (React Router imports them first): wait for init, which emits "initialized" before it
+  // resolves, so the texts are there before hydration.
+  if (browserTranslations.isInitialized) add();
+  else browserTranslations.on("initialized", add);
 }

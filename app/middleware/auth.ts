@@ -6,9 +6,9 @@ import {
   sessionCheckContext,
   userContext,
 } from "~/context";
-import { revokedToken } from "~/routes/api/bearer.server";
+import { revokedToken } from "~/server/auth/bearer.server";
 import { bearerActor, revokedSessionAnswer } from "~/server/auth/revoked-session.server";
-import { applyRenewedTokens, authenticateWebRequest, resignedTokens } from "~/server/auth/web-session.server";
+import { applyRenewedTokens, authenticateWebRequest, resignedTokens } from "~/server/auth/web-auth.server";
 import { isCrossSiteMutation } from "~/server/http/cross-site.server";
 import { sessionIsCurrent } from "~/server/users/session-user.server";
 import type { Route } from "../+types/root";

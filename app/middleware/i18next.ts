@@ -1,6 +1,6 @@
 import { createInstance, type i18n } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales";
 
@@ -19,7 +19,7 @@ const I18NEXT_OPTIONS = {
   resources,
   defaultNS: "common",
   fallbackLng: FALLBACK_LANGUAGE,
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, defaultVariables: ACCOUNT_TEXT_VALUES },
 } as const;
 
 const localeContext = createContext<string>(FALLBACK_LANGUAGE);
@@ -35,7 +35,7 @@ const instances = new Map<string, Promise<i18n>>();
 function instanceFor(lng: string): Promise<i18n> {
   let instance = instances.get(lng);
   if (!instance) {
-    const created = createInstance(I18NEXT_OPTIONS).use(initReactI18next);
+    const created = createInstance(I18NEXT_OPTIONS);
     instance = created.init({ lng }).then(() => created);
     instances.set(lng, instance);
   }
@@ -50,8 +50,8 @@ function acceptedLanguages(header: string | null) {
     .filter(Boolean);
 }
 
-/** ?lng=, then the cookie, then Accept-Language, then English (SPEC §9). */
-async function detectLocale(request: Request) {
+/** ?lng=, then the cookie, then Accept-Language, then English (SPEC §9). The guest cache keys by it. */
+export async function detectLocale(request: Request) {
   const candidates = [
     new URL(request.url).searchParams.get("lng"),
     await localeCookie.parse(request.headers.get("Cookie")),
@@ -90,7 +90,7 @@ export function getInstance(context: Readonly<RouterContextProvider>): i18n {
   if (instance) return instance;
   if (!fallback) {
     fallback = createInstance({ ...I18NEXT_OPTIONS, lng: FALLBACK_LANGUAGE });
-    fallback.use(initReactI18next).init();
+    fallback.init();
   }
   return fallback;
 }

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { userContext } from "~/context";
 import { CATEGORIES } from "~/lib/categories";
 import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import home from "~/locales/en/home.json";
 import { getInstance } from "~/middleware/i18next";

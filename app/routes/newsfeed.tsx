@@ -1,18 +1,18 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import { Composer } from "~/components/content/composer";
 import { NewPostsBanner } from "~/components/content/new-posts-banner";
 import { PostList } from "~/components/content/post-list";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { type ShownPost, toShownPost } from "~/lib/post-card";
 import content from "~/locales/en/content.json";
 import feed from "~/locales/en/feed.json";
 import { getInstance } from "~/middleware/i18next";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
-import { loadNewsfeed } from "~/server/feed/feed.server";
+import { loadNewsfeed } from "~/server/feed/newsfeed.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/newsfeed";
 

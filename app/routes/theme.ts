@@ -5,7 +5,7 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { themeFormSchema } from "~/lib/theme-form";
 import { serializeThemeCookie } from "~/server/session/theme.server";
-import { setTheme } from "~/server/users/settings.server";
+import { setTheme } from "~/server/settings/settings.server";
 import type { Route } from "./+types/theme";
 
 /**

@@ -59,6 +59,13 @@ const configSchema = z.object({
   APPLE_TOKEN_URL: z.url().default("https://appleid.apple.com/auth/token"),
   APPLE_JWKS_URL: z.url().default("https://appleid.apple.com/auth/keys"),
   APPLE_ISSUER: z.string().default("https://appleid.apple.com"),
+  // The session cookie's name. A deploy on https may choose "__Host-session", which browsers
+  // accept only when Secure, for the whole host and without a Domain. The guest cache reads it
+  // from the session module, so a rename never serves a signed-in user a guest's page.
+  SESSION_COOKIE_NAME: z
+    .string()
+    .regex(/^[\w!#$%&'*+.^`|~-]+$/, "must be a cookie name (letters, digits, _ and -)")
+    .default("__session"),
   // Set to "false" only for plain-http local runs; production cookies are always Secure.
   SECURE_COOKIES: z
     .enum(["true", "false"])

@@ -123,6 +123,30 @@ function provideDevVars(dir) {
   if (existsSync(`${dir}/server`)) copyFileSync(".dev.vars", `${dir}/server/.dev.vars`);
 }
 
+/** Where a local server listens unless asked otherwise: this machine only (issue 22 item 8). */
+export const LOOPBACK = "127.0.0.1";
+
+/**
+ * wrangler dev's arguments for the build in `dir`. It listens on loopback, and its inspector too:
+ * with `.dev.vars` the /__dev pages (every activation and reset link, notifications to anyone) are
+ * on, so another address only when someone asks for one (`HOST=0.0.0.0 npm start`, decision 114).
+ */
+export function serveArgs({ dir, port, persistTo, host = LOOPBACK }) {
+  return [
+    "dev",
+    "-c",
+    `${dir}/server/wrangler.json`,
+    "--ip",
+    host,
+    "--inspector-ip",
+    LOOPBACK,
+    "--port",
+    String(port),
+    "--persist-to",
+    persistTo,
+  ];
+}
+
 /**
  * Serves the production build on workerd (`wrangler dev`); waitForServer tells when it answers.
  * `localObservability: false` turns off wrangler's local trace collector (X_LOCAL_OBSERVABILITY,
@@ -131,20 +155,10 @@ function provideDevVars(dir) {
  * project configures no tail worker, so production does none of that work; the bench turns it
  * off (decision 110), `npm start` keeps it for whoever opens the explorer.
  */
-export function serveBuild({ port, persistTo, vars = {}, quiet = false, localObservability = true }) {
+export function serveBuild({ port, persistTo, host, vars = {}, quiet = false, localObservability = true }) {
   const dir = buildDir();
   provideDevVars(dir);
-  const args = [
-    "dev",
-    "-c",
-    `${dir}/server/wrangler.json`,
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--persist-to",
-    persistTo,
-  ];
+  const args = serveArgs({ dir, port, persistTo, host });
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const childEnv = localObservability ? env : { ...env, X_LOCAL_OBSERVABILITY: "false" };
   const child = spawn(bin("wrangler"), args, { env: childEnv, stdio: quiet ? "ignore" : "inherit" });

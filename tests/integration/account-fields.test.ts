@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { registerUser } from "~/server/auth/registration.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { updateProfile } from "~/server/users/settings.server";
+import { updateProfile } from "~/server/settings/settings.server";
 import { type FakeIdp, googleIdToken, installFakeIdp, newPerson } from "./fake-idp";
 import { createUser, fetchApp } from "./helpers";
 import { newcomer, postFrom, registrationFields } from "./registration-support";

@@ -94,7 +94,7 @@ describe("uploading an avatar in settings", () => {
     const browser = await browserFor(user);
     const justOver = await upload(browser.cookie(), imageBytes(PNG, AVATAR_MAX_BYTES + 1), "big.png", "image/png");
     expect(justOver.status).toBe(413);
-    expect(await justOver.text()).toContain("That image is larger than 5 MB.");
+    expect(await justOver.text()).toContain("That image is larger than 5 MB or 40 megapixels.");
     const huge = await upload(browser.cookie(), imageBytes(PNG, AVATAR_MAX_BYTES * 2), "huge.png", "image/png");
     expect(huge.status).toBe(413);
     expect(await avatarOf(user.id)).toBe("default");

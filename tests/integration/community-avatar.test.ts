@@ -67,7 +67,7 @@ describe("a community's picture on /manage/edit (decision 067)", { timeout: 30_0
     const big = { bytes: sizedPng(64, 64, AVATAR_MAX_BYTES + 1), name: "big.png", type: "image/png" };
     const tooLarge = await postWithImages(browser.cookie(), { intent: "avatar" }, [big], path, "avatar");
     expect(tooLarge.status).toBe(413);
-    expect(await tooLarge.text()).toContain("That image is larger than 5 MB.");
+    expect(await tooLarge.text()).toContain("That image is larger than 5 MB or 40 megapixels.");
     expect(await avatarOf(community.id)).toBe("default");
   });
 });

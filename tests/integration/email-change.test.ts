@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db/db.server";
-import { EMAIL_CHANGE_TTL_MS, requestEmailChange } from "~/server/users/email-change.server";
+import { EMAIL_CHANGE_TTL_MS, requestEmailChange } from "~/server/settings/email-change.server";
 import { createUser, fetchApp } from "./helpers";
 import { expectNoMail, waitForNewestMail } from "./outbox-support";
 import { browserFor, mailedToken, pageText } from "./settings-support";

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { apiTranslator } from "~/routes/api/json.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { calendarFor } from "~/server/events/calendar.server";
 import { createEvent } from "~/server/events/events.server";
@@ -320,10 +319,9 @@ describe("the day-before reminder", () => {
     if (!created.ok) throw new Error("not created");
     await answerEvent(member, created.value, startsAt, "going");
     await answerEvent(other, created.value, startsAt, "maybe");
-    const ctx = { origin: "http://localhost", t: apiTranslator() };
-    expect(await sendDayBeforeReminders(run - hour, ctx)).toBe(0);
-    expect(await sendDayBeforeReminders(run, ctx)).toBe(1);
-    expect(await sendDayBeforeReminders(run + 60_000, ctx)).toBe(0);
+    expect(await sendDayBeforeReminders(run - hour)).toBe(0);
+    expect(await sendDayBeforeReminders(run)).toBe(1);
+    expect(await sendDayBeforeReminders(run + 60_000)).toBe(0);
     expect((await notificationsOf(member.id)).map((n) => n.title)).toContain("Tomorrow: Field trip");
     expect((await notificationsOf(other.id)).map((n) => n.title)).not.toContain("Tomorrow: Field trip");
   });

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { acceptFriendRequest, sendFriendRequest } from "~/server/friends/friends.server";
-import { listNotifications } from "~/server/notifications.server";
-import { ctx, friendshipRows, twoPeople } from "./friends-support";
+import { listNotifications } from "~/server/notifications/notifications.server";
+import { friendshipRows, twoPeople } from "./friends-support";
 import { fetchApp, signIn } from "./helpers";
 import { api, bearerFor } from "./notifications-support";
 import { browserFor, pageText } from "./settings-support";
@@ -27,16 +27,16 @@ describe("a friend change and its notification are one D1 batch (decision 070)",
     const { a, b } = await twoPeople();
     injected.push(b.id);
     await failNotificationsFor(b.id);
-    await expect(sendFriendRequest(a, b.id, ctx)).rejects.toThrow();
+    await expect(sendFriendRequest(a, b.id)).rejects.toThrow();
     expect(await friendshipRows(a.id, b.id)).toEqual([]);
   });
 
   it("an acceptance whose notification cannot be stored leaves the request pending and unread", async () => {
     const { a, b } = await twoPeople();
-    await sendFriendRequest(a, b.id, ctx);
+    await sendFriendRequest(a, b.id);
     injected.push(a.id);
     await failNotificationsFor(a.id);
-    await expect(acceptFriendRequest(b, a.id, ctx)).rejects.toThrow();
+    await expect(acceptFriendRequest(b, a.id)).rejects.toThrow();
     expect(await friendshipRows(a.id, b.id)).toMatchObject([{ status: "pending" }]);
     expect((await listNotifications(b.id)).unreadCount).toBe(1);
   });
@@ -53,7 +53,7 @@ describe("a friend change and its notification are one D1 batch (decision 070)",
 describe('a deleted person shows as "Unknown User" in notifications (SPEC §2)', () => {
   it("in the friend request they sent, on the page and through the API", async () => {
     const { a, b } = await twoPeople();
-    await sendFriendRequest(a, b.id, ctx);
+    await sendFriendRequest(a, b.id);
     const deleted = await (await browserFor(a)).post("/profile/settings", { intent: "delete", password: a.password });
     expect(deleted.status).toBe(302);
 
@@ -70,8 +70,8 @@ describe('a deleted person shows as "Unknown User" in notifications (SPEC §2)',
 
   it("in the acceptance they caused, and only there", async () => {
     const { a, b } = await twoPeople();
-    await sendFriendRequest(a, b.id, ctx);
-    await acceptFriendRequest(b, a.id, ctx);
+    await sendFriendRequest(a, b.id);
+    await acceptFriendRequest(b, a.id);
     await (await browserFor(b)).post("/profile/settings", { intent: "delete", password: b.password });
     const titles = (await listNotifications(a.id)).data.map((n) => n.title);
     expect(titles).toEqual(["Unknown User accepted your friend request"]);

@@ -1,12 +1,16 @@
 import { and, eq, or } from "drizzle-orm";
-import { apiTranslator } from "~/routes/api/json.server";
 import { getDb, schema } from "~/server/db/db.server";
-import type { FriendContext } from "~/server/friends/friends.server";
+import { withRequestOrigin } from "~/server/notifications/origin.server";
 import { createUser } from "./helpers";
 import { ORIGIN } from "./notifications-support";
 
-/** What a route hands the friend service: the app's origin and an English translator. */
-export const ctx: FriendContext = { origin: ORIGIN, t: apiTranslator() };
+/**
+ * Runs a service as a request from ORIGIN would: the notifications it stores link there
+ * (workers/app.ts sets the request's origin the same way, decision 119).
+ */
+export function fromOrigin<T>(work: () => T): T {
+  return withRequestOrigin(ORIGIN, work);
+}
 
 /** Two people who know nothing of each other yet. */
 export async function twoPeople() {

@@ -1,11 +1,33 @@
+import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { etagMatches, guestCacheKey, prefersGzip, withGuestCache } from "../../workers/guest-cache";
+import { guestCacheRules, scriptFreePages } from "../../workers/guest-rules";
 import { createUser, fetchApp, signIn } from "./helpers";
 
 /** The theme cookie as the app writes it (React Router cookies hold base64 JSON). */
 const themeCookie = (theme: string) => `theme=${encodeURIComponent(btoa(JSON.stringify(theme)))}`;
 
 const GUEST_PAGES = ["/", "/about", "/about/aup", "/about/contact", "/about/privacy", "/about/terms"];
+
+/** A route tree shaped like the build's: layouts, index routes, a page with a parameter. */
+const noScript = { handle: { hydrate: false } };
+const ROUTES = {
+  root: { id: "root", path: "", module: {} },
+  home: { id: "home", parentId: "root", index: true, module: noScript },
+  about: { id: "about", parentId: "root", path: "about", module: {} },
+  "about-index": { id: "about-index", parentId: "about", index: true, module: noScript },
+  aup: { id: "aup", parentId: "about", path: "aup", module: noScript },
+  terms: { id: "terms", parentId: "about", path: "terms", module: noScript },
+  privacy: { id: "privacy", parentId: "about", path: "privacy", module: noScript },
+  contact: { id: "contact", parentId: "about", path: "contact", module: noScript },
+  login: { id: "login", parentId: "root", path: "login", module: { handle: { hydrate: true } } },
+  person: { id: "person", parentId: "root", path: "people/:username", module: noScript },
+  newsfeed: { id: "newsfeed", parentId: "root", path: "newsfeed", module: {} },
+} as unknown as ServerBuild["routes"];
+
+/** The guest cache's rules for a build key, over that route tree and the app's own cookie readers. */
+const rulesFor = (build: string) =>
+  guestCacheRules({ assets: { version: build } as ServerBuild["assets"], routes: ROUTES });
 
 // The first request loads the whole bundle; on a busy machine that alone can take seconds.
 beforeAll(() => fetchApp("/about"), 30_000);
@@ -82,9 +104,10 @@ describe("guest HTML from the Cache API (decision 043)", () => {
     const signedIn = await fetchApp("/about", { headers: { Cookie: cookie } });
     expect(signedIn.headers.get("X-Guest-Cache")).toBeNull();
     expect(await signedIn.text()).toContain(user.name);
-    expect(guestCacheKey(new Request("http://x.test/about", { headers: { Cookie: cookie } }), "b")).toBeNull();
-    expect(guestCacheKey(new Request("http://x.test/about", { method: "POST" }), "b")).toBeNull();
-    expect(guestCacheKey(new Request("http://x.test/newsfeed"), "b")).toBeNull();
+    const rules = rulesFor("b");
+    expect(await guestCacheKey(new Request("http://x.test/about", { headers: { Cookie: cookie } }), rules)).toBeNull();
+    expect(await guestCacheKey(new Request("http://x.test/about", { method: "POST" }), rules)).toBeNull();
+    expect(await guestCacheKey(new Request("http://x.test/newsfeed"), rules)).toBeNull();
   });
 
   it("renders on a miss only, and a new build key misses", async () => {
@@ -98,7 +121,7 @@ describe("guest HTML from the Cache API (decision 043)", () => {
     const unique = `build-${crypto.randomUUID()}`;
     const run = async (build: string) => {
       const pending: Promise<unknown>[] = [];
-      const response = await withGuestCache(new Request(path), build, render, {
+      const response = await withGuestCache(new Request(path), rulesFor(build), render, {
         ...ctx,
         waitUntil: (p: Promise<unknown>) => pending.push(p),
       } as unknown as ExecutionContext);
@@ -119,22 +142,23 @@ describe("guest HTML from the Cache API (decision 043)", () => {
     const pending: Promise<unknown>[] = [];
     const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} };
     const request = () => new Request("http://localhost/about/terms");
-    await withGuestCache(request(), build, render, ctx as unknown as ExecutionContext);
+    const rules = rulesFor(build);
+    await withGuestCache(request(), rules, render, ctx as unknown as ExecutionContext);
     await Promise.all(pending);
     // Gone from the Cache API: only the memory tier can still answer without rendering.
-    const key = guestCacheKey(request(), build);
+    const key = await guestCacheKey(request(), rules);
     expect(key).not.toBeNull();
     await (await caches.open("guest-pages")).delete(key as string);
     const fail = async (): Promise<Response> => {
       throw new Error("rendered although the page was remembered");
     };
-    const hit = await withGuestCache(request(), build, fail, ctx as unknown as ExecutionContext);
+    const hit = await withGuestCache(request(), rules, fail, ctx as unknown as ExecutionContext);
     expect(hit.headers.get("X-Guest-Cache")).toBe("hit");
     expect(await hit.text()).toContain("remembered");
     const conditional = new Request("http://localhost/about/terms", {
       headers: { "If-None-Match": hit.headers.get("ETag") ?? "" },
     });
-    expect((await withGuestCache(conditional, build, fail, ctx as unknown as ExecutionContext)).status).toBe(304);
+    expect((await withGuestCache(conditional, rules, fail, ctx as unknown as ExecutionContext)).status).toBe(304);
   });
 });
 
@@ -148,7 +172,7 @@ describe("the memory tier holds pages ready to send (decision 079)", () => {
     const pending: Promise<unknown>[] = [];
     const ctx = { waitUntil: (p: Promise<unknown>) => pending.push(p), passThroughOnException() {} };
     const secure = (headers: Headers) => headers.set("X-Secured", "yes");
-    const response = await withGuestCache(request, build, render, ctx as unknown as ExecutionContext, secure);
+    const response = await withGuestCache(request, rulesFor(build), render, ctx as unknown as ExecutionContext, secure);
     await Promise.all(pending);
     return response;
   }
@@ -212,7 +236,7 @@ describe("the memory tier holds pages ready to send (decision 079)", () => {
     for (const build of builds) await run(new Request("http://localhost/about/terms"), build, html);
     const oldest = builds[0] as string;
     await (await caches.open("guest-pages")).delete(
-      guestCacheKey(new Request("http://localhost/about/terms"), oldest) as string,
+      (await guestCacheKey(new Request("http://localhost/about/terms"), rulesFor(oldest))) as string,
     );
     let renders = 0;
     const counted = async () => {
@@ -223,5 +247,29 @@ describe("the memory tier holds pages ready to send (decision 079)", () => {
     expect(renders).toBe(1);
     // The newest is still remembered.
     await run(new Request("http://localhost/about/terms"), builds[64] as string, fail);
+  });
+});
+
+describe("the guest cache reads its rules from their owners (issue 20)", () => {
+  it("stores the routes whose handle says hydrate: false, with their parents' paths, and no page with a parameter", () => {
+    expect([...scriptFreePages(ROUTES)].sort()).toEqual([...GUEST_PAGES].sort());
+  });
+
+  it("in the worker, answers every script-free page from the cache and never a page that hydrates", async () => {
+    for (const path of GUEST_PAGES) {
+      await fetchApp(path);
+      expect((await fetchApp(path)).headers.get("X-Guest-Cache"), path).toBe("hit");
+    }
+    await fetchApp("/login");
+    expect((await fetchApp("/login")).headers.get("X-Guest-Cache")).toBeNull();
+  });
+
+  it("keys by the theme and locale the app would render with, so an unknown theme shares the default's entry", async () => {
+    const rules = rulesFor("b");
+    const key = (cookie?: string) =>
+      guestCacheKey(new Request("http://x.test/about", { headers: cookie ? { Cookie: cookie } : {} }), rules);
+    expect(await key(themeCookie("no-such-theme"))).toBe(await key());
+    expect(await key("theme=garbage")).toBe(await key());
+    expect(await key(themeCookie("theme-b"))).not.toBe(await key());
   });
 });

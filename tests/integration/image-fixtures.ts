@@ -105,3 +105,66 @@ export function webpWithExif() {
 export function containsText(bytes: Uint8Array, text: string) {
   return new TextDecoder("latin1").decode(bytes).includes(text);
 }
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: number[] | Uint8Array) {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+function pngChunk(type: string, data: Uint8Array | number[]) {
+  const typed = [...ascii(type), ...data];
+  return [...u32(data.length), ...typed, ...u32(crc32(typed))];
+}
+
+/**
+ * An image bomb (issue 22 item 4): a real 1-bit greyscale PNG of `side` × `side` black pixels,
+ * deflated by the runtime's own CompressionStream. At 20000 × 20000 it is about 48 KB on the wire
+ * and 1.6 GB once a browser decodes it to RGBA.
+ */
+export async function pngBomb(side = 20_000) {
+  // Filter byte 0 and black pixels: every byte of the image data is zero, one long deflate run.
+  const row = new Uint8Array(1 + Math.ceil(side / 8));
+  const stream = new Blob(Array.from({ length: side }, () => row))
+    .stream()
+    .pipeThrough(new CompressionStream("deflate"));
+  const idat = new Uint8Array(await new Response(stream).arrayBuffer());
+  const ihdr = [...u32(side), ...u32(side), 1, 0, 0, 0, 0];
+  return new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...pngChunk("IHDR", ihdr),
+    ...pngChunk("IDAT", idat),
+    ...pngChunk("IEND", []),
+  ]);
+}
+
+/** 74 bytes: a PNG whose header claims 60000 × 60000 pixels, with a token IDAT (issue 22 item 4). */
+export function pngClaimingSize(side = 60_000) {
+  const ihdr = [...u32(side), ...u32(side), 8, 2, 0, 0, 0];
+  // 17 bytes of a zlib stream's start: the file is what a header-only bomb sends, 74 bytes in all.
+  const idat = [0x78, 0x9c, 0x63, 0x60, 0x60, 0x60, 0, 0, 0, 0x04, 0, 0x01, 0, 0, 0, 0, 0];
+  return new Uint8Array([
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...pngChunk("IHDR", ihdr),
+    ...pngChunk("IDAT", idat),
+    ...pngChunk("IEND", []),
+  ]);
+}

@@ -96,7 +96,7 @@ describe("images on posts (decision 066)", { timeout: 30_000 }, () => {
     const big = { bytes: sizedJpeg(100, 100, POST_IMAGE_MAX_BYTES + 1), name: "big.jpg", type: "image/jpeg" };
     const tooLarge = await postWithImages(browser.cookie(), fields, [big]);
     expect(tooLarge.status).toBe(413);
-    expect(await pageText(tooLarge)).toContain("Each photo must be at most 8 MB.");
+    expect(await pageText(tooLarge)).toContain("Each photo must be at most 8 MB and 40 megapixels.");
     expect(await postCount()).toBe(before);
     // Exactly the limit is fine.
     const max = { bytes: sizedJpeg(100, 100, POST_IMAGE_MAX_BYTES), name: "max.jpg", type: "image/jpeg" };

@@ -1,5 +1,4 @@
 import { describe, expect, it, vi } from "vitest";
-import { apiTranslator } from "~/routes/api/json.server";
 import { changeOccurrence, updateEvent } from "~/server/events/events.server";
 import { sendDayBeforeReminders } from "~/server/events/reminders.server";
 import { answerEvent } from "~/server/events/rsvp.server";
@@ -21,7 +20,6 @@ const MAR15 = Date.parse("2026-03-15T22:00:00Z");
 const weekly = { recurrence: "weekly" as const, recurrenceUntil: Date.parse("2026-03-29T00:00:00Z") };
 
 const titlesOf = async (userId: number) => (await notificationsOf(userId)).map((n) => n.title);
-const ctx = () => ({ origin: "http://localhost", t: apiTranslator() });
 
 function statusesOf(rows: { userId: number; status: string }[]) {
   const count = (status: string) => rows.filter((row) => row.status === status).length;
@@ -102,8 +100,8 @@ describe("answers per date", () => {
     expect((await changeOccurrence(manager, id, second, { startsAt: movedTo, endsAt: movedTo + HOUR })).ok).toBe(true);
     expect((await rsvpsOf(id, second)).map((row) => [row.userId, row.status])).toEqual([[member.id, "going"]]);
 
-    expect(await sendDayBeforeReminders(run + 24 * HOUR, ctx())).toBe(0); // its old time
-    expect(await sendDayBeforeReminders(run, ctx())).toBe(1);
+    expect(await sendDayBeforeReminders(run + 24 * HOUR)).toBe(0); // its old time
+    expect(await sendDayBeforeReminders(run)).toBe(1);
     // Reminders are sent by the run itself, not after a response.
     expect(await titlesOf(member.id)).toContain("Tomorrow: Swim meet");
     expect(await titlesOf(other.id)).not.toContain("Tomorrow: Swim meet");
@@ -168,7 +166,7 @@ describe("answers per date", () => {
     });
     await answerEvent(member, id, due + 7 * DAY, "going");
     await answerEvent(other, id, due, "going");
-    expect(await sendDayBeforeReminders(run, ctx())).toBe(1);
+    expect(await sendDayBeforeReminders(run)).toBe(1);
     expect(await titlesOf(other.id)).toContain("Tomorrow: Practice");
     expect(await titlesOf(member.id)).not.toContain("Tomorrow: Practice");
   });

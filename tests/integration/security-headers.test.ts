@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { issueTokens } from "~/server/auth/tokens.server";
 import { parseConfig } from "~/server/config.server";
 import { contentSecurityPolicy, withSecurityHeaders } from "~/server/http/security-headers.server";
-import { createUser, fetchApp } from "./helpers";
+import { ownerWithPostAndGroup } from "./chat-support";
+import { eventOf } from "./events-support";
+import { createUser, fetchApp, signIn } from "./helpers";
 
 // docs/decisions/031-request-hardening.md ("Security headers").
 const SECRETS = {
@@ -112,5 +115,48 @@ describe("security headers", () => {
     });
     const response = withSecurityHeaders(cached, { url: new URL("http://localhost/"), nonce: "fresh" });
     expect(response.headers.get("Content-Security-Policy")).toBe("script-src 'self'");
+  });
+});
+
+/**
+ * Issue 22 item 7: the header table. Every answer of the Worker is nosniff and unframeable, and
+ * every answer to a signed-in request is `no-store` or `private`: pages, JSON for the page's
+ * scripts (/chat/{id}/messages), the API and files. Static files are served by Workers static
+ * assets before the Worker runs; public/_headers gives them theirs (tests/e2e/static-headers.spec.ts).
+ */
+describe("the header table", () => {
+  const privateOrNoStore = (response: Response, label: string) =>
+    expect(response.headers.get("Cache-Control") ?? "", label).toMatch(/\b(no-store|private)\b/);
+
+  it("holds for a page, the page's JSON, an API answer and a file, signed in", async () => {
+    const { owner, community, group } = await ownerWithPostAndGroup();
+    const cookie = await signIn(owner.email, owner.password);
+    const { token } = await issueTokens(owner.id);
+    const event = await eventOf(owner.id, community.id);
+    const answers: [string, Response][] = [
+      ["page", await fetchApp("/newsfeed", { headers: { Cookie: cookie } })],
+      ["page JSON", await fetchApp(`/chat/${group.conversationId}/messages`, { headers: { Cookie: cookie } })],
+      [
+        "page JSON, read",
+        await fetchApp(`/chat/${group.conversationId}/read`, { method: "POST", headers: { Cookie: cookie } }),
+      ],
+      ["API", await fetchApp("/api/v2/conversation", { headers: { Authorization: `Bearer ${token}` } })],
+      ["file", await fetchApp(`/calendar/events/${event}/ics`, { headers: { Cookie: cookie } })],
+      ["redirect", await fetchApp("/login", { headers: { Cookie: cookie } })],
+      ["not found", await fetchApp("/no/such/page", { headers: { Cookie: cookie } })],
+    ];
+    for (const [label, response] of answers) {
+      expect(response.status, label).toBeLessThan(500);
+      expect(response.headers.get("X-Content-Type-Options"), label).toBe("nosniff");
+      expect(response.headers.get("Content-Security-Policy"), label).toContain("frame-ancestors 'none'");
+      privateOrNoStore(response, label);
+    }
+  });
+
+  it("holds for a guest's page and a public file: nosniff everywhere", async () => {
+    for (const path of ["/about", "/files/avatars/none.png", "/api/v1/nothing"]) {
+      const response = await fetchApp(path);
+      expect(response.headers.get("X-Content-Type-Options"), path).toBe("nosniff");
+    }
   });
 });

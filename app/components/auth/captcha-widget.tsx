@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { useFormMessage } from "~/components/form/field";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 const SCRIPT_SRC = "https://www.google.com/recaptcha/api.js";
 

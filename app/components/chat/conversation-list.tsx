@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { dateTimeFormat } from "~/lib/date-format";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ConversationSummary } from "~/server/chat/conversations.server";
 
 export type ListedConversation = ConversationSummary & { href: string };

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { ConfirmForm } from "~/components/confirm-form";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { dateTimeFormat } from "~/lib/date-format";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ChatMember, ChatMessage } from "~/server/chat/messages.server";
 import { MessageText } from "./message-text";
 import type { PendingMessage } from "./use-chat-messages";

@@ -1,5 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { useTranslation } from "~/lib/i18n-lite/react";
+import { SEARCH_TEXT_MAX } from "~/lib/search-text";
 import type { Candidates } from "~/server/chat/groups.server";
 
 /**
@@ -10,16 +11,20 @@ import type { Candidates } from "~/server/chat/groups.server";
 export function PeoplePicker({
   candidates,
   q,
+  qTooLong = false,
   checked,
   legend,
 }: {
   candidates: Candidates;
   q: string;
+  /** The typed text was over the search limit (~/lib/search-text.ts): nobody was searched for. */
+  qTooLong?: boolean;
   /** Ticked after a failed post; otherwise the people ticked before the search. */
   checked: number[] | null;
   legend: string;
 }) {
   const { t } = useTranslation("chat");
+  const { t: common } = useTranslation("common");
   const ticked = new Set(checked ?? candidates.selected.map((p) => p.userId));
   const people = [...candidates.selected, ...candidates.found];
   return (
@@ -28,15 +33,29 @@ export function PeoplePicker({
       <div className="field">
         <label htmlFor="chat-find">{t("group.findLabel")}</label>
         <div className="chat-find-row">
-          <input id="chat-find" name="q" type="search" maxLength={100} defaultValue={q} autoComplete="off" />
+          <input
+            id="chat-find"
+            name="q"
+            type="search"
+            maxLength={SEARCH_TEXT_MAX}
+            defaultValue={q}
+            autoComplete="off"
+            aria-invalid={qTooLong || undefined}
+            aria-describedby={qTooLong ? "chat-find-error" : undefined}
+          />
           <button type="submit" name="intent" value="find" formMethod="get" formNoValidate className="button-secondary">
             {t("group.find")}
           </button>
         </div>
         <p className="hint">{t("group.findHint")}</p>
+        {qTooLong ? (
+          <p className="field-error" id="chat-find-error">
+            {common("search.tooLong")}
+          </p>
+        ) : null}
       </div>
       {people.length === 0 ? (
-        <p className="hint">{q ? t("group.noMatch", { q }) : t("group.noContacts")}</p>
+        <p className="hint">{q && !qTooLong ? t("group.noMatch", { q }) : t("group.noContacts")}</p>
       ) : (
         <ul className="chat-people">
           {people.map((person) => (

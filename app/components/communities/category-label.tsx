@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /** The coloured label of a group category (SPEC §1). */
 export function CategoryLabel({ category }: { category: string }) {

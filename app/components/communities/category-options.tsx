@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { CATEGORIES } from "~/lib/categories";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /** The options of a category <select> (SPEC §1's eight categories), after one for "none chosen". */
 export function CategoryOptions({ emptyLabel }: { emptyLabel: string }) {

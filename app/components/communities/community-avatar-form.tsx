@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Field } from "~/components/form/field";
 import { useResizedSubmit } from "~/components/form/use-resized-submit";
 import type { FormFailure } from "~/lib/forms/parse";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { AVATAR_MAX_SIDE } from "~/lib/resize-image";
 import { CommunityAvatar } from "./community-avatar";
 

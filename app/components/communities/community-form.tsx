@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Field, FormError } from "~/components/form/field";
 import type { FormFailure } from "~/lib/forms/parse";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { CategoryOptions } from "./category-options";
 
 type Values = Record<string, string | boolean | undefined>;

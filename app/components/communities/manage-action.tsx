@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /** One manage-page button: a plain form, or the confirmation pattern when `question` is set (DESIGN §1). */
 export function ManageAction({

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /** The manage pages' navigation (owners and managers only). */
 export function ManageNav({ communityId, name }: { communityId: number; name: string }) {

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import type { JoinAction } from "~/lib/community-rules";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /**
  * The join / request / cancel / leave / invitation controls of a community. Leaving and

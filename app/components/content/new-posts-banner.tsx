@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useRevalidator } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { realtimeEvents } from "~/realtime/events";
 
 /**

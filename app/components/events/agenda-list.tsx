@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { agendaParts } from "~/lib/calendar/format";
 import { eventHref } from "~/lib/calendar/links";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 export type AgendaItem = {
   eventId: number;

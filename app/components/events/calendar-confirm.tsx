@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { ConfirmForm } from "~/components/confirm-form";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /**
  * The calendar's destructive buttons (cancel an event or one date, turn off the feed): the app's

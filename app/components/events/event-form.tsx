@@ -1,9 +1,9 @@
 import type { ComponentProps } from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Field, useFormMessage } from "~/components/form/field";
 import { zoneOptions } from "~/lib/calendar/zones";
 import type { FormFailure } from "~/lib/forms/parse";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type events from "~/locales/en/events.json";
 
 export type EventFormValues = Record<string, string>;

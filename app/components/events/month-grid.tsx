@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { startTime } from "~/lib/calendar/format";
 import { eventHref } from "~/lib/calendar/links";
 import { type Month, monthKeys, monthWeeks } from "~/lib/calendar/month";
 import { dateTimeFormat } from "~/lib/date-format";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { AgendaItem } from "./agenda-list";
 
 const SHOWN_PER_DAY = 3;

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { eventHref } from "~/lib/calendar/links";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { RsvpStatus } from "~/server/events/rsvp.server";
 
 const ANSWERS = ["going", "maybe", "not_going"] as const;

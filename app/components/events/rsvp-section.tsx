@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { longWhen } from "~/lib/calendar/format";
 import type { Occurrence } from "~/lib/calendar/recurrence";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Tally } from "~/server/events/event-page.server";
 import type { RsvpStatus } from "~/server/events/rsvp.server";
 import { RsvpForm } from "./rsvp-form";

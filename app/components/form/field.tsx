@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useEffect, useMemo, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { type Translate, toTranslate } from "~/lib/translate";
 
 /** What a field hands to its control: ids that tie the label, hint and error to it. */

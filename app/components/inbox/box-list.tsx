@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { BoxPage } from "~/server/inbox/inbox.server";
 import { useMailDate } from "./format";
 

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { dateTimeFormat } from "~/lib/date-format";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /**
  * Dates in UTC, as content cards show them (post-card.tsx): the server and the browser then

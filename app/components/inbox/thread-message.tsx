@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { LinkedText } from "~/components/content/linked-text";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { MailMessage } from "~/server/inbox/inbox.server";
 import { formatSize, useMailDate } from "./format";
 

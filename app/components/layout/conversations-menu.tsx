@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useRootData } from "~/root";
 import type { loader as conversationLoader } from "~/routes/chat/conversation";
 import { UnreadMenu } from "./header-menu";

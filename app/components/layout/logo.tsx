@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /** The logo is 32 px high and always leads home (SPEC §2, §9). */
 export function Logo() {

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useDelayedFlag } from "./use-delayed-flag";
 
 /** SPEC §9: the bar shows only after 200 ms and creeps across over 5000 ms. */

@@ -1,7 +1,7 @@
 import { useEffect, useReducer } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useLocation } from "react-router";
 import { formatUtcDate } from "~/lib/date-format";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { type NotificationItem, type NotificationState, notificationReducer } from "~/realtime/notification-state";
 import { useRealtimeEvent } from "~/realtime/use-realtime";
 import { ConfirmForm } from "../confirm-form";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 export const SIDEBAR_TOGGLE_ID = "sidebar-toggle";
 export const NARROW_SCREEN_PX = 960;

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { Icon, type IconName } from "../icons";
 
 const items: {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import type { SessionUser } from "~/context";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useRealtimeConnection } from "~/realtime/use-realtime";
 import { Icon } from "../icons";
 import { HeaderMenu } from "./header-menu";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { useFetchers, useNavigation } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useDelayedFlag } from "./use-delayed-flag";
 
 /** SPEC §9: the overlay enters after 50 ms and fades out over 300 ms. */

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { THEMES, type Theme } from "~/lib/themes";
 
 /**

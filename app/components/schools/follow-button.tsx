@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /** Follow / Unfollow: a form posting to the school page; with JavaScript it flips at once. */
 export function FollowButton({ schoolId, following }: { schoolId: number; following: boolean }) {

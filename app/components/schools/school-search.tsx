@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 type Suggestion = { id: number; name: string; city: string | null; state: string | null };
 

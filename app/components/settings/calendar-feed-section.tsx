@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { CalendarConfirm } from "~/components/events/calendar-confirm";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import events from "~/locales/en/events.json";
 
 registerNamespace("events", events);

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { CurrentPasswordField } from "~/components/form/current-password-field";
 import { Field } from "~/components/form/field";
 import type { FormFailure } from "~/lib/forms/parse";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { SettingsForm } from "./settings-form";
 
 /**

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { AccountField } from "~/components/form/account-fields";
 import { CurrentPasswordField } from "~/components/form/current-password-field";
 import type { FormFailure } from "~/lib/forms/parse";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { SettingsForm } from "./settings-form";
 
 /** A new email address, confirmed through a mailed link (intent "email"). */

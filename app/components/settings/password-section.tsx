@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { NewPasswordFields } from "~/components/form/account-fields";
 import { CurrentPasswordField } from "~/components/form/current-password-field";
 import type { FormFailure } from "~/lib/forms/parse";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { SettingsForm } from "./settings-form";
 
 /** Change the password, or set a first one for Google and Apple accounts (intent "password"). */

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { AccountField } from "~/components/form/account-fields";
 import type { FormFailure } from "~/lib/forms/parse";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { SettingsForm } from "./settings-form";
 
 /** Name and username (intent "profile"). */

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useFormMessage } from "~/components/form/field";
 import type { FormFailure } from "~/lib/forms/parse";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { THEMES } from "~/lib/themes";
 import { SettingsForm } from "./settings-form";
 

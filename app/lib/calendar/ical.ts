@@ -1,3 +1,5 @@
+import { CONTROL_CHARACTERS } from "~/lib/forms/plain-text";
+
 /**
  * iCalendar (RFC 5545) output for the feed and the per-event download (decision 059). Each
  * occurrence is its own VEVENT in UTC (all-day ones as dates), so any client shows repeating
@@ -27,8 +29,18 @@ function answerLines(answer: IcalEvent["answer"]): string[] {
   return lines;
 }
 
+/**
+ * A TEXT value (RFC 5545 §3.3.11): backslash, semicolon and comma escaped, a line break as "\n",
+ * and no other control character at all (the RFC allows none), so no stored text, however old,
+ * can end a line early and add a property of its own.
+ */
 const escapeText = (text: string) =>
-  text.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  text
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n?|\n/g, "\\n")
+    .replace(CONTROL_CHARACTERS, "");
 
 const utcStamp = (ms: number) =>
   new Date(ms)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "~/lib/categories";
+import { searchTextField } from "~/lib/search-text";
 
 /**
  * Slugs share the top level with the app's own pages (SPEC §2 "/{slug}"), so those names are
@@ -118,9 +119,9 @@ export const postModerationSchema = z.object({
 /** Which intents of the manage pages ask first (DESIGN §1). */
 export const CONFIRMED_MANAGE_INTENTS = new Set(["demote", "remove", "decline", "reject"]);
 
-/** /communities/search?q=…&category=… (GET). Unknown categories mean "all". */
+/** /communities/search?q=…&category=… (GET). Unknown categories mean "all"; a too-long q is a 400. */
 export const communitySearchSchema = z.object({
-  q: z.string().trim().max(100).catch(""),
+  q: searchTextField,
   category: z.enum(CATEGORIES).nullable().catch(null),
   after: z.string().max(60).nullable().catch(null),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cleanField } from "./plain-text";
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -24,7 +25,8 @@ export type Parsed<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldE
  * field (docs/decisions/025-how-an-area-is-laid-out.md, 026-forms-with-zod.md).
  */
 export function parseValues<Schema extends z.ZodType>(schema: Schema, input: unknown): Parsed<z.infer<Schema>> {
-  const result = schema.safeParse(input);
+  // Control characters never reach stored text, whichever way it came (./plain-text.ts).
+  const result = schema.safeParse(cleanField("", input));
   if (result.success) return { ok: true, data: result.data };
   const { formErrors, fieldErrors } = z.flattenError(result.error);
   const errors: FieldErrors = {};

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { currentPasswordField } from "./account";
 
 /** What a password-less account types to confirm deletion. */
 export const DELETE_CONFIRMATION_WORD = "DELETE";
@@ -8,6 +9,6 @@ export const DELETE_CONFIRMATION_WORD = "DELETE";
  * Apple) the word DELETE. The service knows which applies.
  */
 export const deleteAccountSchema = z.object({
-  password: z.string().max(128, "settings:currentPasswordWrong").default(""),
+  password: currentPasswordField,
   confirmation: z.string().trim().max(20).default(""),
 });

@@ -2,13 +2,14 @@ import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Trans as RealTrans } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import resources from "~/locales";
-import { I18nLite } from "./i18next";
-import { I18nextProvider, Trans, useTranslation } from "./react-i18next";
+import { Trans, type Translations, TranslationsProvider, useTranslation } from "./react";
+import { I18nLite } from "./translations";
 
 function Label({ k }: { k: string }) {
   const { t } = useTranslation("common");
-  return <span>{t(k)}</span>;
+  return <span>{t(k as never)}</span>;
 }
 
 function Likes({ count, name }: { count: number; name?: string }) {
@@ -17,7 +18,7 @@ function Likes({ count, name }: { count: number; name?: string }) {
 }
 
 function Missing() {
-  return <span>{useTranslation("content").t("later.count", { count: 2 })}</span>;
+  return <span>{useTranslation("content").t("later.count" as never, { count: 2 })}</span>;
 }
 
 /** Every string key of a namespace, with plural suffixes folded into their base key. */
@@ -36,7 +37,7 @@ async function setup() {
     fallbackLng: "en",
     defaultNS: "common",
     resources,
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, defaultVariables: ACCOUNT_TEXT_VALUES },
   };
   const instance = createInstance();
   await instance.init(options);
@@ -61,6 +62,15 @@ describe("the browser's small i18next (i18n-lite)", () => {
         expect(lite.t(`${ns}:${key}`, values)).toEqual(real.t(`${ns}:${key}`, values));
       }
     }
+  });
+
+  it("reads the account limits from ~/lib/account through defaultVariables, as i18next does", async () => {
+    const { real, lite } = await setup();
+    expect(lite.t("account:passwordLength")).toBe("A password has 8 to 128 characters.");
+    expect(lite.t("account:emailTooLong")).toBe(real.t("account:emailTooLong"));
+    expect(real.t("account:emailTooLong")).toBe("An email address can have at most 254 characters.");
+    // A value given by the caller wins over the default, in both.
+    expect(lite.t("account:emailTooLong", { emailMax: 9 })).toBe(real.t("account:emailTooLong", { emailMax: 9 }));
   });
 
   it("returns objects like i18next with returnObjects, and the key when missing", async () => {
@@ -99,9 +109,9 @@ describe("the browser's small i18next (i18n-lite)", () => {
     const { real } = await setup();
     const html = (k: string) =>
       renderToStaticMarkup(
-        <I18nextProvider i18n={real as never}>
+        <TranslationsProvider i18n={real as unknown as Translations}>
           <Label k={k} />
-        </I18nextProvider>,
+        </TranslationsProvider>,
       );
     const key = Object.keys(resources.en.common).find((k) => typeof (resources.en.common as never)[k] === "string")!;
     expect(html(key)).toBe(`<span>${real.t(`common:${key}`)}</span>`);
@@ -115,9 +125,9 @@ describe("the browser's small i18next (i18n-lite)", () => {
     const { real } = await setup();
     const html = (count: number, name?: string) =>
       renderToStaticMarkup(
-        <I18nextProvider i18n={real as never}>
+        <TranslationsProvider i18n={real as unknown as Translations}>
           <Likes count={count} name={name} />
-        </I18nextProvider>,
+        </TranslationsProvider>,
       );
     for (const count of [0, 1, 2, 1, 0, 7]) {
       expect(html(count)).toBe(`<span>${real.t("content:post.likes", { count })}</span>`);
@@ -126,9 +136,9 @@ describe("the browser's small i18next (i18n-lite)", () => {
     // A key missing with values is not remembered either.
     const missing = () =>
       renderToStaticMarkup(
-        <I18nextProvider i18n={real as never}>
+        <TranslationsProvider i18n={real as unknown as Translations}>
           <Missing />
-        </I18nextProvider>,
+        </TranslationsProvider>,
       );
     expect(missing()).toBe("<span>later.count</span>");
     real.addResource("en", "content", "later.count_other", "{{count}} now");

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useLocation } from "react-router";
 import { aboutMeta } from "~/components/about/about-document";
 import { AboutNav } from "~/components/about/about-nav";
@@ -13,10 +12,11 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import about from "~/locales/en/about.json";
 import { translatorFor } from "~/middleware/i18next";
-import { submitContactMessage } from "~/server/contact.server";
+import { submitContactMessage } from "~/server/about/contact.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/contact";
 import { translateAboutMeta } from "./meta.server";

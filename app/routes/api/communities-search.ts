@@ -1,7 +1,7 @@
 import { communitySearchSchema } from "~/lib/forms/communities";
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
 import { decodeSearchCursor, encodeSearchCursor, searchCommunities } from "~/server/communities/search.server";
+import { apiTranslator, methodNotAllowed, validated } from "~/server/http/json.server";
 import type { Route } from "./+types/communities-search";
 import { apiCommunity } from "./content-json.server";
 
@@ -11,7 +11,9 @@ import { apiCommunity } from "./content-json.server";
  */
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   await requireBearerUser(request, context);
-  const query = communitySearchSchema.parse(Object.fromEntries(url.searchParams));
+  const parsed = validated(communitySearchSchema, Object.fromEntries(url.searchParams), apiTranslator(context));
+  if (!parsed.ok) return parsed.response;
+  const query = parsed.data;
   const page = await searchCommunities(query.q, query.category, decodeSearchCursor(query.after));
   return Response.json({
     data: page.results.map((community) => apiCommunity(community, url.origin)),

@@ -1,10 +1,8 @@
 import { apiMembershipSchema, parseId } from "~/lib/forms/communities";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
 import { changeMembership } from "~/server/communities/membership.server";
-import { notifyJoinRequest } from "~/server/content/notify.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/community-membership";
-import { notifyContextOf } from "./content-json.server";
 
 /**
  * POST /api/v1/communities/{id}/membership {intent: join|request|cancel|leave|accept|decline}
@@ -15,7 +13,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const actor = await requireBearerActor(request, context);
-  const userId = actor.id;
   const body = await readJsonBody(request, apiMembershipSchema, t);
   if (!body.ok) return body.response;
   const id = parseId(params.id);
@@ -26,7 +23,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (result.status === "not_allowed" || result.status === "last_owner") {
     return jsonError(403, result.status, message);
   }
-  if (result.status === "requested" && id !== null) notifyJoinRequest(notifyContextOf(request, context), userId, id);
   return Response.json({ status: result.status, name: result.name, message });
 }
 

@@ -1,10 +1,7 @@
-import type { RouterContextProvider } from "react-router";
 import type { UserInfo } from "~/lib/friend-status";
 import type { CommentCard, PostCard } from "~/lib/post-card";
-import { translatorFor } from "~/middleware/i18next";
-import type { NotifyContext } from "~/server/content/notify.server";
 import { encodeCursor } from "~/server/content/post-cards.server";
-import { jsonError, type Translate } from "./json.server";
+import { jsonError, type Translate } from "~/server/http/json.server";
 
 /**
  * How the communities and posts API (README "API") shows what the pages show: the same cards
@@ -51,9 +48,4 @@ export function postPage(posts: PostCard[], hasMore: boolean, origin: string) {
 
 export function postNotFound(t: Translate) {
   return jsonError(404, "not_found", t("content:errors.notFound"));
-}
-
-/** Notifications the API's writes send, worded like the pages' (decision 049). */
-export function notifyContextOf(request: Request, context: Readonly<RouterContextProvider>): NotifyContext {
-  return { t: translatorFor(context), origin: new URL(request.url).origin };
 }

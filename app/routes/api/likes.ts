@@ -1,10 +1,9 @@
 import { apiTargetSchema } from "~/lib/forms/content";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
 import { hasLiked, like, unlike } from "~/server/content/likes.server";
-import { notifyPostLike } from "~/server/content/notify.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/likes";
-import { notifyContextOf, postNotFound } from "./content-json.server";
+import { postNotFound } from "./content-json.server";
 
 /**
  * POST /api/v1/likes {targetType: post|comment, targetId} likes, DELETE unlikes → {liked}.
@@ -24,7 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const added = await like(actor, target);
   if (added === "revoked") return revokedToken(context);
-  if (added && target.type === "post") notifyPostLike(notifyContextOf(request, context), userId, target.id);
   // Nothing added: liked already (idempotent), or not visible; tell them apart only for the latter.
   if (!added && !(await hasLiked(userId, target))) return postNotFound(t);
   return Response.json({ liked: true });

@@ -1,10 +1,10 @@
 import { parseId } from "~/lib/forms/communities";
-import { requireBearerActor, requireBearerUser, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerActor, requireBearerUser, revokedToken } from "~/server/auth/bearer.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
+import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/post";
-import { apiPost, apiThreads, notifyContextOf, postNotFound } from "./content-json.server";
+import { apiPost, apiThreads, postNotFound } from "./content-json.server";
 
 /**
  * GET /api/v1/posts/{id} → {post, threads: [{comment, replies}]}: /content/{id}. DELETE → 204:
@@ -23,10 +23,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE", t);
   const actor = await requireBearerActor(request, context);
   const id = parseId(params.id);
-  const outcome =
-    id === null
-      ? null
-      : await performPostAction(actor, id, { intent: "deletePost" }, notifyContextOf(request, context));
+  const outcome = id === null ? null : await performPostAction(actor, id, { intent: "deletePost" });
   if (outcome?.status === "revoked") return revokedToken(context);
   if (outcome?.status !== "post_deleted") return postNotFound(t);
   return new Response(null, { status: 204 });

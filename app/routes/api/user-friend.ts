@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { parseUserId } from "~/lib/forms/friend";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { apiUserInfo } from "~/routes/api/viewer.server";
-import { PROBLEMS } from "~/routes/users/friend-answers.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { PROBLEMS } from "~/server/friends/friend-answers.server";
 import { type FriendResult, removeFriendRelation, sendFriendRequest } from "~/server/friends/friends.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/user-friend";
 
 /**
@@ -26,7 +26,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     targetId === null
       ? { status: "not_found" }
       : request.method === "POST"
-        ? await sendFriendRequest(viewer, targetId, { origin, t })
+        ? await sendFriendRequest(viewer, targetId)
         : await removeFriendRelation(viewer, targetId);
   if (result.status === "revoked") return revokedToken(context);
 

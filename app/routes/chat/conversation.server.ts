@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { deleteMessageSchema, parseId, sendMessageSchema } from "~/lib/forms/chat";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import {
   deleteMessage,
   loadConversation,

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { ChatConfirm } from "~/components/chat/chat-confirm";
 import { ConversationThread } from "~/components/chat/conversation-thread";
 import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Route } from "./+types/conversation";
 import { actOnPage, loadChatPage } from "./conversation.server";
 

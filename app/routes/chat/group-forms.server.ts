@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import { formWithMembers, groupActionSchema, newGroupSchema, parseId } from "~/lib/forms/chat";
 import { type FormFailure, parseValues, typedValues } from "~/lib/forms/parse";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { readSearchText } from "~/lib/search-text";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import {
   addToGroup,
   createGroup,
@@ -26,13 +27,21 @@ function pickerQuery(url: URL) {
     .getAll("member")
     .map((id) => parseId(id))
     .filter((id): id is number => id !== null);
-  return { q: url.searchParams.get("q") ?? "", selected };
+  // Over the search limit, nobody is searched for and the picker says why (decision 113).
+  const { text, typed, tooLong } = readSearchText(url.searchParams.get("q"));
+  return { q: text, typed, selected, qTooLong: tooLong };
 }
 
 export async function loadNewGroupPage(viewerId: number, url: URL) {
   const query = pickerQuery(url);
   const candidates = await loadCandidates(viewerId, query);
-  return { candidates, q: query.q, title: url.searchParams.get("title") ?? "", createKey: newClientMsgIdServer() };
+  return {
+    candidates,
+    q: query.typed,
+    qTooLong: query.qTooLong,
+    title: url.searchParams.get("title") ?? "",
+    createKey: newClientMsgIdServer(),
+  };
 }
 
 export type GroupFailure = FormFailure & { members: number[] };
@@ -88,7 +97,7 @@ export async function loadGroupSettings(viewerId: number, key: string, url: URL)
   const query = pickerQuery(url);
   const group = id === null ? null : await loadGroupPage(viewerId, id, query);
   if (!group) throw data(null, { status: 404 });
-  return { group, q: query.q, viewerId };
+  return { group, q: query.typed, qTooLong: query.qTooLong, viewerId };
 }
 
 /** Rename, add, leave (asked first: the confirmation without JavaScript is this answer). */

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ChatConfirm } from "~/components/chat/chat-confirm";
 import { ChatPaneHeader } from "~/components/chat/chat-pane-header";
@@ -9,6 +8,7 @@ import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
 import { GROUP_NAME_MAX_LENGTH } from "~/lib/chat-limits";
 import { readFormData } from "~/lib/forms/read-form.server";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Route } from "./+types/group";
 import { changeGroupFromPage, loadGroupSettings } from "./group-forms.server";
 
@@ -78,6 +78,7 @@ export default function GroupSettings({ loaderData, actionData }: Route.Componen
           <PeoplePicker
             candidates={group.candidates}
             q={q}
+            qTooLong={loaderData.qTooLong}
             checked={adding?.members ?? null}
             legend={t("group.addPeople")}
           />

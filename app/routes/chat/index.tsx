@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n-lite/react";
 
 /** /chat with nothing open: on a wide screen the pane says what to do. */
 export default function ChatIndex() {

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { ConversationList } from "~/components/chat/conversation-list";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import chat from "~/locales/en/chat.json";
 import { getInstance } from "~/middleware/i18next";
 import { conversationHref, listConversationPage } from "~/server/chat/chat.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ChatPaneHeader } from "~/components/chat/chat-pane-header";
 import { PeoplePicker } from "~/components/chat/people-picker";
@@ -6,6 +5,7 @@ import { Field, FormError } from "~/components/form/field";
 import { userContext } from "~/context";
 import { GROUP_NAME_MAX_LENGTH } from "~/lib/chat-limits";
 import { readFormData } from "~/lib/forms/read-form.server";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Route } from "./+types/new";
 import { createGroupFromPage, loadNewGroupPage } from "./group-forms.server";
 
@@ -43,6 +43,7 @@ export default function NewGroup({ loaderData, actionData }: Route.ComponentProp
         <PeoplePicker
           candidates={loaderData.candidates}
           q={loaderData.q}
+          qTooLong={loaderData.qTooLong}
           checked={failure?.members ?? null}
           legend={t("group.people")}
         />

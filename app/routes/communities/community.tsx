@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { CategoryLabel } from "~/components/communities/category-label";
 import { CommunityAvatar } from "~/components/communities/community-avatar";
@@ -13,16 +12,15 @@ import { membershipSchema, parseId } from "~/lib/forms/communities";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { toShownPost } from "~/lib/post-card";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
 import events from "~/locales/en/events.json";
-import { translatorFor } from "~/middleware/i18next";
-import { viewerZone } from "~/routes/calendar/viewer-zone.server";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { getCommunityPage } from "~/server/communities/community-page.server";
 import { changeMembership } from "~/server/communities/membership.server";
-import { notifyJoinRequest } from "~/server/content/notify.server";
+import { viewerZone } from "~/server/events/viewer-zone.server";
 import { flashToast } from "~/server/session/session.server";
 import calendarStyles from "~/styles/calendar.css?url";
 import stylesUrl from "~/styles/communities.css?url";
@@ -66,14 +64,9 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   // Leaving and cancelling ask first; without JavaScript this page asks (DESIGN §1).
   if ((intent === "leave" || intent === "cancel") && !confirmed) return { confirm: intent };
   const user = context.get(userContext)!;
-  const userId = user.id;
   const result = await changeMembership(user, id, intent);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
   if (result.status === "revoked") return signInRedirect(url);
-  if (result.status === "requested") {
-    const t = translatorFor(context);
-    notifyJoinRequest({ t, origin: new URL(request.url).origin }, userId, id);
-  }
   if (result.status === "not_found") throw data(null, { status: 404 });
   const kind = result.status === "not_allowed" || result.status === "last_owner" ? "warning" : "success";
   return redirect(`/communities/${id}`, {

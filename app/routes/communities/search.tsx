@@ -1,10 +1,11 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { CategoryOptions } from "~/components/communities/category-options";
 import { CommunityList } from "~/components/communities/community-list";
 import { communitySearchSchema } from "~/lib/forms/communities";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
+import { readSearchText, SEARCH_TEXT_MAX } from "~/lib/search-text";
 import communities from "~/locales/en/communities.json";
 import { getInstance } from "~/middleware/i18next";
 import { decodeSearchCursor, encodeSearchCursor, searchCommunities } from "~/server/communities/search.server";
@@ -18,19 +19,22 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 /** /communities/search: a GET form, so it works and pages without JavaScript (decision 047). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
+  // Over the search limit nothing is searched, and the field says why (decision 113).
+  const search = readSearchText(params.get("q"));
   const input = communitySearchSchema.parse({
-    q: params.get("q") ?? "",
+    q: search.text,
     category: params.get("category") || null,
     after: params.get("after"),
   });
-  const searched = input.q !== "" || input.category !== null;
+  const searched = !search.tooLong && (input.q !== "" || input.category !== null);
   const page = searched ? await searchCommunities(input.q, input.category, decodeSearchCursor(input.after)) : null;
   const next = page?.next
     ? `/communities/search?${new URLSearchParams({ q: input.q, ...(input.category ? { category: input.category } : {}), after: encodeSearchCursor(page.next) })}`
     : null;
   return {
     metaTitle: getInstance(context).t("communities:searchPage.metaTitle"),
-    q: input.q,
+    q: search.typed,
+    qTooLong: search.tooLong,
     category: input.category,
     results: page?.results ?? null,
     next,
@@ -42,14 +46,28 @@ export const handle: DescriptionHandle = { description: "communities:searchPage.
 
 export default function SearchCommunities({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("communities");
-  const { q, category, results, next } = loaderData;
+  const { t: common } = useTranslation("common");
+  const { q, qTooLong, category, results, next } = loaderData;
   return (
     <main id="main">
       <h1>{t("searchPage.title")}</h1>
       <Form method="get" className="card community-search" role="search" key={`${q}|${category}`}>
         <div className="field">
           <label htmlFor="search-q">{t("searchPage.query")}</label>
-          <input id="search-q" type="search" name="q" defaultValue={q} maxLength={100} />
+          <input
+            id="search-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={SEARCH_TEXT_MAX}
+            aria-invalid={qTooLong || undefined}
+            aria-describedby={qTooLong ? "search-q-error" : undefined}
+          />
+          {qTooLong ? (
+            <p className="field-error" id="search-q-error">
+              {common("search.tooLong")}
+            </p>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor="search-category">{t("form.category")}</label>

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { PostList } from "~/components/content/post-list";
 import { useFormMessage } from "~/components/form/field";
@@ -7,19 +6,20 @@ import { newPostSchema } from "~/lib/forms/content";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { uploadedFiles } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { toShownPost } from "~/lib/post-card";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { listOwnPosts } from "~/server/content/content-pages.server";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
 import { storePostImages } from "~/server/files/post-images.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
+import { imageFailure, readPostForm } from "../../server/content/post-form.server";
 import type { Route } from "./+types/index";
-import { imageFailure, readPostForm } from "./post-form.server";
 
 registerNamespace("content", content);
 

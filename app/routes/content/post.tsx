@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { CommentForm, CommentList } from "~/components/content/comment-view";
 import { PostCardView } from "~/components/content/post-card";
@@ -10,11 +9,12 @@ import { confirmedField, expandTarget, postActionSchema } from "~/lib/forms/cont
 import { parseValues } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
-import { getInstance, translatorFor } from "~/middleware/i18next";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { getInstance } from "~/middleware/i18next";
+import { signInRedirect } from "~/server/auth/web-session.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
 import { flashToast } from "~/server/session/session.server";
@@ -60,11 +60,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     });
   }
   if (CONFIRMED.has(parsed.data.intent) && !confirmed) return { confirm: fields as Record<string, string> };
-  const t = translatorFor(context);
-  const outcome = await performPostAction(context.get(userContext)!, postId, parsed.data, {
-    t,
-    origin: new URL(request.url).origin,
-  });
+  const outcome = await performPostAction(context.get(userContext)!, postId, parsed.data);
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
   if (outcome.status === "revoked") return signInRedirect(url);
   if (outcome.status === "not_found") throw data(null, { status: 404 });

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import dev from "~/locales/en/dev.json";
 import { getInstance } from "~/middleware/i18next";
 import { isOutboxEnabled } from "~/server/mail/mail.server";

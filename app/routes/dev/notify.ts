@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { getConfig } from "~/server/config.server";
-import { createNotification } from "~/server/notifications.server";
+import { createNotification } from "~/server/notifications/notifications.server";
+import { withOrigin } from "~/server/notifications/notifier.server";
 import { findUser } from "~/server/users/users.server";
 import type { Route } from "./+types/notify";
 
@@ -16,7 +17,7 @@ export async function action({ request }: Route.ActionArgs) {
   const [identifier, title, url] = ["user", "title", "url"].map((name) => String(form.get(name) ?? "").trim());
   const user = identifier ? await findUser({ identifier }) : undefined;
   if (!user || !title || !url) return Response.json({ error: { code: "invalid_request" } }, { status: 400 });
-  const notification = await createNotification({ userId: user.id, title, url, origin: new URL(request.url).origin });
+  const notification = await createNotification(withOrigin({ userId: user.id, title, url }));
   return Response.json({ notification });
 }
 

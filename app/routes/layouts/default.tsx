@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Outlet, useMatches } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ConversationsMenu } from "~/components/layout/conversations-menu";
@@ -11,6 +10,7 @@ import { SidebarScrim, SidebarState } from "~/components/layout/sidebar-state";
 import { SignedInHeader } from "~/components/layout/signed-in-header";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
 import { Toasts } from "~/components/layout/toasts";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { DEFAULT_THEME, type Theme } from "~/lib/themes";
 import { useRootData, useShipsScripts } from "~/root";
 

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link, Outlet } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { Logo } from "~/components/layout/logo";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
 import { Toasts } from "~/components/layout/toasts";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { useRootData } from "~/root";
 
 /** SPEC §2 "Login page" layout: a centred card, no sidebar. */

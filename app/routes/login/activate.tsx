@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { EmailLinkForm } from "~/components/auth/email-link-form";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
@@ -6,6 +5,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { emailLinkSchema } from "~/lib/forms/recovery";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { tokenPageMeta } from "~/lib/token-page-meta";
 import account from "~/locales/en/account.json";

@@ -1,16 +1,17 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { userContext } from "~/context";
+import { EMAIL_MAX_LENGTH } from "~/lib/account";
 import { parseValues } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { socialSignInFailed } from "~/routes/login/social-sign-in.server";
-import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
 import { startGoogleSignIn } from "~/server/auth/google.server";
 import { rememberRedirect, withCookies } from "~/server/auth/oauth-cookies.server";
 import { enabledProviders } from "~/server/auth/providers.server";
+import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/google";
 
-const loginHintSchema = z.email().max(254);
+const loginHintSchema = z.email().max(EMAIL_MAX_LENGTH);
 
 /** /login/google: "Continue with Google" starts here and leaves for Google's consent page. */
 export async function loader({ request, context }: Route.LoaderArgs) {

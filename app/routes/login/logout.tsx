@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import auth from "~/locales/en/auth.json";
 import { getInstance } from "~/middleware/i18next";
-import { endWebSession } from "~/routes/login/web-session.server";
+import { endWebSession } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/logout";
 
 registerNamespace("auth", auth);

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { Trans, useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
@@ -12,15 +11,16 @@ import { type FormFailure, fieldFailure, formFailure, parseForm } from "~/lib/fo
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerSchema } from "~/lib/forms/register";
 import { registerNamespace } from "~/lib/i18n-client";
+import { Trans, useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
-import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
 import { captchaSiteKey } from "~/server/auth/captcha.server";
 import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/registration.server";
+import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/register-email";
 import { captchaError, mailContext } from "./link-mail-helpers.server";
 

@@ -1,12 +1,12 @@
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
-import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
 import { enabledProviders } from "~/server/auth/providers.server";
+import { HOME_AFTER_SIGN_IN } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/register";
 
 registerNamespace("register", register);

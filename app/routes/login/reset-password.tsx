@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { EmailLinkForm } from "~/components/auth/email-link-form";
@@ -10,6 +9,7 @@ import { type FormFailure, fieldFailure, formFailure, parseForm } from "~/lib/fo
 import { readFormData } from "~/lib/forms/read-form.server";
 import { emailLinkSchema, newPasswordSchema } from "~/lib/forms/recovery";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { tokenPageMeta } from "~/lib/token-page-meta";
 import account from "~/locales/en/account.json";

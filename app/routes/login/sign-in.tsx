@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { SocialSignIn } from "~/components/auth/social-sign-in";
@@ -12,14 +11,15 @@ import { rateLimited } from "~/lib/forms/rate-limited.server";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { signInSchema } from "~/lib/forms/sign-in";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import auth from "~/locales/en/auth.json";
 import { getInstance } from "~/middleware/i18next";
-import { HOME_AFTER_SIGN_IN, renewRevokedSession, startWebSession } from "~/routes/login/web-session.server";
 import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
+import { HOME_AFTER_SIGN_IN, renewRevokedSession, startWebSession } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/sign-in";
 
 registerNamespace("auth", auth);

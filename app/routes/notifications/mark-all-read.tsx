@@ -1,12 +1,12 @@
-import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { ConfirmationPage } from "~/components/confirmation-page";
 import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/routes/login/web-session.server";
-import { markAllNotificationsRead } from "~/server/notifications.server";
+import { signInRedirect } from "~/server/auth/web-session.server";
+import { markAllNotificationsRead } from "~/server/notifications/notifications.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/mark-all-read";
 

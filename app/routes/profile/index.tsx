@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import profile from "~/locales/en/profile.json";
 import { getInstance } from "~/middleware/i18next";
 import { getOwnProfile } from "~/server/users/profile.server";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { SchoolList } from "~/components/schools/school-list";
 import { browseSchema, parseId } from "~/lib/forms/schools";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import { stateName, US_STATES } from "~/lib/us-states";
 import schools from "~/locales/en/schools.json";
 import { getInstance } from "~/middleware/i18next";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { SchoolList } from "~/components/schools/school-list";
 import { SchoolSearch } from "~/components/schools/school-search";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import schools from "~/locales/en/schools.json";
 import { getInstance } from "~/middleware/i18next";

@@ -1,5 +1,6 @@
 import { importPKCS8, SignJWT } from "jose";
 import { z } from "zod";
+import { EMAIL_MAX_LENGTH } from "~/lib/account";
 import { claimIsTrue, type IdTokenCheck, stringClaim, verifyIdToken } from "./id-token.server";
 import type { SocialIdentity } from "./identity.server";
 import type { AppleSettings } from "./providers.server";
@@ -83,7 +84,7 @@ export function verifyAppleIdToken(idToken: string, settings: AppleSettings, non
 
 const appleUserSchema = z.object({
   name: z.object({ firstName: z.string().max(100).optional(), lastName: z.string().max(100).optional() }).optional(),
-  email: z.string().max(254).optional(),
+  email: z.string().max(EMAIL_MAX_LENGTH).optional(),
 });
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { passwordRepeatsIdentity } from "~/lib/forms/account";
 import { getDb, schema } from "~/server/db/db.server";
-import { closeUserSockets } from "~/server/realtime.server";
+import { closeUserSockets } from "~/server/realtime/realtime.server";
 import { getUserById } from "~/server/users/users.server";
 import { checkEmailToken, consumeEmailToken, retireEmailTokens } from "./email-tokens.server";
 import { type LinkMailRequest, type MailContext, mailLinkOnRequest } from "./link-mails.server";

@@ -2,11 +2,7 @@ import { redirect } from "react-router";
 import { clearSignedIn, commitSession, getSession, setSignedIn } from "~/server/session/session.server";
 import type { Actor } from "~/server/users/session-user.server";
 import { rotateRefreshToken, verifyAccessToken } from "./tokens.server";
-
-/** Where a guest goes when a page needs a signed-in user (SPEC §6, DESIGN §5). */
-export function signInRedirect(url: URL, init?: ResponseInit) {
-  return redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, init);
-}
+import { signInRedirect } from "./web-session.server";
 
 /** The actor of a request's valid Bearer token (the API), or null: the API's routes answer the rest. */
 export async function bearerActor(request: Request): Promise<Actor | null> {

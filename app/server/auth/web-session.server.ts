@@ -1,106 +1,68 @@
-import type { SessionUser } from "~/context";
-import {
-  type AppSession,
-  clearSignedIn,
-  commitSession,
-  getSession,
-  sessionStorage,
-} from "~/server/session/session.server";
-import { type Actor, loadSessionUser } from "~/server/users/session-user.server";
-import { resignAccessToken, rotateRefreshToken, type TokenPair, verifyAccessToken } from "./tokens.server";
+import { redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { revokeRefreshToken, rotateRefreshToken, type TokenPair } from "~/server/auth/tokens.server";
+import { closeUserSockets } from "~/server/realtime/realtime.server";
+import { clearSignedIn, commitSession, destroySession, getSession, setSignedIn } from "~/server/session/session.server";
 
-export type WebAuthResult = {
-  user: SessionUser | null;
-  /** The request's cookie session, parsed once (the root loader reads its toast from it). */
-  session: AppSession;
-  /** The session's refresh token, when it has one. */
-  refreshToken?: string;
-  /** Set when this request renewed (or dropped) the tokens: the response must carry it. */
-  renewed?: { tokens: TokenPair | null; previousRefreshToken: string };
-};
+/** SPEC §6: home after sign-in is /newsfeed, unless the guest was headed somewhere. */
+export const HOME_AFTER_SIGN_IN = "/newsfeed";
 
-/**
- * Who is asking, from the cookie session (DESIGN §5). An expired access token is renewed
- * with the refresh token before any loader runs, so pages never see a stale sign-in.
- */
-export async function authenticateWebRequest(request: Request, now = Date.now()): Promise<WebAuthResult> {
+/** Puts a fresh token pair in the cookie session and sends the user on. */
+export async function startWebSession(request: Request, userId: number, tokens: TokenPair, redirectTo?: string | null) {
   const session = await getSession(request);
-  const accessToken = session.get("accessToken");
+  setSignedIn(session, userId, tokens);
+  return redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN), {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
+}
+
+/**
+ * SPEC §4: logout calls the server (revokes the refresh token), then clears the local session
+ * and goes to /, even if the call fails.
+ */
+export async function endWebSession(request: Request, to = "/") {
+  const session = await getSession(request);
   const refreshToken = session.get("refreshToken");
-  if (!accessToken || !refreshToken) return { user: null, session };
-
-  const check = await verifyAccessToken(accessToken, now);
-  if (check.status === "valid") {
-    // The token's claims say who is asking: no D1 read while it is valid (decision 042).
-    // Revocation is checked where it is cheap: by writes in their own batch, and the socket.
-    if (check.user) return { user: check.user, session, refreshToken };
-    const user = await loadSessionUser(check.userId);
-    return user
-      ? { user, session, refreshToken }
-      : { user: null, session, renewed: { tokens: null, previousRefreshToken: refreshToken } };
+  if (refreshToken) {
+    try {
+      const userId = await revokeRefreshToken(refreshToken);
+      if (userId !== null) await closeUserSockets(userId);
+    } catch (error) {
+      console.warn("logout: revoking the refresh token failed; clearing the session anyway", error);
+    }
   }
-  const rotated = await rotateRefreshToken(refreshToken, now);
+  return redirect(to, { headers: { "Set-Cookie": await destroySession(session) } });
+}
+
+/** Where a guest goes when a page needs a signed-in user (SPEC §6, DESIGN §5). */
+export function signInRedirect(url: URL, init?: ResponseInit) {
+  return redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, init);
+}
+
+/**
+ * A signed-in visitor at /login: a page write refused their access token as revoked (logout or
+ * deletion elsewhere bumps the token version, decision 042) and sent them here. Their token's
+ * claims still say "signed in", so without this check /login would bounce them straight back
+ * to the page and the write would be lost without a word (decision 082, "Open").
+ * - Token current: nothing to do (null), /login sends them on as always.
+ * - Revoked, but this device's refresh token still renews (a logout on another device): the
+ *   fresh tokens go in the cookie and they go back with a toast asking them to try again.
+ * - Revoked and not renewable (this device logged out, the account deleted): the session ends
+ *   here and the sign-in form shows.
+ * The check is the auth middleware's, in the request's one batch (decision 111).
+ */
+export async function renewRevokedSession(request: Request, current: boolean, redirectTo: string | null) {
+  if (current) return null;
+  const session = await getSession(request);
+  const refreshToken = session.get("refreshToken");
+  const rotated = refreshToken ? await rotateRefreshToken(refreshToken) : ({ status: "refused" } as const);
   if (rotated.status === "refused") {
-    return { user: null, session, renewed: { tokens: null, previousRefreshToken: refreshToken } };
-  }
-  return {
-    user: rotated.user,
-    session,
-    refreshToken: rotated.tokens.refreshToken,
-    renewed: { tokens: rotated.tokens, previousRefreshToken: refreshToken },
-  };
-}
-
-/**
- * After an action changed what the access token's claims carry, a token signed from D1 for the
- * same sign-in (decision 042); joins whatever renewal this request already did.
- */
-export async function resignedTokens(auth: WebAuthResult, actor: Actor): Promise<WebAuthResult["renewed"] | undefined> {
-  const refreshToken = auth.refreshToken;
-  if (!refreshToken) return auth.renewed;
-  const fresh = await resignAccessToken(actor);
-  if (!fresh) return auth.renewed;
-  return {
-    tokens: { token: fresh.token, refreshToken },
-    previousRefreshToken: auth.renewed?.previousRefreshToken ?? refreshToken,
-  };
-}
-
-const SESSION_COOKIE = "__session=";
-
-function isDestroyCookie(setCookie: string) {
-  return /max-age=0\b/i.test(setCookie) || /expires=thu, 01 jan 1970/i.test(setCookie);
-}
-
-/**
- * Puts renewed tokens on the response. A loader or action may have committed the session
- * too (a flash, say) from the request's old cookie; then its cookie gets the new tokens,
- * unless it signed someone in or out, which wins.
- */
-export async function applyRenewedTokens(
-  request: Request,
-  response: Response,
-  renewed: NonNullable<WebAuthResult["renewed"]>,
-) {
-  const setCookies = response.headers.getSetCookie();
-  const handlerCookie = setCookies.findLast((cookie) => cookie.startsWith(SESSION_COOKIE));
-  if (handlerCookie && isDestroyCookie(handlerCookie)) return response;
-
-  const session = await sessionStorage().getSession(
-    handlerCookie ? handlerCookie.split(";")[0] : request.headers.get("Cookie"),
-  );
-  if (handlerCookie && session.get("refreshToken") !== renewed.previousRefreshToken) return response;
-
-  if (renewed.tokens) {
-    session.set("accessToken", renewed.tokens.token);
-    session.set("refreshToken", renewed.tokens.refreshToken);
-  } else {
     clearSignedIn(session);
+    return { signedOut: { "Set-Cookie": await commitSession(session) } };
   }
-  const cookie = await commitSession(session);
-  const headers = new Headers(response.headers);
-  headers.delete("Set-Cookie");
-  for (const existing of setCookies) if (!existing.startsWith(SESSION_COOKIE)) headers.append("Set-Cookie", existing);
-  headers.append("Set-Cookie", cookie);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  setSignedIn(session, rotated.userId, rotated.tokens);
+  session.flash("toast", { kind: "warning", key: "common:errors.sessionRenewed" });
+  throw redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN), {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
 }

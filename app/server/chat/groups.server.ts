@@ -1,8 +1,10 @@
 import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import { GROUP_MAX_MEMBERS } from "~/lib/chat-limits";
+import { containsText } from "~/server/db/contains-text.server";
 import { batchSql } from "~/server/db/raw.server";
-import { publishToUsers } from "~/server/realtime.server";
+import { publishToUsers } from "~/server/realtime/realtime.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { contactIdsSql, mayMessageSql } from "./permission.server";
@@ -25,7 +27,7 @@ function toPerson(row: PersonRow): Person {
 }
 
 const PERSON_COLUMNS = sql.raw("u.id, u.name, u.username, u.avatar");
-const AVAILABLE = sql.raw("u.deleted_at IS NULL AND u.activated_at IS NOT NULL");
+const AVAILABLE = activeUser("u");
 /** How many people "New group" and "Add people" list at once; a search narrows them. */
 export const CANDIDATE_LIMIT = 20;
 
@@ -39,11 +41,6 @@ function idList(ids: number[]): SQL {
 
 function isMember(viewerId: number, cid: SQL): SQL {
   return sql`EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`;
-}
-
-/** LIKE treats % and _ as wildcards; a search for "50%" means the characters. */
-function containsPattern(text: string) {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** Tells every affected member's open tabs to reload the group's name, members and list. */
@@ -61,9 +58,7 @@ export type CandidateQuery = { q?: string | null; selected?: number[]; conversat
  */
 export function candidateStatements(viewerId: number, query: CandidateQuery): SQL[] {
   const text = (query.q ?? "").trim().replace(/^@/, "");
-  const match = text
-    ? sql`AND (u.name LIKE ${containsPattern(text)} ESCAPE '\\' OR u.username LIKE ${containsPattern(text)} ESCAPE '\\')`
-    : sql``;
+  const match = text ? sql`AND ${containsText([sql.raw("u.name"), sql.raw("u.username")], text)}` : sql``;
   const outside =
     query.conversationId === undefined
       ? sql``

@@ -2,7 +2,8 @@ import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import type { MessageData } from "~/realtime/protocol";
 import { batchSql } from "~/server/db/raw.server";
-import { publishToUser, publishToUsers } from "~/server/realtime.server";
+import { publishToUser, publishToUsers } from "~/server/realtime/realtime.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import {
   type Actor,
@@ -133,7 +134,7 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
       WHERE c.id = ${cid}`,
     sql`
       SELECT p.user_id, p.last_read_at, u.name, u.username, u.avatar,
-        (u.deleted_at IS NULL AND u.activated_at IS NOT NULL) AS available
+        ${activeUser("u")} AS available
       FROM conversation_participants p JOIN users u ON u.id = p.user_id
       WHERE p.conversation_id = ${cid} AND ${member}
       ORDER BY u.name`,
@@ -223,7 +224,7 @@ export async function loadDirectChat(
 ) {
   const now = options.now ?? Date.now();
   const match = "username" in person ? sql`lower(username) = lower(${person.username})` : sql`id = ${person.userId}`;
-  const target = sql`(SELECT id FROM users WHERE ${match} AND deleted_at IS NULL AND activated_at IS NOT NULL)`;
+  const target = sql`(SELECT id FROM users WHERE ${match} AND ${activeUser()})`;
   // printf: D1 binds JS numbers as REAL, which would concatenate as "7.0".
   const key = sql`(SELECT printf('%d:%d', min(t.id, ${viewerId}), max(t.id, ${viewerId})) FROM users t WHERE t.id = ${target})`;
   const cid = sql`(SELECT id FROM conversations WHERE direct_key = ${key})`;

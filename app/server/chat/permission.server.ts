@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { activeUser } from "~/server/users/active-user.server";
 
 /**
  * Who may message whom (docs/decisions/050-chat-routes-and-sending.md): the other person is
@@ -8,7 +9,7 @@ import { type SQL, sql } from "drizzle-orm";
  */
 export function mayMessageSql(viewerId: number, other: SQL): SQL {
   return sql`(
-    EXISTS (SELECT 1 FROM users ou WHERE ou.id = ${other} AND ou.deleted_at IS NULL AND ou.activated_at IS NOT NULL)
+    EXISTS (SELECT 1 FROM users ou WHERE ou.id = ${other} AND ${activeUser("ou")})
     AND (
       EXISTS (SELECT 1 FROM friendships f WHERE f.status = 'accepted'
         AND ((f.requester_id = ${viewerId} AND f.addressee_id = ${other})

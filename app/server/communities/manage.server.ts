@@ -1,14 +1,15 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { isManager } from "~/lib/community-rules";
-import { type NotifyContext, notifyMember } from "~/server/content/notify.server";
+import { announceNewPost } from "~/server/content/fan-out.server";
 import { parseImages } from "~/server/content/post-image-cards";
 import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
-import { announceNewPost } from "~/server/feed/fan-out.server";
 import { deletePostImages } from "~/server/files/post-images.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { type CommunityInput, type CommunityRow, membershipOf, slugFreeOfSchoolsSql } from "./communities.server";
+import { notifyMember } from "./community-notifications.server";
 
 const m = schema.communityMembers;
 const p = schema.posts;
@@ -89,7 +90,9 @@ export async function answerRequest(
       ? sql`UPDATE community_members SET status = 'active' WHERE ${where} RETURNING user_id`
       : sql`DELETE FROM community_members WHERE ${where} RETURNING user_id`,
   );
-  return rows === "revoked" ? rows : rows.length > 0;
+  if (rows === "revoked") return rows;
+  if (approve && rows.length > 0) notifyMember(targetId, communityId, "approved");
+  return rows.length > 0;
 }
 
 export type MemberChange = "promote" | "demote" | "makeOwner" | "remove";
@@ -130,7 +133,6 @@ export async function moderatePost(
   communityId: number,
   postId: number,
   action: PostModeration,
-  ctx?: NotifyContext,
 ): Promise<boolean | "revoked"> {
   const userId = manager.id;
   const allowed = sql`${managesSql(userId, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
@@ -144,7 +146,7 @@ export async function moderatePost(
     if (rows === "revoked") return rows;
     const post = rows[0];
     if (post) announceNewPost({ id: post.id, communityId, authorId: post.authorId ?? 0, createdAt: post.createdAt });
-    if (post?.authorId && ctx) notifyMember(ctx, post.authorId, communityId, "postApproved", `/content/${post.id}`);
+    if (post?.authorId) notifyMember(post.authorId, communityId, "postApproved", `/content/${post.id}`);
     return Boolean(post);
   }
   if (action === "reject") {
@@ -186,7 +188,7 @@ export async function invite(manager: Actor, communityId: number, identifier: st
       EXISTS (SELECT 1 FROM community_members x WHERE x.community_id = ${communityId} AND x.user_id = u.id) AS invited,
       ${managesSql(userId, communityId)} AS manages
     FROM users u
-    WHERE u.deleted_at IS NULL AND u.activated_at IS NOT NULL
+    WHERE ${activeUser("u")}
       AND (lower(u.username) = lower(${who}) OR lower(u.name) = lower(${who}))
     ORDER BY lower(u.username) = lower(${who}) DESC LIMIT 2`);
   const [person, other] = rows;
@@ -207,5 +209,7 @@ export async function invite(manager: Actor, communityId: number, identifier: st
     RETURNING user_id`,
   );
   if (written === "revoked") return { status: written };
-  return written.length > 0 ? { status: "invited", userId: person.id, name: person.name } : { status: "already" };
+  if (written.length === 0) return { status: "already" };
+  notifyMember(person.id, communityId, "invited");
+  return { status: "invited", userId: person.id, name: person.name };
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { loadCommunity } from "./communities.server";
+import { notifyJoinRequest } from "./community-notifications.server";
 
 const m = schema.communityMembers;
 
@@ -46,7 +47,9 @@ export async function changeMembership(
           ON CONFLICT DO NOTHING`,
       );
       if (joined === "revoked") return { status: joined };
-      return { status: status === "active" ? "joined" : "requested", name };
+      if (status === "active") return { status: "joined", name };
+      notifyJoinRequest(userId, communityId);
+      return { status: "requested", name };
     }
     case "cancel": {
       const done = await runAs(actor, db.delete(m).where(and(mine, eq(m.status, "pending"), current)));

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { containsText } from "~/server/db/contains-text.server";
 import { batchSql } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
 import type { CommunityCategory, CommunitySummary } from "./communities.server";
@@ -11,7 +12,8 @@ export type SearchCursor = { score: number; id: number };
  * /communities/search (decision 047): FTS5 with the trigram tokenizer over name and description,
  * ranked by bm25 with the name weighted ten times the description, optionally one category,
  * paged by the cursor (score, id). Terms shorter than three characters cannot use a trigram
- * index, so such a query falls back to a LIKE scan over names and descriptions.
+ * index, so such a query falls back to a plain-text scan over names and descriptions. `query` is
+ * within the search limit (~/lib/search-text.ts, decision 113).
  */
 export async function searchCommunities(
   query: string,
@@ -31,12 +33,10 @@ export async function searchCommunities(
       JOIN communities c ON c.id = communities_fts.rowid
       WHERE communities_fts MATCH ${match} ${categoryFilter}`;
   } else {
-    const likes = terms.map((term) => {
-      const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      return sql`(c.name LIKE ${pattern} ESCAPE '\\' OR c.description LIKE ${pattern} ESCAPE '\\')`;
-    });
-    inner = sql`SELECT c.*, CASE WHEN c.name LIKE ${`%${terms[0]}%`} THEN 0 ELSE 1 END AS score FROM communities c
-      WHERE ${sql.join(likes, sql` AND `)} ${categoryFilter}`;
+    const name = sql.raw("c.name");
+    const found = terms.map((term) => containsText([name, sql.raw("c.description")], term));
+    inner = sql`SELECT c.*, CASE WHEN ${containsText([name], terms[0]!)} THEN 0 ELSE 1 END AS score FROM communities c
+      WHERE ${sql.join(found, sql` AND `)} ${categoryFilter}`;
   }
   // A batch, not a lone statement: it joins the request's one round trip (decision 104).
   const [rows] = (await batchSql([

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { rawAll } from "~/server/db/raw.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { notifyComment } from "./content-notifications.server";
 import { managesSql, visiblePostSql } from "./visibility.server";
 
 export const COMMENT_MAX_LENGTH = 2_000;
@@ -30,7 +32,9 @@ export async function addComment(
     RETURNING id, parent_id AS parentId`,
   );
   if (rows === "revoked") return rows;
-  return rows[0] ?? null;
+  const comment = rows[0] ?? null;
+  if (comment) notifyComment(userId, postId, comment.parentId);
+  return comment;
 }
 
 /** Edits a comment's text: its author only, while they may still see the post. */
@@ -79,7 +83,7 @@ export function postCommentsQuery(viewerId: number, postId: number) {
       (SELECT count(*) FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id) AS likeCount,
       EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id AND l.user_id = ${viewerId}) AS liked
     FROM comments k
-    LEFT JOIN users u ON u.id = k.author_id AND u.deleted_at IS NULL AND u.activated_at IS NOT NULL
+    LEFT JOIN users u ON u.id = k.author_id AND ${activeUser("u")}
     WHERE k.post_id = ${postId} AND ${visiblePostSql(viewerId, postId)}
     ORDER BY k.created_at, k.id`);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rawAll } from "~/server/db/raw.server";
 import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { notifyPostLike } from "./content-notifications.server";
 import { visiblePostSql } from "./visibility.server";
 
 export type LikeTarget = { type: "post" | "comment"; id: number };
@@ -22,7 +23,9 @@ export async function like(actor: Actor, target: LikeTarget): Promise<boolean | 
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
     RETURNING user_id`,
   );
-  return rows === "revoked" ? rows : rows.length > 0;
+  if (rows === "revoked") return rows;
+  if (rows.length > 0 && target.type === "post") notifyPostLike(actor.id, target.id);
+  return rows.length > 0;
 }
 
 export async function unlike(actor: Actor, target: LikeTarget): Promise<"ok" | "revoked"> {

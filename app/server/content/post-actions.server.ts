@@ -3,7 +3,6 @@ import type { postActionSchema } from "~/lib/forms/content";
 import type { Actor } from "~/server/users/session-user.server";
 import { addComment, deleteComment, updateComment } from "./comments.server";
 import { like, unlike } from "./likes.server";
-import { type NotifyContext, notifyComment, notifyPostLike } from "./notify.server";
 import { deletePost } from "./posts.server";
 import { report } from "./reports.server";
 
@@ -20,24 +19,16 @@ export type PostActionOutcome =
  * The forms of a post's page (POST /content/{id}), each one service call. Anything the viewer
  * may not see or change is "not found" (decision 045: hidden content answers 404 everywhere).
  */
-export async function performPostAction(
-  actor: Actor,
-  postId: number,
-  action: PostAction,
-  ctx: NotifyContext,
-): Promise<PostActionOutcome> {
-  const userId = actor.id;
+export async function performPostAction(actor: Actor, postId: number, action: PostAction): Promise<PostActionOutcome> {
   switch (action.intent) {
     case "comment": {
       const comment = await addComment(actor, postId, action.body, action.replyTo);
       if (comment === "revoked") return { status: comment };
-      if (comment) notifyComment(ctx, userId, postId, comment.parentId);
       return comment ? { status: "ok", toast: "content:toasts.commented" } : { status: "not_found" };
     }
     case "like": {
       const added = await like(actor, { type: action.targetType, id: action.targetId });
       if (added === "revoked") return { status: added };
-      if (added && action.targetType === "post") notifyPostLike(ctx, userId, action.targetId);
       return { status: "ok" };
     }
     case "unlike": {

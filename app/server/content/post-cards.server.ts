@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import type { CommentCard, PostCard } from "~/lib/post-card";
 import { rawAll } from "~/server/db/raw.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { parseImages, toImageCards } from "./post-image-cards";
 
@@ -82,7 +83,7 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
           'likeCount', (SELECT count(*) FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id),
           'liked', EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id AND l.user_id = ${viewerId})))
         FROM (SELECT * FROM comments WHERE post_id = p.id AND parent_id IS NULL ORDER BY created_at, id LIMIT ${FIRST_COMMENTS}) k
-        LEFT JOIN users ku ON ku.id = k.author_id AND ku.deleted_at IS NULL AND ku.activated_at IS NOT NULL) AS firstComments
+        LEFT JOIN users ku ON ku.id = k.author_id AND ${activeUser("ku")}) AS firstComments
     FROM (SELECT p.id FROM posts p
       JOIN communities c ON c.id = p.community_id
       LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
@@ -95,7 +96,7 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
     JOIN posts p ON p.id = page.id
     JOIN communities c ON c.id = p.community_id
     LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
-    LEFT JOIN users u ON u.id = p.author_id AND u.deleted_at IS NULL AND u.activated_at IS NOT NULL
+    LEFT JOIN users u ON u.id = p.author_id AND ${activeUser("u")}
     ORDER BY ${order}`);
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { announceNewPost } from "~/server/content/fan-out.server";
 import { batchSql } from "~/server/db/raw.server";
-import { announceNewPost } from "~/server/feed/fan-out.server";
 import { deletePostImages, type PostImage } from "~/server/files/post-images.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { parseImages, toImageCards } from "./post-image-cards";

@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
-import { managesSql } from "~/server/communities/communities.server";
+import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll, rawRun } from "~/server/db/raw.server";
 import { type Actor, currentTokenQuery, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { notifyEventChange, notifyPromoted } from "./event-notifications.server";
 import { type Promotion, promoteSql } from "./rsvp.server";
 
 /** What a manager fills in (decision 056): the series' times in UTC with their zone, and the rest. */
@@ -46,7 +47,9 @@ export async function createEvent(
   );
   if (rows === "revoked") return { ok: false, reason: rows };
   const id = rows[0]?.id;
-  return id === undefined ? { ok: false, reason: "forbidden" } : { ok: true, value: id };
+  if (id === undefined) return { ok: false, reason: "forbidden" };
+  notifyEventChange(id, "created", userId);
+  return { ok: true, value: id };
 }
 
 /**
@@ -89,6 +92,8 @@ export async function updateEvent(
   ]);
   if (results[0].length === 0) return { ok: false, reason: "revoked" };
   if (results[5].length === 0) return { ok: false, reason: "forbidden" };
+  notifyPromoted(eventId, results[6]);
+  notifyEventChange(eventId, "changed", manager.id);
   return { ok: true, value: results[6] };
 }
 
@@ -128,7 +133,9 @@ export async function cancelEvent(manager: Actor, eventId: number): Promise<Even
       .returning({ id: e.id }),
   );
   if (rows === "revoked") return { ok: false, reason: rows };
-  return rows.length > 0 ? { ok: true, value: undefined } : { ok: false, reason: "forbidden" };
+  if (rows.length === 0) return { ok: false, reason: "forbidden" };
+  notifyEventChange(eventId, "cancelled", manager.id);
+  return { ok: true, value: undefined };
 }
 
 export type StoredEvent = typeof e.$inferSelect;
@@ -186,7 +193,9 @@ export async function changeOccurrence(
     }
     return { ok: false, reason: "invalid" };
   }
-  return written.length > 0 ? { ok: true, value: undefined } : { ok: false, reason: "forbidden" };
+  if (written.length === 0) return { ok: false, reason: "forbidden" };
+  notifyEventChange(eventId, "changed", manager.id);
+  return { ok: true, value: undefined };
 }
 
 export const exceptionColumns = {

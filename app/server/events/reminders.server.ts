@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
 import { getDb, schema } from "~/server/db/db.server";
-import { createNotification } from "~/server/notifications.server";
+import { createNotification } from "~/server/notifications/notifications.server";
+import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
 import { occurrenceQueries, toItems } from "./calendar.server";
-import type { NotifyContext } from "./notify.server";
 
 const HOUR = 3_600_000;
 const e = schema.events;
@@ -16,7 +16,7 @@ const n = schema.notifications;
  * is told once, with a link to that date. The notification id names the occurrence and the
  * person, so a repeated run never reminds twice.
  */
-export async function sendDayBeforeReminders(scheduledTime: number, ctx: NotifyContext) {
+export async function sendDayBeforeReminders(scheduledTime: number) {
   const from = Math.floor(scheduledTime / HOUR) * HOUR + 24 * HOUR;
   const to = from + HOUR;
   const db = getDb();
@@ -57,13 +57,14 @@ export async function sendDayBeforeReminders(scheduledTime: number, ctx: NotifyC
   let count = 0;
   for (const reminder of reminders) {
     if (sent.has(reminder.oid)) continue;
-    await createNotification({
-      oid: reminder.oid,
-      userId: reminder.userId,
-      title: ctx.t("events:notifications.reminder", { title: reminder.item.title }),
-      url: eventHref(reminder.item.eventId, reminder.item.occurrenceStart),
-      origin: ctx.origin,
-    });
+    await createNotification(
+      withOrigin({
+        oid: reminder.oid,
+        userId: reminder.userId,
+        title: noticeText("events:notifications.reminder", { title: reminder.item.title }),
+        url: eventHref(reminder.item.eventId, reminder.item.occurrenceStart),
+      }),
+    );
     count += 1;
   }
   return count;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
 import { batchSql } from "~/server/db/raw.server";
 import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
+import { notifyPromoted } from "./event-notifications.server";
 
 /**
  * Answers to one date of an event (decision 058): going, maybe, not going; with a capacity,
@@ -106,5 +107,6 @@ export async function answerEvent(
     ]);
     return { ok: false, reason: "not_an_occurrence" };
   }
+  notifyPromoted(eventId, promoted);
   return { ok: true, status, promoted };
 }

@@ -17,12 +17,25 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
   return null;
 }
 
+/**
+ * The most pixels an upload may have, and the longest side (decision 114): a small file can
+ * claim a huge picture (a 48 KB PNG of 20000 × 20000 decodes to 1.6 GB), and every browser that
+ * shows it pays for it. Read from the header, before anything is decoded; a photo from a phone
+ * (12–24 MP) is well within.
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_MAX_SIDE = 8_000;
+
+const tooManyPixels = ({ width, height }: ImageSize) =>
+  width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE || width * height > IMAGE_MAX_PIXELS;
+
 export type CheckedImage = { status: "ok"; kind: ImageKind; bytes: Uint8Array; size: ImageSize | null };
 export type ImageProblem = { status: "missing" | "too_large" | "wrong_type" };
 
 /**
  * Every uploaded image (avatars, community avatars, post images) passes here: a size limit, the
- * type by magic bytes, and its metadata stripped (strip-metadata.ts), whatever the browser did.
+ * type by magic bytes, a pixel limit from the header (too many pixels is "too_large", the same
+ * answer as too many bytes), and its metadata stripped (strip-metadata.ts), whatever the browser did.
  */
 export async function checkImage(file: Blob, maxBytes: number): Promise<CheckedImage | ImageProblem> {
   if (file.size === 0) return { status: "missing" };
@@ -30,7 +43,11 @@ export async function checkImage(file: Blob, maxBytes: number): Promise<CheckedI
   const original = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(original);
   if (!kind) return { status: "wrong_type" };
+  const claimed = readImageSize(original, kind);
+  if (claimed && tooManyPixels(claimed)) return { status: "too_large" };
   const bytes = stripImageMetadata(original, kind);
   if (!bytes) return { status: "wrong_type" };
-  return { status: "ok", kind, bytes, size: readImageSize(bytes, kind) };
+  const size = readImageSize(bytes, kind);
+  if (size && tooManyPixels(size)) return { status: "too_large" };
+  return { status: "ok", kind, bytes, size };
 }

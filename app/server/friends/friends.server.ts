@@ -4,7 +4,6 @@ import type { UserInfo } from "~/lib/friend-status";
 import { getDb, schema } from "~/server/db/db.server";
 import { rawAll } from "~/server/db/raw.server";
 import {
-  available,
   cardColumns,
   type FriendshipRow,
   pairRows,
@@ -19,7 +18,9 @@ import {
   notificationRemoval,
   notificationSeen,
   titleBy,
-} from "~/server/notifications.server";
+} from "~/server/notifications/notifications.server";
+import { deliverAfterCommit, noticeText, withOrigin } from "~/server/notifications/notifier.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
 /**
@@ -30,14 +31,9 @@ import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/se
  * decision 042): all of it happens, or none of it.
  */
 
-type Translate = (key: string, values?: Record<string, unknown>) => string;
-
-/** Notification titles are stored text (SPEC §3), so the service needs a translator and the origin for full URLs. */
-export type FriendContext = { origin: string; t: Translate };
-
 export type FriendOutcome = "sent" | "accepted" | "cancelled" | "declined" | "unfriended";
 
-/** Expected refusals; each maps to one SPEC §5/§8 text (people:warnings.*). */
+/** Expected refusals; each maps to one SPEC §5/§8 text (friends:warnings.*). */
 export type FriendProblem =
   | "already_friends"
   | "request_pending"
@@ -68,7 +64,7 @@ async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_f
     db
       .select(cardColumns)
       .from(u)
-      .where(and(inArray(u.id, [actor.id, targetId]), available)),
+      .where(and(inArray(u.id, [actor.id, targetId]), activeUser())),
     pairRows(actor.id, targetId),
   ]);
   if (current.length === 0) return "revoked";
@@ -94,7 +90,8 @@ async function run(actor: Actor, targetId: number, step: (pair: Pair) => Promise
 /**
  * The change (guarded by the actor's token in its WHERE) and the notifications it causes, in
  * one batch: one round trip, one transaction (decision 070). The notifications are written
- * only where their `when` sees the change made; open sockets hear of them after the commit.
+ * only where their `when` sees the change made; open sockets hear of them after the commit,
+ * off the request path (the notifier, decision 119).
  * Answers the change's RETURNING rows, or "revoked".
  */
 async function commit(actor: Actor, change: BatchItem<"sqlite">, notices: NotificationWrite[] = []) {
@@ -104,7 +101,7 @@ async function commit(actor: Actor, change: BatchItem<"sqlite">, notices: Notifi
     ...notices.flatMap((notice) => notice.queries),
   ]);
   if (current.length === 0) return "revoked" as const;
-  for (const [index, notice] of notices.entries()) await notice.deliver(results.slice(index * 2, index * 2 + 2));
+  deliverAfterCommit(notices, results);
   return changed as unknown[];
 }
 
@@ -159,11 +156,11 @@ const none: Relation = { kind: "none" };
  * failure. The target's request pending: sending accepts it, so an app with only SPEC §7's
  * calls can answer requests (decision 022).
  */
-export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendContext) {
+export function sendFriendRequest(actor: Actor, targetId: number) {
   return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind === "friends") return "already_friends";
     if (relation.kind === "outgoing") return "request_pending";
-    if (relation.kind === "incoming") return accept(actor, viewer, target, relation.row, ctx);
+    if (relation.kind === "incoming") return accept(actor, viewer, target, relation.row);
     const row = {
       requesterId: viewer.id,
       addresseeId: target.id,
@@ -179,14 +176,13 @@ export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendCon
         AND ${guard(actor)}
       RETURNING created_at`);
     const notice = notificationInsert(
-      {
+      withOrigin({
         userId: target.id,
         oid: requestNotificationOid(row),
-        ...titleBy(viewer, (name) => ctx.t("people:notifications.request", { name })),
+        ...titleBy(viewer, (name) => noticeText("friends:notifications.request", { name })),
         url: "/profile/friends",
-        origin: ctx.origin,
         now: row.createdAt,
-      },
+      }),
       rowExists(row, "pending"),
     );
     const inserted = await commit(actor, insert, [notice]);
@@ -194,7 +190,7 @@ export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendCon
     if (inserted.length === 0) {
       // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
       const now = relationOf(viewer.id, await pairRows(viewer.id, target.id));
-      if (now.kind === "incoming") return accept(actor, viewer, target, now.row, ctx);
+      if (now.kind === "incoming") return accept(actor, viewer, target, now.row);
       if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
       return "request_pending";
     }
@@ -215,21 +211,15 @@ export function cancelFriendRequest(actor: Actor, targetId: number) {
 }
 
 /** 2 → 1 by the addressee only; the requester hears about it. */
-export function acceptFriendRequest(actor: Actor, targetId: number, ctx: FriendContext) {
+export function acceptFriendRequest(actor: Actor, targetId: number) {
   return run(actor, targetId, async ({ viewer, target, relation }): Promise<Step> => {
     if (relation.kind === "friends") return "already_friends";
     if (relation.kind !== "incoming") return "no_incoming_request";
-    return accept(actor, viewer, target, relation.row, ctx);
+    return accept(actor, viewer, target, relation.row);
   });
 }
 
-async function accept(
-  actor: Actor,
-  viewer: UserCard,
-  requester: UserCard,
-  row: FriendshipRow,
-  ctx: FriendContext,
-): Promise<Step> {
+async function accept(actor: Actor, viewer: UserCard, requester: UserCard, row: FriendshipRow): Promise<Step> {
   const acceptedAt = Date.now();
   const accepted = sql`EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${requester.id}
     AND addressee_id = ${viewer.id} AND status = 'accepted' AND accepted_at = ${acceptedAt})`;
@@ -244,14 +234,13 @@ async function accept(
       // The viewer has dealt with the request notification; the requester gets one of their own.
       notificationSeen(viewer.id, requestNotificationOid(row), accepted),
       notificationInsert(
-        {
+        withOrigin({
           userId: requester.id,
           oid: `friend-accepted-${requester.id}-${viewer.id}-${acceptedAt}`,
-          ...titleBy(viewer, (name) => ctx.t("people:notifications.accepted", { name })),
+          ...titleBy(viewer, (name) => noticeText("friends:notifications.accepted", { name })),
           url: `/users/${viewer.id}`,
-          origin: ctx.origin,
           now: acceptedAt,
-        },
+        }),
         accepted,
       ),
     ],

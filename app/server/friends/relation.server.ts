@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { getDb, schema } from "~/server/db/db.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 
 const u = schema.users;
@@ -17,9 +18,6 @@ export type Relation =
   | { kind: "friends"; row: FriendshipRow }
   | { kind: "outgoing"; row: FriendshipRow }
   | { kind: "incoming"; row: FriendshipRow };
-
-/** A user others may see: not deleted and activated; anyone else is "unavailable" (SPEC §2). */
-export const available = and(isNull(u.deletedAt), isNotNull(u.activatedAt));
 
 export const cardColumns = { id: u.id, name: u.name, username: u.username, avatar: u.avatar };
 export type UserCard = { id: number; name: string; username: string | null; avatar: string };
@@ -80,7 +78,7 @@ export async function loadPair(viewerId: number, targetId: number) {
     db
       .select(cardColumns)
       .from(u)
-      .where(and(eq(u.id, targetId), available)),
+      .where(and(eq(u.id, targetId), activeUser())),
     pairRows(viewerId, targetId),
   ]);
   const target = targets[0];
@@ -127,7 +125,7 @@ export async function loadUserInfos(viewerId: number, ids: number[]): Promise<Ma
   const cards = await getDb()
     .select(cardColumns)
     .from(u)
-    .where(and(inArray(u.id, wanted), available));
+    .where(and(inArray(u.id, wanted), activeUser()));
   const infos = await withFriendStatus(viewerId, cards);
   return new Map(infos.map((info) => [info.id, info]));
 }

@@ -129,7 +129,7 @@ export function withSecurityHeaders(
  */
 export function setSecurityHeaders(
   headers: Headers,
-  { pathname, nonce }: { pathname: string; nonce: string | null },
+  { nonce }: { pathname: string; nonce: string | null },
   config: AppConfig = getConfig(),
 ) {
   headers.set("X-Content-Type-Options", "nosniff");
@@ -141,6 +141,7 @@ export function setSecurityHeaders(
     const isHtml = headers.get("Content-Type")?.startsWith("text/html") ?? false;
     headers.set("Content-Security-Policy", isHtml ? contentSecurityPolicy({ nonce }, config) : NON_DOCUMENT_CSP);
   }
-  // Tokens and per-user JSON: never stored by a browser or a proxy.
-  if (pathname.startsWith("/api/") && !headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  // Tokens, per-user JSON, redirects and errors: never stored by a browser or a proxy unless the
+  // answer says otherwise (pages are "private, no-cache", public avatars say so; issue 22 item 7).
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
 }

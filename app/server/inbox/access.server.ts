@@ -12,9 +12,6 @@ export function holdsCopySql(viewerId: number, m: string): SQL {
       AND hc.deleted_at IS NULL))`;
 }
 
-/** An account that can still take part: not deleted, activated (as chat's rule, decision 050). */
-export const AVAILABLE_USER = (u: string) => sql.raw(`(${u}.deleted_at IS NULL AND ${u}.activated_at IS NOT NULL)`);
-
 /** The ids of the thread that message `messageId` is in, limited to the viewer's copies. */
 export function threadIdsSql(viewerId: number, messageId: number): SQL {
   const root = sql`(SELECT coalesce(o.thread_id, o.id) FROM mail_messages o WHERE o.id = ${messageId}

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { activeUserText } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 
 /** A person on a message: "Unknown User" (name "") once their account is gone (SPEC §2). */
@@ -53,7 +54,7 @@ function peopleFromJson(json: string | null): MailPerson[] {
 /** The recipients of message `m` as one JSON column (see peopleFromJson). */
 const RECIPIENTS_JSON = `(SELECT json_group_array(json_object('id', ru.id, 'name', ru.name,
     'username', ru.username, 'avatar', ru.avatar,
-    'available', ru.deleted_at IS NULL AND ru.activated_at IS NOT NULL))
+    'available', ${activeUserText("ru")}))
   FROM mail_recipients rr JOIN users ru ON ru.id = rr.user_id WHERE rr.message_id = m.id)`;
 
 /**
@@ -62,6 +63,6 @@ const RECIPIENTS_JSON = `(SELECT json_group_array(json_object('id', ru.id, 'name
  */
 export function messagePeopleSql({ recipients = true } = {}) {
   return sql.raw(`m.sender_id, su.name AS sender_name, su.username AS sender_username, su.avatar AS sender_avatar,
-    (su.deleted_at IS NULL AND su.activated_at IS NOT NULL) AS sender_available,
+    ${activeUserText("su")} AS sender_available,
     ${recipients ? RECIPIENTS_JSON : "NULL"} AS recipients`);
 }

@@ -1,15 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
-import type { Translate } from "~/lib/translate";
 import { mayMessageSql } from "~/server/chat/permission.server";
 import { batchSql } from "~/server/db/raw.server";
 import {
   insertNotificationsSql,
-  publishStoredNotifications,
   type StoredNotification,
   storedNotificationsSql,
-} from "~/server/notifications.server";
+} from "~/server/notifications/notifications.server";
+import { noticeText, publishAfterCommit } from "~/server/notifications/notifier.server";
+import { notificationOrigin } from "~/server/notifications/origin.server";
+import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
-import { AVAILABLE_USER, holdsCopySql } from "./access.server";
+import { holdsCopySql } from "./access.server";
 import { discardFiles, type StoredFile } from "./attachments.server";
 
 export type SendInput = {
@@ -41,7 +42,7 @@ type ResolutionRow = { who: string; user_id: number | null; same_name: number; a
  * person has. SQL, so the check and the write share one batch (decision 063).
  */
 function resolvedCte(to: string[]): SQL {
-  const u = AVAILABLE_USER("u");
+  const u = activeUser("u");
   return sql`WITH wanted(who) AS (SELECT DISTINCT value FROM json_each(${JSON.stringify(to)})),
     resolved AS (SELECT w.who, coalesce(
       (SELECT u.id FROM users u WHERE ${u} AND lower(u.username) = lower(w.who)),
@@ -57,7 +58,7 @@ function resolvedCte(to: string[]): SQL {
  * notification commit together or not at all; then the notifications go out live.
  * The same clientKey again answers the stored message and sends nothing twice.
  */
-export async function sendMessage(input: SendInput, note: { t: Translate; origin: string }): Promise<SendResult> {
+export async function sendMessage(input: SendInput): Promise<SendResult> {
   const me = input.sender.id;
   const sendId = crypto.randomUUID();
   const now = Date.now();
@@ -78,12 +79,12 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
   const createdHere = sql`${mine} AND m.send_id = ${sendId}`;
   const oidPrefix = `mail-${sendId}-`;
   const recipientRows = sql`SELECT ${oidPrefix} || r.user_id AS oid, r.user_id,
-      ${new URL("/messagesold/", note.origin).href} || m.id AS url
+      ${new URL("/messagesold/", notificationOrigin()).href} || m.id AS url
     FROM mail_messages m JOIN mail_recipients r ON r.message_id = m.id WHERE ${createdHere}`;
 
   const statements: SQL[] = [
     sql`${cte} SELECT r.who, r.user_id,
-        (SELECT count(*) FROM users u WHERE ${AVAILABLE_USER("u")} AND lower(u.name) = lower(r.who)) AS same_name,
+        (SELECT count(*) FROM users u WHERE ${activeUser("u")} AND lower(u.name) = lower(r.who)) AS same_name,
         CASE WHEN r.user_id IS NULL THEN 0 ELSE ${mayMessageSql(me, sql`r.user_id`)} END AS allowed
       FROM resolved r`,
     sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, reply_to_id, thread_id, client_key, send_id, created_at)
@@ -95,7 +96,7 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
       SELECT DISTINCT m.id, r.user_id FROM mail_messages m JOIN resolved r WHERE ${createdHere}`,
     insertNotificationsSql(recipientRows, {
       // The sender's name as stored now (the caller may only know an id): put in by SQL.
-      title: sql`replace(${note.t("inbox:notification", { name: sendId, subject: input.subject })}, ${sendId},
+      title: sql`replace(${noticeText("inbox:notification", { name: sendId, subject: input.subject })}, ${sendId},
         (SELECT name FROM users WHERE id = ${me}))`,
       createdAt: now,
     }),
@@ -120,7 +121,7 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
   const created = Boolean(stored?.created);
   if (!created) discardFiles(files.map((file) => file.key));
   if (stored) {
-    if (created) await publishStoredNotifications(results[5] as StoredNotification[]);
+    if (created) publishAfterCommit(results[5] as StoredNotification[]);
     return { status: "sent", id: stored.id, created };
   }
   const problems = recipientProblems(me, resolution);

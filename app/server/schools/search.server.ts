@@ -1,9 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
+import { SEARCH_TEXT_MAX } from "~/lib/search-text";
 import { rawAll } from "~/server/db/raw.server";
 import type { School } from "./columns.server";
 
-/** Longest search text we accept; longer input is cut, not refused. */
-export const SCHOOL_QUERY_MAX = 100;
+/**
+ * Longest search text we use, the one limit of every search box (decision 113); the school search
+ * suggests as one types, so longer input is cut rather than refused. FTS5 phrases and key ranges
+ * have no pattern limit, and the text is never FTS5 syntax (planSchoolSearch).
+ */
+export const SCHOOL_QUERY_MAX = SEARCH_TEXT_MAX;
 
 /**
  * Substring matches (tier 5) are chosen among this many FTS matches in id order, then shown by

@@ -20,7 +20,7 @@ function createStorage() {
   const config = getConfig();
   return createCookieSessionStorage<SessionData, FlashData>({
     cookie: {
-      name: "__session",
+      name: config.SESSION_COOKIE_NAME,
       httpOnly: true,
       sameSite: "lax",
       path: "/",
@@ -30,6 +30,21 @@ function createStorage() {
       maxAge: 60 * 60 * 24 * 30,
     },
   });
+}
+
+/** The session cookie's name (SESSION_COOKIE_NAME, "__session" unless configured). */
+export function sessionCookieName() {
+  return getConfig().SESSION_COOKIE_NAME;
+}
+
+/**
+ * Whether a Cookie header carries the session cookie, whatever it holds (a signed-in user, a
+ * pending notice): such a request is not a guest's (workers/guest-cache.ts).
+ */
+export function hasSessionCookie(cookieHeader: string | null): boolean {
+  if (!cookieHeader) return false;
+  const name = sessionCookieName();
+  return cookieHeader.split(";").some((pair) => pair.trimStart().startsWith(`${name}=`));
 }
 
 export function sessionStorage() {

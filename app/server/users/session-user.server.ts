@@ -1,8 +1,9 @@
-import { and, eq, exists, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SessionUser } from "~/context";
 import { getDb, schema } from "~/server/db/db.server";
 import { batchSql, rawAll } from "~/server/db/raw.server";
+import { activeUser, activeUserText } from "./active-user.server";
 import { avatarUrl } from "./avatar";
 
 const u = schema.users;
@@ -21,15 +22,12 @@ export const sessionUserColumns = {
 /** The same fields as stored: `avatar` is the R2 key (or "default"), not yet a URL. */
 export type SessionUserRow = SessionUser;
 
-/** A user who may hold a session: activated and not deleted. */
-export const canSignIn = and(isNull(u.deletedAt), isNotNull(u.activatedAt));
-
 /** The query that reads a session user: batchable with the write that needs it. */
 export function sessionUserQuery(userId: number) {
   return getDb()
     .select(sessionUserColumns)
     .from(u)
-    .where(and(eq(u.id, userId), canSignIn));
+    .where(and(eq(u.id, userId), activeUser()));
 }
 
 export function toSessionUser(row: SessionUserRow): SessionUser {
@@ -57,7 +55,7 @@ export function currentTokenQuery(userId: number, tokenVersion: number) {
   return getDb()
     .select({ id: u.id })
     .from(u)
-    .where(and(eq(u.id, userId), eq(u.tokenVersion, tokenVersion), canSignIn));
+    .where(and(eq(u.id, userId), eq(u.tokenVersion, tokenVersion), activeUser()));
 }
 
 /**
@@ -116,5 +114,5 @@ export function writeAs<Row>(actor: Actor, write: SQL) {
  */
 export function tokenIsCurrentRaw(userParam: number, versionParam: number) {
   return `EXISTS (SELECT 1 FROM users WHERE id = ?${userParam} AND token_version = ?${versionParam}
-    AND deleted_at IS NULL AND activated_at IS NOT NULL)`;
+    AND ${activeUserText()})`;
 }

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, redirect } from "react-router";
 import { CommunityAvatarForm } from "~/components/communities/community-avatar-form";
 import { CommunityForm } from "~/components/communities/community-form";
@@ -7,6 +6,7 @@ import { userContext } from "~/context";
 import { communitySchema } from "~/lib/forms/communities";
 import { parseForm } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
 import { updateCommunity } from "~/server/communities/manage.server";
 import { getManageOverview } from "~/server/communities/manage-pages.server";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ManageNav } from "~/components/communities/manage-nav";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
 import { getManageOverview } from "~/server/communities/manage-pages.server";
 import stylesUrl from "~/styles/communities.css?url";

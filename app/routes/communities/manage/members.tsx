@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect } from "react-router";
 import { ConfirmPage } from "~/components/communities/confirm-page";
 import { ManageAction } from "~/components/communities/manage-action";
@@ -8,11 +7,10 @@ import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, inviteSchema, memberChangeSchema } from "~/lib/forms/communities";
 import { parseValues } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
-import { translatorFor } from "~/middleware/i18next";
 import { changeMember, invite } from "~/server/communities/manage.server";
 import { getManageMembers } from "~/server/communities/manage-pages.server";
-import { notifyMember } from "~/server/content/notify.server";
 import { flashToast, type Toast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/members";
@@ -76,10 +74,6 @@ async function inviteAction(
     : { status: "not_found" as const };
   if (result.status === "forbidden") throw data(null, { status: 403 });
   throwIfRevoked(result.status, url);
-  if (result.status === "invited") {
-    const t = translatorFor(context);
-    notifyMember({ t, origin: new URL(request.url).origin }, result.userId, id, "invited");
-  }
   const toast: Toast =
     result.status === "invited"
       ? { kind: "success", key: "communities:manage.toasts.invited", values: { name: result.name } }

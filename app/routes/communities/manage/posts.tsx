@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { ConfirmPage } from "~/components/communities/confirm-page";
 import { ManageAction } from "~/components/communities/manage-action";
@@ -11,9 +10,9 @@ import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, postModerationSchema } from "~/lib/forms/communities";
 import { parseValues } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
-import { translatorFor } from "~/middleware/i18next";
 import { moderatePost } from "~/server/communities/manage.server";
 import { getManagePosts } from "~/server/communities/manage-pages.server";
 import { flashToast } from "~/server/session/session.server";
@@ -63,10 +62,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     requireAccess(await getManagePosts(viewerId, id));
     return { confirm: { fields } };
   }
-  const t = translatorFor(context);
   const manager = context.get(userContext)!;
-  const ctx = { t, origin: new URL(request.url).origin };
-  const done = throwIfRevoked(await moderatePost(manager, id, postId, intent, ctx), url);
+  const done = throwIfRevoked(await moderatePost(manager, id, postId, intent), url);
   if (!done) requireAccess(await getManagePosts(viewerId, id));
   const returnTo = intent === "pin" || intent === "unpin" ? `/communities/${id}` : `/communities/${id}/manage/posts`;
   return redirect(returnTo, {

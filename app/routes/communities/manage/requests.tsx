@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { ConfirmPage } from "~/components/communities/confirm-page";
 import { ManageAction } from "~/components/communities/manage-action";
@@ -8,11 +7,10 @@ import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, requestAnswerSchema } from "~/lib/forms/communities";
 import { parseValues } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
-import { translatorFor } from "~/middleware/i18next";
 import { answerRequest } from "~/server/communities/manage.server";
 import { getManageRequests } from "~/server/communities/manage-pages.server";
-import { notifyMember } from "~/server/content/notify.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/requests";
@@ -44,10 +42,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     return { confirm: { name: page.requests.find((person) => person.id === userId)?.name ?? "", fields } };
   }
   const done = throwIfRevoked(await answerRequest(context.get(userContext)!, id, userId, intent === "approve"), url);
-  if (done && intent === "approve") {
-    const t = translatorFor(context);
-    notifyMember({ t, origin: new URL(request.url).origin }, userId, id, "approved");
-  }
   if (!done) {
     const page = requireAccess(await getManageRequests(viewerId, id));
     return redirect(`/communities/${page.community.id}/manage/requests`);

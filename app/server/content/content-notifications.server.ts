@@ -1,0 +1,75 @@
+import { and, desc, eq, sql, like as sqlLike } from "drizzle-orm";
+import { getDb, schema } from "~/server/db/db.server";
+import { rawAll } from "~/server/db/raw.server";
+import { createNotification, deleteNotification, titleBy } from "~/server/notifications/notifications.server";
+import { type Notice, noticeText, notifyAfterResponse, withOrigin } from "~/server/notifications/notifier.server";
+
+/**
+ * Who hears of a comment or a like (decision 049), after the response through the one
+ * notifier (decision 119): a comment or a like never waits for them. The content services
+ * call these once their write is done; routes never do.
+ */
+
+/** A comment tells the post's author; a reply also tells the author of the comment it answers. */
+export function notifyComment(actorId: number, postId: number, parentId: number | null) {
+  notifyAfterResponse(async () => {
+    const [row] = await rawAll<{ actor: string; postAuthor: number | null; parentAuthor: number | null }>(sql`
+      SELECT (SELECT name FROM users WHERE id = ${actorId}) AS actor,
+        (SELECT author_id FROM posts WHERE id = ${postId}) AS postAuthor,
+        (SELECT author_id FROM comments WHERE id = ${parentId}) AS parentAuthor`);
+    if (!row) return;
+    const url = `/content/${postId}`;
+    const actor = { id: actorId, name: row.actor };
+    const notices: Notice[] = [];
+    if (row.parentAuthor && row.parentAuthor !== actorId) {
+      notices.push({
+        userId: row.parentAuthor,
+        ...titleBy(actor, (name) => noticeText("content:notifications.reply", { name })),
+        url,
+      });
+    }
+    if (row.postAuthor && row.postAuthor !== actorId && row.postAuthor !== row.parentAuthor) {
+      notices.push({
+        userId: row.postAuthor,
+        ...titleBy(actor, (name) => noticeText("content:notifications.comment", { name })),
+        url,
+      });
+    }
+    return notices;
+  });
+}
+
+/**
+ * Likes are grouped, one notification per post: "Ana and 3 others liked your post". Each new
+ * like replaces the post's previous like notification (removed, so open clients drop it).
+ */
+export function notifyPostLike(actorId: number, postId: number) {
+  notifyAfterResponse(async () => {
+    const [row] = await rawAll<{ author: number | null; actor: string; likes: number }>(sql`
+      SELECT (SELECT author_id FROM posts WHERE id = ${postId}) AS author,
+        (SELECT name FROM users WHERE id = ${actorId}) AS actor,
+        (SELECT count(*) FROM likes WHERE target_type = 'post' AND target_id = ${postId}) AS likes`);
+    if (!row?.author || row.author === actorId || row.likes === 0) return;
+    const n = schema.notifications;
+    const prefix = `likes-post-${postId}-`;
+    const previous = await getDb()
+      .select({ oid: n.oid })
+      .from(n)
+      .where(and(eq(n.userId, row.author), eq(n.deleted, false), sqlLike(n.oid, `${prefix}%`)))
+      .orderBy(desc(n.createdAt));
+    for (const { oid } of previous) await deleteNotification(row.author, oid);
+    const others = row.likes - 1;
+    await createNotification(
+      withOrigin({
+        userId: row.author,
+        oid: `${prefix}${crypto.randomUUID()}`,
+        ...titleBy({ id: actorId, name: row.actor }, (name) =>
+          others === 0
+            ? noticeText("content:notifications.like", { name })
+            : noticeText("content:notifications.likes", { name, count: others }),
+        ),
+        url: `/content/${postId}`,
+      }),
+    );
+  });
+}

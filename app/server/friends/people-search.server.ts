@@ -1,0 +1,26 @@
+import { and, asc, ne } from "drizzle-orm";
+import type { UserInfo } from "~/lib/friend-status";
+import { USER_SEARCH_LIMIT, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
+import { containsText } from "~/server/db/contains-text.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { cardColumns, withFriendStatus } from "~/server/friends/relation.server";
+import { activeUser } from "~/server/users/active-user.server";
+
+const u = schema.users;
+
+/**
+ * /profile/friends search: people by name or username (a leading "@" is ignored), with the
+ * viewer's friendStatus for each. Never the viewer, never deleted or unactivated accounts.
+ * `query` is already within the search limit (~/lib/search-text.ts).
+ */
+export async function searchUsers(viewerId: number, query: string): Promise<UserInfo[]> {
+  const text = query.trim().replace(/^@/, "");
+  if (text.length < USER_SEARCH_MIN_LENGTH) return [];
+  const cards = await getDb()
+    .select(cardColumns)
+    .from(u)
+    .where(and(activeUser(), ne(u.id, viewerId), containsText([u.name, u.username], text)))
+    .orderBy(asc(u.name), asc(u.id))
+    .limit(USER_SEARCH_LIMIT);
+  return withFriendStatus(viewerId, cards);
+}

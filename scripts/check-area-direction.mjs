@@ -1,0 +1,93 @@
+// Areas depend on each other in one direction (issue 20, docs/architecture.md):
+// `node scripts/check-area-direction.mjs` lists every import that goes the wrong way and exits 1.
+//
+// - app/server/<folder>: a module may import its own folder and folders of a LOWER tier below,
+//   never its own tier or a higher one (type-only imports count: they are dependencies too).
+// - app/routes/<folder>: a route module may import its own folder's modules, never another's;
+//   what two route folders share lives in app/server (or app/lib, app/components).
+// - nothing outside app/routes imports a route module at run time (`import type` of a loader's
+//   type, for useRouteLoaderData, is fine).
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve, sep } from "node:path";
+
+/** Lowest first. Keep in step with the table in docs/architecture.md. */
+export const TIERS = [
+  // Layers: no rules of any area, only the means every area uses.
+  ["config"],
+  ["http"],
+  ["db"],
+  ["mail", "realtime", "session"],
+  // Areas.
+  ["users"],
+  ["auth", "files"],
+  ["notifications"],
+  ["content", "friends"],
+  ["events"],
+  ["communities"],
+  ["feed", "schools"],
+  ["chat"],
+  ["about", "inbox", "settings"],
+];
+const tierOf = new Map(TIERS.flatMap((names, tier) => names.map((name) => [name, tier])));
+
+const root = resolve(import.meta.dirname, "..");
+const app = join(root, "app");
+
+function sources(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === "+types" ? [] : sources(path);
+    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
+  });
+}
+
+function resolveImport(from, specifier) {
+  let base;
+  if (specifier.startsWith("~/")) base = join(app, specifier.slice(2));
+  else if (specifier.startsWith(".")) base = resolve(dirname(from), specifier);
+  else return null;
+  for (const ending of ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]) {
+    const path = base + ending;
+    if (existsSync(path) && statSync(path).isFile()) return path;
+  }
+  return null;
+}
+
+/** `server/chat/x.server.ts` → "chat"; a file at the folder's root names itself (`config.server.ts` → "config"). */
+function folderUnder(base, file) {
+  const parts = relative(join(app, base), file).split(sep);
+  if (parts[0].startsWith("..")) return null;
+  return parts.length > 1 ? parts[0] : parts[0].replace(/\..*$/, "");
+}
+
+const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm;
+const problems = [];
+let checked = 0;
+for (const file of sources(app)) {
+  const server = folderUnder("server", file);
+  const route = folderUnder("routes", file);
+  for (const [, typeOnly, specifier] of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    const target = resolveImport(file, specifier);
+    if (!target) continue;
+    checked += 1;
+    const where = `${relative(root, file)} imports ${specifier}`;
+    const targetServer = folderUnder("server", target);
+    const targetRoute = folderUnder("routes", target);
+    if (server !== null && targetServer !== null && server !== targetServer) {
+      const from = tierOf.get(server);
+      const to = tierOf.get(targetServer);
+      if (from === undefined) problems.push(`${where}: app/server/${server} has no tier in TIERS`);
+      else if (to === undefined) problems.push(`${where}: app/server/${targetServer} has no tier in TIERS`);
+      else if (to >= from)
+        problems.push(`${where}: ${server} (tier ${from}) may not depend on ${targetServer} (tier ${to})`);
+    }
+    if (targetRoute !== null && route !== targetRoute) {
+      if (route !== null) problems.push(`${where}: a route imports another route folder's module`);
+      else if (!typeOnly) problems.push(`${where}: only routes import route modules (a type is fine)`);
+    }
+  }
+}
+
+console.log(`${checked} imports in app/ checked, ${problems.length} against the areas' direction`);
+for (const problem of problems) console.log(`  ${problem}`);
+process.exitCode = problems.length ? 1 : 0;

@@ -9,6 +9,8 @@ export type SessionUser = {
   email: string;
   avatar: string;
   theme: string;
+  /** The IANA zone times are shown in; null until the browser or settings told us (decision 121). */
+  timeZone: string | null;
   /** The token version of the access token that signed this request in (decision 042). */
   tokenVersion: number;
 };

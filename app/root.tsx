@@ -1,8 +1,11 @@
 import { useContext, useEffect } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import { ErrorPage } from "~/components/error-page";
+import { ZoneSync } from "~/components/events/zone-sync";
 import { ThirdPartyScripts } from "~/components/third-party-scripts";
 import { requestSessionContext, userContext } from "~/context";
+import { ClockContext } from "~/lib/clock";
+import { markHydrated } from "~/lib/date-format";
 import { shipsScripts } from "~/lib/hydration";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
@@ -16,9 +19,11 @@ import { redirectMiddleware } from "~/middleware/redirect";
 import { conversationHref, conversationsPart } from "~/server/chat/chat.server";
 import { getPublicConfig } from "~/server/config.server";
 import { runBatch } from "~/server/db/batch.server";
+import { inboxUnreadPart } from "~/server/inbox/inbox.server";
 import { notificationMenuPart } from "~/server/notifications/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
+import { clockFor, rememberBrowserZone, viewerZone } from "~/server/users/time-zone.server";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
 
@@ -51,16 +56,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (chosen && (await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }
-  // The header's notifications and conversations dropdowns (SPEC §2): one D1 round trip for a
-  // signed-in user, none for a guest (decision 041).
-  const { notifications, conversationList } = user
-    ? await runBatch({ notifications: notificationMenuPart(user.id), conversationList: conversationsPart(user.id) })
-    : { notifications: null, conversationList: null };
+  // The header's notifications and conversations dropdowns (SPEC §2) and the inbox's unread badge
+  // (decision 123): one D1 round trip for a signed-in user, none for a guest (decision 041).
+  const { notifications, conversationList, inboxUnread } = user
+    ? await runBatch({
+        notifications: notificationMenuPart(user.id),
+        conversationList: conversationsPart(user.id),
+        inboxUnread: inboxUnreadPart(user.id),
+      })
+    : { notifications: null, conversationList: null, inboxUnread: 0 };
   const conversations = conversationList?.map((conversation) => ({
     ...conversation,
     href: conversationHref(conversation),
   }));
-  return data({ locale, theme, toast, user, notifications, conversations, config: getPublicConfig() }, { headers });
+  // Every time on the page is written in the viewer's zone, by the server (decision 121).
+  const zone = viewerZone(user, request);
+  if (user && !user.timeZone && zone.fromCookie) rememberBrowserZone(user.id, zone.fromCookie);
+  const clock = user ? clockFor(zone.zone, locale, translatorFor(context)) : null;
+  return data(
+    {
+      locale,
+      theme,
+      toast,
+      user,
+      notifications,
+      conversations,
+      inboxUnread,
+      clock,
+      zoneKnown: zone.known,
+      config: getPublicConfig(),
+    },
+    { headers },
+  );
 }
 
 export function useRootData() {
@@ -118,7 +145,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== loaderData.locale) i18n.changeLanguage(loaderData.locale);
   }, [loaderData.locale, i18n]);
-  return <Outlet />;
+  // From here on, relative times read from the browser's clock (decision 121).
+  useEffect(markHydrated, []);
+  if (!loaderData.clock) return <Outlet />;
+  return (
+    <ClockContext.Provider value={loaderData.clock}>
+      <Outlet />
+      {/* The first visit tells the server the browser's zone, then reloads the data in it. */}
+      {loaderData.zoneKnown ? null : <ZoneSync zone={loaderData.clock.zone} known={false} />}
+    </ClockContext.Provider>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

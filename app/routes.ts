@@ -90,7 +90,7 @@ export default [
     ]),
     // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
     layout("routes/layouts/require-user.tsx", [
-      route("newsfeed", "routes/newsfeed.tsx"),
+      route("newsfeed", "routes/feed/newsfeed.tsx"),
       // Communities, posts and the newsfeed (decisions 045, 046).
       ...prefix("communities", [
         index("routes/communities/index.tsx"),
@@ -110,7 +110,7 @@ export default [
       ]),
       route("notifications/markallread", "routes/notifications/mark-all-read.tsx"),
       ...prefix("profile", [
-        index("routes/profile/index.tsx"),
+        index("routes/users/own-profile.tsx"),
         route("friends", "routes/friends/list.tsx"),
         route("settings", "routes/settings/settings.tsx"),
       ]),

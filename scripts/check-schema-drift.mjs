@@ -1,4 +1,4 @@
-// Fails when app/server/db/schema.ts and migrations/ disagree (DESIGN §2: they never drift).
+// Fails when app/server/db/schema/ and migrations/ disagree (DESIGN §2: they never drift).
 // drizzle-kit compares the schema with the latest snapshot; any output file means drift.
 import { readdirSync, rmSync } from "node:fs";
 import { bin, run } from "./lib/local.mjs";
@@ -10,7 +10,7 @@ if (added.length > 0) {
   for (const name of added) rmSync(`migrations/${name}`, { recursive: true, force: true });
   run("git", ["checkout", "--", "migrations/meta"]);
   console.error(
-    `✗ app/server/db/schema.ts has changes without a migration: run \`npm run db:generate -- --name <what>\` and commit it.`,
+    `✗ app/server/db/schema/ has changes without a migration: run \`npm run db:generate -- --name <what>\` and commit it.`,
   );
   process.exit(1);
 }

@@ -43,3 +43,122 @@ export const formatUtcDate = (at: number, language: string | undefined) => forma
 
 /** "Nov 23, 2026, 3:20 PM" (medium date, short time, UTC): when a post or comment was written. */
 export const formatUtcDateTime = (at: number, language: string | undefined) => formatUtc(at, language, true);
+
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/**
+ * What every time on a page is written with (decision 121): the viewer's zone as its UTC offsets
+ * over a window (`changes` is `[fromUtcMs, offsetMinutes, …]`, ascending, the first applying from
+ * `from`), the instant the server rendered at, the language and the few words the text needs,
+ * translated by the server. The root loader makes one per request; the browser gets the same
+ * one, so hydration writes exactly what the server wrote, without Intl (decision 096).
+ */
+export type Clock = {
+  zone: string;
+  from: number;
+  to: number;
+  changes: number[];
+  now: number;
+  language: string;
+  /** "Just now", "{{n}} min", "Yesterday {{time}}". */
+  words: { justNow: string; minutes: string; yesterday: string };
+};
+
+/** The zone's offset at `at`, in minutes: from the table inside its window, else from Intl. */
+export function offsetMinutes(clock: Pick<Clock, "zone" | "from" | "to" | "changes">, at: number) {
+  if (at < clock.from || at >= clock.to) return zoneOffsetByIntl(at, clock.zone);
+  let offset = clock.changes[1] ?? 0;
+  for (let i = 2; i < clock.changes.length && clock.changes[i]! <= at; i += 2) offset = clock.changes[i + 1]!;
+  return offset;
+}
+
+function zoneOffsetByIntl(at: number, zone: string) {
+  const parts: Record<string, number> = {};
+  const format = dateTimeFormat("en-US", {
+    timeZone: zone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+  });
+  const floored = Math.floor(at / MINUTE) * MINUTE;
+  for (const part of format.formatToParts(floored)) if (part.type !== "literal") parts[part.type] = Number(part.value);
+  return (Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - floored) / MINUTE;
+}
+
+/**
+ * After hydration the browser's own clock is "now": a page opened by a client navigation, or a
+ * message that arrives live, reads relative to the present. Until then (and always on the server)
+ * the clock's `now`, so the first render in the browser is the server's, to the letter.
+ */
+let hydrated = false;
+export function markHydrated() {
+  hydrated = true;
+}
+
+function clockTime(local: Date, language: string, clock: Clock, at: number) {
+  if (!isEnglish(language)) {
+    return dateTimeFormat(language, { hour: "numeric", minute: "2-digit", timeZone: clock.zone }).format(at);
+  }
+  const hours = local.getUTCHours();
+  const minutes = local.getUTCMinutes();
+  return `${hours % 12 || 12}:${minutes < 10 ? "0" : ""}${minutes} ${hours < 12 ? "AM" : "PM"}`;
+}
+
+const isEnglish = (language: string) => language === "en" || language.startsWith("en-");
+
+/**
+ * When something was written, as the viewer reads it (decision 121): "Just now", "5 min", "3:20 PM"
+ * today, "Yesterday 3:20 PM", "Tue 3:20 PM" within the week, then a date ("Nov 18", or
+ * "Nov 18, 2025" in another year). English by arithmetic on the zone's offsets; other languages
+ * through Intl in the viewer's zone.
+ */
+export function formatWhen(at: number, clock: Clock) {
+  const now = hydrated ? Date.now() : clock.now;
+  const ago = now - at;
+  if (ago > -MINUTE && ago < MINUTE) return clock.words.justNow;
+  if (ago > 0 && ago < HOUR) return clock.words.minutes.replace("{{n}}", String(Math.floor(ago / MINUTE)));
+  const local = new Date(at + offsetMinutes(clock, at) * MINUTE);
+  const localNow = new Date(now + offsetMinutes(clock, now) * MINUTE);
+  const days = Math.floor(localNow.getTime() / DAY) - Math.floor(local.getTime() / DAY);
+  const language = clock.language;
+  if (days === 0) return clockTime(local, language, clock, at);
+  if (days === 1) return clock.words.yesterday.replace("{{time}}", clockTime(local, language, clock, at));
+  if (days > 1 && days < 7) {
+    const weekday = isEnglish(language)
+      ? WEEKDAYS[local.getUTCDay()]
+      : dateTimeFormat(language, { weekday: "short", timeZone: clock.zone }).format(at);
+    return `${weekday} ${clockTime(local, language, clock, at)}`;
+  }
+  const sameYear = local.getUTCFullYear() === localNow.getUTCFullYear();
+  if (!isEnglish(language)) {
+    const options: Intl.DateTimeFormatOptions = { month: "short", day: "numeric", timeZone: clock.zone };
+    if (!sameYear) options.year = "numeric";
+    return dateTimeFormat(language, options).format(at);
+  }
+  const day = `${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}`;
+  return sameYear ? day : `${day}, ${local.getUTCFullYear()}`;
+}
+
+/** "Nov 18, 2026, 3:20 PM": the exact local time, for a time's tooltip. */
+export function formatFull(at: number, clock: Clock) {
+  if (!isEnglish(clock.language)) {
+    return dateTimeFormat(clock.language, { dateStyle: "medium", timeStyle: "short", timeZone: clock.zone }).format(at);
+  }
+  const local = new Date(at + offsetMinutes(clock, at) * MINUTE);
+  return `${formatDay(at, clock)}, ${clockTime(local, clock.language, clock, at)}`;
+}
+
+/** "Nov 18, 2026": a calendar date in the viewer's zone (member since, friends since). */
+export function formatDay(at: number, clock: Clock) {
+  if (!isEnglish(clock.language)) {
+    return dateTimeFormat(clock.language, { dateStyle: "medium", timeZone: clock.zone }).format(at);
+  }
+  const local = new Date(at + offsetMinutes(clock, at) * MINUTE);
+  return `${MONTHS[local.getUTCMonth()]} ${local.getUTCDate()}, ${local.getUTCFullYear()}`;
+}

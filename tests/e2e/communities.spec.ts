@@ -80,6 +80,8 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   // Without JavaScript the photo goes as chosen; with it, scaled in the browser first (decision 066).
   const body = `Bake sale moved to Friday ${unique}\nDetails: https://example.test/bake`;
   await member.goto(communityUrl);
+  // The composer is one line until tapped (decision 124).
+  await member.getByText("Write a post…", { exact: true }).click();
   await member.getByLabel("Write a post").fill(body);
   await member
     .getByLabel("Photos (up to 4)")
@@ -135,13 +137,17 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
 
   // The third member reports it; the owner sees the reason and deletes the post.
   await reporter.goto(postUrl);
+  // Report is in the post's menu (decision 124).
+  await reporter.getByRole("article").getByLabel("Post actions", { exact: true }).click();
   await reporter.getByRole("article").getByText("Report", { exact: true }).click();
   await reporter.getByLabel("What is wrong with this post?").fill("Wrong date");
   await reporter.getByRole("button", { name: "Send report" }).click();
   await expect(toast(reporter)).toContainText("The community's managers will look at it.");
   await owner.goto(`${communityUrl}/manage/posts`);
   await expect(owner.getByText("Wrong date")).toBeVisible();
-  await owner.getByRole("article").filter({ hasText: unique }).getByRole("button", { name: "Delete" }).click();
+  const reported = owner.getByRole("article").filter({ hasText: unique });
+  await reported.getByLabel("Post actions", { exact: true }).click();
+  await reported.getByRole("button", { name: "Delete" }).click();
   await confirm(owner, "Are you sure you want to delete this post?", javaScriptEnabled);
   await expect(toast(owner)).toContainText("The post was deleted.");
   await member.goto(postUrl);

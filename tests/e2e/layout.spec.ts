@@ -43,7 +43,8 @@ export const PAGES: PageEntry[] = [
   { path: "/login/registeremail", as: "guest" },
   { path: "/login/resetpassword", as: "guest" },
   { path: "/no-such-page", as: "guest" },
-  { path: "/newsfeed", as: "user", open: ["notifications", "conversations", "avatarMenu"] },
+  { path: "/newsfeed", as: "user", open: ["notifications", "conversations", "avatarMenu", "messagesTab", "postMenu"] },
+  { path: "/newsfeed", as: "user", open: ["composer", "moreDrawer"] },
   { path: "/profile", as: "user", open: ["sidebar", "markAllReadDialog"] },
   { path: "/profile/friends", as: "user", open: ["avatarPopup", "unfriendDialog"] },
   { path: "/profile/settings", as: "user" },
@@ -59,7 +60,7 @@ export const PAGES: PageEntry[] = [
   { path: "/communities/900/manage/posts", as: "user" },
   { path: "/communities/900/manage/requests", as: "user" },
   { path: "/content", as: "user" },
-  { path: "/content/9000", as: "user", open: ["reportForm", "deletePostDialog"] },
+  { path: "/content/9000", as: "user", open: ["commentMenu", "reportForm", "deletePostDialog"] },
   { path: "/chat", as: "user" },
   { path: "/chat/@e2e_layout_neighbour", as: "user" },
   { path: "/chat/new", as: "user" },
@@ -99,13 +100,13 @@ const confirmation = (name: string, within = "main") => ({
  * A header menu: a <details> that its summary opens and closes again, with or without
  * JavaScript. Closing it hands the page on to the next state without loading it again.
  */
-const menu = (details: string) => ({
-  open: (page: Page) => page.locator(`${details} > summary`).click(),
+const menu = (details: string, scope = ".header") => ({
+  open: (page: Page) => page.locator(`${details} > summary`).first().click(),
   close: async (page: Page) => {
-    await page.locator(`${details} > summary`).click();
-    await expect(page.locator(details)).not.toHaveAttribute("open", "");
+    await page.locator(`${details} > summary`).first().click();
+    await expect(page.locator(details).first()).not.toHaveAttribute("open", "");
   },
-  scope: ".header",
+  scope,
 });
 
 /**
@@ -131,11 +132,41 @@ const STATES = {
   },
   unfriendDialog: confirmation("Unfriend"),
   removeMemberDialog: confirmation("Remove"),
-  deletePostDialog: confirmation("Delete", "main .post-actions"),
+  deletePostDialog: {
+    open: async (page: Page) => {
+      await page.locator("main details.item-menu > summary").first().click();
+      await confirmation("Delete", "main details.item-menu[open]").open(page);
+    },
+    scope: "dialog[open], main",
+  },
+  // A post's or a comment's menu (decision 124): edit, pin, report and delete.
+  postMenu: menu("main details.item-menu", "main"),
+  commentMenu: menu("main .comment details.item-menu", "main"),
   reportForm: {
-    open: (page: Page) => page.locator("main details.report-form > summary").first().click(),
+    open: async (page: Page) => {
+      await page.locator("main .comment details.item-menu > summary").first().click();
+      await page.locator("main .comment details.item-menu[open] a[data-open]").first().click();
+      // Without JavaScript the link opens the post's page with the form open: a new page.
+      await page.locator("main .inline-text-form textarea").first().waitFor();
+      await stylesLoaded(page);
+    },
     scope: "main",
   },
+  // The one-line composer, opened (decision 124).
+  composer: {
+    open: (page: Page) => page.locator("main details.composer-details > summary").click(),
+    scope: "main",
+  },
+  // The phone's tab bar (decision 123): Messages' sheet, and More opening the drawer.
+  messagesTab: {
+    ...menu(".tab-bar details.tab-menu", ".tab-bar"),
+    // The bar is a phone's: the check ends at desktop width, where it is not shown.
+    close: async (page: Page) => {
+      await page.setViewportSize(PHONE);
+      await menu(".tab-bar details.tab-menu").close(page);
+    },
+  },
+  moreDrawer: { open: (page: Page) => page.locator(".tab-bar label.tab-more").click(), scope: ".sidebar" },
 } satisfies Record<string, State>;
 type State = { open: (page: Page) => Promise<unknown>; close?: (page: Page) => Promise<void>; scope: string };
 type StateName = keyof typeof STATES;

@@ -21,7 +21,8 @@ async function reportablePost(page: Page) {
 test("a post in the newsfeed is reported from its Report link", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(90_000);
   const post = await reportablePost(page);
-  // The post's own Report comes before its comments'.
+  // The post's own menu (decision 124) comes before its comments'.
+  await post.getByLabel("Post actions", { exact: true }).click();
   await post.getByRole("link", { name: "Report", exact: true }).first().click();
   if (javaScriptEnabled) {
     await expect(page).toHaveURL("/newsfeed");
@@ -42,11 +43,13 @@ test("a comment in the newsfeed is reported from its Report link", async ({ page
   test.setTimeout(90_000);
   await signInAs(page, "patparent");
   await page.goto("/newsfeed");
+  // A comment by someone else: its menu offers Report.
   const comment = page
     .locator(".comment")
-    .filter({ has: page.getByRole("link", { name: "Report", exact: true }) })
+    .filter({ has: page.locator('a[href*="?report=comment-"]') })
     .first();
-  await comment.getByRole("link", { name: "Report", exact: true }).click();
+  await comment.getByLabel("Comment actions", { exact: true }).first().click();
+  await comment.getByRole("link", { name: "Report", exact: true }).first().click();
   if (!javaScriptEnabled) await expect(page).toHaveURL(/\/content\/\d+\?report=comment-\d+#comment-\d+$/);
   const reason = page.getByLabel("What is wrong with this comment?");
   await expect(reason).toBeVisible();

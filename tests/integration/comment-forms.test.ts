@@ -22,7 +22,11 @@ describe("editing one's own comment (forms, without JavaScript)", () => {
   it("its author edits it: PRG back to the post, marked edited; the page offers the form", async () => {
     const { member, postId, commentId } = await commentedPost();
     const browser = await browserFor(member);
-    const page = await browser.get(`/content/${postId}`);
+    // The comment's menu links to the page with the form open (decisions 076, 124).
+    const plain = await (await browser.get(`/content/${postId}`)).text();
+    expect(plain).toContain(`href="/content/${postId}?edit=comment-${commentId}#comment-${commentId}"`);
+    expect(plain).not.toContain("Edit your comment");
+    const page = await browser.get(`/content/${postId}?edit=comment-${commentId}`);
     const html = await page.text();
     // The form's fields ride in its action URL (decision 106).
     expect(html).toContain(`action="/content/${postId}?intent=editComment&amp;commentId=${commentId}&amp;`);
@@ -65,7 +69,9 @@ describe("reporting a comment (forms, without JavaScript)", () => {
     const reader = await createUser();
     await addMember(community.id, reader.id);
     const browser = await browserFor(reader);
-    const html = await (await browser.get(`/content/${postId}`)).text();
+    const plain = await (await browser.get(`/content/${postId}`)).text();
+    expect(plain).toContain(`href="/content/${postId}?report=comment-${commentId}#comment-${commentId}"`);
+    const html = await (await browser.get(`/content/${postId}?report=comment-${commentId}`)).text();
     expect(html).toContain("What is wrong with this comment?");
     const sent = await browser.post(`/content/${postId}`, {
       intent: "report",

@@ -5,18 +5,16 @@ import { joinBatches, joiningD1 } from "~/server/db/join-batches.server";
 /** The test database, with every `batch` that reaches it recorded (its statement count). */
 function recordedD1() {
   const sent: number[] = [];
-  const binding = new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          sent.push(statements.length);
-          return target.batch(statements);
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
+  const binding: D1Database = {
+    prepare: (query) => env.DB.prepare(query),
+    batch: (statements) => {
+      sent.push(statements.length);
+      return env.DB.batch(statements);
     },
-  });
+    exec: (query) => env.DB.exec(query),
+    withSession: (constraint) => env.DB.withSession(constraint),
+    dump: () => env.DB.dump(),
+  };
   return { sent, db: joiningD1(binding) };
 }
 

@@ -137,6 +137,8 @@ describe("GET /api/v1/notifications", () => {
       seen: false,
       url: `${ORIGIN}/profile/friends`,
       createdAt: newer.createdAt,
+      // Written as the pages write it, in the caller's zone (decision 121).
+      createdAtText: expect.stringMatching(/^(Just now|\d+ min)$/),
     });
   });
 

@@ -127,7 +127,8 @@ describe("comments, replies and likes", () => {
       returnTo: "/newsfeed",
       intent: "like",
     });
-    expect(sent.headers.get("Location")).toBe("/newsfeed");
+    // Back to the post in the list (decision 124).
+    expect(sent.headers.get("Location")).toBe(`/newsfeed#post-${post.id}`);
     await browser.post(`/content/${post.id}`, { target: `comment:${comment.id}`, intent: "like" });
     const page = await getPostPage(member.id, post.id);
     expect(page?.post).toMatchObject({ likeCount: 1, liked: true });

@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
-import { dateTimeFormat } from "~/lib/date-format";
+import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ConversationSummary } from "~/server/chat/conversations.server";
 
@@ -24,9 +24,9 @@ export function ConversationList({
   conversations: ListedConversation[];
   nextCursor: string | null;
 }) {
-  const { t, i18n } = useTranslation("chat");
+  const { t } = useTranslation("chat");
   const nameOf = useConversationName();
-  const time = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  const clock = useClock();
   if (conversations.length === 0) return <p className="hint chat-empty">{t("empty")}</p>;
   return (
     <>
@@ -52,9 +52,7 @@ export function ConversationList({
                 </span>
                 <span className="chat-conversation-meta">
                   {conversation.lastMessage ? (
-                    <time className="hint" dateTime={new Date(conversation.lastMessage.createdAt).toISOString()}>
-                      {time.format(conversation.lastMessage.createdAt)}
-                    </time>
+                    <When className="hint" at={conversation.lastMessage.createdAt} clock={clock} />
                   ) : null}
                   {conversation.unread > 0 ? (
                     <span

@@ -34,7 +34,8 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
   const [earlier, setEarlier] = useState(conversation?.earlierCursor ?? null);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
-  const keepFromBottom = useRef<number | null>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const [readUpTo] = useState(conversation?.readUpTo ?? null);
   const navigation = useNavigation();
   const location = useLocation();
   // A group's members change (decision 060): the loader's list wins when it reloads.
@@ -52,18 +53,20 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
     : data.target?.name || tc("unknownUser");
   const avatarOf = conversation?.type === 0 ? others[0] : data.target;
 
-  // Stay at the bottom as messages arrive; keep the reader's place when earlier ones load.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs each time the list changes
+  // The scroller is bottom-anchored by CSS (column-reverse, decision 122): it opens at the newest
+  // message, earlier ones load above without moving what is on screen, and new ones stay in view
+  // at the bottom. Opened with unread messages, the first of them is put at the top instead.
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (!element) return;
-    if (keepFromBottom.current !== null) {
-      element.scrollTop = element.scrollHeight - keepFromBottom.current;
-      keepFromBottom.current = null;
-    } else if (element.scrollHeight - element.scrollTop - element.clientHeight < 200 || pending.length > 0) {
-      element.scrollTop = element.scrollHeight;
-    }
-  }, [messages, pending]);
+    const unread = element?.querySelector<HTMLElement>("#unread");
+    if (!element || !unread) return;
+    const top = unread.getBoundingClientRect().top - element.getBoundingClientRect().top;
+    if (top < 0) element.scrollTop += top - 8;
+  }, []);
+  // My own message goes to the bottom, wherever I had scrolled.
+  useLayoutEffect(() => {
+    if (pending.length > 0 && scroller.current) scroller.current.scrollTop = 0;
+  }, [pending.length]);
 
   useRealtimeEvent("message", (message) => {
     if (message.conversationId !== conversationId) return;
@@ -94,8 +97,6 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
     const result = await fetchMessages(conversationId, { before: earlier }).catch(() => null);
     setLoadingEarlier(false);
     if (!result) return;
-    const element = scroller.current;
-    if (element) keepFromBottom.current = element.scrollHeight - element.scrollTop;
     add(result.messages);
     setEarlier(result.earlierCursor);
   }
@@ -118,7 +119,18 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
     const content = String(new FormData(form).get("content") ?? "").trim();
     if (!content || content.length > MESSAGE_MAX_LENGTH) return;
     form.reset();
+    // The box stays ready for the next message (decision 122).
+    composer.current?.focus();
     void send(newClientMsgId(), content);
+  }
+
+  // Enter sends where there is a keyboard to type Shift+Enter on; a phone's Enter adds a line
+  // and its Send button sends (decision 122).
+  function onKeyDown(event: React.KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!matchMedia("(hover: hover) and (pointer: fine)").matches) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
   }
 
   const fieldError = failure?.fieldErrors.content?.[0] ?? failure?.formError;
@@ -146,34 +158,41 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
       <div
         className="chat-scroller"
         ref={scroller}
-        onScroll={(event) => event.currentTarget.scrollTop < 40 && void loadEarlier()}
+        onScroll={(event) => {
+          // Bottom-anchored: scrollTop is 0 at the newest message and negative above it.
+          const element = event.currentTarget;
+          if (element.scrollHeight - element.clientHeight + element.scrollTop < 40) void loadEarlier();
+        }}
       >
-        {earlier ? (
-          <p className="chat-earlier">
-            <Link to={`?before=${encodeURIComponent(earlier)}`} onClick={loadEarlier} preventScrollReset>
-              {loadingEarlier ? t("loadingEarlier") : t("loadEarlier")}
-            </Link>
-          </p>
-        ) : null}
-        {messages.length === 0 && pending.length === 0 ? (
-          <p className="hint chat-start">{t("startWith", { name: title })}</p>
-        ) : (
-          <MessageList
-            messages={messages}
-            pending={pending}
-            members={members}
-            viewerId={data.viewerId}
-            group={group}
-            onRetry={(message) => void send(message.clientMsgId, message.content)}
-            deleteAction={location.pathname}
-            onDelete={(message) => add([{ ...message, disposition: 1 }])}
-          />
-        )}
-        {data.before ? (
-          <p className="chat-newer">
-            <Link to=".">{t("newer")}</Link>
-          </p>
-        ) : null}
+        <div className="chat-scroller-content">
+          {earlier ? (
+            <p className="chat-earlier">
+              <Link to={`?before=${encodeURIComponent(earlier)}`} onClick={loadEarlier} preventScrollReset>
+                {loadingEarlier ? t("loadingEarlier") : t("loadEarlier")}
+              </Link>
+            </p>
+          ) : null}
+          {messages.length === 0 && pending.length === 0 ? (
+            <p className="hint chat-start">{t("startWith", { name: title })}</p>
+          ) : (
+            <MessageList
+              messages={messages}
+              pending={pending}
+              members={members}
+              viewerId={data.viewerId}
+              group={group}
+              onRetry={(message) => void send(message.clientMsgId, message.content)}
+              deleteAction={location.pathname}
+              onDelete={(message) => add([{ ...message, disposition: 1 }])}
+              readUpTo={readUpTo}
+            />
+          )}
+          {data.before ? (
+            <p className="chat-newer">
+              <Link to=".">{t("newer")}</Link>
+            </p>
+          ) : null}
+        </div>
       </div>
       {data.mayWrite ? (
         <Form method="post" className="chat-composer" onSubmit={onSubmit}>
@@ -184,6 +203,8 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
             {t("messageLabel")}
           </label>
           <textarea
+            ref={composer}
+            onKeyDown={onKeyDown}
             id="chat-content"
             name="content"
             rows={2}

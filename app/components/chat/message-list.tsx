@@ -1,6 +1,6 @@
 import { ConfirmForm } from "~/components/confirm-form";
 import { UserAvatar } from "~/components/layout/user-avatar";
-import { dateTimeFormat } from "~/lib/date-format";
+import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ChatMember, ChatMessage } from "~/server/chat/messages.server";
 import { MessageText } from "./message-text";
@@ -26,6 +26,7 @@ export function MessageList({
   onRetry,
   deleteAction,
   onDelete,
+  readUpTo,
 }: {
   messages: ChatMessage[];
   pending: PendingMessage[];
@@ -37,49 +38,69 @@ export function MessageList({
   deleteAction: string;
   /** The confirmed delete is on its way: drop the message at once. */
   onDelete: (message: ChatMessage) => void;
+  /** The viewer's read mark when the page opened: the first message after it is `#unread`. */
+  readUpTo: number | null;
 }) {
-  const { t, i18n } = useTranslation("chat");
+  const { t } = useTranslation("chat");
   const { t: tc } = useTranslation();
-  const time = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" });
+  const clock = useClock();
   const byId = new Map(members.map((m) => [m.userId, m]));
   const mine = messages.filter((m) => m.senderId === viewerId);
   const lastMine = mine.at(-1);
   const receipt = receiptFor(lastMine, members, viewerId, group);
+  const firstUnread =
+    readUpTo === null ? undefined : messages.find((m) => m.senderId !== viewerId && m.createdAt > readUpTo);
   return (
     <ol className="chat-messages" aria-label={t("messagesLabel")}>
       {messages.map((message) => {
         const own = message.senderId === viewerId;
         const sender = message.senderId === null ? undefined : byId.get(message.senderId);
         const name = own ? t("you") : sender?.name || tc("unknownUser");
+        const unread = message === firstUnread;
         return (
-          <li key={message.clientMsgId} className={own ? "chat-message chat-own" : "chat-message"} data-id={message.id}>
+          <li
+            key={message.clientMsgId}
+            id={unread ? "unread" : undefined}
+            className={own ? "chat-message chat-own" : unread ? "chat-message chat-first-unread" : "chat-message"}
+            data-id={message.id}
+          >
             {own ? null : <UserAvatar name={sender?.name} avatar={sender?.avatar} size="small" />}
             <div className="chat-bubble">
               <p className="chat-meta hint">
-                <span>{name}</span>{" "}
-                <time dateTime={new Date(message.createdAt).toISOString()}>{time.format(message.createdAt)}</time>
+                <span>{name}</span> <When at={message.createdAt} clock={clock} />
               </p>
               <MessageText content={message.content} />
-              {own ? (
-                <ConfirmForm
-                  action={deleteAction}
-                  fields={{ intent: "delete", messageId: String(message.id) }}
-                  question={t("deleteQuestion")}
-                  confirmLabel={t("confirm.yes")}
-                  cancelLabel={t("confirm.no")}
-                  className="chat-delete"
-                  buttonClassName="chat-delete-button"
-                  onConfirm={() => onDelete(message)}
-                >
-                  {t("delete")}
-                </ConfirmForm>
-              ) : null}
               {message === lastMine && receipt ? (
                 <p className="chat-receipt hint">
                   {receipt.key === "seen" ? t("seen") : t("seenBy", { count: receipt.count })}
                 </p>
               ) : null}
             </div>
+            {own ? (
+              <ConfirmForm
+                action={deleteAction}
+                fields={{ intent: "delete", messageId: String(message.id) }}
+                question={t("deleteQuestion")}
+                confirmLabel={t("confirm.yes")}
+                cancelLabel={t("confirm.no")}
+                className="chat-delete"
+                buttonClassName="chat-delete-button"
+                onConfirm={() => onDelete(message)}
+              >
+                {/* A quiet icon, named for screen readers (decision 122). */}
+                <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path
+                    d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+                <span className="visually-hidden">{t("delete")}</span>
+              </ConfirmForm>
+            ) : null}
           </li>
         );
       })}

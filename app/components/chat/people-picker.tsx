@@ -55,7 +55,10 @@ export function PeoplePicker({
         ) : null}
       </div>
       {people.length === 0 ? (
-        <p className="hint">{q && !qTooLong ? t("group.noMatch", { q }) : t("group.noContacts")}</p>
+        // A text over the limit searched nobody: the field's message says so, nothing else does.
+        qTooLong ? null : (
+          <p className="hint">{q ? t("group.noMatch", { q }) : t("group.noContacts")}</p>
+        )
       ) : (
         <ul className="chat-people">
           {people.map((person) => (

@@ -4,11 +4,12 @@ import { LinkedText } from "./linked-text";
 import {
   type ContentT,
   DeleteForm,
-  DisclosedTextForm,
+  ItemMenu,
   LikeForm,
-  LinkedTextForm,
+  OpenedTextForm,
   PostTime,
-  ReportForm,
+  reportForm,
+  TextFormLink,
   type TextFormProps,
 } from "./post-forms";
 
@@ -17,19 +18,22 @@ export function CommentForm({
   postId,
   replyTo,
   returnTo,
+  id,
 }: {
   t: ContentT;
   postId: number;
   replyTo?: number;
   returnTo: string;
+  /** The box's id: the post's comment icon links to it (`comment-body-<post>`). */
+  id?: string;
 }) {
   const label = replyTo ? t("post.replyLabel") : t("post.commentLabel");
   // Where it replies and returns to ride in the action URL (decision 106).
   const fields: Record<string, string> = replyTo ? { replyTo: String(replyTo), returnTo } : { returnTo };
   return (
-    <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form">
+    <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form comment-new">
       {/* Named by aria-label, shown by its placeholder (decision 106): no hidden <label> per post. */}
-      <textarea aria-label={label} name="body" rows={1} required maxLength={2000} placeholder={label} />
+      <textarea id={id} aria-label={label} name="body" rows={1} required maxLength={2000} placeholder={label} />
       <button type="submit" name="intent" value="comment">
         {replyTo ? t("post.reply") : t("post.comment")}
       </button>
@@ -40,8 +44,7 @@ export function CommentForm({
 /**
  * What every comment of a post shares, handed down from the card or the post's page
  * (decision 096): its translator and language, where forms return to, the likes being sent,
- * and, in a list (`openForm` set), which Report/Edit form the list has open in this post;
- * undefined on the post's own page, where those forms are <details> (decision 076).
+ * and which Report/Edit form is open in this post ("" for none; decisions 076, 124).
  */
 export type CommentContext = {
   t: ContentT;
@@ -51,7 +54,7 @@ export type CommentContext = {
   canModerate: boolean;
   returnTo: string;
   pendingLikes: string;
-  openForm?: string;
+  openForm: string;
 };
 
 /**
@@ -72,6 +75,7 @@ export function CommentView({
   const { t, postId, viewerId, canModerate, returnTo, openForm } = context;
   const isAuthor = comment.author?.id === viewerId;
   const target = { type: "comment" as const, id: comment.id };
+  const report = reportForm(t, postId, target, returnTo);
   const edit: TextFormProps = {
     postId,
     summary: t("post.edit"),
@@ -89,12 +93,12 @@ export function CommentView({
       <p className="comment-meta">
         <strong>{comment.author?.name ?? t("common:unknownUser")}</strong>{" "}
         <span className="hint">
-          <PostTime at={comment.createdAt} language={context.language} />
+          <PostTime at={comment.createdAt} />
           {comment.editedAt ? ` · ${t("post.edited")}` : null}
         </span>
       </p>
       <LinkedText text={comment.body} />
-      <div className="post-actions">
+      <div className="post-actions comment-actions">
         <LikeForm
           t={t}
           postId={postId}
@@ -104,17 +108,15 @@ export function CommentView({
           pendingLikes={context.pendingLikes}
           returnTo={returnTo}
         />
-        {isAuthor ? (
-          openForm === undefined ? (
-            <DisclosedTextForm {...edit} />
-          ) : (
-            <LinkedTextForm {...edit} open={openForm === edit.opener} />
-          )
-        ) : (
-          <ReportForm t={t} postId={postId} target={target} returnTo={returnTo} openForm={openForm} />
-        )}
-        {isAuthor || canModerate ? <DeleteForm t={t} postId={postId} target={target} returnTo={returnTo} /> : null}
+        <ItemMenu label={t("post.commentActions")}>
+          <TextFormLink form={isAuthor ? edit : report} open={openForm === (isAuthor ? edit : report).opener} />
+          {isAuthor || canModerate ? (
+            <DeleteForm t={t} postId={postId} target={target} returnTo={returnTo} buttonClassName="menu-button" />
+          ) : null}
+        </ItemMenu>
       </div>
+      {openForm === edit.opener && isAuthor ? <OpenedTextForm {...edit} /> : null}
+      {openForm === report.opener && !isAuthor ? <OpenedTextForm {...report} /> : null}
       {replies?.length ? <CommentList threads={asThreads(replies)} context={context} /> : null}
       {showReplyForm ? <CommentForm t={t} postId={postId} replyTo={comment.id} returnTo={returnTo} /> : null}
     </li>

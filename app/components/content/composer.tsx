@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Field, FormError } from "~/components/form/field";
 import { useResizedSubmit } from "~/components/form/use-resized-submit";
@@ -22,59 +23,78 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
   const resized = useResizedSubmit("images", POST_IMAGE_MAX_SIDE);
   const preparing = resized.preparing;
   const busy = preparing || (navigation.state === "submitting" && navigation.formAction === "/content");
+  const details = useRef<HTMLDetailsElement>(null);
+  const wasBusy = useRef(false);
+  // Posted: the composer folds back to its one line.
+  useEffect(() => {
+    if (wasBusy.current && !busy && details.current) details.current.open = false;
+    wasBusy.current = busy;
+  }, [busy]);
   if (communities.length === 0) return <p className="hint composer">{t("composer.noCommunities")}</p>;
   const errors = failure?.fieldErrors ?? {};
+  // One line until the reader asks for the form (decision 124): a <details>, so it opens without
+  // JavaScript too; a refused post comes back open, with what was typed.
   return (
-    <Form
-      method="post"
-      action="/content"
-      encType="multipart/form-data"
-      className="card composer"
-      key={busy ? "busy" : "idle"}
-      onSubmit={resized.onSubmit}
+    <details
+      ref={details}
+      className="card composer-details"
+      open={failure ? true : undefined}
+      onToggle={(event) => {
+        if (event.currentTarget.open) event.currentTarget.querySelector("textarea")?.focus();
+      }}
     >
-      <FormError error={failure?.formError} />
-      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-      <Field label={t("composer.label")} name="body" id="composer-body" errors={errors.body}>
-        {(control) => (
-          <textarea
-            {...control}
-            required
-            maxLength={10000}
-            placeholder={t("composer.placeholder")}
-            defaultValue={failure?.values.body}
-          />
-        )}
-      </Field>
-      <Field
-        label={t("images.label")}
-        name="images"
-        id="composer-images"
-        errors={errors.images}
-        hint={t("images.hint")}
+      <summary className="composer-summary">{t("composer.open")}</summary>
+      <Form
+        method="post"
+        action="/content"
+        encType="multipart/form-data"
+        className="composer"
+        key={busy ? "busy" : "idle"}
+        onSubmit={resized.onSubmit}
       >
-        {(control) => <input {...control} type="file" accept={ACCEPT} multiple />}
-      </Field>
-      <div className="composer-row">
-        {communities.length === 1 ? (
-          <input type="hidden" name="communityId" value={communities[0]!.id} />
-        ) : (
-          <Field label={t("composer.community")} name="communityId" id="composer-community">
-            {(control) => (
-              <select {...control} defaultValue={failure?.values.communityId}>
-                {communities.map((community) => (
-                  <option key={community.id} value={community.id}>
-                    {community.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        )}
-        <button type="submit" disabled={busy}>
-          {preparing ? t("images.preparing") : t("composer.submit")}
-        </button>
-      </div>
-    </Form>
+        <FormError error={failure?.formError} />
+        <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+        <Field label={t("composer.label")} name="body" id="composer-body" errors={errors.body}>
+          {(control) => (
+            <textarea
+              {...control}
+              required
+              maxLength={10000}
+              placeholder={t("composer.placeholder")}
+              defaultValue={failure?.values.body}
+            />
+          )}
+        </Field>
+        <Field
+          label={t("images.label")}
+          name="images"
+          id="composer-images"
+          errors={errors.images}
+          hint={t("images.hint")}
+        >
+          {(control) => <input {...control} type="file" accept={ACCEPT} multiple />}
+        </Field>
+        <div className="composer-row">
+          {communities.length === 1 ? (
+            <input type="hidden" name="communityId" value={communities[0]!.id} />
+          ) : (
+            <Field label={t("composer.community")} name="communityId" id="composer-community">
+              {(control) => (
+                <select {...control} defaultValue={failure?.values.communityId}>
+                  {communities.map((community) => (
+                    <option key={community.id} value={community.id}>
+                      {community.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+          <button type="submit" disabled={busy}>
+            {preparing ? t("images.preparing") : t("composer.submit")}
+          </button>
+        </div>
+      </Form>
+    </details>
   );
 }

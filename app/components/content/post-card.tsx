@@ -1,10 +1,11 @@
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ShownPost } from "~/lib/post-card";
+import { Icon } from "../icons";
 import { asThreads, type CommentContext, CommentForm, CommentList } from "./comment-view";
 import { LinkedText } from "./linked-text";
 import { PostAuthor } from "./post-author";
 import type { AuthorPopup } from "./post-events";
-import { DeleteForm, LikeForm, PostTime, ReportForm } from "./post-forms";
+import { DeleteForm, ItemMenu, LikeForm, OpenedTextForm, PostTime, reportForm, TextFormLink } from "./post-forms";
 import { PostImages } from "./post-images";
 
 /**
@@ -17,7 +18,7 @@ import { PostImages } from "./post-images";
  * `data-discover` ones tell React Router, as its <Link> would, which routes to learn before a
  * click: one per route is enough, the forms post to the post's page the time links to), and what
  * the list knows about this post comes as plain values: where forms return to, the likes being
- * sent, the form (`openForm`, lists only) and the author's popup the reader opened.
+ * sent, the Report/Edit form open in it (`openForm`) and the author's popup the reader opened.
  */
 export function PostCardView({
   post,
@@ -35,7 +36,8 @@ export function PostCardView({
   eager?: boolean;
   returnTo: string;
   pendingLikes?: string;
-  openForm?: string;
+  /** The Report/Edit form open in this post ("report=post", "edit=comment-9"), or "". */
+  openForm: string;
   popup?: AuthorPopup | null;
 }) {
   const { t, i18n } = useTranslation(["content", "common"]);
@@ -43,8 +45,7 @@ export function PostCardView({
   const authorName = post.author?.name ?? t("common:unknownUser");
   const category = post.community.category;
   const target = { type: "post" as const, id: post.id };
-  // A post's own page (and the manage page) shows its forms as <details>, never as list links.
-  const listOpen = full ? undefined : (openForm ?? "");
+  const report = reportForm(t, post.id, target, returnTo);
   const context: CommentContext = {
     t,
     language: i18n.language,
@@ -53,10 +54,15 @@ export function PostCardView({
     canModerate: post.canModerate,
     returnTo,
     pendingLikes,
-    openForm: listOpen,
+    openForm,
   };
   return (
-    <article className="card post-card" aria-labelledby={`post-${post.id}-author`} data-post={post.id}>
+    <article
+      className="card post-card"
+      id={`post-${post.id}`}
+      aria-labelledby={`post-${post.id}-author`}
+      data-post={post.id}
+    >
       <header>
         <PostAuthor t={t} user={post.author} popup={popup} />
         <div>
@@ -70,7 +76,7 @@ export function PostCardView({
             </a>
             {" · "}
             <a href={`/content/${post.id}`} aria-label={t("post.open")} data-discover="true">
-              <PostTime at={post.createdAt} language={i18n.language} />
+              <PostTime at={post.createdAt} />
             </a>
             {post.editedAt ? ` · ${t("post.edited")}` : null}
           </p>
@@ -80,7 +86,6 @@ export function PostCardView({
       </header>
       <LinkedText text={post.body} />
       <PostImages t={t} images={post.images} author={authorName} eager={eager || full} />
-      <p className="post-stats">{t("post.comments", { count: post.commentCount })}</p>
       <div className="post-actions">
         <LikeForm
           t={t}
@@ -91,27 +96,41 @@ export function PostCardView({
           pendingLikes={pendingLikes}
           returnTo={returnTo}
         />
-        {isAuthor ? (
-          <a href={`/content/${post.id}/edit`} data-discover="true">
-            {t("post.edit")}
-          </a>
-        ) : null}
-        {post.canModerate && !post.pending ? (
-          <form method="post" action={`/communities/${post.community.id}/manage/posts`} data-discover="true">
-            <input type="hidden" name="intent" value={post.pinned ? "unpin" : "pin"} />
-            <input type="hidden" name="postId" value={post.id} />
-            <button type="submit" className="link-button">
-              {post.pinned ? t("post.unpin") : t("post.pin")}
-            </button>
-          </form>
-        ) : null}
-        {isAuthor ? null : (
-          <ReportForm t={t} postId={post.id} target={target} returnTo={returnTo} openForm={listOpen} />
-        )}
-        {isAuthor || post.canModerate ? (
-          <DeleteForm t={t} postId={post.id} target={target} returnTo={full ? "/newsfeed" : returnTo} />
-        ) : null}
+        {/* To the comment box: the card's own in a list, the page's on the post's page. */}
+        <a href={`#comment-body-${post.id}`} className="icon-action" data-comment="">
+          <Icon name="comment" size={18} />
+          <span aria-hidden="true">{post.commentCount}</span>
+          <span className="visually-hidden">{`${t("post.comment")} · ${t("post.comments", { count: post.commentCount })}`}</span>
+        </a>
+        {/* Edit (the author) or Report (anyone else), so never empty (decision 124). */}
+        <ItemMenu label={t("post.actions")}>
+          {isAuthor ? (
+            <a href={`/content/${post.id}/edit`} data-discover="true">
+              {t("post.edit")}
+            </a>
+          ) : null}
+          {post.canModerate && !post.pending ? (
+            <form method="post" action={`/communities/${post.community.id}/manage/posts`} data-discover="true">
+              <input type="hidden" name="intent" value={post.pinned ? "unpin" : "pin"} />
+              <input type="hidden" name="postId" value={post.id} />
+              <button type="submit" className="menu-button">
+                {post.pinned ? t("post.unpin") : t("post.pin")}
+              </button>
+            </form>
+          ) : null}
+          {isAuthor ? null : <TextFormLink form={report} open={openForm === report.opener} />}
+          {isAuthor || post.canModerate ? (
+            <DeleteForm
+              t={t}
+              postId={post.id}
+              target={target}
+              returnTo={full ? "/newsfeed" : returnTo}
+              buttonClassName="menu-button"
+            />
+          ) : null}
+        </ItemMenu>
       </div>
+      {openForm === report.opener ? <OpenedTextForm {...report} /> : null}
       {full ? null : (
         <>
           {post.firstComments.length ? <CommentList threads={asThreads(post.firstComments)} context={context} /> : null}
@@ -120,7 +139,7 @@ export function PostCardView({
               <a href={`/content/${post.id}`}>{t("post.allComments")}</a>
             </p>
           ) : null}
-          <CommentForm t={t} postId={post.id} returnTo={returnTo} />
+          <CommentForm t={t} postId={post.id} returnTo={returnTo} id={`comment-body-${post.id}`} />
         </>
       )}
     </article>

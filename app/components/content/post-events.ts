@@ -10,6 +10,13 @@ type OpenForm = { postId: number; form: string };
 /** The parameters that open one form on a post's page (`?report=comment-9`, `?edit=comment-9`). */
 const OPENERS = ["report", "edit"];
 
+/** The form a post's page was opened with (`?report=post` → "report=post"), or "". */
+function openerIn(query: string) {
+  const search = new URLSearchParams(query);
+  const param = OPENERS.find((name) => search.has(name));
+  return param ? `${param}=${search.get(param)}` : "";
+}
+
 /**
  * Where a form on a post sends the reader back to (PRG): the page it was posted from, without
  * the parameter that opened the form (decision 076), so the page comes back closed.
@@ -46,6 +53,27 @@ export function usePostEvents() {
   // Sent (the page reloaded after the redirect) or left: the open form closes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever a navigation completes
   useEffect(() => setOpenForm(null), [location.key]);
+  // The posts' menus (decision 124): a tap outside or Escape closes the open one. One listener
+  // for the whole list, not a hook per post (decision 096).
+  useEffect(() => {
+    const openMenus = () => document.querySelectorAll<HTMLDetailsElement>("details.item-menu[open]");
+    const onClick = (event: globalThis.MouseEvent) => {
+      for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || document.querySelector("dialog[open]")) return;
+      for (const menu of openMenus()) {
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, []);
 
   // Likes being sent, by post: "post:5=like;comment:9=unlike;" (a string, so unchanged posts stay memoised).
   const pendingLikes = new Map<number, string>();
@@ -73,11 +101,24 @@ export function usePostEvents() {
     const url = new URL(link.href);
     if (url.origin !== window.location.origin) return;
     const postId = Number(link.closest("article")?.dataset.post);
-    if (link.dataset.open !== undefined) {
-      // Report/Edit: the form opens here, made at this moment (decision 076).
+    if (link.dataset.comment !== undefined) {
+      // The comment icon: to the post's comment box, focused, without leaving the page.
       event.preventDefault();
+      const box = document.getElementById(url.hash.slice(1));
+      box?.scrollIntoView({ block: "center" });
+      box?.focus({ preventScroll: true });
+      return;
+    }
+    if (link.dataset.open !== undefined) {
+      // Report/Edit: the form opens here, made at this moment (decision 076), and its menu closes.
+      event.preventDefault();
+      const menu = link.closest("details");
+      if (menu) menu.open = false;
       const form = url.search.slice(1);
-      setOpenForm((open) => (open?.postId === postId && open.form === form ? null : { postId, form }));
+      // The post it belongs to, from its address (/content/<post>?…): on a post's page its
+      // comments are outside the post's <article>.
+      const owner = Number(url.pathname.split("/")[2]);
+      setOpenForm((open) => (open?.postId === owner && open.form === form ? null : { postId: owner, form }));
       return;
     }
     if (link.dataset.author !== undefined) {
@@ -108,6 +149,15 @@ export function usePostEvents() {
         fetcherKey: LIKE + form.getAttribute("action"),
         preventScrollReset: true,
       });
+    } else if (form.classList.contains("comment-form")) {
+      // A comment or a reply: once sent (the page has it), the box is empty again and keeps the
+      // focus, ready for the next one, instead of inviting the same text twice.
+      const box = form.querySelector("textarea");
+      void Promise.resolve(submit(submitter ?? form, { preventScrollReset: true })).then(() => {
+        if (!box?.isConnected || box.value.trim() === "") return;
+        form.reset();
+        box.focus({ preventScroll: true });
+      });
     } else {
       submit(submitter ?? form, { preventScrollReset: true });
     }
@@ -120,7 +170,13 @@ export function usePostEvents() {
     stateOf(postId: number) {
       return {
         pendingLikes: pendingLikes.get(postId) ?? "",
-        openForm: openForm?.postId === postId ? openForm.form : "",
+        // Opened here (with JavaScript), or by the address of the post's page (without).
+        openForm:
+          openForm?.postId === postId
+            ? openForm.form
+            : location.pathname === `/content/${postId}`
+              ? openerIn(location.search)
+              : "",
         popup: popup?.postId === postId ? popup.Popup : null,
       };
     },

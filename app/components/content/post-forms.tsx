@@ -1,8 +1,8 @@
 import type { TFunction } from "i18next";
-import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { actionWithFields } from "~/lib/action-fields";
-import { formatUtcDateTime } from "~/lib/date-format";
+import { useClock, When } from "~/lib/clock";
+import { Icon } from "../icons";
 
 /**
  * The card's translator (`useTranslation(["content", "common"])`), handed down: one
@@ -12,8 +12,9 @@ export type ContentT = TFunction<["content", "common"]>;
 
 export type Target = { type: "post" | "comment"; id: number };
 
-export function PostTime({ at, language }: { at: number; language: string }) {
-  return <time dateTime={new Date(at).toISOString()}>{formatUtcDateTime(at, language)}</time>;
+/** When a post or comment was written, in the viewer's zone (decision 121). */
+export function PostTime({ at }: { at: number }) {
+  return <When at={at} clock={useClock()} />;
 }
 
 /**
@@ -55,10 +56,12 @@ export function LikeForm({
         type="submit"
         name="intent"
         value={showLiked ? "unlike" : "like"}
-        className="link-button"
+        className="icon-action"
         aria-pressed={showLiked}
       >
-        {`${showLiked ? t("post.unlike") : t("post.like")} · ${t("post.likes", { count: shownCount })}`}
+        <Icon name="heart" filled={showLiked} size={18} />
+        <span aria-hidden="true">{shownCount}</span>
+        <span className="visually-hidden">{`${showLiked ? t("post.unlike") : t("post.like")} · ${t("post.likes", { count: shownCount })}`}</span>
       </button>
     </form>
   );
@@ -70,11 +73,13 @@ export function DeleteForm({
   postId,
   target,
   returnTo,
+  buttonClassName = "link-button",
 }: {
   t: ContentT;
   postId: number;
   target: Target;
   returnTo: string;
+  buttonClassName?: string;
 }) {
   const fields: Record<string, string> =
     target.type === "post"
@@ -87,7 +92,7 @@ export function DeleteForm({
       question={t(target.type === "post" ? "post.confirmDeletePost" : "post.confirmDeleteComment")}
       confirmLabel={t("post.yes")}
       cancelLabel={t("post.no")}
-      buttonClassName="link-button"
+      buttonClassName={buttonClassName}
     >
       {t("post.delete")}
     </ConfirmForm>
@@ -144,59 +149,32 @@ function TextForm({
 }
 
 /**
- * The form in a <details> (so it opens without JavaScript), as the post's own page shows it;
- * `?report=…`/`?edit=…` opens one (the lists link there without JavaScript).
+ * A Report/Edit entry of a post's or a comment's menu (decisions 076, 124): without JavaScript a
+ * link to the post's page with this form open; with it, the list's handler (usePostEvents) opens
+ * the form under the post or comment, made at that moment: a page of posts carries no closed forms.
  */
-export function DisclosedTextForm({ summary, opener, ...form }: TextFormProps) {
-  const [param, value] = opener.split("=");
-  const open = new URLSearchParams(useLocation().search).get(param!) === value;
-  return (
-    <details className="report-form" open={open || undefined}>
-      <summary className="link-button">{summary}</summary>
-      <TextForm {...form} autoFocus={open} />
-    </details>
-  );
-}
-
-/**
- * The same form in a list of posts (decision 076): without JavaScript a link to the post's page
- * with this form open; with it, the list's handler (usePostEvents) opens the form here, made
- * at that moment: a page of twenty posts carries no closed forms.
- */
-export function LinkedTextForm({ summary, opener, open, ...form }: TextFormProps & { open: boolean }) {
+export function TextFormLink({ form, open }: { form: TextFormProps; open: boolean }) {
   const anchor = form.fields.commentId ?? (form.fields.targetType === "comment" ? form.fields.targetId : undefined);
-  const href = `/content/${form.postId}?${opener}${anchor ? `#comment-${anchor}` : ""}`;
+  const href = `/content/${form.postId}?${form.opener}${anchor ? `#comment-${anchor}` : ""}`;
   return (
-    <>
-      <a href={href} className="link-button" aria-expanded={open || undefined} data-open="">
-        {summary}
-      </a>
-      {open ? (
-        <div className="report-form inline-text-form">
-          <TextForm {...form} autoFocus />
-        </div>
-      ) : null}
-    </>
+    <a href={href} aria-expanded={open} data-open="">
+      {form.summary}
+    </a>
   );
 }
 
-/** Report a post or a comment to its community's managers, with a reason (decision 046). */
-export function ReportForm({
-  t,
-  postId,
-  target,
-  returnTo,
-  openForm,
-}: {
-  t: ContentT;
-  postId: number;
-  target: Target;
-  returnTo: string;
-  /** In a list: what the list has open in this post; undefined on the post's own page. */
-  openForm?: string;
-}) {
-  const opener = `report=${target.type === "post" ? "post" : `comment-${target.id}`}`;
-  const props: TextFormProps = {
+/** The form a menu's Report/Edit opened, under its post or comment. */
+export function OpenedTextForm({ summary: _summary, opener: _opener, ...form }: TextFormProps) {
+  return (
+    <div className="report-form inline-text-form">
+      <TextForm {...form} autoFocus />
+    </div>
+  );
+}
+
+/** Reporting a post or a comment to its community's managers, with a reason (decision 046). */
+export function reportForm(t: ContentT, postId: number, target: Target, returnTo: string): TextFormProps {
+  return {
     postId,
     summary: t("post.report"),
     label: t(target.type === "post" ? "post.reportReason" : "post.reportCommentReason"),
@@ -204,12 +182,23 @@ export function ReportForm({
     fields: { intent: "report", targetType: target.type, targetId: String(target.id) },
     name: "reason",
     maxLength: 500,
-    opener,
+    opener: `report=${target.type === "post" ? "post" : `comment-${target.id}`}`,
     returnTo,
   };
-  return openForm === undefined ? (
-    <DisclosedTextForm {...props} />
-  ) : (
-    <LinkedTextForm {...props} open={openForm === opener} />
+}
+
+/**
+ * A post's or a comment's "more" menu (decision 124): edit, pin, report and delete, out of the
+ * way of the text. A <details>, so it opens without JavaScript; the list's handlers close it
+ * on a tap outside or Escape (usePostEvents).
+ */
+export function ItemMenu({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <details className="menu item-menu">
+      <summary className="icon-action" aria-label={label} title={label}>
+        <Icon name="dots" size={18} />
+      </summary>
+      <div className="menu-panel item-menu-panel">{children}</div>
+    </details>
   );
 }

@@ -31,6 +31,9 @@ export function RsvpForm({
       action={eventHref(eventId, occurrenceStart)}
       className="rsvp-form"
       aria-label={t("rsvp.title")}
+      // The answer comes back as a redirect to this page: the reader stays where they tapped,
+      // not at the top under the notice (decision 124).
+      preventScrollReset
     >
       <input type="hidden" name="occurrence" value={occurrenceStart} />
       {ANSWERS.map((value) => {

@@ -30,7 +30,7 @@ export function RsvpSection({
   const { t, i18n } = useTranslation("events");
   const full = event.capacity !== null && counts.going >= event.capacity;
   return (
-    <section aria-labelledby="rsvp-heading" className="card">
+    <section aria-labelledby="rsvp-heading" className="card" id="rsvp">
       <h2 id="rsvp-heading">{t("rsvp.title")}</h2>
       {event.recurrence !== "none" ? (
         <p className="rsvp-date">

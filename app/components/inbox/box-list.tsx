@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { BoxPage } from "~/server/inbox/inbox.server";
-import { useMailDate } from "./format";
 
 /** One mailbox page (decision 063): unread messages in bold, the newest first, "Older messages" by cursor. */
 export function BoxList({ page }: { page: BoxPage }) {
   const { t } = useTranslation("inbox");
   const { t: tc } = useTranslation();
-  const date = useMailDate();
+  const clock = useClock();
   if (page.data.length === 0) {
     return <p className="hint inbox-empty">{page.box === "inbox" ? t("list.emptyInbox") : t("list.emptySent")}</p>;
   }
@@ -34,9 +34,7 @@ export function BoxList({ page }: { page: BoxPage }) {
                   <span className="inbox-who">{who}</span>
                 </span>
                 <span className="inbox-meta">
-                  <time dateTime={new Date(row.createdAt).toISOString()} title={date(row.createdAt)}>
-                    {date.short(row.createdAt)}
-                  </time>
+                  <When at={row.createdAt} clock={clock} />
                   {row.attachments > 0 ? (
                     <span className="inbox-files">{t("list.attachments", { count: row.attachments })}</span>
                   ) : null}

@@ -4,15 +4,16 @@ import { LinkedText } from "~/components/content/linked-text";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { UserAvatar } from "~/components/layout/user-avatar";
+import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { MailMessage } from "~/server/inbox/inbox.server";
-import { formatSize, useMailDate } from "./format";
+import { formatSize } from "./format";
 
 /** One message of a thread (decision 063): who, when, the text, its files, and its actions. */
 export function ThreadMessage({ message, here, opened }: { message: MailMessage; here: string; opened: boolean }) {
   const { t } = useTranslation("inbox");
   const { t: tc } = useTranslation();
-  const date = useMailDate();
+  const clock = useClock();
   const name = (person: { name: string }) => person.name || tc("unknownUser");
   const fields = (intent: string) => ({ intent, messageId: String(message.id) });
   const markingUnread = usePendingSubmit({ action: here, intent: "unread" });
@@ -31,8 +32,7 @@ export function ThreadMessage({ message, here, opened }: { message: MailMessage;
           </h2>
           <p className="hint">
             {t("thread.from")} {message.own ? t("thread.you") : name(message.from)} · {t("thread.to")}{" "}
-            {message.to.map(name).join(", ")} ·{" "}
-            <time dateTime={new Date(message.createdAt).toISOString()}>{date(message.createdAt)}</time>
+            {message.to.map(name).join(", ")} · <When at={message.createdAt} clock={clock} />
           </p>
         </div>
       </header>

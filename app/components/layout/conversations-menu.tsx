@@ -5,7 +5,7 @@ import { useRootData } from "~/root";
 import type { loader as conversationLoader } from "~/routes/chat/conversation";
 import { UnreadMenu } from "./header-menu";
 
-type ConversationItem = {
+export type ConversationItem = {
   id: number;
   type: number;
   href: string;
@@ -14,15 +14,9 @@ type ConversationItem = {
   unread: number;
 };
 
-/** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS; live with it. */
-export function ConversationsMenu(props: { conversations: ConversationItem[] }) {
+/** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS; live with it (useChatUnread). */
+export function ConversationsMenu({ conversations, unread }: { conversations: ConversationItem[]; unread: number }) {
   const { t } = useTranslation();
-  const live = useLiveConversations(props.conversations, useRootData()?.user?.id);
-  // The conversation on screen is read: its page's loader marks it so, but the root loader runs
-  // beside that loader and may have counted it unread a moment before.
-  const openId = useOpenConversationId();
-  const conversations = openId === null ? live : live.map((c) => (c.id === openId ? { ...c, unread: 0 } : c));
-  const unread = conversations.reduce((sum, conversation) => sum + conversation.unread, 0);
   return (
     <UnreadMenu area="conversations" icon="chat" unread={unread}>
       <p className="menu-heading">{t("conversations.label")}</p>
@@ -52,6 +46,20 @@ export function ConversationsMenu(props: { conversations: ConversationItem[] }) 
       </p>
     </UnreadMenu>
   );
+}
+
+/**
+ * The header's conversations kept live, and their unread total: what the dropdown and the
+ * navigation's badges (decision 123) show.
+ */
+export function useChatUnread<T extends ConversationItem>(initial: T[]) {
+  const live = useLiveConversations(initial, useRootData()?.user?.id);
+  // The conversation on screen is read: its page's loader marks it so, but the root loader runs
+  // beside that loader and may have counted it unread a moment before.
+  const openId = useOpenConversationId();
+  const conversations = openId === null ? live : live.map((c) => (c.id === openId ? { ...c, unread: 0 } : c));
+  const unread = conversations.reduce((sum, conversation) => sum + conversation.unread, 0);
+  return { conversations, unread };
 }
 
 /** The id of the conversation whose page is open (routes/chat/conversation.tsx), or null. */

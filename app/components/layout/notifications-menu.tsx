@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from "react";
 import { Form, useLocation } from "react-router";
-import { formatUtcDate } from "~/lib/date-format";
+import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { type NotificationItem, type NotificationState, notificationReducer } from "~/realtime/notification-state";
 import { useRealtimeEvent } from "~/realtime/use-realtime";
@@ -16,6 +16,7 @@ const SHOWN = 10;
  */
 export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; unreadCount: number } }) {
   const { t } = useTranslation();
+  const clock = useClock();
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const [state, dispatch] = useReducer(notificationReducer, data, toState);
@@ -60,7 +61,7 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
                   <span className="notification-title">{item.title}</span>
                   <span className="hint">
                     {item.seen ? null : <span className="visually-hidden">{t("notifications.unread")}: </span>}
-                    <time dateTime={new Date(item.createdAt).toISOString()}>{formatUtcDate(item.createdAt, "en")}</time>
+                    <When at={item.createdAt} clock={clock} />
                   </span>
                 </button>
               </Form>

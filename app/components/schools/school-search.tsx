@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import { SEARCH_TEXT_MAX } from "~/lib/search-text";
 
 type Suggestion = { id: number; name: string; city: string | null; state: string | null };
 
@@ -11,8 +12,9 @@ const DEBOUNCE_MS = 250;
  * you type: debounced, and each new load through the same fetcher aborts the one in flight, so
  * a stale answer never replaces a newer one.
  */
-export function SchoolSearch({ defaultValue }: { defaultValue: string }) {
+export function SchoolSearch({ defaultValue, tooLong = false }: { defaultValue: string; tooLong?: boolean }) {
   const { t } = useTranslation("schools");
+  const { t: common } = useTranslation("common");
   const fetcher = useFetcher<{ suggestions?: Suggestion[] }>();
   const [text, setText] = useState(defaultValue);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -40,12 +42,19 @@ export function SchoolSearch({ defaultValue }: { defaultValue: string }) {
             defaultValue={defaultValue}
             placeholder={t("search.placeholder")}
             autoComplete="off"
-            maxLength={100}
+            maxLength={SEARCH_TEXT_MAX}
+            aria-invalid={tooLong || undefined}
+            aria-describedby={tooLong ? "school-q-error" : undefined}
             aria-controls={suggestions.length > 0 ? listId : undefined}
             onChange={(event) => onInput(event.currentTarget.value)}
           />
           <button type="submit">{t("search.submit")}</button>
         </div>
+        {tooLong ? (
+          <p className="field-error" id="school-q-error">
+            {common("search.tooLong")}
+          </p>
+        ) : null}
       </Form>
       {suggestions.length > 0 ? (
         <ul id={listId} className="school-suggestions" aria-label={t("search.suggestions")}>

@@ -1,6 +1,7 @@
 import { parseId, sendMessageBodySchema } from "~/lib/forms/chat";
 import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
 import { loadConversation, sendMessage } from "~/server/chat/chat.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import { sendAnswer } from "../../server/chat/send-answer.server";
 import type { Route } from "./+types/chat-messages";
@@ -18,7 +19,9 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const options = { before: url.searchParams.get("before"), after: url.searchParams.get("after") };
   const view = id === null ? null : await loadConversation(userId, id, options);
   if (!view) return jsonError(404, "not_found", t("chat:errors.notFound"));
-  return Response.json({ data: view.messages, earlierCursor: view.earlierCursor });
+  return Response.json(
+    withTimeTexts({ data: view.messages, earlierCursor: view.earlierCursor }, await apiClock(request, context)),
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -2,6 +2,7 @@ import { parseId } from "~/lib/forms/communities";
 import { requireBearerUser } from "~/server/auth/bearer.server";
 import { loadCommunityPosts } from "~/server/communities/community-page.server";
 import { decodeCursor } from "~/server/content/post-cards.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/community-posts";
 import { postPage } from "./content-json.server";
@@ -17,7 +18,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const page = id === null ? null : await loadCommunityPosts(userId, id, decodeCursor(url.searchParams.get("before")));
   if (!page) return jsonError(404, "not_found", t("communities:errors.notFound"));
   if (!page.visible) return jsonError(403, "members_only", t("communities:errors.membersOnly"));
-  return Response.json(postPage(page.posts, page.hasMore, url.origin));
+  return Response.json(withTimeTexts(postPage(page.posts, page.hasMore, url.origin), await apiClock(request, context)));
 }
 
 export function action({ context }: Route.ActionArgs) {

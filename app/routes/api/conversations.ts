@@ -6,6 +6,7 @@ import {
   listConversationPage,
   newClientMsgIdServer,
 } from "~/server/chat/chat.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/conversations";
 import { groupRefusal } from "./group-answer.server";
@@ -20,7 +21,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
     limit: CONVERSATION_PAGE_MAX,
     cursor: url.searchParams.get("cursor"),
   });
-  return Response.json({ data: page });
+  return Response.json(withTimeTexts({ data: page }, await apiClock(request, context)));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { parseId } from "~/lib/forms/chat";
 import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import { deleteForMe, loadThread } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/inbox-message";
@@ -15,7 +16,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const thread = id === null ? null : await loadThread(reader, id);
   const message = thread?.messages.find((m) => m.id === id);
   if (!thread || !message) return jsonError(404, "not_found", apiTranslator(context)("inbox:errors.notFound"));
-  return Response.json({ message: apiMessage(message), thread: thread.messages.map(apiMessage) });
+  return Response.json(
+    withTimeTexts(
+      { message: apiMessage(message), thread: thread.messages.map(apiMessage) },
+      await apiClock(request, context),
+    ),
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

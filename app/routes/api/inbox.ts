@@ -1,5 +1,6 @@
 import { boxSchema } from "~/lib/forms/inbox";
 import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import { listBox } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/inbox";
@@ -12,7 +13,12 @@ import { sendFromApi } from "./inbox-api.server";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const userId = await requireBearerUser(request, context);
   const box = boxSchema.parse(url.searchParams.get("box") ?? "inbox");
-  return Response.json({ data: await listBox(userId, box, url.searchParams.get("cursor")) });
+  return Response.json(
+    withTimeTexts(
+      { data: await listBox(userId, box, url.searchParams.get("cursor")) },
+      await apiClock(request, context),
+    ),
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,6 +1,7 @@
 import { requireBearerUser } from "~/server/auth/bearer.server";
 import { decodeCursor } from "~/server/content/post-cards.server";
 import { loadNewsfeed } from "~/server/feed/newsfeed.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/newsfeed";
 import { postPage } from "./content-json.server";
@@ -12,7 +13,12 @@ import { postPage } from "./content-json.server";
 export async function loader({ request, context, url }: Route.LoaderArgs) {
   const userId = await requireBearerUser(request, context);
   const feed = await loadNewsfeed(userId, decodeCursor(url.searchParams.get("before")));
-  return Response.json({ ...postPage(feed.posts, !feed.endOfFeed, url.origin), endOfFeed: feed.endOfFeed });
+  return Response.json(
+    withTimeTexts(
+      { ...postPage(feed.posts, !feed.endOfFeed, url.origin), endOfFeed: feed.endOfFeed },
+      await apiClock(request, context),
+    ),
+  );
 }
 
 export function action({ context }: Route.ActionArgs) {

@@ -1,5 +1,6 @@
 import { parseNotificationListQuery } from "~/routes/api/notification-query.server";
 import { requireBearerUser } from "~/server/auth/bearer.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/notifications";
@@ -9,7 +10,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   const userId = await requireBearerUser(request, context);
   const query = parseNotificationListQuery(url, apiTranslator(context));
   if (!query.ok) return query.response;
-  return Response.json({ data: await listNotifications(userId, query.data) });
+  return Response.json(
+    withTimeTexts({ data: await listNotifications(userId, query.data) }, await apiClock(request, context)),
+  );
 }
 
 export function action({ context }: Route.ActionArgs) {

@@ -2,6 +2,7 @@ import { parseId } from "~/lib/forms/communities";
 import { apiCommentSchema } from "~/lib/forms/content";
 import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
 import { addComment } from "~/server/content/comments.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/post-comments";
 import { postNotFound } from "./content-json.server";
@@ -21,7 +22,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const comment = postId === null ? null : await addComment(actor, postId, body.data.body, body.data.replyTo ?? null);
   if (comment === "revoked") return revokedToken(context);
   if (!comment || postId === null) return postNotFound(t);
-  return Response.json({ comment }, { status: 201 });
+  return Response.json(withTimeTexts({ comment }, await apiClock(request, context)), { status: 201 });
 }
 
 export function loader({ context }: Route.LoaderArgs) {

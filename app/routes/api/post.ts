@@ -2,6 +2,7 @@ import { parseId } from "~/lib/forms/communities";
 import { requireBearerActor, requireBearerUser, revokedToken } from "~/server/auth/bearer.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/post";
 import { apiPost, apiThreads, postNotFound } from "./content-json.server";
@@ -15,7 +16,12 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   const id = parseId(params.id);
   const page = id === null ? null : await getPostPage(userId, id);
   if (!page) return postNotFound(apiTranslator(context));
-  return Response.json({ post: apiPost(page.post, url.origin), threads: apiThreads(page.threads, url.origin) });
+  return Response.json(
+    withTimeTexts(
+      { post: apiPost(page.post, url.origin), threads: apiThreads(page.threads, url.origin) },
+      await apiClock(request, context),
+    ),
+  );
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

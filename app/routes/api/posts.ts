@@ -4,6 +4,7 @@ import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
 import { IMAGE_ERRORS } from "~/server/content/post-form.server";
 import { createPost } from "~/server/content/posts.server";
 import { POST_FORM_MAX_BYTES, type PostImage, storePostImages } from "~/server/files/post-images.server";
+import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import {
   apiTranslator,
   jsonError,
@@ -30,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createPost(actor, body.data.communityId, body.data.body, body.images);
   if (result.status === "revoked") return revokedToken(context);
   if (result.status === "not_allowed") return jsonError(403, "not_allowed", t("content:errors.notAllowed"));
-  return Response.json({ post: result }, { status: 201 });
+  return Response.json(withTimeTexts({ post: result }, await apiClock(request, context)), { status: 201 });
 }
 
 async function readJsonPost(request: Request, t: Translate) {

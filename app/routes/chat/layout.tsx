@@ -24,10 +24,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     metaTitle: getInstance(context).t("chat:metaTitle"),
     viewerId: viewer.id,
-    // The dropdown sends groups to /chat (SPEC §2); here they open themselves.
+    // The dropdown sends groups to /chat (SPEC §2); here they open themselves, at the first
+    // unread message when there is one, without JavaScript too (decision 122).
     conversations: page.data.map((conversation) => ({
       ...conversation,
-      href: conversation.type === 0 ? conversationHref(conversation) : `/chat/${conversation.id}`,
+      href: `${conversation.type === 0 ? conversationHref(conversation) : `/chat/${conversation.id}`}${conversation.unread > 0 ? "#unread" : ""}`,
     })),
     nextCursor: page.nextCursor,
   };

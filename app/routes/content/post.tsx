@@ -68,10 +68,28 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   const returnTo = safeRedirectPath(wanted, fallback);
   // A deleted post's own page is gone: never go back to it.
   const target =
-    outcome.status === "post_deleted" && returnTo.startsWith(`/content/${postId}`) ? "/newsfeed" : returnTo;
+    outcome.status === "post_deleted"
+      ? returnTo.startsWith(`/content/${postId}`)
+        ? "/newsfeed"
+        : returnTo
+      : backToPost(request, returnTo, postId);
   const headers = outcome.toast ? await flashToast(request, { kind: "success", key: outcome.toast }) : undefined;
   return redirect(target, { headers });
 }
+
+/**
+ * Without JavaScript the browser loads the list again after a post's form: the post's anchor
+ * brings the reader back to that post, not to the top of the feed (decision 124). A script's
+ * fetch (not a navigation) keeps its place by itself, and an anchor would make it jump.
+ */
+function backToPost(request: Request, returnTo: string, postId: number) {
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  if ((mode !== null && mode !== "navigate") || returnTo.includes("#")) return returnTo;
+  return POST_LISTS.test(returnTo.split("?")[0] ?? "") ? `${returnTo}#post-${postId}` : returnTo;
+}
+
+/** The pages that list posts as cards with their forms: the newsfeed, a community, /content. */
+const POST_LISTS = /^\/(newsfeed|content|communities\/\d+)$/;
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["content", "common"]);
@@ -111,9 +129,10 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             canModerate: post.canModerate,
             returnTo: events.returnTo,
             pendingLikes: events.stateOf(post.id).pendingLikes,
+            openForm: events.stateOf(post.id).openForm,
           }}
         />
-        <CommentForm t={t} postId={post.id} returnTo={events.returnTo} />
+        <CommentForm t={t} postId={post.id} returnTo={events.returnTo} id={`comment-body-${post.id}`} />
       </section>
     </main>
   );

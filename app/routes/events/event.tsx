@@ -44,8 +44,12 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
   if (!result.ok && result.reason === "revoked") return signInRedirect(url);
   if (!result.ok && result.reason === "not_an_occurrence") throw data(null, { status: 400 });
+  // Without JavaScript the page loads again: back at its answers, not at its top (decision 124).
+  const navigated = (request.headers.get("Sec-Fetch-Mode") ?? "navigate") === "navigate";
   const back = (toast: Toast) =>
-    flashToast(request, toast).then((headers) => redirect(eventHref(id, occurrence), { headers }));
+    flashToast(request, toast).then((headers) =>
+      redirect(`${eventHref(id, occurrence)}${navigated ? "#rsvp" : ""}`, { headers }),
+    );
   if (!result.ok) return back({ kind: "warning", key: "events:rsvp.refused" });
   if (result.status === "waiting") return back({ kind: "info", key: "events:rsvp.waitlisted" });
   return back({ kind: "success", key: "events:rsvp.saved" });

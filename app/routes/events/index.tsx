@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { AgendaList } from "~/components/events/agenda-list";
+import { MonthAgenda } from "~/components/events/month-agenda";
 import { MonthGrid } from "~/components/events/month-grid";
 import { ZoneSync } from "~/components/events/zone-sync";
 import { userContext } from "~/context";
@@ -10,7 +10,7 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
-import { getDb } from "~/server/db/db.server";
+import { batch } from "~/server/db/batch.server";
 import { occurrenceQueries, toItems, visibleTo } from "~/server/events/calendar.server";
 import { managedCommunitiesQuery } from "~/server/events/managers.server";
 import calendarStyles from "~/styles/calendar.css?url";
@@ -41,11 +41,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const from = first - DAY;
   const to = next + DAY;
   const [eventsQuery, exceptionsQuery] = occurrenceQueries(visibleTo(user.id), from, to);
-  const [rows, exceptions, managed] = await getDb().batch([
-    eventsQuery,
-    exceptionsQuery,
-    managedCommunitiesQuery(user.id),
-  ]);
+  const { rows, exceptions, managed } = await batch({
+    rows: eventsQuery,
+    exceptions: exceptionsQuery,
+    managed: managedCommunitiesQuery(user.id),
+  });
   const all = toItems([rows, exceptions], from, to);
   const zone = fromCookie ?? all[0]?.timeZone ?? "UTC";
   const days = byDay(all, month, zone);
@@ -105,7 +105,13 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
         {items.length === 0 ? (
           <p className="hint">{t("month.empty")}</p>
         ) : (
-          <AgendaList items={items} zone={zone} label={t("month.agenda", { month: title })} />
+          <MonthAgenda
+            items={items}
+            month={month}
+            zone={zone}
+            today={today}
+            label={t("month.agenda", { month: title })}
+          />
         )}
       </section>
     </main>

@@ -4,6 +4,7 @@ import { FriendControls } from "~/components/friends/friend-controls";
 import { AvatarPopup } from "~/components/users/avatar-popup";
 import { PersonRow } from "~/components/users/person-row";
 import { userContext } from "~/context";
+import { useClock } from "~/lib/clock";
 import { dateTimeFormat } from "~/lib/date-format";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -70,7 +71,8 @@ function PeopleList({
   dateLabel?: (date: string) => string;
 }) {
   const { i18n } = useTranslation();
-  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  const clock = useClock();
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: clock.zone });
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>

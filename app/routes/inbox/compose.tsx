@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import inbox from "~/locales/en/inbox.json";
 import { getInstance, translatorFor } from "~/middleware/i18next";
 import { ACCEPTED_EXTENSIONS } from "~/server/inbox/inbox.server";
+import { viewerZone } from "~/server/users/time-zone.server";
 import stylesheet from "~/styles/inbox.css?url";
 import { composeAction, composeDefaults } from "../../server/inbox/compose-form.server";
 import type { Route } from "./+types/compose";
@@ -25,10 +26,12 @@ function replyToOf(params: { id?: string }) {
 }
 
 /** /messagesold/compose and /messagesold/compose/{id}, a reply quoting message {id} (SPEC §2). */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
   const i18n = getInstance(context);
-  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+  // The quote's date, in the viewer's zone (decision 121).
+  const timeZone = viewerZone(viewer, request).zone;
+  const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
   const replyToId = replyToOf(params);
   const { defaults, replyTo } = await composeDefaults(viewer.id, replyToId, translatorFor(context), (at) =>
     format.format(at),

@@ -1,6 +1,6 @@
 import { Outlet, useMatches } from "react-router";
 import { ErrorPage } from "~/components/error-page";
-import { ConversationsMenu } from "~/components/layout/conversations-menu";
+import { ConversationsMenu, useChatUnread } from "~/components/layout/conversations-menu";
 import { Footer } from "~/components/layout/footer";
 import { GuestHeader } from "~/components/layout/guest-header";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
@@ -9,10 +9,13 @@ import { Sidebar } from "~/components/layout/sidebar";
 import { SidebarScrim, SidebarState } from "~/components/layout/sidebar-state";
 import { SignedInHeader } from "~/components/layout/signed-in-header";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
+import { TabBar } from "~/components/layout/tab-bar";
 import { Toasts } from "~/components/layout/toasts";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { DEFAULT_THEME, type Theme } from "~/lib/themes";
 import { useRootData, useShipsScripts } from "~/root";
+
+const NO_CONVERSATIONS: never[] = [];
 
 /** SPEC §2 "Default" layout: header, collapsible sidebar (signed in), footer, overlays. */
 export function DefaultShell({ children, footer = true }: { children: React.ReactNode; footer?: boolean }) {
@@ -21,6 +24,9 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
   const user = root?.user ?? null;
   const appVersion = root?.config.appVersion ?? "";
   const scripts = useShipsScripts();
+  // One live reading of the conversations for the header's dropdown and the navigation's badges.
+  const chat = useChatUnread(root?.conversations ?? NO_CONVERSATIONS);
+  const badges = { chat: chat.unread, inbox: root?.inboxUnread ?? 0 };
   // One theme picker per page: a page with its own (settings) says so in its route handle.
   const ownThemePicker = useMatches().some(
     (match) => (match.handle as { ownThemePicker?: boolean } | undefined)?.ownThemePicker,
@@ -35,13 +41,15 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
         <SignedInHeader
           user={user}
           notifications={root?.notifications ? <NotificationsMenu data={root.notifications} /> : null}
-          conversations={root?.conversations ? <ConversationsMenu conversations={root.conversations} /> : null}
+          conversations={
+            root?.conversations ? <ConversationsMenu conversations={chat.conversations} unread={chat.unread} /> : null
+          }
         />
       ) : (
         <GuestHeader />
       )}
       <div className="app-body">
-        {user ? <Sidebar appVersion={appVersion} /> : null}
+        {user ? <Sidebar appVersion={appVersion} badges={badges} /> : null}
         {user ? <SidebarScrim /> : null}
         <div className="app-content">
           {children}
@@ -50,6 +58,7 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
           ) : null}
         </div>
       </div>
+      {user ? <TabBar badges={badges} /> : null}
       {/* Both show what scripts are doing: a page without scripts has no use for them (decision 090). */}
       {scripts ? <NavigationProgress /> : null}
       {scripts ? <SpinnerOverlay /> : null}

@@ -5,6 +5,7 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
+import { readSearchText } from "~/lib/search-text";
 import schools from "~/locales/en/schools.json";
 import { getInstance } from "~/middleware/i18next";
 import { SCHOOL_SUGGESTIONS, schoolsHome, searchSchools } from "~/server/schools/schools.server";
@@ -27,14 +28,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The search's own server time, for `npm run bench` against its 20 ms goal (decision 075).
     // The Worker's clock moves across I/O, so this is the D1 query as the Worker waits for it.
     const started = Date.now();
-    const suggestions = await searchSchools(url.searchParams.get("q") ?? "", SCHOOL_SUGGESTIONS);
+    const { text } = readSearchText(url.searchParams.get("q"));
+    const suggestions = await searchSchools(text, SCHOOL_SUGGESTIONS);
     const timing = { "Server-Timing": `search;dur=${Date.now() - started}` };
-    return data({ suggestions, query: "", mine: [], results: null, metaTitle: "" }, { headers: timing });
+    const answer = { suggestions, query: "", tooLong: false, mine: [], results: null, metaTitle: "" };
+    return data(answer, { headers: timing });
   }
-  const { text, headers } = await searchText(request);
+  const { text, typed, tooLong, headers } = await searchText(request);
   const { mine, results } = await schoolsHome(user.id, text);
   const metaTitle = getInstance(context).getFixedT(null, "schools")("title");
-  return data({ suggestions: undefined, query: text, mine, results, metaTitle }, { headers });
+  return data({ suggestions: undefined, query: typed, tooLong, mine, results, metaTitle }, { headers });
 }
 
 /** The parents' headers, plus the search's Server-Timing when it ran (cookies are merged anyway). */
@@ -50,11 +53,11 @@ export const handle: DescriptionHandle = { description: "schools:metaDescription
 
 export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("schools");
-  const { query, mine, results } = loaderData;
+  const { query, tooLong, mine, results } = loaderData;
   return (
     <main id="main" className="schools-page">
       <h1>{t("title")}</h1>
-      <SchoolSearch key={query} defaultValue={query} />
+      <SchoolSearch key={query} defaultValue={query} tooLong={tooLong} />
       <p>
         <Link to="/schools/browse">{t("browse.link")}</Link>
       </p>

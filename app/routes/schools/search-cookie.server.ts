@@ -1,6 +1,6 @@
 import { createCookie } from "react-router";
+import { readSearchText } from "~/lib/search-text";
 import { getConfig } from "~/server/config.server";
-import { SCHOOL_QUERY_MAX } from "~/server/schools/search.server";
 
 /**
  * SPEC §3 keeps the school search text while browsing: the last search lives in a cookie, so
@@ -18,12 +18,19 @@ function searchCookie() {
   return cookie;
 }
 
-/** The text to search: the `q` parameter when present (even empty), else the remembered one. */
+/**
+ * The text to search: the `q` parameter when present (even empty), else the remembered one.
+ * Over the search limit nothing is searched or remembered, and the box says why (decision 113).
+ */
 export async function searchText(request: Request) {
-  const given = new URL(request.url).searchParams.get("q")?.slice(0, SCHOOL_QUERY_MAX) ?? null;
-  const remembered = await searchCookie().parse(request.headers.get("Cookie"));
-  const text = given ?? (typeof remembered === "string" ? remembered : "");
+  const q = new URL(request.url).searchParams.get("q");
   const headers = new Headers();
-  if (given !== null && given !== remembered) headers.append("Set-Cookie", await searchCookie().serialize(given));
-  return { text, headers };
+  if (q !== null) {
+    const given = readSearchText(q);
+    if (given.tooLong) return { text: "", typed: given.typed, tooLong: true, headers };
+  }
+  const remembered = await searchCookie().parse(request.headers.get("Cookie"));
+  const text = q ?? (typeof remembered === "string" ? remembered : "");
+  if (q !== null && text !== remembered) headers.append("Set-Cookie", await searchCookie().serialize(text));
+  return { text, typed: text, tooLong: false, headers };
 }

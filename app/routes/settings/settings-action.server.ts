@@ -7,6 +7,7 @@ import { emailSettingsSchema } from "~/lib/forms/settings-email";
 import { passwordSettingsSchema } from "~/lib/forms/settings-password";
 import { profileSettingsSchema } from "~/lib/forms/settings-profile";
 import { themeSettingsSchema } from "~/lib/forms/settings-theme";
+import { timeZoneSettingsSchema } from "~/lib/forms/settings-time-zone";
 import { getInstance, translatorFor } from "~/middleware/i18next";
 import { signInRedirect } from "~/server/auth/web-session.server";
 import { clearSignedIn, commitSession, getSession } from "~/server/session/session.server";
@@ -15,6 +16,7 @@ import { deleteAccount } from "~/server/settings/delete-account.server";
 import { requestEmailChange } from "~/server/settings/email-change.server";
 import { changePassword, setTheme, updateProfile } from "~/server/settings/settings.server";
 import type { Actor } from "~/server/users/session-user.server";
+import { setTimeZone } from "~/server/users/time-zone.server";
 import { deleteAvatar, readSettingsForm, uploadAvatar } from "./settings-avatar.server";
 import {
   failed,
@@ -125,6 +127,14 @@ async function changeTheme({ request, url, context, actor, formData }: Args) {
   );
 }
 
+/** Every time on every page is written in this zone (decision 121); the token carries it. */
+async function changeTimeZone({ request, url, actor, formData }: Args) {
+  const parsed = parseForm(timeZoneSettingsSchema, formData);
+  if (!parsed.ok) return failed("timeZone", parsed);
+  if ((await setTimeZone(actor, parsed.data.timeZone)) === "revoked") return signedOut(url);
+  return saved(request, { key: "settings:timeZone.saved", values: { zone: parsed.data.timeZone } });
+}
+
 async function removeAccount({ request, url, context, actor, formData }: Args) {
   const parsed = parseForm(deleteAccountSchema, formData);
   if (!parsed.ok) return failed("delete", parsed);
@@ -159,9 +169,10 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
   delete: removeAccount,
   avatar: uploadAvatar,
   "avatar-remove": deleteAvatar,
+  timeZone: changeTimeZone,
 };
 
-const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove"]);
+const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove", "timeZone"]);
 
 export async function settingsAction(
   request: Request,

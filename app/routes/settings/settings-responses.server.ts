@@ -9,7 +9,16 @@ import { flashToast } from "~/server/session/session.server";
  */
 export const SETTINGS_PATH = "/profile/settings";
 
-export const SETTINGS_INTENTS = ["profile", "email", "password", "theme", "delete", "avatar", "avatar-remove"] as const;
+export const SETTINGS_INTENTS = [
+  "profile",
+  "email",
+  "password",
+  "theme",
+  "delete",
+  "avatar",
+  "avatar-remove",
+  "timeZone",
+] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 export type SettingsActionFailure = FormFailure & { intent: SettingsIntent | null };
 

@@ -7,6 +7,7 @@ import { EmailSection } from "~/components/settings/email-section";
 import { PasswordSection } from "~/components/settings/password-section";
 import { ProfileSection } from "~/components/settings/profile-section";
 import { ThemeSection } from "~/components/settings/theme-section";
+import { TimeZoneSection } from "~/components/settings/time-zone-section";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -15,6 +16,7 @@ import accountTexts from "~/locales/en/account.json";
 import settings from "~/locales/en/settings.json";
 import { getInstance } from "~/middleware/i18next";
 import { getAccountSettings } from "~/server/settings/settings.server";
+import { timeZoneNames, viewerZone } from "~/server/users/time-zone.server";
 import settingsStyles from "~/styles/settings.css?url";
 import type { Route } from "./+types/settings";
 import { settingsAction } from "./settings-action.server";
@@ -27,11 +29,18 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: sett
 // The require-user layout guarantees a signed-in user on this page.
 const actingUser = (context: Route.LoaderArgs["context"]) => context.get(userContext)!;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const account = await getAccountSettings(actingUser(context).id);
   if (!account) throw new Response(null, { status: 404 });
   // The session user's avatar is already a URL (or "default").
-  return { metaTitle: getInstance(context).t("settings:metaTitle"), account, avatar: actingUser(context).avatar };
+  return {
+    metaTitle: getInstance(context).t("settings:metaTitle"),
+    account,
+    avatar: actingUser(context).avatar,
+    // The zone pages are written in now: the account's, else the browser's (decision 121).
+    timeZone: viewerZone(actingUser(context), request).zone,
+    timeZones: timeZoneNames(),
+  };
 }
 
 /** The page has its own theme picker: the footer leaves its one out (one per page). */
@@ -58,6 +67,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     ["settings-email", t("email.title")],
     ["settings-password", t("password.title")],
     ["settings-theme", t("theme.title")],
+    ["settings-timeZone", t("timeZone.title")],
     ["calendar-feed", tEvents("feed.title")],
     ["settings-delete", t("delete.title")],
   ] as const;
@@ -93,6 +103,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
           <PasswordSection hasPassword={account.hasPassword} failure={failureFor("password")} />
           <ThemeSection theme={account.theme} failure={failureFor("theme")} />
+          <TimeZoneSection
+            timeZone={loaderData.timeZone}
+            zones={loaderData.timeZones}
+            failure={failureFor("timeZone")}
+          />
           <CalendarFeedSection />
           <DeleteSection hasPassword={account.hasPassword} failure={failureFor("delete")} />
         </div>

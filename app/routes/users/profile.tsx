@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { FriendControls } from "~/components/friends/friend-controls";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
+import { useClock } from "~/lib/clock";
 import { dateTimeFormat } from "~/lib/date-format";
 import { parseUserId } from "~/lib/forms/friend";
 import { FriendStatus } from "~/lib/friend-status";
@@ -34,6 +35,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function PublicProfile({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("friends");
   const { t: tc } = useTranslation();
+  const clock = useClock();
   const { profile } = loaderData;
   if (!profile) {
     return (
@@ -50,7 +52,7 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
     );
   }
   const { user } = profile;
-  const date = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: clock.zone });
   const pending = user.friendStatus === FriendStatus.Pending;
   return (
     <main id="main" className="profile">

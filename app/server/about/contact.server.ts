@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { ContactTopic } from "~/lib/contact-fields";
 import type { Translate } from "~/lib/translate";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { sendMailLater } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/template";
@@ -24,18 +25,20 @@ export type ContactSubmission = {
  * if only it fails, the sender still reached us.
  */
 export async function submitContactMessage(submission: ContactSubmission, t: Translate) {
-  const [stored] = await getDb()
-    .insert(schema.contactMessages)
-    .values({
-      name: submission.name,
-      email: submission.email,
-      topic: submission.topic,
-      message: submission.message,
-      userId: submission.sender
-        ? sql`CASE WHEN ${tokenIsCurrent(submission.sender.id, submission.sender.tokenVersion)} THEN ${submission.sender.id} END`
-        : null,
-    })
-    .returning({ id: schema.contactMessages.id });
+  const [stored] = await single(
+    getDb()
+      .insert(schema.contactMessages)
+      .values({
+        name: submission.name,
+        email: submission.email,
+        topic: submission.topic,
+        message: submission.message,
+        userId: submission.sender
+          ? sql`CASE WHEN ${tokenIsCurrent(submission.sender.id, submission.sender.tokenVersion)} THEN ${submission.sender.id} END`
+          : null,
+      })
+      .returning({ id: schema.contactMessages.id }),
+  );
 
   sendMailLater(contactConfirmation(submission, t), `contact message ${stored.id}: confirmation`);
   return stored.id;

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { NAME_MAX_LENGTH } from "~/lib/account";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { findUser, getUserById, isEmailTaken } from "~/server/users/users.server";
 import type { SocialProvider } from "./providers.server";
@@ -74,12 +75,12 @@ async function resolveIdentity(identity: SocialIdentity, now: number): Promise<I
 
   const existing = await findUser({ email });
   if (existing) {
-    await db.batch([
-      db
+    await batch({
+      link: db
         .insert(schema.oauthAccounts)
         .values({ provider: identity.provider, subject: identity.subject, userId: existing.id, createdAt: now }),
-      activationUpdate(existing.id, now),
-    ]);
+      activation: activationUpdate(existing.id, now),
+    });
     return { status: "signed_in", userId: existing.id, outcome: "linked" };
   }
   // No live account has it, so a taken address belongs to a deleted one.

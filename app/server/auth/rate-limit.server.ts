@@ -1,5 +1,5 @@
-import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
+import { batch, single, textRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 /**
@@ -13,8 +13,14 @@ export type RateLimitCheck = { allowed: true } | { allowed: false; retryAfterSec
 /** Keys name what is limited: `signin:account:<email>`, `signin:ip:<ip>`, `mail:reset:<email>`… */
 export async function checkRateLimit(keys: string[], now = Date.now()): Promise<RateLimitCheck> {
   let retryAfterMs = 0;
+  // Every key's row in one batch, by key.
+  const rows = await batch(
+    Object.fromEntries(
+      keys.map((key) => [key, getDb().select().from(schema.rateLimits).where(eq(schema.rateLimits.key, key))]),
+    ),
+  );
   for (const key of keys) {
-    const row = await getDb().query.rateLimits.findFirst({ where: eq(schema.rateLimits.key, key) });
+    const row = rows[key]?.[0];
     if (!row) continue;
     const windowEnds = row.windowStart + RATE_LIMIT.windowMs;
     if (windowEnds > now && row.count >= RATE_LIMIT.attempts) retryAfterMs = Math.max(retryAfterMs, windowEnds - now);
@@ -37,12 +43,11 @@ export async function recordAttempt(keys: string[], now = Date.now()) {
           windowStart: sql`CASE WHEN ${schema.rateLimits.windowStart} <= ${expired} THEN ${now} ELSE ${schema.rateLimits.windowStart} END`,
         },
       });
-  const [first, ...rest] = keys.map(upsert);
-  if (first) await db.batch([first, ...rest]);
+  await batch(Object.fromEntries(keys.map((key) => [key, upsert(key)])));
 }
 
 export async function clearRateLimit(key: string) {
-  await getDb().delete(schema.rateLimits).where(eq(schema.rateLimits.key, key));
+  await single(getDb().delete(schema.rateLimits).where(eq(schema.rateLimits.key, key)));
 }
 
 /** The client's address as Cloudflare reports it; local runs fall back to one shared key. */
@@ -66,12 +71,12 @@ WHERE rate_limits.window_start <= ?2 - ?3 OR rate_limits.count < ?4
 RETURNING window_start`;
 
 export async function takeWindowTry(key: string, policy: { limit: number; windowMs: number }, now = Date.now()) {
-  const [taken, row] = await env.DB.batch<{ window_start: number }>([
-    env.DB.prepare(TAKE_WINDOW_TRY).bind(key, now, policy.windowMs, policy.limit),
-    env.DB.prepare("SELECT window_start FROM rate_limits WHERE key = ?1").bind(key),
-  ]);
-  if (taken?.results.length) return { allowed: true } as const;
-  const windowStart = row?.results[0]?.window_start ?? now;
+  const { taken, row } = await batch({
+    taken: textRows<{ window_start: number }>(TAKE_WINDOW_TRY, [key, now, policy.windowMs, policy.limit]),
+    row: textRows<{ window_start: number }>("SELECT window_start FROM rate_limits WHERE key = ?1", [key]),
+  });
+  if (taken.length > 0) return { allowed: true } as const;
+  const windowStart = row[0]?.window_start ?? now;
   return {
     allowed: false,
     retryAfterSeconds: Math.max(1, Math.ceil((windowStart + policy.windowMs - now) / 1000)),

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { SessionUser } from "~/context";
 import { getConfig } from "~/server/config.server";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, type SessionUserRow, sessionUserQuery, toSessionUser } from "~/server/users/session-user.server";
 import { randomToken, sha256Hex } from "./crypto.server";
@@ -46,11 +47,18 @@ function jwtKey(): Promise<CryptoKey> {
  * and deletion can revoke tokens already issued; `u` is what the page header shows, so a
  * signed-in page needs no D1 read to learn who is asking while the token is valid.
  */
-type ProfileClaims = { n: string; un: string | null; e: string; a: string; th: string };
+type ProfileClaims = { n: string; un: string | null; e: string; a: string; th: string; tz?: string | null };
 
 export async function signAccessToken(user: SessionUserRow, now = Date.now()) {
   const issuedAt = Math.floor(now / 1000);
-  const profile: ProfileClaims = { n: user.name, un: user.username, e: user.email, a: user.avatar, th: user.theme };
+  const profile: ProfileClaims = {
+    n: user.name,
+    un: user.username,
+    e: user.email,
+    a: user.avatar,
+    th: user.theme,
+    tz: user.timeZone,
+  };
   return new SignJWT({ tv: user.tokenVersion, u: profile })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
     .setIssuer(ISSUER)
@@ -78,7 +86,8 @@ function profileFrom(id: number, tokenVersion: number, claims: unknown): Session
     return null;
   }
   const username = typeof p.un === "string" ? p.un : null;
-  return toSessionUser({ id, name: p.n, username, email: p.e, avatar: p.a, theme: p.th, tokenVersion });
+  const timeZone = typeof p.tz === "string" ? p.tz : null;
+  return toSessionUser({ id, name: p.n, username, email: p.e, avatar: p.a, theme: p.th, timeZone, tokenVersion });
 }
 
 /**
@@ -138,16 +147,16 @@ export async function verifyAccessToken(token: string, now = Date.now()): Promis
 export async function issueTokens(userId: number, now = Date.now()): Promise<TokenPair> {
   const refreshToken = randomToken();
   const db = getDb();
-  const [, users] = await db.batch([
-    db.insert(schema.refreshTokens).values({
+  const { users } = await batch({
+    stored: db.insert(schema.refreshTokens).values({
       hash: await sha256Hex(refreshToken),
       userId,
       family: crypto.randomUUID(),
       expiresAt: now + REFRESH_TOKEN_TTL_SECONDS * 1000,
       createdAt: now,
     }),
-    sessionUserQuery(userId),
-  ]);
+    users: sessionUserQuery(userId),
+  });
   const user = users[0];
   if (!user) throw new Error(`issueTokens: user ${userId} cannot sign in`);
   return { token: await signAccessToken(user, now), refreshToken };
@@ -223,13 +232,13 @@ export async function revokeRefreshToken(refreshToken: string, now = Date.now())
     columns: { family: true, userId: true },
   });
   if (!row) return null;
-  await db.batch([
-    db
+  await batch({
+    revoked: db
       .update(schema.refreshTokens)
       .set({ revokedAt: now })
       .where(and(eq(schema.refreshTokens.family, row.family), isNull(schema.refreshTokens.revokedAt))),
-    bumpTokenVersion(row.userId),
-  ]);
+    bumped: bumpTokenVersion(row.userId),
+  });
   return row.userId;
 }
 

@@ -1,8 +1,7 @@
 import { and, desc, eq, lt, or, type SQLWrapper, sql } from "drizzle-orm";
 import { chatPath } from "~/lib/friend-status";
-import { type BatchPart, batchPart, runBatch } from "~/server/db/batch.server";
+import { type BatchPart, batch, batchPart, preparedQuery } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { reusableQuery } from "~/server/db/reusable.server";
 import { avatarUrl } from "~/server/users/avatar";
 
 export type Participant = { userId: number; username: string | null; name: string; avatar: string };
@@ -95,14 +94,12 @@ export function conversationsQuery(
 }
 
 /** The dropdown's statement is the same on every signed-in page: built once (decision 079). */
-const menuQuery = reusableQuery<{ userId: number }>(() =>
-  conversationsQuery(sql.placeholder("userId"), { limit: CONVERSATION_MENU_SIZE }),
-);
+const menuQuery = preparedQuery(() => conversationsQuery(sql.placeholder("userId"), { limit: CONVERSATION_MENU_SIZE }));
 
 /** The header dropdown's conversations as one part of the root loader's batch (decision 041). */
 export function conversationsPart(userId: number, limit = CONVERSATION_MENU_SIZE): BatchPart<ConversationSummary[]> {
   const query = limit === CONVERSATION_MENU_SIZE ? menuQuery({ userId }) : conversationsQuery(userId, { limit });
-  return batchPart([query], ([rows]) => toSummaries(rows as Row[], limit).data);
+  return batchPart({ rows: query }, ({ rows }) => toSummaries(rows as Row[], limit).data);
 }
 
 export function toSummaries(rows: Row[], limit: number) {
@@ -128,8 +125,8 @@ export async function listConversationPage(userId: number, options: { limit?: nu
   // As a batch, not a lone select: /chat's list then rides with the root loader's and the
   // conversation's reads in the request's one round trip (decision 104).
   const query = conversationsQuery(userId, { ...options, limit });
-  const { page } = await runBatch({ page: batchPart([query], ([rows]) => toSummaries(rows as Row[], limit)) });
-  return page;
+  const { rows } = await batch({ rows: query });
+  return toSummaries(rows as Row[], limit);
 }
 
 /** The dropdown's list (SPEC §2): the most recent conversations. */

@@ -1,8 +1,8 @@
 import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import { GROUP_MAX_MEMBERS } from "~/lib/chat-limits";
+import { type BatchPart, batch, batchPart, single, sqlRows } from "~/server/db/batch.server";
 import { containsText } from "~/server/db/contains-text.server";
-import { batchSql } from "~/server/db/raw.server";
 import { publishToUsers } from "~/server/realtime/realtime.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
@@ -56,7 +56,7 @@ export type CandidateQuery = { q?: string | null; selected?: number[]; conversat
  * already (`selected`, kept across a search without JavaScript) and up to CANDIDATE_LIMIT
  * matching `q` by name or username. Never the viewer, nobody already in `conversationId`.
  */
-export function candidateStatements(viewerId: number, query: CandidateQuery): SQL[] {
+export function candidatesPart(viewerId: number, query: CandidateQuery): BatchPart<Candidates> {
   const text = (query.q ?? "").trim().replace(/^@/, "");
   const match = text ? sql`AND ${containsText([sql.raw("u.name"), sql.raw("u.username")], text)}` : sql``;
   const outside =
@@ -65,25 +65,28 @@ export function candidateStatements(viewerId: number, query: CandidateQuery): SQ
       : sql`AND NOT EXISTS (SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${query.conversationId} AND p.user_id = u.id)`;
   const base = sql`FROM users u WHERE u.id IN ${contactIdsSql(viewerId)} AND u.id != ${viewerId} AND ${AVAILABLE} ${outside}`;
   const selected = (query.selected ?? []).slice(0, GROUP_MAX_MEMBERS);
-  return [
-    selected.length
-      ? sql`SELECT ${PERSON_COLUMNS} ${base} AND u.id IN (${idList(selected)}) ORDER BY lower(u.name), u.id`
-      : sql`SELECT 1 WHERE 0`,
-    sql`SELECT ${PERSON_COLUMNS} ${base} ${match} ORDER BY lower(u.name), u.id LIMIT ${CANDIDATE_LIMIT}`,
-  ];
+  const statements = {
+    selected: sqlRows<PersonRow>(
+      selected.length
+        ? sql`SELECT ${PERSON_COLUMNS} ${base} AND u.id IN (${idList(selected)}) ORDER BY lower(u.name), u.id`
+        : sql`SELECT 1 WHERE 0`,
+    ),
+    found: sqlRows<PersonRow>(
+      sql`SELECT ${PERSON_COLUMNS} ${base} ${match} ORDER BY lower(u.name), u.id LIMIT ${CANDIDATE_LIMIT}`,
+    ),
+  };
+  return batchPart(statements, ({ selected, found }) => {
+    const ticked = selected.map(toPerson);
+    const ids = new Set(ticked.map((p) => p.userId));
+    return { selected: ticked, found: found.map(toPerson).filter((p) => !ids.has(p.userId)) };
+  });
 }
 
 export type Candidates = { selected: Person[]; found: Person[] };
 
-export function readCandidates([selected, found]: unknown[]): Candidates {
-  const ticked = (selected as PersonRow[]).map(toPerson);
-  const ids = new Set(ticked.map((p) => p.userId));
-  return { selected: ticked, found: (found as PersonRow[]).map(toPerson).filter((p) => !ids.has(p.userId)) };
-}
-
 /** /chat/new: whom the viewer may choose. One round trip. */
 export async function loadCandidates(viewerId: number, query: CandidateQuery) {
-  return readCandidates(await batchSql(candidateStatements(viewerId, query)));
+  return (await batch({ candidates: candidatesPart(viewerId, query) })).candidates;
 }
 
 export type GroupPage = {
@@ -96,26 +99,28 @@ export type GroupPage = {
 /** /chat/{id}/group: the group, its members and whom the viewer could add; null when not a member. */
 export async function loadGroupPage(viewerId: number, conversationId: number, query: CandidateQuery) {
   const cid = sql`${conversationId}`;
-  const [heads, members, ...candidates] = await batchSql([
-    sql`SELECT c.id, c.title FROM conversations c WHERE c.id = ${cid} AND c.type = 1 AND ${isMember(viewerId, cid)}`,
-    sql`
+  const { heads, members, candidates } = await batch({
+    heads: sqlRows<{ id: number; title: string | null }>(
+      sql`SELECT c.id, c.title FROM conversations c WHERE c.id = ${cid} AND c.type = 1 AND ${isMember(viewerId, cid)}`,
+    ),
+    members: sqlRows<PersonRow & { available: number }>(sql`
       SELECT ${PERSON_COLUMNS}, (${AVAILABLE}) AS available
       FROM conversation_participants p JOIN users u ON u.id = p.user_id
       WHERE p.conversation_id = ${cid} AND ${isMember(viewerId, cid)}
-      ORDER BY lower(u.name), u.id`,
-    ...candidateStatements(viewerId, { ...query, conversationId }),
-  ]);
-  const head = (heads as { id: number; title: string | null }[])[0];
+      ORDER BY lower(u.name), u.id`),
+    candidates: candidatesPart(viewerId, { ...query, conversationId }),
+  });
+  const head = heads[0];
   if (!head) return null;
   const page: GroupPage = {
     id: head.id,
     title: head.title ?? "",
-    members: (members as (PersonRow & { available: number })[]).map((row) =>
+    members: members.map((row) =>
       row.available
         ? { ...toPerson(row), available: true }
         : { userId: row.id, name: "", username: null, avatar: "default", available: false },
     ),
-    candidates: readCandidates(candidates),
+    candidates,
   };
   return page;
 }
@@ -158,29 +163,29 @@ export async function createGroup(
   if (ids.length === 0) return { status: "not_allowed", names: [] };
   if (ids.length >= GROUP_MAX_MEMBERS) return { status: "too_many" };
   const key = `${viewerId}:${input.createKey}`;
-  const results = await batchAs(viewer, [
-    refusedStatement(viewerId, ids),
-    sql`
+  const results = await batchAs(viewer, {
+    refused: refusedStatement(viewerId, ids),
+    inserted: sql`
       INSERT INTO conversations (type, title, updated_at, created_at, create_key)
       SELECT 1, ${input.title}, ${now}, ${now}, ${key} WHERE ${allAllowed(viewerId, ids)} AND ${current}
       ON CONFLICT (create_key) DO NOTHING RETURNING id`,
     // Only the batch that created the row adds its members: a replay must not re-add someone who
     // left. changes() is the row count of the INSERT just before (1 or 0), not a timestamp match:
     // two sends of one form can share a millisecond (workerd's clock only moves on I/O).
-    sql`
+    joined: sql`
       INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
       SELECT c.id, u.id, ${now} FROM conversations c JOIN users u ON u.id IN (${idList([viewerId, ...ids])})
       WHERE c.create_key = ${key} AND changes() = 1 AND ${current}
       ON CONFLICT DO NOTHING`,
-    sql`SELECT c.id, c.title FROM conversations c
+    heads: sql`SELECT c.id, c.title FROM conversations c
       WHERE c.create_key = ${key} AND ${isMember(viewerId, sql`c.id`)}`,
-    sql`
+    members: sql`
       SELECT ${PERSON_COLUMNS} FROM conversation_participants p JOIN users u ON u.id = p.user_id
       WHERE p.conversation_id = (SELECT id FROM conversations WHERE create_key = ${key})
       ORDER BY lower(u.name), u.id`,
-  ]);
+  });
   if (results === "revoked") return { status: results };
-  const [refused, inserted, , heads, members] = results;
+  const { refused, inserted, heads, members } = results;
   const head = (heads as { id: number; title: string }[])[0];
   const created = inserted.length > 0;
   if (!head) return { status: "not_allowed", names: (refused as { name: string }[]).map((r) => r.name) };
@@ -196,13 +201,13 @@ export async function createGroup(
 /** Any member renames the group (1–80 characters after trimming). One round trip. */
 export async function renameGroup(viewer: Actor, conversationId: number, title: string): Promise<GroupResult> {
   const cid = sql`${conversationId}`;
-  const results = await batchAs(viewer, [
-    sql`UPDATE conversations SET title = ${title} WHERE id = ${cid} AND type = 1 AND ${isMember(viewer.id, cid)}
+  const results = await batchAs(viewer, {
+    updated: sql`UPDATE conversations SET title = ${title} WHERE id = ${cid} AND type = 1 AND ${isMember(viewer.id, cid)}
       AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)} RETURNING id`,
-    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-  ]);
+    members: sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
+  });
   if (results === "revoked") return { status: results };
-  const [updated, members] = results;
+  const { updated, members } = results;
   if ((updated as unknown[]).length === 0) return { status: "not_found" };
   announce(
     (members as { user_id: number }[]).map((m) => m.user_id),
@@ -227,26 +232,26 @@ export async function addToGroup(
   const group = sql`(SELECT type FROM conversations WHERE id = ${cid}) = 1 AND ${isMember(viewerId, cid)}`;
   if (ids.length === 0) {
     // Nobody to add; an outsider still learns nothing about the group.
-    const [member] = await batchSql([sql`SELECT 1 AS ok WHERE ${group}`]);
+    const member = await single(sqlRows(sql`SELECT 1 AS ok WHERE ${group}`));
     return member?.length ? { status: "not_allowed", names: [] } : { status: "not_found" };
   }
   const newcomers = sql`(SELECT count(*) FROM users u WHERE u.id IN (${idList(ids)}) AND NOT EXISTS (
     SELECT 1 FROM conversation_participants p WHERE p.conversation_id = ${cid} AND p.user_id = u.id))`;
   const size = sql`(SELECT count(*) FROM conversation_participants WHERE conversation_id = ${cid})`;
-  const results = await batchAs(viewer, [
-    sql`SELECT 1 AS ok WHERE ${group}`,
-    refusedStatement(viewerId, ids),
-    sql`
+  const results = await batchAs(viewer, {
+    heads: sql`SELECT 1 AS ok WHERE ${group}`,
+    refused: refusedStatement(viewerId, ids),
+    inserted: sql`
       INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
       SELECT ${cid}, u.id, ${now} FROM users u
       WHERE u.id IN (${idList(ids)}) AND ${group} AND ${allAllowed(viewerId, ids)}
         AND ${size} + ${newcomers} <= ${GROUP_MAX_MEMBERS} AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}
       ON CONFLICT DO NOTHING
       RETURNING user_id`,
-    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-  ]);
+    members: sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
+  });
   if (results === "revoked") return { status: results };
-  const [heads, refused, inserted, members] = results;
+  const { heads, refused, inserted, members } = results;
   if ((heads as unknown[]).length === 0) return { status: "not_found" };
   const names = (refused as { name: string }[]).map((r) => r.name);
   if (names.length > 0) return { status: "not_allowed", names };
@@ -265,18 +270,18 @@ export async function leaveGroup(viewer: Actor, conversationId: number): Promise
   const viewerId = viewer.id;
   const cid = sql`${conversationId}`;
   const current = tokenIsCurrent(viewer.id, viewer.tokenVersion);
-  const results = await batchAs(viewer, [
-    sql`
+  const results = await batchAs(viewer, {
+    left: sql`
       DELETE FROM conversation_participants
       WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND (SELECT type FROM conversations WHERE id = ${cid}) = 1
         AND ${current}
       RETURNING user_id`,
-    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-    sql`DELETE FROM conversations WHERE id = ${cid} AND type = 1 AND ${current}
+    remaining: sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
+    removed: sql`DELETE FROM conversations WHERE id = ${cid} AND type = 1 AND ${current}
       AND NOT EXISTS (SELECT 1 FROM conversation_participants WHERE conversation_id = ${cid})`,
-  ]);
+  });
   if (results === "revoked") return { status: results };
-  const [left, remaining] = results;
+  const { left, remaining } = results;
   if ((left as unknown[]).length === 0) return { status: "not_found" };
   announce([viewerId, ...(remaining as { user_id: number }[]).map((m) => m.user_id)], conversationId);
   return { status: "ok", conversationId };

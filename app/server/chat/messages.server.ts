@@ -1,19 +1,13 @@
 import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import type { MessageData } from "~/realtime/protocol";
-import { batchSql } from "~/server/db/raw.server";
+import { batch, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { publishToUser, publishToUsers } from "~/server/realtime/realtime.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
-import {
-  type Actor,
-  batchAs,
-  currentTokenSql,
-  tokenIsCurrent,
-  tokenWasCurrent,
-} from "~/server/users/session-user.server";
+import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { decodeCursor, REMOVED_DISPOSITIONS } from "./conversations.server";
-import { directKey, mayMessageSql, mayWriteSql } from "./permission.server";
+import { mayMessageSql, mayWriteSql } from "./permission.server";
 
 /** A message as clients hold it (SPEC §3 Message plus the server id). */
 export type ChatMessage = Omit<MessageData, "senderId"> & { senderId: number | null };
@@ -23,7 +17,7 @@ export const MESSAGE_PAGE_SIZE = 50;
 /** A reconnecting client fetches at most this many missed messages per call, then asks again. */
 export const GAP_FILL_MAX = 200;
 
-const VISIBLE = sql.raw(`m.disposition NOT IN (${REMOVED_DISPOSITIONS.join(", ")})`);
+export const VISIBLE = sql.raw(`m.disposition NOT IN (${REMOVED_DISPOSITIONS.join(", ")})`);
 
 export type ChatMember = {
   userId: number;
@@ -46,13 +40,15 @@ export type ConversationView = {
   earlierCursor: string | null;
   /** Whether the viewer may write here now (decision 050). */
   mayWrite: boolean;
+  /** The viewer's read mark before this read: the page opens at the first message after it (decision 122). */
+  readUpTo: number;
 };
 
 export function messageCursor(message: Pick<ChatMessage, "createdAt" | "id">) {
   return `${message.createdAt}:${message.id}`;
 }
 
-type MessageRow = {
+export type MessageRow = {
   id: number;
   conversation_id: number;
   sender_id: number | null;
@@ -62,7 +58,7 @@ type MessageRow = {
   created_at: number;
 };
 
-function toMessage(row: MessageRow): ChatMessage {
+export function toMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversation_id,
@@ -74,7 +70,7 @@ function toMessage(row: MessageRow): ChatMessage {
   };
 }
 
-const MESSAGE_COLUMNS = sql.raw(
+export const MESSAGE_COLUMNS = sql.raw(
   "m.id, m.conversation_id, m.sender_id, m.content, m.client_msg_id, m.disposition, m.created_at",
 );
 
@@ -110,7 +106,7 @@ export type LoadOptions = {
  * its id; every one is limited to conversations the viewer is in, so a non-participant reads
  * nothing (404 everywhere). Reading marks the conversation read when `markRead`.
  */
-function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions): SQL[] {
+function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions) {
   const reader = options.markRead;
   const current = reader ? tokenIsCurrent(reader.id, reader.tokenVersion) : sql`0`;
   const member = sql`EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`;
@@ -124,30 +120,32 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
   const order = after ? sql`ASC` : sql`DESC`;
   const limit = after ? GAP_FILL_MAX : MESSAGE_PAGE_SIZE + 1;
   const now = options.now ?? Date.now();
-  return [
-    sql`
+  return {
+    heads: sqlRows<HeadRow>(sql`
       SELECT c.id, c.type, c.title, me.last_read_at,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others,
         ${mayWriteSql(viewerId, sql`c.id`)} AS may_write, ${current} AS reader_current
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
-      WHERE c.id = ${cid}`,
-    sql`
+      WHERE c.id = ${cid}`),
+    members: sqlRows<MemberRow>(sql`
       SELECT p.user_id, p.last_read_at, u.name, u.username, u.avatar,
         ${activeUser("u")} AS available
       FROM conversation_participants p JOIN users u ON u.id = p.user_id
       WHERE p.conversation_id = ${cid} AND ${member}
-      ORDER BY u.name`,
-    sql`
+      ORDER BY u.name`),
+    rows: sqlRows<MessageRow>(sql`
       SELECT ${MESSAGE_COLUMNS} FROM messages m
       WHERE m.conversation_id = ${cid} AND ${VISIBLE} AND ${member} ${range}
-      ORDER BY m.created_at ${order}, m.id ${order} LIMIT ${limit}`,
-    reader
-      ? sql`
+      ORDER BY m.created_at ${order}, m.id ${order} LIMIT ${limit}`),
+    markRead: sqlRun(
+      reader
+        ? sql`
         UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
         WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`
-      : sql`SELECT 1`,
-  ];
+        : sql`SELECT 1`,
+    ),
+  };
 }
 
 function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options: LoadOptions): ConversationView {
@@ -169,6 +167,7 @@ function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options
     earlierCursor:
       !options.after && rows.length > MESSAGE_PAGE_SIZE && earliest ? messageCursor(toMessage(earliest)) : null,
     mayWrite: Boolean(head.may_write),
+    readUpTo: head.last_read_at,
   };
 }
 
@@ -199,9 +198,9 @@ function readAndAnnounce(viewerId: number, view: ConversationView, head: HeadRow
 /** /chat/{id}: one conversation the viewer is in, or null (404). One round trip. */
 export async function loadConversation(viewerId: number, conversationId: number, options: LoadOptions = {}) {
   const now = options.now ?? Date.now();
-  const [heads, members, rows] = (await batchSql(
+  const { heads, members, rows } = await batch(
     conversationStatements(viewerId, sql`${conversationId}`, { ...options, now }),
-  )) as [HeadRow[], MemberRow[], MessageRow[]];
+  );
   const head = heads[0];
   if (!head) return null;
   const view = toView(head, members, rows, options);
@@ -228,12 +227,12 @@ export async function loadDirectChat(
   // printf: D1 binds JS numbers as REAL, which would concatenate as "7.0".
   const key = sql`(SELECT printf('%d:%d', min(t.id, ${viewerId}), max(t.id, ${viewerId})) FROM users t WHERE t.id = ${target})`;
   const cid = sql`(SELECT id FROM conversations WHERE direct_key = ${key})`;
-  const [people, heads, members, rows] = (await batchSql([
-    sql`
+  const { people, heads, members, rows } = await batch({
+    people: sqlRows<PersonRow>(sql`
       SELECT u.id, u.name, u.username, u.avatar, ${mayMessageSql(viewerId, sql`u.id`)} AS may_message
-      FROM users u WHERE u.id = ${target} AND u.id != ${viewerId}`,
+      FROM users u WHERE u.id = ${target} AND u.id != ${viewerId}`),
     ...conversationStatements(viewerId, cid, { ...options, now }),
-  ])) as [PersonRow[], HeadRow[], MemberRow[], MessageRow[]];
+  });
   const found = people[0];
   if (!found) return null;
   const head = heads[0];
@@ -249,94 +248,6 @@ export async function loadDirectChat(
   return { user, conversation: view };
 }
 
-export type SendTarget = { conversationId: number } | { toUserId: number };
-
-export type SendResult =
-  | { status: "ok"; message: ChatMessage; created: boolean }
-  | { status: "not_found" }
-  | { status: "not_allowed" }
-  /** The clientMsgId was already used by this sender in another conversation. */
-  | { status: "conflict" }
-  /** The sender's token was revoked (decision 042): nothing was sent. */
-  | { status: "revoked" };
-
-/**
- * Sends a message (SPEC §3, §4). Idempotent by (sender, clientMsgId): the unique index turns
- * a resend into a no-op and the batch answers the stored copy, so retries and concurrent
- * resends never make a second message. A first message to a person starts the direct chat
- * (the direct_key index keeps it to one per pair). Permission, write and answer share one
- * batch: one D1 round trip. The fan-out to every participant's sockets runs after the
- * batch commits, off the request path.
- */
-export async function sendMessage(
-  viewer: Actor,
-  target: SendTarget,
-  input: { content: string; clientMsgId: string },
-  now = Date.now(),
-): Promise<SendResult> {
-  const viewerId = viewer.id;
-  // Revocation (decision 042): checked in the batch, and it guards both inserts.
-  const current = tokenIsCurrent(viewer.id, viewer.tokenVersion);
-  const starts = "toUserId" in target;
-  const key = starts ? directKey(viewerId, target.toUserId) : null;
-  const cid = starts ? sql`(SELECT id FROM conversations WHERE direct_key = ${key})` : sql`${target.conversationId}`;
-  const start = starts
-    ? [
-        sql`
-          INSERT INTO conversations (type, updated_at, direct_key, created_at)
-          SELECT 0, ${now}, ${key}, ${now}
-          WHERE ${target.toUserId} != ${viewerId} AND ${mayMessageSql(viewerId, sql`${target.toUserId}`)}
-            AND ${current}
-          ON CONFLICT (direct_key) DO NOTHING`,
-        sql`
-          INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
-          SELECT c.id, x.user_id, 0 FROM conversations c,
-            (SELECT ${viewerId} AS user_id UNION ALL SELECT ${target.toUserId}) x
-          WHERE c.direct_key = ${key}
-          ON CONFLICT DO NOTHING`,
-      ]
-    : [];
-  const statements = [
-    currentTokenSql(viewer),
-    ...start,
-    sql`
-        INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, disposition, created_at)
-        SELECT ${cid}, ${viewerId}, ${input.content}, ${input.clientMsgId}, 0, ${now}
-        WHERE ${mayWriteSql(viewerId, cid)} AND ${current}
-        ON CONFLICT (sender_id, client_msg_id) DO NOTHING
-        RETURNING id`,
-    sql`
-        UPDATE conversations SET updated_at = ${now}
-        WHERE id = ${cid} AND EXISTS (SELECT 1 FROM messages
-          WHERE sender_id = ${viewerId} AND client_msg_id = ${input.clientMsgId} AND created_at = ${now})`,
-    sql`
-        UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
-        WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`,
-    sql`
-        SELECT ${MESSAGE_COLUMNS} FROM messages m
-        WHERE m.sender_id = ${viewerId} AND m.client_msg_id = ${input.clientMsgId}`,
-    sql`
-        SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-  ];
-  const results = await batchSql(statements);
-  if (!tokenWasCurrent(results[0])) return { status: "revoked" };
-  const [inserted, stored, members] = [results.at(-5), results.at(-2), results.at(-1)];
-  const row = (stored as MessageRow[])[0];
-  const memberIds = (members as { user_id: number }[]).map((m) => m.user_id);
-  if (!memberIds.includes(viewerId)) {
-    // Not in it: unknown, unless a first message was refused.
-    return starts && row === undefined ? { status: "not_allowed" } : { status: "not_found" };
-  }
-  if (!row) return { status: "not_allowed" };
-  const message = toMessage(row);
-  if (starts ? false : message.conversationId !== target.conversationId) return { status: "conflict" };
-  const created = (inserted as { id: number }[]).length > 0;
-  if (created) {
-    waitUntil(publishToUsers(memberIds, { messageType: "message", data: { ...message, senderId: viewerId } }));
-  }
-  return { status: "ok", message, created };
-}
-
 /**
  * Marks a conversation read by the viewer (SPEC §4); null when the viewer is not in it,
  * "revoked" (nothing marked, nothing announced) for a revoked token (decision 042).
@@ -344,22 +255,22 @@ export async function sendMessage(
 export async function markConversationRead(viewer: Actor, conversationId: number, now = Date.now()) {
   const viewerId = viewer.id;
   const cid = sql`${conversationId}`;
-  const results = await batchAs(viewer, [
-    sql`
+  const results = await batchAs(viewer, {
+    heads: sqlRows<HeadRow>(sql`
       SELECT c.id, c.type, c.title, me.last_read_at, 1 AS may_write, 1 AS reader_current,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
-      WHERE c.id = ${cid}`,
-    sql`
+      WHERE c.id = ${cid}`),
+    members: sqlRows<{ user_id: number }>(sql`
       SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}
-        AND EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`,
-    sql`
+        AND EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`),
+    markRead: sql`
       UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
       WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`,
-  ]);
+  });
   if (results === "revoked") return results;
-  const [heads, members] = results as [HeadRow[], { user_id: number }[]];
+  const { heads, members } = results;
   const head = heads[0];
   if (!head) return null;
   const lastReadAt = announceRead(
@@ -370,58 +281,4 @@ export async function markConversationRead(viewer: Actor, conversationId: number
     now,
   );
   return { conversationId, lastReadAt: Math.max(lastReadAt, now) };
-}
-
-/** A clientMsgId for the no-JavaScript form: a resubmitted form then never sends twice. */
-export function newClientMsgIdServer() {
-  return crypto.randomUUID();
-}
-
-/**
- * The two removing dispositions (SPEC §3, §4; docs/decisions/051-message-dispositions.md):
- * a message its sender deleted, and one removed because its sender's account was deleted.
- */
-export const MessageDisposition = { Normal: 0, DeletedBySender: 1, RemovedWithAccount: 2 } as const;
-
-export type DeleteResult =
-  | { status: "ok"; message: ChatMessage }
-  | { status: "not_found" }
-  /** The sender's token was revoked (decision 042): nothing was deleted. */
-  | { status: "revoked" };
-
-/**
- * A sender deletes their own message: its text is cleared, its disposition set, and every
- * participant's tabs drop it (the frame carries the disposition). Anyone else's message, or
- * one in a conversation the viewer is not in, is a 404. One round trip.
- */
-export async function deleteMessage(
-  viewer: Actor,
-  /** null: whichever conversation the message is in (the /chat/@username page knows no id). */
-  conversationId: number | null,
-  messageId: number,
-): Promise<DeleteResult> {
-  const viewerId = viewer.id;
-  const cid =
-    conversationId === null
-      ? sql`(SELECT conversation_id FROM messages WHERE id = ${messageId})`
-      : sql`${conversationId}`;
-  const results = await batchAs(viewer, [
-    sql`
-      UPDATE messages SET disposition = ${MessageDisposition.DeletedBySender}, content = ''
-      WHERE id = ${messageId} AND conversation_id = ${cid} AND sender_id = ${viewerId}
-        AND disposition = ${MessageDisposition.Normal}
-        AND EXISTS (SELECT 1 FROM conversation_participants me
-          WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})
-        AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}
-      RETURNING id, conversation_id, sender_id, content, client_msg_id, disposition, created_at`,
-    sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
-  ]);
-  if (results === "revoked") return { status: results };
-  const [updated, members] = results as [MessageRow[], { user_id: number }[]];
-  const row = updated[0];
-  if (!row) return { status: "not_found" };
-  const message = toMessage(row);
-  const ids = members.map((m) => m.user_id);
-  waitUntil(publishToUsers(ids, { messageType: "message", data: { ...message, senderId: viewerId } }));
-  return { status: "ok", message };
 }

@@ -1,5 +1,6 @@
 import { and, asc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { canPost, isManager, type Membership, type Policies } from "~/lib/community-rules";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
@@ -41,20 +42,20 @@ export async function createCommunity(owner: Actor, input: CommunityInput): Prom
   const ownerId = owner.id;
   const current = tokenIsCurrent(owner.id, owner.tokenVersion);
   try {
-    const results = await batchAs(owner, [
-      sql`INSERT INTO communities
+    const results = await batchAs(owner, {
+      inserted: sql`INSERT INTO communities
         (slug, name, category, description, join_policy, post_policy, requires_approval, owner_id)
         SELECT ${input.slug}, ${input.name}, ${input.category}, ${input.description}, ${input.joinPolicy},
           ${input.postPolicy}, ${input.requiresApproval ? 1 : 0}, ${ownerId}
         WHERE ${slugFreeOfSchoolsSql(input.slug)} AND ${current}
         RETURNING id, slug`,
-      sql`INSERT INTO community_members (community_id, user_id, role, status)
+      owner: sql`INSERT INTO community_members (community_id, user_id, role, status)
         SELECT c.id, ${ownerId}, 'owner', 'active' FROM communities c
         WHERE c.slug = ${input.slug} AND c.owner_id = ${ownerId} AND ${current}
           AND NOT EXISTS (SELECT 1 FROM community_members x WHERE x.community_id = c.id)`,
-    ]);
+    });
     if (results === "revoked") return { status: results };
-    const row = (results[0] as { id: number; slug: string }[])[0];
+    const row = (results.inserted as { id: number; slug: string }[])[0];
     if (!row) return { status: "slug_school" };
     return { status: "created", id: row.id, slug: row.slug };
   } catch (error) {
@@ -117,7 +118,7 @@ export function toMyCommunities(rows: Awaited<ReturnType<typeof myCommunitiesQue
 
 export async function listMyCommunities(userId: number): Promise<MyCommunities> {
   // A batch, not a lone select: it joins the request's one round trip (decision 104).
-  const [rows] = await getDb().batch([myCommunitiesQuery(userId)]);
+  const { rows } = await batch({ rows: myCommunitiesQuery(userId) });
   return toMyCommunities(rows);
 }
 
@@ -144,14 +145,16 @@ export function membershipOf(row: Pick<CommunityRow, "role" | "status">): Member
 }
 
 export async function loadCommunity(viewerId: number, id: number) {
-  const [row] = await communityWithMembershipQuery(viewerId, { id });
+  const [row] = await single(communityWithMembershipQuery(viewerId, { id }));
   return row ? { community: row, membership: membershipOf(row) } : null;
 }
 
 /** The id of the community with this slug, for /{slug} (SPEC §2 catch-all). */
 export async function findCommunityIdBySlug(slug: string): Promise<number | null> {
   // A batch, not a lone select: it joins the request's one round trip (decision 104).
-  const [[row]] = await getDb().batch([getDb().select({ id: c.id }).from(c).where(eq(c.slug, slug)).limit(1)]);
+  const {
+    rowRows: [row],
+  } = await batch({ rowRows: getDb().select({ id: c.id }).from(c).where(eq(c.slug, slug)).limit(1) });
   return row?.id ?? null;
 }
 

@@ -38,13 +38,13 @@ export async function removeCommunityAvatar(manager: Actor, communityId: number)
 
 async function replaceCommunityAvatar(manager: Actor, communityId: number, key: string): Promise<boolean | "revoked"> {
   const where = sql`id = ${communityId} AND ${managesSql(manager.id, communityId)}`;
-  const results = await batchAs(manager, [
-    sql`SELECT avatar FROM communities WHERE ${where}`,
-    sql`UPDATE communities SET avatar = ${key} WHERE ${where} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
+  const results = await batchAs(manager, {
+    before: sql`SELECT avatar FROM communities WHERE ${where}`,
+    after: sql`UPDATE communities SET avatar = ${key} WHERE ${where} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
       RETURNING id`,
-  ]);
+  });
   if (results === "revoked") return results;
-  const [before, after] = results;
+  const { before, after } = results;
   if (!after?.length) return false;
   const old = (before as { avatar: string }[])[0]?.avatar;
   if (old && old !== key && COMMUNITY_AVATAR_KEY.test(old)) await env.FILES.delete(old);

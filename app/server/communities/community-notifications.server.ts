@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { rawAll } from "~/server/db/raw.server";
-import { titleBy } from "~/server/notifications/notifications.server";
+import { single, sqlRows } from "~/server/db/batch.server";
+import { titleBy } from "~/server/notifications/notification-rows.server";
 import { noticeText, notifyAfterResponse } from "~/server/notifications/notifier.server";
 
 /**
@@ -11,10 +11,12 @@ import { noticeText, notifyAfterResponse } from "~/server/notifications/notifier
 /** A request to join tells the community's owners and managers. */
 export function notifyJoinRequest(actorId: number, communityId: number) {
   notifyAfterResponse(async () => {
-    const rows = await rawAll<{ managerId: number; actor: string; community: string }>(sql`
+    const rows = await single(
+      sqlRows<{ managerId: number; actor: string; community: string }>(sql`
       SELECT m.user_id AS managerId, (SELECT name FROM users WHERE id = ${actorId}) AS actor, c.name AS community
       FROM community_members m JOIN communities c ON c.id = m.community_id
-      WHERE m.community_id = ${communityId} AND m.status = 'active' AND m.role IN ('owner', 'manager')`);
+      WHERE m.community_id = ${communityId} AND m.status = 'active' AND m.role IN ('owner', 'manager')`),
+    );
     return rows.map((row) => ({
       userId: row.managerId,
       ...titleBy({ id: actorId, name: row.actor }, (name) =>
@@ -33,8 +35,8 @@ export function notifyMember(
   url = `/communities/${communityId}`,
 ) {
   notifyAfterResponse(async () => {
-    const [row] = await rawAll<{ community: string }>(
-      sql`SELECT name AS community FROM communities WHERE id = ${communityId}`,
+    const [row] = await single(
+      sqlRows<{ community: string }>(sql`SELECT name AS community FROM communities WHERE id = ${communityId}`),
     );
     if (!row) return;
     return [{ userId, title: noticeText(`communities:notifications.${kind}`, { community: row.community }), url }];

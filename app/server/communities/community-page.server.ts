@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { canPost, canSeeContent, isManager, joinActionFor } from "~/lib/community-rules";
 import { type Cursor, type PostCard, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { upcomingWindow } from "~/server/events/calendar.server";
 import { avatarUrl } from "~/server/users/avatar";
@@ -19,24 +20,23 @@ export const COMMUNITY_PAGE_MEMBERS = 24;
 export async function getCommunityPage(viewerId: number, communityId: number, now = Date.now()) {
   const db = getDb();
   // Its upcoming events (the calendar's agenda, decision 057) ride in the same batch.
-  const upcoming = upcomingWindow({ communityId }, now);
-  const [communityRows, memberRows, memberCount, pinnedRows, postRows, eventRows, exceptionRows] = await db.batch([
-    communityWithMembershipQuery(viewerId, { id: communityId }),
-    db
+  const { communityRows, memberRows, memberCount, pinnedRows, postRows, upcoming } = await batch({
+    communityRows: communityWithMembershipQuery(viewerId, { id: communityId }),
+    memberRows: db
       .select({ id: u.id, name: u.name, username: u.username, avatar: u.avatar, role: m.role })
       .from(m)
       .innerJoin(u, and(eq(u.id, m.userId), sql`${u.deletedAt} IS NULL`))
       .where(and(eq(m.communityId, communityId), eq(m.status, "active")))
       .orderBy(sql`CASE ${m.role} WHEN 'owner' THEN 0 WHEN 'manager' THEN 1 ELSE 2 END`, asc(u.name))
       .limit(COMMUNITY_PAGE_MEMBERS),
-    db
+    memberCount: db
       .select({ value: count() })
       .from(m)
       .where(and(eq(m.communityId, communityId), eq(m.status, "active"))),
-    postCardsQuery(viewerId, { kind: "community", communityId, pinned: true }, 5),
-    postCardsQuery(viewerId, { kind: "community", communityId }, COMMUNITY_PAGE_POSTS),
-    ...upcoming.queries,
-  ]);
+    pinnedRows: postCardsQuery(viewerId, { kind: "community", communityId, pinned: true }, 5),
+    postRows: postCardsQuery(viewerId, { kind: "community", communityId }, COMMUNITY_PAGE_POSTS),
+    upcoming: upcomingWindow({ communityId }, now),
+  });
   const community = communityRows[0];
   if (!community) return null;
   const membership = membershipOf(community);
@@ -64,7 +64,7 @@ export async function getCommunityPage(viewerId: number, communityId: number, no
     members: visible ? memberRows.map((row) => ({ ...row, avatar: avatarUrl(row.avatar) })) : [],
     pinned,
     posts: visible ? postRows.map(toPostCard).filter((post) => !pinnedIds.has(post.id)) : [],
-    upcoming: visible ? upcoming.read([eventRows, exceptionRows]) : [],
+    upcoming: visible ? upcoming : [],
   };
 }
 
@@ -76,10 +76,10 @@ export type CommunityPage = NonNullable<Awaited<ReturnType<typeof getCommunityPa
  * viewer may not see its content (decision 045).
  */
 export async function loadCommunityPosts(viewerId: number, communityId: number, cursor: Cursor | null) {
-  const [communityRows, postRows] = await getDb().batch([
-    communityWithMembershipQuery(viewerId, { id: communityId }),
-    postCardsQuery(viewerId, { kind: "community", communityId }, COMMUNITY_PAGE_POSTS + 1, cursor),
-  ]);
+  const { communityRows, postRows } = await batch({
+    communityRows: communityWithMembershipQuery(viewerId, { id: communityId }),
+    postRows: postCardsQuery(viewerId, { kind: "community", communityId }, COMMUNITY_PAGE_POSTS + 1, cursor),
+  });
   const community = communityRows[0];
   if (!community) return null;
   if (!canSeeContent(community, membershipOf(community))) return { visible: false as const };

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { communityWithMembershipQuery } from "./communities.server";
 import { countsQueries, managerAccess } from "./manage.server";
@@ -23,10 +23,10 @@ const people = (rows: Awaited<ReturnType<typeof peopleQuery>>) =>
   rows.map((row) => ({ ...row, avatar: avatarUrl(row.avatar) }));
 
 export async function getManageOverview(viewerId: number, communityId: number) {
-  const [community, requests, posts, reports, members] = await getDb().batch([
-    communityWithMembershipQuery(viewerId, { id: communityId }),
+  const { community, requests, posts, reports, members } = await batch({
+    community: communityWithMembershipQuery(viewerId, { id: communityId }),
     ...countsQueries(communityId),
-  ]);
+  });
   const access = managerAccess(community);
   if (access.status !== "ok") return access;
   const value = (rows: { value: number }[]) => rows[0]?.value ?? 0;
@@ -37,21 +37,21 @@ export async function getManageOverview(viewerId: number, communityId: number) {
 }
 
 export async function getManageMembers(viewerId: number, communityId: number) {
-  const [community, members, invited] = await getDb().batch([
-    communityWithMembershipQuery(viewerId, { id: communityId }),
-    peopleQuery(communityId, "active"),
-    peopleQuery(communityId, "invited"),
-  ]);
+  const { community, members, invited } = await batch({
+    community: communityWithMembershipQuery(viewerId, { id: communityId }),
+    members: peopleQuery(communityId, "active"),
+    invited: peopleQuery(communityId, "invited"),
+  });
   const access = managerAccess(community);
   if (access.status !== "ok") return access;
   return { ...access, members: people(members), invited: people(invited) };
 }
 
 export async function getManageRequests(viewerId: number, communityId: number) {
-  const [community, requests] = await getDb().batch([
-    communityWithMembershipQuery(viewerId, { id: communityId }),
-    peopleQuery(communityId, "pending"),
-  ]);
+  const { community, requests } = await batch({
+    community: communityWithMembershipQuery(viewerId, { id: communityId }),
+    requests: peopleQuery(communityId, "pending"),
+  });
   const access = managerAccess(community);
   if (access.status !== "ok") return access;
   return { ...access, requests: people(requests) };
@@ -59,7 +59,7 @@ export async function getManageRequests(viewerId: number, communityId: number) {
 
 /** Reported comments of the community, with their post, author and every reason given. */
 function reportedCommentsQuery(communityId: number) {
-  return rawAll<{ id: number; postId: number; body: string; authorName: string | null; reasons: string }>(sql`
+  return sqlRows<{ id: number; postId: number; body: string; authorName: string | null; reasons: string }>(sql`
     SELECT k.id, k.post_id AS postId, k.body, u.name AS authorName,
       (SELECT json_group_array(r.reason) FROM reports r
         WHERE r.target_type = 'comment' AND r.target_id = k.id AND r.community_id = ${communityId}) AS reasons
@@ -71,18 +71,18 @@ function reportedCommentsQuery(communityId: number) {
 }
 
 export async function getManagePosts(viewerId: number, communityId: number) {
-  const [community, pending, reported, reasons, comments] = await getDb().batch([
-    communityWithMembershipQuery(viewerId, { id: communityId }),
-    postCardsQuery(viewerId, { kind: "pending", communityId }, 50),
-    postCardsQuery(viewerId, { kind: "reported", communityId }, 50),
-    getDb()
+  const { community, pending, reported, reasons, comments } = await batch({
+    community: communityWithMembershipQuery(viewerId, { id: communityId }),
+    pending: postCardsQuery(viewerId, { kind: "pending", communityId }, 50),
+    reported: postCardsQuery(viewerId, { kind: "reported", communityId }, 50),
+    reasons: getDb()
       .select({ targetId: schema.reports.targetId, reason: schema.reports.reason })
       .from(schema.reports)
       .where(and(eq(schema.reports.communityId, communityId), eq(schema.reports.targetType, "post")))
       .orderBy(asc(schema.reports.createdAt))
       .limit(500),
-    reportedCommentsQuery(communityId),
-  ]);
+    comments: reportedCommentsQuery(communityId),
+  });
   const access = managerAccess(community);
   if (access.status !== "ok") return access;
   const reasonsOf = new Map<number, string[]>();

@@ -3,8 +3,8 @@ import { isManager } from "~/lib/community-rules";
 import { announceNewPost } from "~/server/content/fan-out.server";
 import { parseImages } from "~/server/content/post-image-cards";
 import { managesSql } from "~/server/content/visibility.server";
+import { single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
 import { deletePostImages } from "~/server/files/post-images.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
@@ -31,21 +31,21 @@ export function managerAccess(rows: CommunityRow[]) {
 
 export function countsQueries(communityId: number) {
   const db = getDb();
-  return [
-    db
+  return {
+    requests: db
       .select({ value: count() })
       .from(m)
       .where(and(eq(m.communityId, communityId), eq(m.status, "pending"))),
-    db
+    posts: db
       .select({ value: count() })
       .from(p)
       .where(and(eq(p.communityId, communityId), eq(p.status, "pending"))),
-    db.select({ value: count() }).from(schema.reports).where(eq(schema.reports.communityId, communityId)),
-    db
+    reports: db.select({ value: count() }).from(schema.reports).where(eq(schema.reports.communityId, communityId)),
+    members: db
       .select({ value: count() })
       .from(m)
       .where(and(eq(m.communityId, communityId), eq(m.status, "active"))),
-  ] as const;
+  };
 }
 
 /** Saves details and policies (managers only); a slug a school holds is refused (decision 068). */
@@ -56,17 +56,17 @@ export async function updateCommunity(
 ): Promise<"saved" | "forbidden" | "slug_taken" | "slug_school" | "revoked"> {
   const userId = manager.id;
   try {
-    const results = await batchAs(manager, [
-      sql`SELECT 1 AS taken FROM schools WHERE slug = ${input.slug}`,
-      sql`UPDATE communities SET name = ${input.name}, slug = ${input.slug}, category = ${input.category},
+    const results = await batchAs(manager, {
+      school: sql`SELECT 1 AS taken FROM schools WHERE slug = ${input.slug}`,
+      updated: sql`UPDATE communities SET name = ${input.name}, slug = ${input.slug}, category = ${input.category},
       description = ${input.description}, join_policy = ${input.joinPolicy}, post_policy = ${input.postPolicy},
       requires_approval = ${input.requiresApproval ? 1 : 0}
       WHERE id = ${communityId} AND ${managesSql(userId, communityId)} AND ${slugFreeOfSchoolsSql(input.slug)}
         AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
       RETURNING id`,
-    ]);
+    });
     if (results === "revoked") return results;
-    const [school, updated] = results;
+    const { school, updated } = results;
     if (school?.length) return "slug_school";
     return updated?.length ? "saved" : "forbidden";
   } catch (error) {
@@ -183,14 +183,16 @@ export type InviteResult =
 export async function invite(manager: Actor, communityId: number, identifier: string): Promise<InviteResult> {
   const userId = manager.id;
   const who = identifier.trim().replace(/^@/, "");
-  const rows = await rawAll<{ id: number; name: string; invited: number; manages: number }>(sql`
+  const rows = await single(
+    sqlRows<{ id: number; name: string; invited: number; manages: number }>(sql`
     SELECT u.id, u.name,
       EXISTS (SELECT 1 FROM community_members x WHERE x.community_id = ${communityId} AND x.user_id = u.id) AS invited,
       ${managesSql(userId, communityId)} AS manages
     FROM users u
     WHERE ${activeUser("u")}
       AND (lower(u.username) = lower(${who}) OR lower(u.name) = lower(${who}))
-    ORDER BY lower(u.username) = lower(${who}) DESC LIMIT 2`);
+    ORDER BY lower(u.username) = lower(${who}) DESC LIMIT 2`),
+  );
   const [person, other] = rows;
   if (!person) return { status: "not_found" };
   if (!person.manages) return { status: "forbidden" };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { containsText } from "~/server/db/contains-text.server";
-import { batchSql } from "~/server/db/raw.server";
 import { avatarUrl } from "~/server/users/avatar";
 import type { CommunityCategory, CommunitySummary } from "./communities.server";
 
@@ -39,11 +39,11 @@ export async function searchCommunities(
       WHERE ${sql.join(found, sql` AND `)} ${categoryFilter}`;
   }
   // A batch, not a lone statement: it joins the request's one round trip (decision 104).
-  const [rows] = (await batchSql([
-    sql`SELECT id, name, slug, category, description,
+  const { rows } = await batch({
+    rows: sqlRows<CommunitySummary & { score: number }>(sql`SELECT id, name, slug, category, description,
     avatar, join_policy AS joinPolicy, score FROM (${inner}) ${after}
-    ORDER BY score, id LIMIT ${SEARCH_PAGE_SIZE + 1}`,
-  ])) as [(CommunitySummary & { score: number })[]];
+    ORDER BY score, id LIMIT ${SEARCH_PAGE_SIZE + 1}`),
+  });
   const page = rows.slice(0, SEARCH_PAGE_SIZE);
   const last = page.at(-1);
   return {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawAll } from "~/server/db/raw.server";
+import { sqlRows } from "~/server/db/batch.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { notifyComment } from "./content-notifications.server";
@@ -58,23 +58,23 @@ export async function deleteComment(actor: Actor, commentId: number): Promise<{ 
       JOIN posts p ON p.id = k.post_id
       WHERE k.id = ${commentId} AND (k.author_id = ${userId} OR ${managesSql(userId, sql`p.community_id`)}))
       AND ${current}`;
-  const results = await batchAs(actor, [
+  const results = await batchAs(actor, {
     // Reports of what goes go too: managers are not left with reports of nothing.
-    sql`DELETE FROM reports WHERE target_type = 'comment'
+    reports: sql`DELETE FROM reports WHERE target_type = 'comment'
       AND target_id IN (SELECT id FROM comments WHERE id = ${commentId} OR parent_id = ${commentId}) AND ${allowed}`,
-    sql`DELETE FROM comments WHERE parent_id = ${commentId} AND ${allowed}`,
-    sql`DELETE FROM comments WHERE id = ${commentId}
+    replies: sql`DELETE FROM comments WHERE parent_id = ${commentId} AND ${allowed}`,
+    deleted: sql`DELETE FROM comments WHERE id = ${commentId}
       AND (author_id = ${userId} OR ${managesSql(userId, sql`(SELECT p.community_id FROM posts p WHERE p.id = comments.post_id)`)})
       AND ${current}
       RETURNING post_id AS postId`,
-  ]);
+  });
   if (results === "revoked") return results;
-  return (results[2] as { postId: number }[])[0] ?? null;
+  return (results.deleted as { postId: number }[])[0] ?? null;
 }
 
 /** All comments of a post the viewer may see, oldest first, with authors and likes (batchable). */
 export function postCommentsQuery(viewerId: number, postId: number) {
-  return rawAll<Record<string, unknown>>(sql`
+  return sqlRows<Record<string, unknown>>(sql`
     SELECT k.id, k.parent_id AS parentId, k.body, k.created_at AS createdAt, k.edited_at AS editedAt,
       u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
       (SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END FROM friendships f

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql, like as sqlLike } from "drizzle-orm";
+import { single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
-import { createNotification, deleteNotification, titleBy } from "~/server/notifications/notifications.server";
+import { titleBy } from "~/server/notifications/notification-rows.server";
+import { createNotification, deleteNotification } from "~/server/notifications/notifications.server";
 import { type Notice, noticeText, notifyAfterResponse, withOrigin } from "~/server/notifications/notifier.server";
 
 /**
@@ -13,10 +14,12 @@ import { type Notice, noticeText, notifyAfterResponse, withOrigin } from "~/serv
 /** A comment tells the post's author; a reply also tells the author of the comment it answers. */
 export function notifyComment(actorId: number, postId: number, parentId: number | null) {
   notifyAfterResponse(async () => {
-    const [row] = await rawAll<{ actor: string; postAuthor: number | null; parentAuthor: number | null }>(sql`
+    const [row] = await single(
+      sqlRows<{ actor: string; postAuthor: number | null; parentAuthor: number | null }>(sql`
       SELECT (SELECT name FROM users WHERE id = ${actorId}) AS actor,
         (SELECT author_id FROM posts WHERE id = ${postId}) AS postAuthor,
-        (SELECT author_id FROM comments WHERE id = ${parentId}) AS parentAuthor`);
+        (SELECT author_id FROM comments WHERE id = ${parentId}) AS parentAuthor`),
+    );
     if (!row) return;
     const url = `/content/${postId}`;
     const actor = { id: actorId, name: row.actor };
@@ -45,18 +48,22 @@ export function notifyComment(actorId: number, postId: number, parentId: number 
  */
 export function notifyPostLike(actorId: number, postId: number) {
   notifyAfterResponse(async () => {
-    const [row] = await rawAll<{ author: number | null; actor: string; likes: number }>(sql`
+    const [row] = await single(
+      sqlRows<{ author: number | null; actor: string; likes: number }>(sql`
       SELECT (SELECT author_id FROM posts WHERE id = ${postId}) AS author,
         (SELECT name FROM users WHERE id = ${actorId}) AS actor,
-        (SELECT count(*) FROM likes WHERE target_type = 'post' AND target_id = ${postId}) AS likes`);
+        (SELECT count(*) FROM likes WHERE target_type = 'post' AND target_id = ${postId}) AS likes`),
+    );
     if (!row?.author || row.author === actorId || row.likes === 0) return;
     const n = schema.notifications;
     const prefix = `likes-post-${postId}-`;
-    const previous = await getDb()
-      .select({ oid: n.oid })
-      .from(n)
-      .where(and(eq(n.userId, row.author), eq(n.deleted, false), sqlLike(n.oid, `${prefix}%`)))
-      .orderBy(desc(n.createdAt));
+    const previous = await single(
+      getDb()
+        .select({ oid: n.oid })
+        .from(n)
+        .where(and(eq(n.userId, row.author), eq(n.deleted, false), sqlLike(n.oid, `${prefix}%`)))
+        .orderBy(desc(n.createdAt)),
+    );
     for (const { oid } of previous) await deleteNotification(row.author, oid);
     const others = row.likes - 1;
     await createNotification(

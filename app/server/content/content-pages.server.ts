@@ -1,5 +1,5 @@
 import type { CommentCard } from "~/lib/post-card";
-import { getDb } from "~/server/db/db.server";
+import { batch } from "~/server/db/batch.server";
 import { postCommentsQuery } from "./comments.server";
 import { type Cursor, postCardsQuery, toCommentCard, toPostCard } from "./post-cards.server";
 
@@ -7,11 +7,10 @@ export const CONTENT_PAGE_SIZE = 20;
 
 /** /content/{id}: the post and all its comments, threaded one level (one D1 batch). */
 export async function getPostPage(viewerId: number, postId: number) {
-  const db = getDb();
-  const [postRows, commentRows] = await db.batch([
-    postCardsQuery(viewerId, { kind: "post", postId }, 1),
-    postCommentsQuery(viewerId, postId),
-  ]);
+  const { postRows, commentRows } = await batch({
+    postRows: postCardsQuery(viewerId, { kind: "post", postId }, 1),
+    commentRows: postCommentsQuery(viewerId, postId),
+  });
   const row = postRows[0];
   if (!row) return null;
   const comments = commentRows.map(toCommentCard);
@@ -31,7 +30,7 @@ export async function getPostPage(viewerId: number, postId: number) {
 /** /content: the viewer's own posts, newest first, by cursor. */
 export async function listOwnPosts(viewerId: number, cursor: Cursor | null) {
   // A batch, not a lone select: it joins the request's one round trip (decision 104).
-  const [rows] = await getDb().batch([postCardsQuery(viewerId, { kind: "author" }, CONTENT_PAGE_SIZE + 1, cursor)]);
+  const { rows } = await batch({ rows: postCardsQuery(viewerId, { kind: "author" }, CONTENT_PAGE_SIZE + 1, cursor) });
   const posts = rows.slice(0, CONTENT_PAGE_SIZE).map(toPostCard);
   return { posts, hasMore: rows.length > CONTENT_PAGE_SIZE };
 }

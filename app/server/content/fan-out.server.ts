@@ -1,5 +1,6 @@
 import { waitUntil } from "cloudflare:workers";
 import { and, eq, ne } from "drizzle-orm";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { publishToUser } from "~/server/realtime/realtime.server";
 
@@ -14,10 +15,12 @@ export const FAN_OUT_CONCURRENCY = 50;
  * (`waitUntil`): one D1 read for the member ids, then one UserHub RPC per member in waves.
  */
 export async function fanOutNewPost(post: { id: number; communityId: number; authorId: number; createdAt: number }) {
-  const members = await getDb()
-    .select({ id: m.userId })
-    .from(m)
-    .where(and(eq(m.communityId, post.communityId), eq(m.status, "active"), ne(m.userId, post.authorId)));
+  const members = await single(
+    getDb()
+      .select({ id: m.userId })
+      .from(m)
+      .where(and(eq(m.communityId, post.communityId), eq(m.status, "active"), ne(m.userId, post.authorId))),
+  );
   const frame = {
     messageType: "newPost" as const,
     data: { postId: post.id, communityId: post.communityId, createdAt: post.createdAt },

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { rawAll } from "~/server/db/raw.server";
+import { single, sqlRows } from "~/server/db/batch.server";
 import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { notifyPostLike } from "./content-notifications.server";
 import { visiblePostSql } from "./visibility.server";
@@ -39,7 +39,9 @@ export async function unlike(actor: Actor, target: LikeTarget): Promise<"ok" | "
 
 /** Whether the user's like of the target is stored (a repeated like changes nothing). */
 export async function hasLiked(userId: number, target: LikeTarget): Promise<boolean> {
-  const rows = await rawAll(sql`SELECT 1 FROM likes
-    WHERE user_id = ${userId} AND target_type = ${target.type} AND target_id = ${target.id}`);
+  const rows = await single(
+    sqlRows(sql`SELECT 1 FROM likes
+    WHERE user_id = ${userId} AND target_type = ${target.type} AND target_id = ${target.id}`),
+  );
   return rows.length > 0;
 }

@@ -24,7 +24,8 @@ export async function performPostAction(actor: Actor, postId: number, action: Po
     case "comment": {
       const comment = await addComment(actor, postId, action.body, action.replyTo);
       if (comment === "revoked") return { status: comment };
-      return comment ? { status: "ok", toast: "content:toasts.commented" } : { status: "not_found" };
+      if (!comment) return { status: "not_found" };
+      return { status: "ok", toast: action.replyTo ? "content:toasts.replied" : "content:toasts.commented" };
     }
     case "like": {
       const added = await like(actor, { type: action.targetType, id: action.targetId });

@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import type { CommentCard, PostCard } from "~/lib/post-card";
-import { rawAll } from "~/server/db/raw.server";
+import { sqlRows } from "~/server/db/batch.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { parseImages, toImageCards } from "./post-image-cards";
@@ -68,7 +68,7 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
     : sql``;
   const order =
     scope.kind === "community" && scope.pinned ? sql`p.pinned_at DESC, p.id DESC` : sql`p.created_at DESC, p.id DESC`;
-  return rawAll<Record<string, unknown>>(sql`
+  return sqlRows<Record<string, unknown>>(sql`
     SELECT p.id, p.body, p.images, p.created_at AS createdAt, p.edited_at AS editedAt, p.status, p.pinned_at AS pinnedAt,
       c.id AS communityId, c.name AS communityName, c.slug AS communitySlug, c.category,
       u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { announceNewPost } from "~/server/content/fan-out.server";
-import { batchSql } from "~/server/db/raw.server";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { deletePostImages, type PostImage } from "~/server/files/post-images.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { parseImages, toImageCards } from "./post-image-cards";
@@ -64,15 +64,15 @@ export async function updatePost(
   removeKeys: string[] = [],
 ): Promise<boolean | "revoked"> {
   const mine = sql`id = ${postId} AND author_id = ${author.id}`;
-  const results = await batchAs(author, [
-    sql`SELECT images FROM posts WHERE ${mine}`,
-    sql`UPDATE posts SET body = ${body}, edited_at = ${Date.now()},
+  const results = await batchAs(author, {
+    before: sql`SELECT images FROM posts WHERE ${mine}`,
+    after: sql`UPDATE posts SET body = ${body}, edited_at = ${Date.now()},
       images = (SELECT json_group_array(json(value)) FROM json_each(posts.images)
         WHERE json_extract(value, '$.key') NOT IN (SELECT value FROM json_each(${JSON.stringify(removeKeys)})))
       WHERE ${mine} AND ${tokenIsCurrent(author.id, author.tokenVersion)} RETURNING id`,
-  ]);
+  });
   if (results === "revoked") return results;
-  const [before, after] = results;
+  const { before, after } = results;
   if (!after?.length) return false;
   const old = parseImages((before as { images: string }[])[0]?.images);
   await deletePostImages(old.filter((image) => removeKeys.includes(image.key)));
@@ -102,9 +102,11 @@ export async function deletePost(actor: Actor, postId: number): Promise<{ commun
 /** The post's author and community, if the post exists (for edit pages and redirects). */
 export async function getPostMeta(postId: number) {
   // A batch, not a lone statement: in a loader it joins the request's one round trip (decision 104).
-  const [rows] = (await batchSql([
-    sql`SELECT id, author_id AS authorId, community_id AS communityId, body, images FROM posts WHERE id = ${postId}`,
-  ])) as [{ id: number; authorId: number | null; communityId: number; body: string; images: string }[]];
+  const { rows } = await batch({
+    rows: sqlRows<{ id: number; authorId: number | null; communityId: number; body: string; images: string }>(
+      sql`SELECT id, author_id AS authorId, community_id AS communityId, body, images FROM posts WHERE id = ${postId}`,
+    ),
+  });
   const row = rows[0];
   return row ? { ...row, images: toImageCards(row.id, parseImages(row.images)) } : null;
 }

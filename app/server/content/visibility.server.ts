@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { rawAll } from "~/server/db/raw.server";
+import { single, sqlRows } from "~/server/db/batch.server";
 
 /**
  * SQL forms of decision 045's rules, for writes that check and act in one statement (one D1
@@ -27,8 +27,10 @@ export function managesSql(viewerId: number, communityId: SQL | number) {
  * an image is served to exactly those who may see its post; for everyone else it does not exist.
  */
 export async function mayViewPostImage(viewerId: number, postId: number, key: string) {
-  const rows = await rawAll<{ ok: number }>(sql`SELECT 1 AS ok FROM posts p
+  const rows = await single(
+    sqlRows<{ ok: number }>(sql`SELECT 1 AS ok FROM posts p
     WHERE p.id = ${postId} AND ${visiblePostSql(viewerId, postId)}
-      AND EXISTS (SELECT 1 FROM json_each(p.images) WHERE json_extract(value, '$.key') = ${key})`);
+      AND EXISTS (SELECT 1 FROM json_each(p.images) WHERE json_extract(value, '$.key') = ${key})`),
+  );
   return rows.length > 0;
 }

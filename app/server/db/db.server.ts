@@ -10,12 +10,21 @@ function createDb(binding: D1Database) {
   return drizzle(binding, { schema });
 }
 
+let d1: D1Database | undefined;
 let cached: Database | undefined;
 
-/** The D1 database through drizzle; services are its only callers (DESIGN §3). */
+/**
+ * The D1 binding every query goes through: a request's loaders share one round trip (decision
+ * 104), and the counter sees what reaches D1 (decision 040). Both wrap D1's public interface.
+ */
+export function getD1(): D1Database {
+  d1 ??= joiningD1(env.COUNT_D1 === "true" ? countingD1(env.DB) : env.DB);
+  return d1;
+}
+
+/** The D1 database through drizzle (its builders); services are its only callers (DESIGN §3). */
 export function getDb(): Database {
-  // A request's loaders share one round trip (decision 104); the counter sees what reaches D1.
-  cached ??= createDb(joiningD1(env.COUNT_D1 === "true" ? countingD1(env.DB) : env.DB));
+  cached ??= createDb(getD1());
   return cached;
 }
 

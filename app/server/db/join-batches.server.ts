@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { DelegatingStatement, innerStatement, statementText } from "./d1-statement";
 
 /**
  * One D1 round trip per request (decision 104). React Router runs a request's loaders side by
@@ -42,10 +43,10 @@ export function withoutJoining<T>(work: () => T): T {
 
 const READ = /^\s*select\b/i;
 
-/** D1's statements carry their SQL text (`statement`); anything but a SELECT counts as a write. */
+/** Statements prepared here keep their SQL text; anything but a SELECT (or unknown) is a write. */
 function writes(statement: D1PreparedStatement) {
-  const text = (statement as { statement?: unknown }).statement;
-  return typeof text !== "string" || !READ.test(text);
+  const text = statementText(statement);
+  return text === undefined || !READ.test(text);
 }
 
 function flush(binding: D1Database, group: Waiting[]) {
@@ -69,11 +70,11 @@ function flush(binding: D1Database, group: Waiting[]) {
   );
 }
 
-function joinedBatch(binding: D1Database, statements: D1PreparedStatement[]): Promise<D1Result[]> {
+function joinedBatch(binding: D1Database, statements: D1PreparedStatement[], write: boolean): Promise<D1Result[]> {
   const scope = requestScope.getStore();
   if (!scope?.joining || statements.length === 0) return binding.batch(statements);
   return new Promise((resolve, reject) => {
-    const one: Waiting = { statements, writes: statements.some(writes), resolve, reject };
+    const one: Waiting = { statements, writes: write, resolve, reject };
     if (scope.waiting) {
       scope.waiting.push(one);
       return;
@@ -89,14 +90,35 @@ function joinedBatch(binding: D1Database, statements: D1PreparedStatement[]): Pr
   });
 }
 
-/** The D1 binding with batches joined inside a request's join scope; everything else as is. */
+/**
+ * The D1 binding with batches joined inside a request's join scope; everything else as is. An
+ * object implementing D1's public `D1Database` by delegation: its statements remember their SQL
+ * (to tell writes from reads), and D1 gets back the statements they stand for.
+ */
+class JoiningD1 implements D1Database {
+  constructor(private readonly binding: D1Database) {}
+
+  prepare(query: string): D1PreparedStatement {
+    return new DelegatingStatement(this.binding.prepare(query), query);
+  }
+
+  batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
+    return joinedBatch(this.binding, statements.map(innerStatement), statements.some(writes)) as Promise<D1Result<T>[]>;
+  }
+
+  exec(query: string): Promise<D1ExecResult> {
+    return this.binding.exec(query);
+  }
+
+  withSession(constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint): D1DatabaseSession {
+    return this.binding.withSession(constraintOrBookmark);
+  }
+
+  dump(): Promise<ArrayBuffer> {
+    return this.binding.dump();
+  }
+}
+
 export function joiningD1(binding: D1Database): D1Database {
-  const batch = (statements: D1PreparedStatement[]) => joinedBatch(binding, statements);
-  return new Proxy(binding, {
-    get(target, property) {
-      if (property === "batch") return batch;
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  return new JoiningD1(binding);
 }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { withHeaders } from "~/server/http/headers.server";
+import { DelegatingStatement, innerStatement } from "./d1-statement";
 import { withoutJoining } from "./join-batches.server";
 
 /**
@@ -13,7 +14,7 @@ export const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
  * Rows SQLite read for the request (D1's `meta.rows_read`, summed over `all`, `run` and batches):
  * work that does not depend on how busy the machine is, which the bench shows beside the school
  * search's time (decision 084). `first` and `raw` report none, and drizzle runs a lone select
- * builder with `raw`: only statements run through `all`/`run` (rawAll) or a batch are counted.
+ * builder with `raw`: only statements run through `all`/`run` (`sqlRows` in a batch) or a batch are counted.
  */
 export const ROWS_READ_HEADER = "X-D1-Rows-Read";
 
@@ -39,10 +40,10 @@ export function afterResponse<T>(work: () => T): T {
 }
 
 /** Counts one round trip; the returned function adds the rows its results say were read. */
-function countOne() {
+function countOne(): <T>(result: T) => T {
   const counter = requestCounter.getStore();
   if (counter) counter.roundTrips += 1;
-  return (result: unknown) => {
+  return <T>(result: T) => {
     const results = Array.isArray(result) ? result : [result];
     for (const one of results) {
       const read = (one as { meta?: { rows_read?: unknown } } | null)?.meta?.rows_read;
@@ -52,48 +53,39 @@ function countOne() {
   };
 }
 
-const unwrapped = new WeakMap<D1PreparedStatement, D1PreparedStatement>();
-
-function countingStatement(statement: D1PreparedStatement): D1PreparedStatement {
-  const wrapped = new Proxy(statement, {
-    get(target, property) {
-      if (property === "bind") {
-        return (...values: unknown[]) => countingStatement(target.bind(...values));
-      }
-      if (property === "first" || property === "all" || property === "run" || property === "raw") {
-        const method = target[property] as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => {
-          const rowsRead = countOne();
-          return method.apply(target, args).then(rowsRead);
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  unwrapped.set(wrapped, statement);
-  return wrapped;
+/** Runs one call to D1 as one counted round trip. */
+function counted<T>(call: () => Promise<T>): Promise<T> {
+  return call().then(countOne());
 }
 
-/** The D1 binding with every round trip counted: each statement call and each batch is one. */
+/**
+ * The D1 binding with every round trip counted: each statement call and each batch is one. An
+ * object implementing D1's public `D1Database` by delegation (no reach into D1 or drizzle).
+ */
+class CountingD1 implements D1Database {
+  constructor(private readonly binding: D1Database) {}
+
+  prepare(query: string): D1PreparedStatement {
+    return new DelegatingStatement(this.binding.prepare(query), query, counted);
+  }
+
+  batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
+    return counted(() => this.binding.batch<T>(statements.map(innerStatement)));
+  }
+
+  exec(query: string): Promise<D1ExecResult> {
+    return counted(() => this.binding.exec(query));
+  }
+
+  withSession(constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint): D1DatabaseSession {
+    return this.binding.withSession(constraintOrBookmark);
+  }
+
+  dump(): Promise<ArrayBuffer> {
+    return this.binding.dump();
+  }
+}
+
 export function countingD1(binding: D1Database): D1Database {
-  return new Proxy(binding, {
-    get(target, property) {
-      if (property === "prepare") return (query: string) => countingStatement(target.prepare(query));
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          const rowsRead = countOne();
-          return target.batch(statements.map((statement) => unwrapped.get(statement) ?? statement)).then(rowsRead);
-        };
-      }
-      if (property === "exec") {
-        return (query: string) => {
-          countOne();
-          return target.exec(query);
-        };
-      }
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  return new CountingD1(binding);
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { expandOccurrences } from "~/lib/calendar/recurrence";
 import type { Category } from "~/lib/categories";
+import { type BatchPart, batch, batchPart, runBatch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { exceptionColumns, seriesOf } from "./events.server";
 
@@ -115,7 +116,8 @@ export function toItems([events, exceptions]: Rows, from: number, to: number): C
 
 /** Occurrences in [from, to) of the events matching `where`, in one round trip. */
 export async function occurrencesIn(where: SQL, from: number, to: number): Promise<CalendarItem[]> {
-  const [events, exceptions] = await getDb().batch(occurrenceQueries(where, from, to));
+  const [eventsQuery, exceptionsQuery] = occurrenceQueries(where, from, to);
+  const { events, exceptions } = await batch({ events: eventsQuery, exceptions: exceptionsQuery });
   return toItems([events, exceptions], from, to);
 }
 
@@ -136,21 +138,19 @@ export async function upcomingEvents(
   now = Date.now(),
   limit = UPCOMING_LIMIT,
 ): Promise<CalendarItem[]> {
-  const { queries, read } = upcomingWindow(of, now, limit);
-  return read(await getDb().batch(queries));
+  const { upcoming } = await runBatch({ upcoming: upcomingWindow(of, now, limit) });
+  return upcoming;
 }
 
-/** The queries of `upcomingEvents` and how to read them, for a page's own db.batch. */
+/** The queries of `upcomingEvents` and how to read them, as a part of a page's own batch. */
 export function upcomingWindow(
   of: { communityId: number } | { schoolId: number },
   now: number,
   limit = UPCOMING_LIMIT,
-) {
+): BatchPart<CalendarItem[]> {
   const to = now + UPCOMING_DAYS * DAY;
-  return {
-    queries: occurrenceQueries(upcomingWhere(of), now, to),
-    read: (rows: Rows) => toItems(rows, now, to).slice(0, limit),
-  };
+  const [events, exceptions] = occurrenceQueries(upcomingWhere(of), now, to);
+  return batchPart({ events, exceptions }, (rows) => toItems([rows.events, rows.exceptions], now, to).slice(0, limit));
 }
 
 export function upcomingWhere(of: { communityId: number } | { schoolId: number }): SQL {

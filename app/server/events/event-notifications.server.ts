@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { noticeText, notifyAfterResponse } from "~/server/notifications/notifier.server";
 import type { Promotion } from "./rsvp.server";
@@ -20,18 +21,18 @@ const x = schema.eventExceptions;
 export function notifyEventChange(eventId: number, change: EventChange, actorId: number) {
   notifyAfterResponse(async () => {
     const db = getDb();
-    const [events, members] = await db.batch([
-      db
+    const { events, members } = await batch({
+      events: db
         .select({ title: e.title, community: c.name })
         .from(e)
         .innerJoin(c, eq(c.id, e.communityId))
         .where(eq(e.id, eventId)),
-      db
+      members: db
         .select({ userId: m.userId })
         .from(m)
         .innerJoin(e, eq(e.communityId, m.communityId))
         .where(and(eq(e.id, eventId), eq(m.status, "active"), ne(m.userId, actorId))),
-    ]);
+    });
     const event = events[0];
     if (!event) return;
     const title = noticeText(`events:notifications.${change}`, { title: event.title, community: event.community });
@@ -48,13 +49,13 @@ export function notifyPromoted(eventId: number, promoted: Promotion[]) {
   if (promoted.length === 0) return;
   notifyAfterResponse(async () => {
     const db = getDb();
-    const [events, moves] = await db.batch([
-      db.select({ title: e.title, allDay: e.allDay, timeZone: e.timeZone }).from(e).where(eq(e.id, eventId)),
-      db
+    const { events, moves } = await batch({
+      events: db.select({ title: e.title, allDay: e.allDay, timeZone: e.timeZone }).from(e).where(eq(e.id, eventId)),
+      moves: db
         .select({ occurrenceStart: x.occurrenceStart, startsAt: x.startsAt })
         .from(x)
         .where(and(eq(x.eventId, eventId), isNotNull(x.startsAt))),
-    ]);
+    });
     const event = events[0];
     if (!event) return;
     const timeZone = event.allDay ? "UTC" : event.timeZone;

@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { expandOccurrences, type Occurrence, occurrenceAt } from "~/lib/calendar/recurrence";
 import type { Category } from "~/lib/categories";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
 import { exceptionColumns, type StoredEvent, seriesOf } from "./events.server";
 import type { RsvpStatus } from "./rsvp.server";
 
@@ -50,7 +50,7 @@ function goingQuery(eventId: number, on: number | null, now: number) {
           OR r.occurrence_start = (SELECT starts_at FROM events WHERE id = ${eventId})
           OR r.occurrence_start IN (SELECT occurrence_start FROM event_exceptions
             WHERE event_id = ${eventId} AND starts_at >= ${now - 7 * DAY}))`;
-  return rawAll<{ occurrenceStart: number; id: number; name: string }>(sql`SELECT occurrenceStart, id, name FROM (
+  return sqlRows<{ occurrenceStart: number; id: number; name: string }>(sql`SELECT occurrenceStart, id, name FROM (
       SELECT r.occurrence_start AS occurrenceStart, u.id AS id, u.name AS name,
         row_number() OVER (PARTITION BY r.occurrence_start ORDER BY r.updated_at, u.id) AS place
       FROM event_rsvps r JOIN users u ON u.id = r.user_id
@@ -69,38 +69,38 @@ export async function getEventPage(
   { on = null, now = Date.now() }: { on?: number | null; now?: number } = {},
 ): Promise<EventPage | null> {
   const db = getDb();
-  const [events, communities, members, exceptions, counts, going, mine, follows] = await db.batch([
+  const { events, communities, members, exceptions, counts, going, mine, follows } = await batch({
     // Two queries, not a join: D1 returns rows keyed by column name, so a join of two tables
     // that both have `id` and `created_at` mixes them up.
-    db.select().from(e).where(eq(e.id, eventId)).limit(1),
-    db
+    events: db.select().from(e).where(eq(e.id, eventId)).limit(1),
+    communities: db
       .select({ id: c.id, name: c.name, category: c.category, joinPolicy: c.joinPolicy, schoolId: c.schoolId })
       .from(c)
       .where(inArray(c.id, db.select({ id: e.communityId }).from(e).where(eq(e.id, eventId)))),
-    db
+    members: db
       .select({ role: m.role, status: m.status })
       .from(m)
       .innerJoin(e, eq(e.communityId, m.communityId))
       .where(and(eq(e.id, eventId), eq(m.userId, viewerId))),
-    db.select(exceptionColumns).from(x).where(eq(x.eventId, eventId)),
-    db
+    exceptions: db.select(exceptionColumns).from(x).where(eq(x.eventId, eventId)),
+    counts: db
       .select({ occurrenceStart: r.occurrenceStart, status: r.status, n: sql<number>`count(*)` })
       .from(r)
       .where(eq(r.eventId, eventId))
       .groupBy(r.occurrenceStart, r.status),
-    goingQuery(eventId, on, now),
-    db
+    going: goingQuery(eventId, on, now),
+    mine: db
       .select({ occurrenceStart: r.occurrenceStart, status: r.status })
       .from(r)
       .where(and(eq(r.eventId, eventId), eq(r.userId, viewerId))),
-    db
+    follows: db
       .select({ id: f.schoolId })
       .from(f)
       .innerJoin(c, eq(c.schoolId, f.schoolId))
       .innerJoin(e, eq(e.communityId, c.id))
       .where(and(eq(e.id, eventId), eq(f.userId, viewerId)))
       .limit(1),
-  ]);
+  });
   const event = events[0];
   if (!event) return null;
   const community = communities[0] ?? null;

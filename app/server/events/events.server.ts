@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
 import { managesSql } from "~/server/content/visibility.server";
+import { batch, single, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll, rawRun } from "~/server/db/raw.server";
 import { type Actor, currentTokenQuery, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { notifyEventChange, notifyPromoted } from "./event-notifications.server";
 import { type Promotion, promoteSql } from "./rsvp.server";
@@ -67,11 +67,11 @@ export async function updateEvent(
   const now = Date.now();
   // Revocation (decision 042): checked first in the batch; every write below is guarded by it.
   const allowed = sql`${managesSql(manager.id, sql`${e.communityId}`)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
-  const results = await db.batch([
-    currentTokenQuery(manager.id, manager.tokenVersion),
+  const { current, updated, promoted } = await batch({
+    current: currentTokenQuery(manager.id, manager.tokenVersion),
     ...shiftKeys("event_rsvps", manager, eventId, input.startsAt),
     ...shiftKeys("event_exceptions", manager, eventId, input.startsAt),
-    db
+    updated: db
       .update(e)
       .set({
         title: input.title,
@@ -88,13 +88,13 @@ export async function updateEvent(
       })
       .where(and(eq(e.id, eventId), isNull(e.cancelledAt), allowed))
       .returning({ id: e.id }),
-    rawAll<Promotion>(promoteSql(eventId, now)),
-  ]);
-  if (results[0].length === 0) return { ok: false, reason: "revoked" };
-  if (results[5].length === 0) return { ok: false, reason: "forbidden" };
-  notifyPromoted(eventId, results[6]);
+    promoted: sqlRows<Promotion>(promoteSql(eventId, now)),
+  });
+  if (current.length === 0) return { ok: false, reason: "revoked" };
+  if (updated.length === 0) return { ok: false, reason: "forbidden" };
+  notifyPromoted(eventId, promoted);
   notifyEventChange(eventId, "changed", manager.id);
-  return { ok: true, value: results[6] };
+  return { ok: true, value: promoted };
 }
 
 /**
@@ -104,15 +104,15 @@ export async function updateEvent(
  */
 function shiftKeys(table: "event_rsvps" | "event_exceptions", manager: Actor, eventId: number, startsAt: number) {
   const name = sql.raw(table);
-  return [
-    rawRun(sql`UPDATE ${name} SET occurrence_start = -(occurrence_start + ${startsAt}
+  return {
+    [`${table}Negated`]: sqlRun(sql`UPDATE ${name} SET occurrence_start = -(occurrence_start + ${startsAt}
         - (SELECT starts_at FROM events WHERE id = ${eventId}))
       WHERE event_id = ${eventId} AND EXISTS (SELECT 1 FROM events e WHERE e.id = ${eventId}
         AND e.cancelled_at IS NULL AND e.starts_at != ${startsAt} AND ${managesSql(manager.id, sql`e.community_id`)})
         AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`),
-    rawRun(sql`UPDATE ${name} SET occurrence_start = -occurrence_start
+    [`${table}Restored`]: sqlRun(sql`UPDATE ${name} SET occurrence_start = -occurrence_start
       WHERE event_id = ${eventId} AND occurrence_start < 0`),
-  ] as const;
+  };
 }
 
 /** Cancels the whole event (it stays, marked cancelled, so answers and links still explain it). */
@@ -166,10 +166,10 @@ export async function changeOccurrence(
   const db = getDb();
   const userId = manager.id;
   const current = tokenIsCurrent(manager.id, manager.tokenVersion);
-  const [check, events, written] = await db.batch([
-    currentTokenQuery(manager.id, manager.tokenVersion),
-    db.select().from(e).where(eq(e.id, eventId)).limit(1),
-    rawAll<{ eventId: number }>(sql`INSERT INTO event_exceptions
+  const { check, events, written } = await batch({
+    check: currentTokenQuery(manager.id, manager.tokenVersion),
+    events: db.select().from(e).where(eq(e.id, eventId)).limit(1),
+    written: sqlRows<{ eventId: number }>(sql`INSERT INTO event_exceptions
         (event_id, occurrence_start, cancelled, starts_at, ends_at)
       SELECT e.id, ${occurrenceStart}, ${move ? 0 : 1}, ${move?.startsAt ?? null}, ${move?.endsAt ?? null}
       FROM events e
@@ -178,17 +178,17 @@ export async function changeOccurrence(
       ON CONFLICT (event_id, occurrence_start) DO UPDATE SET cancelled = excluded.cancelled,
         starts_at = excluded.starts_at, ends_at = excluded.ends_at
       RETURNING event_id AS eventId`),
-    rawRun(sql`UPDATE events SET updated_at = ${Date.now()}
+    touched: sqlRun(sql`UPDATE events SET updated_at = ${Date.now()}
       WHERE id = ${eventId} AND ${managesSql(userId, sql`events.community_id`)} AND ${current} AND EXISTS (
         SELECT 1 FROM event_exceptions WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart})`),
-  ]);
+  });
   if (check.length === 0) return { ok: false, reason: "revoked" };
   const event = events[0];
   if (!event || event.cancelledAt !== null) return { ok: false, reason: "not_found" };
   if (event.recurrence === "none" || !isOriginalStart(seriesOf(event), occurrenceStart)) {
     if (written.length > 0) {
-      await rawRun(
-        sql`DELETE FROM event_exceptions WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart}`,
+      await single(
+        sqlRun(sql`DELETE FROM event_exceptions WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart}`),
       );
     }
     return { ok: false, reason: "invalid" };

@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { IcalEvent } from "~/lib/calendar/ical";
 import { eventHref } from "~/lib/calendar/links";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { occurrenceQueries, toItems, visibleTo } from "./calendar.server";
@@ -56,7 +57,7 @@ export async function revokeFeed(owner: Actor): Promise<"ok" | "revoked"> {
 }
 
 export async function hasFeed(userId: number) {
-  const rows = await getDb().select({ userId: feeds.userId }).from(feeds).where(eq(feeds.userId, userId));
+  const rows = await single(getDb().select({ userId: feeds.userId }).from(feeds).where(eq(feeds.userId, userId)));
   return rows.length > 0;
 }
 
@@ -64,11 +65,13 @@ export async function hasFeed(userId: number) {
 export async function feedOwner(token: string): Promise<number | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const u = schema.users;
-  const rows = await getDb()
-    .select({ userId: feeds.userId })
-    .from(feeds)
-    .innerJoin(u, eq(u.id, feeds.userId))
-    .where(and(eq(feeds.tokenHash, await sha256(token)), isNull(u.deletedAt)));
+  const rows = await single(
+    getDb()
+      .select({ userId: feeds.userId })
+      .from(feeds)
+      .innerJoin(u, eq(u.id, feeds.userId))
+      .where(and(eq(feeds.tokenHash, await sha256(token)), isNull(u.deletedAt))),
+  );
   return rows[0]?.userId ?? null;
 }
 
@@ -83,10 +86,10 @@ export async function feedEvents(userId: number, origin: string, now = Date.now(
   const e = schema.events;
   const r = schema.eventRsvps;
   const db = getDb();
-  const [rows, exceptions, details, answers] = await db.batch([
-    eventsQuery,
-    exceptionsQuery,
-    db
+  const { rows, exceptions, details, answers } = await batch({
+    rows: eventsQuery,
+    exceptions: exceptionsQuery,
+    details: db
       .select({
         id: e.id,
         description: e.description,
@@ -94,11 +97,11 @@ export async function feedEvents(userId: number, origin: string, now = Date.now(
       })
       .from(e)
       .where(and(visibleTo(userId), lt(e.startsAt, to))),
-    db
+    answers: db
       .select({ eventId: r.eventId, occurrenceStart: r.occurrenceStart, status: r.status })
       .from(r)
       .where(eq(r.userId, userId)),
-  ]);
+  });
   const byId = new Map(details.map((row) => [row.id, row]));
   const answerOf = new Map(answers.map((row) => [`${row.eventId}-${row.occurrenceStart}`, row.status]));
   return toItems([rows, exceptions], from, to).map((item) => ({

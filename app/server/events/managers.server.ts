@@ -1,4 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 /**
@@ -21,6 +22,6 @@ export function managedCommunitiesQuery(userId: number) {
 
 /** The communities the user may add events to; a batch, so a loader's read joins the request's one round trip (decision 104). */
 export async function listManagedCommunities(userId: number) {
-  const [rows] = await getDb().batch([managedCommunitiesQuery(userId)]);
+  const { rows } = await batch({ rows: managedCommunitiesQuery(userId) });
   return rows;
 }

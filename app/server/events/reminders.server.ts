@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { createNotification } from "~/server/notifications/notifications.server";
 import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
@@ -26,10 +27,15 @@ export async function sendDayBeforeReminders(scheduledTime: number) {
       AND x.starts_at >= ${from} AND x.starts_at < ${to}))`;
   const going = and(eq(r.status, "going"), dueAnswer);
   const withAnswers = inArray(e.id, db.select({ id: r.eventId }).from(r).where(going));
-  const [events, exceptions, answers] = await db.batch([
-    ...occurrenceQueries(withAnswers, from, to),
-    db.select({ eventId: r.eventId, occurrenceStart: r.occurrenceStart, userId: r.userId }).from(r).where(going),
-  ]);
+  const [eventsQuery, exceptionsQuery] = occurrenceQueries(withAnswers, from, to);
+  const { events, exceptions, answers } = await batch({
+    events: eventsQuery,
+    exceptions: exceptionsQuery,
+    answers: db
+      .select({ eventId: r.eventId, occurrenceStart: r.occurrenceStart, userId: r.userId })
+      .from(r)
+      .where(going),
+  });
   const due = toItems([events, exceptions], from, to).filter((item) => item.startsAt >= from);
   const reminders = due.flatMap((item) =>
     answers
@@ -43,15 +49,17 @@ export async function sendDayBeforeReminders(scheduledTime: number) {
   if (reminders.length === 0) return 0;
   const sent = new Set(
     (
-      await db
-        .select({ oid: n.oid })
-        .from(n)
-        .where(
-          inArray(
-            n.oid,
-            reminders.map((reminder) => reminder.oid),
+      await single(
+        db
+          .select({ oid: n.oid })
+          .from(n)
+          .where(
+            inArray(
+              n.oid,
+              reminders.map((reminder) => reminder.oid),
+            ),
           ),
-        )
+      )
     ).map((row) => row.oid),
   );
   let count = 0;

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
-import { batchSql } from "~/server/db/raw.server";
+import { batch, single, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
 import { notifyPromoted } from "./event-notifications.server";
 
@@ -87,12 +87,12 @@ export async function answerEvent(
   now = Date.now(),
 ): Promise<RsvpResult> {
   // Revocation (decision 042) is checked in the same batch, and guards the answer itself.
-  const [current, answered, promoted, events] = (await batchSql([
-    currentTokenSql(member),
-    answer(member, eventId, occurrenceStart, value, now),
-    promoteSql(eventId, now),
-    seriesQuery(eventId),
-  ])) as [unknown, { status: RsvpStatus }[], Promotion[], (Omit<Series, "allDay"> & { allDay: number })[]];
+  const { current, answered, promoted, events } = await batch({
+    current: sqlRows(currentTokenSql(member)),
+    answered: sqlRows<{ status: RsvpStatus }>(answer(member, eventId, occurrenceStart, value, now)),
+    promoted: sqlRows<Promotion>(promoteSql(eventId, now)),
+    events: sqlRows<Omit<Series, "allDay"> & { allDay: number }>(seriesQuery(eventId)),
+  });
   if (!tokenWasCurrent(current)) return { ok: false, reason: "revoked" };
   const userId = member.id;
   const status = answered[0]?.status;
@@ -101,10 +101,10 @@ export async function answerEvent(
   if (!event || !isOriginalStart({ ...event, allDay: event.allDay === 1 }, occurrenceStart)) {
     // A forged date inside the series' bounds: the SQL could not tell it from a real one. Its
     // answer is taken back (the one case with a second round trip); nobody waits on such a date.
-    await batchSql([
-      sql`DELETE FROM event_rsvps WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart}
-        AND user_id = ${userId}`,
-    ]);
+    await single(
+      sqlRun(sql`DELETE FROM event_rsvps WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart}
+        AND user_id = ${userId}`),
+    );
     return { ok: false, reason: "not_an_occurrence" };
   }
   notifyPromoted(eventId, promoted);

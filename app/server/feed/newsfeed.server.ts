@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { myCommunitiesQuery, toMyCommunities } from "~/server/communities/communities.server";
 import { type Cursor, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
-import { getDb } from "~/server/db/db.server";
-import { reusableQuery } from "~/server/db/reusable.server";
+import { batch, preparedQuery } from "~/server/db/batch.server";
 
 export const NEWSFEED_PAGE_SIZE = 20;
+/** The most pages one page of the newsfeed grows to without JavaScript (decision 124). */
+export const NEWSFEED_MAX_PAGES = 10;
 
 /** The composer's communities: the same statement for every viewer, built once (decision 079). */
-const myCommunities = reusableQuery<{ userId: number }>(() => myCommunitiesQuery(sql.placeholder("userId")));
+const myCommunities = preparedQuery(() => myCommunitiesQuery(sql.placeholder("userId")));
 
 /**
  * /newsfeed (decision 046): posts of the communities the user actively belongs to, newest
@@ -16,16 +17,17 @@ const myCommunities = reusableQuery<{ userId: number }>(() => myCommunitiesQuery
  * meanwhile are newer than any cursor, so paging never repeats or skips a post. The page and
  * the composer's postable communities are one D1 batch.
  */
-export async function loadNewsfeed(userId: number, cursor: Cursor | null) {
-  const db = getDb();
-  const [rows, communities] = await db.batch([
-    postCardsQuery(userId, { kind: "feed" }, NEWSFEED_PAGE_SIZE + 1, cursor),
-    myCommunities({ userId }),
-  ]);
+export async function loadNewsfeed(userId: number, cursor: Cursor | null, pages = 1) {
+  // `pages`: that many pages at once, the page grown by "Load more" without JavaScript (decision 124).
+  const size = NEWSFEED_PAGE_SIZE * Math.min(Math.max(Math.trunc(pages), 1), NEWSFEED_MAX_PAGES);
+  const { rows, communities } = await batch({
+    rows: postCardsQuery(userId, { kind: "feed" }, size + 1, cursor),
+    communities: myCommunities({ userId }),
+  });
   return {
-    posts: rows.slice(0, NEWSFEED_PAGE_SIZE).map(toPostCard),
-    endOfFeed: rows.length <= NEWSFEED_PAGE_SIZE,
-    postable: toMyCommunities(communities as Awaited<ReturnType<typeof myCommunitiesQuery>>).postable,
+    posts: rows.slice(0, size).map(toPostCard),
+    endOfFeed: rows.length <= size,
+    postable: toMyCommunities(communities).postable,
   };
 }
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 import { checkImage, IMAGE_CONTENT_TYPES } from "./checked-image";
@@ -54,14 +55,14 @@ async function replaceAvatarKey(owner: Actor, key: string): Promise<"ok" | "revo
   const u = schema.users;
   // Read and write in one batch (one transaction), so the old key read is the one replaced;
   // the token check (decision 042) rides in the same batch and guards the write.
-  const [still, before] = await db.batch([
-    currentTokenQuery(owner.id, owner.tokenVersion),
-    db.select({ avatar: u.avatar }).from(u).where(eq(u.id, owner.id)),
-    db
+  const { still, before } = await batch({
+    still: currentTokenQuery(owner.id, owner.tokenVersion),
+    before: db.select({ avatar: u.avatar }).from(u).where(eq(u.id, owner.id)),
+    updated: db
       .update(u)
       .set({ avatar: key })
       .where(and(eq(u.id, owner.id), tokenIsCurrent(owner.id, owner.tokenVersion))),
-  ]);
+  });
   if (still.length === 0) return "revoked";
   const old = before[0]?.avatar;
   if (old && old !== key && AVATAR_KEY.test(old)) await env.FILES.delete(old);

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "~/server/users/avatar";
 
@@ -13,8 +14,8 @@ export async function listFriendships(userId: number) {
   const other = alias(schema.users, "other");
   const f = schema.friendships;
   // A batch, not a lone select: it joins the request's one round trip (decision 104).
-  const [rows] = await getDb().batch([
-    getDb()
+  const { rows } = await batch({
+    rows: getDb()
       .select({
         requesterId: f.requesterId,
         status: f.status,
@@ -38,7 +39,7 @@ export async function listFriendships(userId: number) {
       )
       .where(or(eq(f.requesterId, userId), eq(f.addresseeId, userId)))
       .orderBy(asc(other.name), asc(other.id)),
-  ]);
+  });
 
   const entry = (row: (typeof rows)[number]): FriendEntry => ({
     id: row.id,

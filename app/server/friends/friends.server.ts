@@ -1,27 +1,24 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
+import { single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawAll } from "~/server/db/raw.server";
 import {
-  cardColumns,
   type FriendshipRow,
   pairRows,
   type Relation,
   relationOf,
-  toUserInfo,
   type UserCard,
 } from "~/server/friends/relation.server";
+import { titleBy } from "~/server/notifications/notification-rows.server";
 import {
   type NotificationWrite,
   notificationInsert,
   notificationRemoval,
   notificationSeen,
-  titleBy,
-} from "~/server/notifications/notifications.server";
-import { deliverAfterCommit, noticeText, withOrigin } from "~/server/notifications/notifier.server";
-import { activeUser } from "~/server/users/active-user.server";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
+} from "~/server/notifications/notification-writes.server";
+import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
+import type { Actor } from "~/server/users/session-user.server";
+import { commit, guard, loadPeople, run, type Step } from "./friend-change.server";
 
 /**
  * The friend state machine (SPEC §4, §5, §8; docs/decisions/022-friend-requests.md). The
@@ -51,61 +48,7 @@ export type FriendResult =
   | { status: "revoked" };
 
 const f = schema.friendships;
-const u = schema.users;
-
-type Pair = { viewer: UserCard; target: UserCard; relation: Relation };
-type Step = { status: "ok"; outcome: FriendOutcome; relation: Relation } | FriendProblem | "revoked";
-
-async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_found" | "self" | "revoked"> {
-  if (actor.id === targetId) return "self";
-  const db = getDb();
-  const [current, people, rows] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    db
-      .select(cardColumns)
-      .from(u)
-      .where(and(inArray(u.id, [actor.id, targetId]), activeUser())),
-    pairRows(actor.id, targetId),
-  ]);
-  if (current.length === 0) return "revoked";
-  const viewer = people.find((person) => person.id === actor.id);
-  const target = people.find((person) => person.id === targetId);
-  if (!viewer || !target) return "not_found";
-  return { viewer, target, relation: relationOf(actor.id, rows) };
-}
-
-async function run(actor: Actor, targetId: number, step: (pair: Pair) => Promise<Step>): Promise<FriendResult> {
-  const pair = await loadPeople(actor, targetId);
-  if (typeof pair === "string") return { status: pair };
-  const result = await step(pair);
-  if (result === "revoked") return { status: "revoked" };
-  if (typeof result === "string") {
-    // Someone may have changed the pair meanwhile: answer with how things stand now.
-    const now = relationOf(actor.id, await pairRows(actor.id, targetId));
-    return { status: result, user: toUserInfo(pair.target, now) };
-  }
-  return { status: "ok", outcome: result.outcome, user: toUserInfo(pair.target, result.relation) };
-}
-
-/**
- * The change (guarded by the actor's token in its WHERE) and the notifications it causes, in
- * one batch: one round trip, one transaction (decision 070). The notifications are written
- * only where their `when` sees the change made; open sockets hear of them after the commit,
- * off the request path (the notifier, decision 119).
- * Answers the change's RETURNING rows, or "revoked".
- */
-async function commit(actor: Actor, change: BatchItem<"sqlite">, notices: NotificationWrite[] = []) {
-  const [current, changed, ...results] = await getDb().batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    change,
-    ...notices.flatMap((notice) => notice.queries),
-  ]);
-  if (current.length === 0) return "revoked" as const;
-  deliverAfterCommit(notices, results);
-  return changed as unknown[];
-}
-
-const guard = (actor: Actor) => tokenIsCurrent(actor.id, actor.tokenVersion);
+const _u = schema.users;
 
 /**
  * Removes a pending request and settles its notification, in one batch (cancel and decline):
@@ -169,7 +112,7 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
       acceptedAt: null,
     };
     // One statement, so two people asking each other at once cannot both insert (D1 runs it atomically).
-    const insert = rawAll<{ created_at: number }>(sql`
+    const insert = sqlRows<{ created_at: number }>(sql`
       INSERT OR IGNORE INTO friendships (requester_id, addressee_id, status, created_at)
       SELECT ${viewer.id}, ${target.id}, 'pending', ${row.createdAt}
       WHERE NOT EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${target.id} AND addressee_id = ${viewer.id})
@@ -189,7 +132,7 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
     if (inserted === "revoked") return inserted;
     if (inserted.length === 0) {
       // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
-      const now = relationOf(viewer.id, await pairRows(viewer.id, target.id));
+      const now = relationOf(viewer.id, await single(pairRows(viewer.id, target.id)));
       if (now.kind === "incoming") return accept(actor, viewer, target, now.row);
       if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
       return "request_pending";
@@ -250,7 +193,7 @@ async function accept(actor: Actor, viewer: UserCard, requester: UserCard, row: 
   if (!friendship) {
     // Crossed answers (both sent, or a double submit): if the pair are friends now, that is
     // what was asked for, so answer with it rather than a missing request.
-    const now = relationOf(viewer.id, await pairRows(viewer.id, requester.id));
+    const now = relationOf(viewer.id, await single(pairRows(viewer.id, requester.id)));
     if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
     return "no_incoming_request";
   }

@@ -1,6 +1,7 @@
 import { and, asc, ne } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
 import { USER_SEARCH_LIMIT, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
+import { single } from "~/server/db/batch.server";
 import { containsText } from "~/server/db/contains-text.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { cardColumns, withFriendStatus } from "~/server/friends/relation.server";
@@ -16,11 +17,13 @@ const u = schema.users;
 export async function searchUsers(viewerId: number, query: string): Promise<UserInfo[]> {
   const text = query.trim().replace(/^@/, "");
   if (text.length < USER_SEARCH_MIN_LENGTH) return [];
-  const cards = await getDb()
-    .select(cardColumns)
-    .from(u)
-    .where(and(activeUser(), ne(u.id, viewerId), containsText([u.name, u.username], text)))
-    .orderBy(asc(u.name), asc(u.id))
-    .limit(USER_SEARCH_LIMIT);
+  const cards = await single(
+    getDb()
+      .select(cardColumns)
+      .from(u)
+      .where(and(activeUser(), ne(u.id, viewerId), containsText([u.name, u.username], text)))
+      .orderBy(asc(u.name), asc(u.id))
+      .limit(USER_SEARCH_LIMIT),
+  );
   return withFriendStatus(viewerId, cards);
 }

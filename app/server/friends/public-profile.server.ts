@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { cardColumns, pairRows, relationOf, toUserInfo } from "~/server/friends/relation.server";
 import { activeUser } from "~/server/users/active-user.server";
@@ -10,19 +11,19 @@ import { activeUser } from "~/server/users/active-user.server";
 export async function getPublicProfile(viewerId: number, userId: number) {
   const db = getDb();
   const u = schema.users;
-  const [users, rows, communities] = await db.batch([
-    db
+  const { users, rows, communities } = await batch({
+    users: db
       .select({ ...cardColumns, createdAt: u.createdAt })
       .from(u)
       .where(and(eq(u.id, userId), activeUser())),
-    pairRows(viewerId, userId),
-    db
+    rows: pairRows(viewerId, userId),
+    communities: db
       .select({ id: schema.communities.id, name: schema.communities.name, category: schema.communities.category })
       .from(schema.communityMembers)
       .innerJoin(schema.communities, eq(schema.communityMembers.communityId, schema.communities.id))
       .where(and(eq(schema.communityMembers.userId, userId), eq(schema.communityMembers.status, "active")))
       .orderBy(asc(schema.communities.name)),
-  ]);
+  });
   const user = users[0];
   if (!user) return null;
   return { user: toUserInfo(user, relationOf(viewerId, rows)), createdAt: user.createdAt, communities };

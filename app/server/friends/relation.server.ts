@@ -1,5 +1,6 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
@@ -74,13 +75,13 @@ export function pairRows(viewerId: number, targetId: number) {
 /** The target (if available) and how the viewer stands with them, in one round trip. */
 export async function loadPair(viewerId: number, targetId: number) {
   const db = getDb();
-  const [targets, rows] = await db.batch([
-    db
+  const { targets, rows } = await batch({
+    targets: db
       .select(cardColumns)
       .from(u)
       .where(and(eq(u.id, targetId), activeUser())),
-    pairRows(viewerId, targetId),
-  ]);
+    rows: pairRows(viewerId, targetId),
+  });
   const target = targets[0];
   return target ? { target, relation: relationOf(viewerId, rows) } : null;
 }
@@ -122,10 +123,12 @@ export async function withFriendStatus(viewerId: number, cards: UserCard[]): Pro
 export async function loadUserInfos(viewerId: number, ids: number[]): Promise<Map<number, UserInfo>> {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return new Map();
-  const cards = await getDb()
-    .select(cardColumns)
-    .from(u)
-    .where(and(inArray(u.id, wanted), activeUser()));
+  const cards = await single(
+    getDb()
+      .select(cardColumns)
+      .from(u)
+      .where(and(inArray(u.id, wanted), activeUser())),
+  );
   const infos = await withFriendStatus(viewerId, cards);
   return new Map(infos.map((info) => [info.id, info]));
 }

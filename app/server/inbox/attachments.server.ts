@@ -1,6 +1,6 @@
 import { env, waitUntil } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { rawAll } from "~/server/db/raw.server";
+import { single, sqlRows } from "~/server/db/batch.server";
 import { stripImageMetadata } from "~/server/files/strip-metadata";
 import { acceptedKind, CONTENT_TYPES, cleanFilename, isImage } from "./file-types";
 
@@ -71,11 +71,13 @@ type AttachmentRow = { key: string; filename: string; content_type: string };
  * of its message and has not deleted their copy. One D1 read, then R2.
  */
 export async function readAttachment(viewerId: number, messageId: number, attachmentId: number) {
-  const [row] = await rawAll<AttachmentRow>(sql`
+  const [row] = await single(
+    sqlRows<AttachmentRow>(sql`
     SELECT a.key, a.filename, a.content_type FROM attachments a JOIN mail_messages m ON m.id = a.message_id
     WHERE a.id = ${attachmentId} AND m.id = ${messageId}
       AND ((m.sender_id = ${viewerId} AND m.sender_deleted_at IS NULL)
-        OR EXISTS (SELECT 1 FROM mail_recipients r WHERE r.message_id = m.id AND r.user_id = ${viewerId} AND r.deleted_at IS NULL))`);
+        OR EXISTS (SELECT 1 FROM mail_recipients r WHERE r.message_id = m.id AND r.user_id = ${viewerId} AND r.deleted_at IS NULL))`),
+  );
   if (!row) return null;
   const object = await env.FILES.get(row.key);
   if (!object) return null;

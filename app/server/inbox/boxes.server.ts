@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
+import { type BatchPart, batch, batchPart, sqlRows } from "~/server/db/batch.server";
 import { decodeCursor, pageOf } from "~/server/db/cursor";
-import { batchSql } from "~/server/db/raw.server";
 import { type MailPerson, type MessagePeopleColumns, messagePeople, messagePeopleSql } from "./people.server";
 
 /** 20 messages a page, newest first, by cursor (DESIGN §4). */
@@ -52,7 +52,10 @@ export async function listBox(viewerId: number, box: Box, cursorText?: string | 
           FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
           WHERE m.sender_id = ${viewerId} AND m.sender_deleted_at IS NULL ${after}
           ORDER BY m.created_at DESC, m.id DESC LIMIT ${BOX_PAGE_SIZE + 1}`;
-  const [found, unread] = (await batchSql([rows, unreadSql(viewerId)])) as [Row[], { value: number }[]];
+  const { found, unread } = await batch({
+    found: sqlRows<Row>(rows),
+    unread: sqlRows<{ value: number }>(unreadSql(viewerId)),
+  });
   const page = pageOf(found, BOX_PAGE_SIZE, (row) => ({ createdAt: row.created_at, id: row.id }));
   return {
     box,
@@ -60,6 +63,14 @@ export async function listBox(viewerId: number, box: Box, cursorText?: string | 
     nextCursor: page.nextCursor,
     unreadCount: unread[0]?.value ?? 0,
   };
+}
+
+/**
+ * The inbox's unread count as one part of the root loader's batch (decision 123): the navigation's
+ * badge costs no round trip of its own.
+ */
+export function inboxUnreadPart(viewerId: number): BatchPart<number> {
+  return batchPart({ unread: sqlRows<{ value: number }>(unreadSql(viewerId)) }, ({ unread }) => unread[0]?.value ?? 0);
 }
 
 function unreadSql(viewerId: number) {

@@ -1,15 +1,15 @@
 import { type SQL, sql } from "drizzle-orm";
 import { mayMessageSql } from "~/server/chat/permission.server";
-import { batchSql } from "~/server/db/raw.server";
+import { sqlRows, sqlRun } from "~/server/db/batch.server";
 import {
   insertNotificationsSql,
   type StoredNotification,
   storedNotificationsSql,
-} from "~/server/notifications/notifications.server";
+} from "~/server/notifications/notification-writes.server";
 import { noticeText, publishAfterCommit } from "~/server/notifications/notifier.server";
 import { notificationOrigin } from "~/server/notifications/origin.server";
 import { activeUser } from "~/server/users/active-user.server";
-import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
+import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { holdsCopySql } from "./access.server";
 import { discardFiles, type StoredFile } from "./attachments.server";
 
@@ -82,46 +82,55 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
       ${new URL("/messagesold/", notificationOrigin()).href} || m.id AS url
     FROM mail_messages m JOIN mail_recipients r ON r.message_id = m.id WHERE ${createdHere}`;
 
-  const statements: SQL[] = [
-    sql`${cte} SELECT r.who, r.user_id,
+  const statements = {
+    resolution: sqlRows<ResolutionRow>(sql`${cte} SELECT r.who, r.user_id,
         (SELECT count(*) FROM users u WHERE ${activeUser("u")} AND lower(u.name) = lower(r.who)) AS same_name,
         CASE WHEN r.user_id IS NULL THEN 0 ELSE ${mayMessageSql(me, sql`r.user_id`)} END AS allowed
-      FROM resolved r`,
-    sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, reply_to_id, thread_id, client_key, send_id, created_at)
+      FROM resolved r`),
+    message:
+      sqlRun(sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, reply_to_id, thread_id, client_key, send_id, created_at)
       SELECT ${me}, ${input.subject}, ${input.body}, ${replyTo}, ${thread}, ${input.clientKey}, ${sendId}, ${now}
       WHERE ${everyoneAllowed} AND ${replyAllowed}
         AND ${tokenIsCurrent(input.sender.id, input.sender.tokenVersion)}
-      ON CONFLICT (sender_id, client_key) DO NOTHING`,
-    sql`${cte} INSERT OR IGNORE INTO mail_recipients (message_id, user_id)
-      SELECT DISTINCT m.id, r.user_id FROM mail_messages m JOIN resolved r WHERE ${createdHere}`,
-    insertNotificationsSql(recipientRows, {
-      // The sender's name as stored now (the caller may only know an id): put in by SQL.
-      title: sql`replace(${noticeText("inbox:notification", { name: sendId, subject: input.subject })}, ${sendId},
+      ON CONFLICT (sender_id, client_key) DO NOTHING`),
+    recipients: sqlRun(sql`${cte} INSERT OR IGNORE INTO mail_recipients (message_id, user_id)
+      SELECT DISTINCT m.id, r.user_id FROM mail_messages m JOIN resolved r WHERE ${createdHere}`),
+    notifications: sqlRun(
+      insertNotificationsSql(recipientRows, {
+        // The sender's name as stored now (the caller may only know an id): put in by SQL.
+        title: sql`replace(${noticeText("inbox:notification", { name: sendId, subject: input.subject })}, ${sendId},
         (SELECT name FROM users WHERE id = ${me}))`,
-      createdAt: now,
-    }),
-    sql`SELECT m.id, m.send_id = ${sendId} AS created FROM mail_messages m WHERE ${mine}`,
-    storedNotificationsSql(sql`SELECT s.oid FROM (${recipientRows}) s`),
-  ];
-  if (files.length > 0) {
-    statements.push(sql`INSERT INTO attachments (message_id, key, filename, content_type, size, created_at)
+        createdAt: now,
+      }),
+    ),
+    stored: sqlRows<{ id: number; created: number }>(
+      sql`SELECT m.id, m.send_id = ${sendId} AS created FROM mail_messages m WHERE ${mine}`,
+    ),
+    storedNotifications: sqlRows<StoredNotification>(
+      storedNotificationsSql(sql`SELECT s.oid FROM (${recipientRows}) s`),
+    ),
+    attachments: sqlRun(
+      files.length > 0
+        ? sql`INSERT INTO attachments (message_id, key, filename, content_type, size, created_at)
       SELECT m.id, json_extract(f.value, '$.key'), json_extract(f.value, '$.filename'),
         json_extract(f.value, '$.contentType'), json_extract(f.value, '$.size'), ${now}
-      FROM mail_messages m, json_each(${JSON.stringify(files)}) f WHERE ${createdHere} ORDER BY f.key`);
-  }
+      FROM mail_messages m, json_each(${JSON.stringify(files)}) f WHERE ${createdHere} ORDER BY f.key`
+        : sql`SELECT 1 WHERE 0`,
+    ),
+  };
   // Revocation (decision 042): the check rides in the batch; the message insert is guarded by
   // it, and everything else is written only for the message this batch created.
-  const [current, ...results] = await batchSql([currentTokenSql(input.sender), ...statements]);
-  if (!tokenWasCurrent(current)) {
+  const results = await batchAs(input.sender, statements);
+  if (results === "revoked") {
     discardFiles(files.map((file) => file.key));
     return { status: "revoked" };
   }
-  const resolution = results[0] as ResolutionRow[];
-  const [stored] = results[4] as { id: number; created: number }[];
+  const { resolution } = results;
+  const [stored] = results.stored;
   const created = Boolean(stored?.created);
   if (!created) discardFiles(files.map((file) => file.key));
   if (stored) {
-    if (created) publishAfterCommit(results[5] as StoredNotification[]);
+    if (created) publishAfterCommit(results.storedNotifications);
     return { status: "sent", id: stored.id, created };
   }
   const problems = recipientProblems(me, resolution);

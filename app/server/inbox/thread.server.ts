@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { batchSql } from "~/server/db/raw.server";
+import { batch, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { holdsCopySql, threadIdsSql } from "./access.server";
 import { discardFiles } from "./attachments.server";
@@ -46,8 +46,9 @@ type Row = MessagePeopleColumns & {
 export async function loadThread(viewer: Actor, messageId: number) {
   const viewerId = viewer.id;
   const ids = threadIdsSql(viewerId, messageId);
-  const [rows] = (await batchSql([
-    sql`SELECT m.id, m.subject, m.body, m.created_at, m.reply_to_id, ${messagePeopleSql()},
+  const { rows } = await batch({
+    rows: sqlRows<Row>(
+      sql`SELECT m.id, m.subject, m.body, m.created_at, m.reply_to_id, ${messagePeopleSql()},
         me.read_at, me.user_id IS NOT NULL AS received,
         (SELECT json_group_array(json_object('id', a.id, 'filename', a.filename, 'contentType', a.content_type,
           'size', a.size)) FROM attachments a WHERE a.message_id = m.id) AS files
@@ -55,11 +56,12 @@ export async function loadThread(viewer: Actor, messageId: number) {
         LEFT JOIN mail_recipients me ON me.message_id = m.id AND me.user_id = ${viewerId}
       WHERE m.id IN (${ids})
       ORDER BY m.created_at, m.id LIMIT ${THREAD_MAX}`,
+    ),
     // A revoked token (decision 042) still reads for its last seconds, but marks nothing.
-    sql`UPDATE mail_recipients SET read_at = ${Date.now()}
+    markRead: sqlRun(sql`UPDATE mail_recipients SET read_at = ${Date.now()}
       WHERE user_id = ${viewerId} AND read_at IS NULL AND deleted_at IS NULL AND message_id IN (${ids})
-        AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`,
-  ])) as [Row[]];
+        AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`),
+  });
   const opened = rows.find((row) => row.id === messageId);
   if (!opened) return null;
   const messages = rows.map((row) => toMessage(viewerId, row));
@@ -110,18 +112,18 @@ export async function deleteForMe(viewer: Actor, messageId: number): Promise<boo
   const gone = sql`NOT EXISTS (SELECT 1 FROM mail_messages g WHERE g.id = ${messageId}
       AND g.sender_id IS NOT NULL AND g.sender_deleted_at IS NULL)
     AND NOT EXISTS (SELECT 1 FROM mail_recipients g WHERE g.message_id = ${messageId} AND g.deleted_at IS NULL)`;
-  const results = await batchAs(viewer, [
-    sql`UPDATE mail_recipients SET deleted_at = ${now}
+  const results = await batchAs(viewer, {
+    received: sql`UPDATE mail_recipients SET deleted_at = ${now}
       WHERE message_id = ${messageId} AND user_id = ${viewerId} AND deleted_at IS NULL AND ${current}
       RETURNING message_id`,
-    sql`UPDATE mail_messages SET sender_deleted_at = ${now}
+    sent: sql`UPDATE mail_messages SET sender_deleted_at = ${now}
       WHERE id = ${messageId} AND sender_id = ${viewerId} AND sender_deleted_at IS NULL AND ${current}
       RETURNING id`,
-    sql`SELECT a.key FROM attachments a WHERE a.message_id = ${messageId} AND ${gone} AND ${current}`,
-    sql`DELETE FROM mail_messages WHERE id = ${messageId} AND ${gone} AND ${current}`,
-  ]);
+    orphaned: sql`SELECT a.key FROM attachments a WHERE a.message_id = ${messageId} AND ${gone} AND ${current}`,
+    removed: sql`DELETE FROM mail_messages WHERE id = ${messageId} AND ${gone} AND ${current}`,
+  });
   if (results === "revoked") return results;
-  const [received, sent, orphaned] = results;
+  const { received, sent, orphaned } = results;
   discardFiles(((orphaned ?? []) as { key: string }[]).map((row) => row.key));
   return (received?.length ?? 0) + (sent?.length ?? 0) > 0;
 }
@@ -138,11 +140,11 @@ export type ReplySource = {
 
 /** /messagesold/compose/{id}: the message answered, if the viewer holds a copy (else 404). */
 export async function loadReplySource(viewerId: number, messageId: number): Promise<ReplySource | null> {
-  const [rows] = (await batchSql([
-    sql`SELECT m.id, m.subject, m.body, m.created_at, ${messagePeopleSql()}
+  const { rows } = await batch({
+    rows: sqlRows<Row>(sql`SELECT m.id, m.subject, m.body, m.created_at, ${messagePeopleSql()}
       FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
-      WHERE m.id = ${messageId} AND ${holdsCopySql(viewerId, "m")}`,
-  ])) as [Row[]];
+      WHERE m.id = ${messageId} AND ${holdsCopySql(viewerId, "m")}`),
+  });
   const row = rows[0];
   if (!row) return null;
   const message = toMessage(viewerId, { ...row, read_at: null, received: 0, files: null });

@@ -1,4 +1,5 @@
 import { desc, eq } from "drizzle-orm";
+import { single } from "~/server/db/batch.server";
 import { type Database, getDb, schema } from "~/server/db/db.server";
 import type { MailMessage, MailTransport } from "./types";
 
@@ -6,12 +7,14 @@ import type { MailMessage, MailTransport } from "./types";
 export function createOutboxTransport(db: Database = getDb()): MailTransport {
   return {
     async send(message: MailMessage) {
-      await db.insert(schema.outbox).values({
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      await single(
+        db.insert(schema.outbox).values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        }),
+      );
     },
   };
 }

@@ -1,13 +1,14 @@
 import { waitUntil } from "cloudflare:workers";
+import { type BatchPart, batchPart } from "~/server/db/batch.server";
 import { afterResponse } from "~/server/db/round-trips.server";
 import { apiTranslator, type Translate } from "~/server/http/json.server";
+import type { CreateNotificationInput } from "./notification-rows.server";
 import {
-  type CreateNotificationInput,
-  createNotification,
   type NotificationWrite,
   publishStoredNotifications,
   type StoredNotification,
-} from "./notifications.server";
+} from "./notification-writes.server";
+import { createNotification } from "./notifications.server";
 import { notificationOrigin } from "./origin.server";
 
 /**
@@ -36,13 +37,20 @@ export function withOrigin(notice: Notice): CreateNotificationInput {
   return { ...notice, origin: notificationOrigin() };
 }
 
+/** The writes as named parts of the caller's batch (`notice0`, `notice1`…): spread them into it. */
+export function noticeParts(writes: NotificationWrite[]): Record<string, BatchPart<NoticeResults>> {
+  return Object.fromEntries(writes.map((write, index) => [`notice${index}`, batchPart(write.queries, (own) => own)]));
+}
+
+type NoticeResults = Parameters<NotificationWrite["deliver"]>[0];
+
 /**
- * After a batch that held these writes committed: each one's sockets, off the request path.
- * `results` are the batch's results for the writes' queries, in order.
+ * After a batch that held these writes (`noticeParts`) committed: each one's sockets, off the
+ * request path. `results` are the batch's results, read by the parts' names.
  */
-export function deliverAfterCommit(writes: NotificationWrite[], results: unknown[]) {
+export function deliverAfterCommit(writes: NotificationWrite[], results: Record<string, unknown>) {
   if (writes.length === 0) return;
-  later(() => Promise.all(writes.map((write, index) => write.deliver(results.slice(index * 2, index * 2 + 2)))));
+  later(() => Promise.all(writes.map((write, index) => write.deliver(results[`notice${index}`] as NoticeResults))));
 }
 
 /** After a batch that stored these rows (`storedNotificationsSql`) committed: their sockets, off the request path. */

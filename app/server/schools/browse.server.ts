@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { type School, schoolColumns } from "./schools.server";
+import { schoolColumns } from "./schools.server";
 
 /**
  * Browsing: state → district or city → schools (decision 055). Lists page by key, not offset.
@@ -21,22 +22,22 @@ const stateCounts = sqliteTable("school_state_counts", {
 
 /** The states with schools and their counts: one row a state, not a count of every school. */
 export async function statesWithCounts() {
-  const [rows] = await getDb().batch([getDb().select().from(stateCounts).orderBy(asc(stateCounts.state))]);
+  const { rows } = await batch({ rows: getDb().select().from(stateCounts).orderBy(asc(stateCounts.state)) });
   return rows;
 }
 
 /** Districts or cities of a state with their school counts, after `after` (a name) by name. */
 export async function areasOfState(state: string, by: BrowseBy, after: string | null) {
   const column = by === "district" ? s.district : s.city;
-  const [rows] = await getDb().batch([
-    getDb()
+  const { rows } = await batch({
+    rows: getDb()
       .select({ name: sql<string>`${column}`, schools: count() })
       .from(s)
       .where(and(eq(s.state, state), isNotNull(column), after === null ? undefined : gt(column, after)))
       .groupBy(column)
       .orderBy(asc(column))
       .limit(BROWSE_PAGE + 1),
-  ]);
+  });
   return { areas: rows.slice(0, BROWSE_PAGE), next: rows.length > BROWSE_PAGE ? rows[BROWSE_PAGE - 1]!.name : null };
 }
 
@@ -45,13 +46,13 @@ export async function schoolsOfArea(state: string, by: BrowseBy, area: string, a
   const column = by === "district" ? s.district : s.city;
   const afterKey =
     after === null ? undefined : sql`(${s.name}, ${s.id}) > ((SELECT name FROM schools WHERE id = ${after}), ${after})`;
-  const [rows]: [School[]] = await getDb().batch([
-    getDb()
+  const { rows } = await batch({
+    rows: getDb()
       .select(schoolColumns)
       .from(s)
       .where(and(eq(s.state, state), eq(column, area), afterKey))
       .orderBy(asc(s.name), asc(s.id))
       .limit(BROWSE_PAGE + 1),
-  ]);
+  });
   return { schools: rows.slice(0, BROWSE_PAGE), next: rows.length > BROWSE_PAGE ? rows[BROWSE_PAGE - 1]!.id : null };
 }

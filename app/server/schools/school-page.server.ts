@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Category } from "~/lib/categories";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import {
   type CalendarItem,
@@ -29,20 +30,20 @@ export async function getSchoolPage(schoolId: number, viewerId: number, now = Da
   const db = getDb();
   const until = now + UPCOMING_DAYS * 86_400_000;
   const [eventsQuery, exceptionsQuery] = occurrenceQueries(upcomingWhere({ schoolId }), now, until);
-  const [schools, communities, follows, events, exceptions] = await db.batch([
-    db.select(schoolColumns).from(s).where(eq(s.id, schoolId)).limit(1),
-    db
+  const { schools, communities, follows, events, exceptions } = await batch({
+    schools: db.select(schoolColumns).from(s).where(eq(s.id, schoolId)).limit(1),
+    communities: db
       .select({ id: c.id, slug: c.slug, name: c.name, category: c.category })
       .from(c)
       .where(eq(c.schoolId, schoolId))
       .orderBy(asc(c.category), asc(c.name)),
-    db
+    follows: db
       .select({ id: f.schoolId })
       .from(f)
       .where(and(eq(f.userId, viewerId), eq(f.schoolId, schoolId))),
-    eventsQuery,
-    exceptionsQuery,
-  ]);
+    events: eventsQuery,
+    exceptions: exceptionsQuery,
+  });
   const school = schools[0];
   if (!school) return null;
   const upcoming = toItems([events, exceptions], now, until).slice(0, UPCOMING_LIMIT);

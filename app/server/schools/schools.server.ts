@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from "drizzle-orm";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, batchAs, runAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { type School, schoolColumns } from "./columns.server";
@@ -35,23 +36,27 @@ function mySchoolsQuery(userId: number) {
 export async function searchSchools(text: string, limit = SCHOOL_SEARCH_RESULTS): Promise<School[]> {
   const plan = planSchoolSearch(text);
   if (plan.kind === "none") return [];
-  return schoolSearchQuery(plan, limit);
+  return single(schoolSearchQuery(plan, limit));
 }
 
 /** /schools in one round trip: my schools, and the search results when there is a search. */
 export async function schoolsHome(userId: number, text: string) {
   const plan = planSchoolSearch(text);
-  const db = getDb();
   // A batch even alone: it joins the request's one round trip (decision 104).
-  if (plan.kind === "none") return { mine: (await db.batch([mySchoolsQuery(userId)]))[0], results: null };
-  const [mine, results] = await db.batch([mySchoolsQuery(userId), schoolSearchQuery(plan, SCHOOL_SEARCH_RESULTS)]);
+  if (plan.kind === "none") return { mine: await single(mySchoolsQuery(userId)), results: null };
+  const { mine, results } = await batch({
+    mine: mySchoolsQuery(userId),
+    results: schoolSearchQuery(plan, SCHOOL_SEARCH_RESULTS),
+  });
   return { mine, results };
 }
 
 export async function findSchoolBySlug(slug: string): Promise<School | null> {
   if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
   // A batch, not a lone select: it joins the request's one round trip (decision 104).
-  const [[school]] = await getDb().batch([getDb().select(schoolColumns).from(s).where(eq(s.slug, slug)).limit(1)]);
+  const {
+    schoolRows: [school],
+  } = await batch({ schoolRows: getDb().select(schoolColumns).from(s).where(eq(s.slug, slug)).limit(1) });
   return school ?? null;
 }
 
@@ -76,21 +81,23 @@ export async function setFollowing(
   }
   // INSERT … SELECT: nothing is inserted for an unknown school, in the same statement; the
   // school's existence is read in the same batch.
-  const results = await batchAs(follower, [
-    sql`INSERT OR IGNORE INTO school_follows (user_id, school_id)
+  const results = await batchAs(follower, {
+    follow: sql`INSERT OR IGNORE INTO school_follows (user_id, school_id)
       SELECT ${userId}, id FROM schools WHERE id = ${schoolId} AND ${current}`,
-    sql`SELECT id FROM schools WHERE id = ${schoolId}`,
-  ]);
+    schools: sql`SELECT id FROM schools WHERE id = ${schoolId}`,
+  });
   if (results === "revoked") return results;
-  return (results[1]?.length ?? 0) > 0;
+  return results.schools.length > 0;
 }
 
 /** Ids of the schools a user follows, among those given (for badges in lists). */
 export async function followedAmong(userId: number, schoolIds: number[]) {
   if (schoolIds.length === 0) return new Set<number>();
-  const rows = await getDb()
-    .select({ id: f.schoolId })
-    .from(f)
-    .where(and(eq(f.userId, userId), inArray(f.schoolId, schoolIds)));
+  const rows = await single(
+    getDb()
+      .select({ id: f.schoolId })
+      .from(f)
+      .where(and(eq(f.userId, userId), inArray(f.schoolId, schoolIds))),
+  );
   return new Set(rows.map((row) => row.id));
 }

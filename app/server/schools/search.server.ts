@@ -1,12 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import { SEARCH_TEXT_MAX } from "~/lib/search-text";
-import { rawAll } from "~/server/db/raw.server";
+import { sqlRows } from "~/server/db/batch.server";
 import type { School } from "./columns.server";
 
 /**
- * Longest search text we use, the one limit of every search box (decision 113); the school search
- * suggests as one types, so longer input is cut rather than refused. FTS5 phrases and key ranges
- * have no pattern limit, and the text is never FTS5 syntax (planSchoolSearch).
+ * Longest search text we use, the one limit of every search box (decision 113): /schools says
+ * when a text is longer and searches nothing; this cut only keeps any other caller in bounds.
+ * FTS5 phrases and key ranges have no pattern limit, and the text is never FTS5 syntax.
  */
 export const SCHOOL_QUERY_MAX = SEARCH_TEXT_MAX;
 
@@ -88,5 +88,5 @@ function substringTier(match: string, key: string, limit: number): SQL {
 export function schoolSearchQuery(plan: Extract<SchoolSearchPlan, { kind: "search" }>, limit: number) {
   const tiers = ([1, 2, 3, 4] as const).map((tier) => wordStartTier(tier, plan.key, limit));
   if (plan.match !== null) tiers.push(substringTier(plan.match, plan.key, limit));
-  return rawAll<School>(sql`${sql.join(tiers, sql` UNION ALL `)} LIMIT ${limit}`);
+  return sqlRows<School>(sql`${sql.join(tiers, sql` UNION ALL `)} LIMIT ${limit}`);
 }

@@ -3,8 +3,9 @@ import { and, eq, or } from "drizzle-orm";
 import { DELETE_CONFIRMATION_WORD } from "~/lib/forms/settings-delete";
 import { DEFAULT_THEME } from "~/lib/themes";
 import type { Translate } from "~/lib/translate";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { forgetActorQuery } from "~/server/notifications/notifications.server";
+import { forgetActorQuery } from "~/server/notifications/notification-writes.server";
 import { closeUserSockets } from "~/server/realtime/realtime.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "../users/session-user.server";
 import { getUserById } from "../users/users.server";
@@ -50,44 +51,44 @@ export async function deleteAccount(
   // batch and guards every statement; the user row changes last, because once it is marked
   // deleted the token no longer counts as current.
   const current = tokenIsCurrent(actor.id, actor.tokenVersion);
-  const [still] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
+  const { still } = await batch({
+    still: currentTokenQuery(actor.id, actor.tokenVersion),
     // Sign-ins and links: every session ends, no mailed link works any more.
-    db.delete(s.refreshTokens).where(and(eq(s.refreshTokens.userId, userId), current)),
-    db.delete(s.oauthAccounts).where(and(eq(s.oauthAccounts.userId, userId), current)),
-    db.delete(s.emailTokens).where(and(eq(s.emailTokens.userId, userId), current)),
+    refreshTokens: db.delete(s.refreshTokens).where(and(eq(s.refreshTokens.userId, userId), current)),
+    oauthAccounts: db.delete(s.oauthAccounts).where(and(eq(s.oauthAccounts.userId, userId), current)),
+    emailTokens: db.delete(s.emailTokens).where(and(eq(s.emailTokens.userId, userId), current)),
     // Relations and private data.
-    db
+    friendships: db
       .delete(s.friendships)
       .where(and(or(eq(s.friendships.requesterId, userId), eq(s.friendships.addresseeId, userId)), current)),
-    db.delete(s.communityMembers).where(and(eq(s.communityMembers.userId, userId), current)),
-    db
+    memberships: db.delete(s.communityMembers).where(and(eq(s.communityMembers.userId, userId), current)),
+    ownedCommunities: db
       .update(s.communities)
       .set({ ownerId: null })
       .where(and(eq(s.communities.ownerId, userId), current)),
-    db.delete(s.notifications).where(and(eq(s.notifications.userId, userId), current)),
-    forgetActorQuery(userId, t("common:unknownUser"), current),
-    db.delete(s.likes).where(and(eq(s.likes.userId, userId), current)),
-    db.delete(s.mailRecipients).where(and(eq(s.mailRecipients.userId, userId), current)),
-    db.delete(s.contactMessages).where(and(eq(s.contactMessages.userId, userId), current)),
+    notifications: db.delete(s.notifications).where(and(eq(s.notifications.userId, userId), current)),
+    forgottenActor: forgetActorQuery(userId, t("common:unknownUser"), current),
+    likes: db.delete(s.likes).where(and(eq(s.likes.userId, userId), current)),
+    mailCopies: db.delete(s.mailRecipients).where(and(eq(s.mailRecipients.userId, userId), current)),
+    contactMessages: db.delete(s.contactMessages).where(and(eq(s.contactMessages.userId, userId), current)),
     // What others read stays, without an author.
-    db
+    posts: db
       .update(s.posts)
       .set({ authorId: null })
       .where(and(eq(s.posts.authorId, userId), current)),
-    db
+    comments: db
       .update(s.comments)
       .set({ authorId: null })
       .where(and(eq(s.comments.authorId, userId), current)),
-    db
+    chatMessages: db
       .update(s.messages)
       .set({ senderId: null })
       .where(and(eq(s.messages.senderId, userId), current)),
-    db
+    mailMessages: db
       .update(s.mailMessages)
       .set({ senderId: null })
       .where(and(eq(s.mailMessages.senderId, userId), current)),
-    db
+    user: db
       .update(s.users)
       .set({
         name: "",
@@ -100,7 +101,7 @@ export async function deleteAccount(
         deletedAt: now,
       })
       .where(and(eq(s.users.id, userId), current)),
-  ]);
+  });
   if (still.length === 0) return { status: "revoked" };
 
   // Its open sockets end now; its access tokens already fail the deleted-account check (decision 042).

@@ -4,8 +4,8 @@ import type { Translate } from "~/lib/translate";
 import { randomToken, sha256Hex } from "~/server/auth/crypto.server";
 import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { checkRateLimit, recordAttempt } from "~/server/auth/rate-limit.server";
+import { batch, sqlRun } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { rawRun } from "~/server/db/raw.server";
 import { sendMailLater } from "~/server/mail/mail.server";
 import { type MailBlock, renderMail } from "~/server/mail/template";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "../users/session-user.server";
@@ -51,16 +51,15 @@ export async function requestEmailChange(
   if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
 
   const token = randomToken();
-  const db = getDb();
   // Revocation (decision 042): checked in the batch, and guarding both writes.
   const current = tokenIsCurrent(actor.id, actor.tokenVersion);
-  const [still] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    retireEmailTokensQuery(userId, "verify", now, current),
-    rawRun(sql`INSERT INTO email_tokens (purpose, hash, user_id, email, expires_at, created_at)
+  const { still } = await batch({
+    still: currentTokenQuery(actor.id, actor.tokenVersion),
+    retired: retireEmailTokensQuery(userId, "verify", now, current),
+    token: sqlRun(sql`INSERT INTO email_tokens (purpose, hash, user_id, email, expires_at, created_at)
       SELECT 'verify', ${await sha256Hex(token)}, ${userId}, ${input.email}, ${now + EMAIL_CHANGE_TTL_MS}, ${now}
       WHERE ${current}`),
-  ]);
+  });
   if (still.length === 0) return { status: "revoked" };
   await recordAttempt([mailKey(userId)], now);
 

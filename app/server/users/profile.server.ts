@@ -1,4 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "./avatar";
 import { userByIdQuery } from "./users.server";
@@ -7,9 +8,12 @@ import { userByIdQuery } from "./users.server";
 export async function getOwnProfile(userId: number) {
   const db = getDb();
   // One batch: the page's reads join the request's one round trip (decisions 041, 104).
-  const [[user], communities] = await db.batch([
-    userByIdQuery(userId),
-    db
+  const {
+    userRows: [user],
+    communities,
+  } = await batch({
+    userRows: userByIdQuery(userId),
+    communities: db
       .select({
         id: schema.communities.id,
         name: schema.communities.name,
@@ -20,7 +24,7 @@ export async function getOwnProfile(userId: number) {
       .innerJoin(schema.communities, eq(schema.communityMembers.communityId, schema.communities.id))
       .where(and(eq(schema.communityMembers.userId, userId), eq(schema.communityMembers.status, "active")))
       .orderBy(asc(schema.communities.name)),
-  ]);
+  });
   if (!user) return null;
   const { id, name, username, avatar, createdAt } = user;
   return { id, name, username, avatar: avatarUrl(avatar), createdAt, communities };

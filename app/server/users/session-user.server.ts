@@ -1,8 +1,7 @@
-import { and, eq, exists, type SQL, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
+import { and, eq, exists, is, SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
+import { batch, type Query, type Results, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { batchSql, rawAll } from "~/server/db/raw.server";
 import { activeUser, activeUserText } from "./active-user.server";
 import { avatarUrl } from "./avatar";
 
@@ -16,6 +15,7 @@ export const sessionUserColumns = {
   email: u.email,
   avatar: u.avatar,
   theme: u.theme,
+  timeZone: u.timeZone,
   tokenVersion: u.tokenVersion,
 };
 
@@ -73,7 +73,7 @@ export function tokenIsCurrent(userId: number, tokenVersion: number) {
   return exists(currentTokenQuery(userId, tokenVersion));
 }
 
-/** The check as a hand-written statement for raw batches (`batchSql`): one row, `current` 1 or 0. */
+/** The check as a hand-written statement: one row, `current` 1 or 0. */
 export function currentTokenSql(actor: Actor) {
   return sql`SELECT ${tokenIsCurrent(actor.id, actor.tokenVersion)} AS current`;
 }
@@ -89,23 +89,35 @@ export function tokenWasCurrent(rows: unknown) {
  * is told apart from a refusal, and costs no extra round trip. Answers the write's result
  * (its RETURNING rows), or "revoked".
  */
-export async function runAs<Result>(actor: Actor, write: BatchItem<"sqlite">): Promise<Result | "revoked"> {
-  const [current, result] = await getDb().batch([currentTokenQuery(actor.id, actor.tokenVersion), write]);
+export async function runAs<Result>(actor: Actor, write: Query): Promise<Result | "revoked"> {
+  const { current, result } = await batch({ current: currentTokenQuery(actor.id, actor.tokenVersion), result: write });
   return current.length === 0 ? "revoked" : (result as Result);
 }
 
+/** A named statement of `batchAs`: a query, or hand-written SQL whose rows are its result. */
+type Named = Record<string, Query | SQL>;
+type NamedResults<N extends Named> = Results<{
+  [K in keyof N]: N[K] extends SQL ? ReturnType<typeof sqlRows> : N[K] extends Query ? N[K] : never;
+}>;
+
 /**
- * `runAs` for a batch of hand-written statements: the check goes first, and each write guards
- * itself with `tokenIsCurrent` in its own WHERE. Answers the statements' results, or "revoked".
+ * `runAs` for a batch of named statements: the check goes first, and each write guards itself
+ * with `tokenIsCurrent` in its own WHERE. Answers the statements' results by name, or "revoked".
  */
-export async function batchAs(actor: Actor, statements: SQL[]): Promise<unknown[][] | "revoked"> {
-  const [current, ...results] = await batchSql([currentTokenSql(actor), ...statements]);
-  return tokenWasCurrent(current) ? results : "revoked";
+export async function batchAs<N extends Named>(actor: Actor, statements: N): Promise<NamedResults<N> | "revoked"> {
+  const queries = Object.fromEntries(
+    Object.entries(statements).map(([name, one]) => [name, is(one, SQL) ? sqlRows(one) : one]),
+  );
+  const { [CURRENT]: current, ...results } = await batch({ [CURRENT]: sqlRows(currentTokenSql(actor)), ...queries });
+  return tokenWasCurrent(current) ? (results as NamedResults<N>) : "revoked";
 }
+
+/** The name `batchAs` gives its revocation check (no caller's statement is named so). */
+const CURRENT = "__tokenIsCurrent";
 
 /** `runAs` for a hand-written statement. */
 export function writeAs<Row>(actor: Actor, write: SQL) {
-  return runAs<Row[]>(actor, rawAll<Row>(write));
+  return runAs<Row[]>(actor, sqlRows<Row>(write));
 }
 
 /**

@@ -96,8 +96,8 @@ function inspect(minTarget: number): string[] {
   }
 
   // Text drawn under or over a control: compare only things on the same layer (a dropdown
-  // covering the page is meant to).
-  const LAYERS = ".menu-panel, dialog, .sidebar, .header, .toasts, .sidebar-scrim";
+  // covering the page is meant to, as the phone's tab bar over the page scrolling under it).
+  const LAYERS = ".menu-panel, dialog, .sidebar, .header, .toasts, .sidebar-scrim, .tab-bar";
   const layerOf = (el: Element) => el.closest(LAYERS);
   const texts: { el: Element; rects: DOMRect[] }[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);

@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
+import { useClock } from "~/lib/clock";
+import { dateTimeFormat } from "~/lib/date-format";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import profile from "~/locales/en/profile.json";
 import { getInstance } from "~/middleware/i18next";
 import { getOwnProfile } from "~/server/users/profile.server";
-import type { Route } from "./+types/index";
+import type { Route } from "./+types/own-profile";
 
 registerNamespace("profile", profile);
 
@@ -23,7 +25,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("profile");
   const { t: tc } = useTranslation();
   const { profile: user } = loaderData;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: useClock().zone });
   return (
     <main id="main" className="profile">
       <h1>{t("title")}</h1>

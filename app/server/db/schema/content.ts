@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+import { communities } from "./communities";
+import { users } from "./users";
+
+export const posts = sqliteTable(
+  "posts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    // Null for a post on the author's own profile.
+    communityId: integer("community_id").references(() => communities.id, { onDelete: "cascade" }),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    editedAt: integer("edited_at"),
+    // --- posts area (docs/decisions/046-posts-and-feed.md) ---
+    // "pending" posts wait for a manager; only their author and the managers see them.
+    status: text("status", { enum: ["published", "pending"] })
+      .notNull()
+      .default("published"),
+    pinnedAt: integer("pinned_at"),
+    // --- end posts area ---
+    // --- post images (docs/decisions/066-post-images.md): up to 4 {key, width, height}, R2 keys ---
+    images: text("images", { mode: "json" })
+      .$type<{ key: string; width: number; height: number }[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    // --- end post images ---
+  },
+  (table) => [
+    index("posts_community_created").on(table.communityId, table.createdAt, table.id),
+    index("posts_author_created").on(table.authorId, table.createdAt, table.id),
+  ],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    postId: integer("post_id")
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id"),
+    authorId: integer("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    editedAt: integer("edited_at"),
+  },
+  (table) => [index("comments_post").on(table.postId, table.createdAt)],
+);
+
+export const likes = sqliteTable(
+  "likes",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: ["post", "comment"] }).notNull(),
+    targetId: integer("target_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.targetType, table.targetId] }),
+    index("likes_target").on(table.targetType, table.targetId),
+  ],
+);
+
+// --- posts area: reports to a community's managers (docs/decisions/046-posts-and-feed.md) ---
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    communityId: integer("community_id")
+      .notNull()
+      .references(() => communities.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: ["post", "comment"] }).notNull(),
+    targetId: integer("target_id").notNull(),
+    reporterId: integer("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("reports_community").on(table.communityId, table.createdAt)],
+);
+// --- end posts area ---

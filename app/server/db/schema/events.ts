@@ -1,0 +1,84 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+import { communities } from "./communities";
+import { schools } from "./schools";
+import { users } from "./users";
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    communityId: integer("community_id").references(() => communities.id, { onDelete: "cascade" }),
+    schoolId: integer("school_id").references(() => schools.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    startsAt: integer("starts_at").notNull(),
+    endsAt: integer("ends_at"),
+    allDay: integer("all_day", { mode: "boolean" }).notNull().default(false),
+    location: text("location"),
+    createdAt: createdAt(),
+    // --- Calendar area (events): decision 056. starts_at/ends_at are UTC ms of the first
+    // occurrence; all-day events store UTC midnight of their local dates (floating dates).
+    description: text("description").notNull().default(""),
+    timeZone: text("time_zone").notNull().default("UTC"),
+    recurrence: text("recurrence", { enum: ["none", "weekly", "monthly"] })
+      .notNull()
+      .default("none"),
+    // Last local date (UTC midnight ms) an occurrence may start on; null repeats for a year.
+    recurrenceUntil: integer("recurrence_until"),
+    capacity: integer("capacity"),
+    cancelledAt: integer("cancelled_at"),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: integer("updated_at"),
+    // --- end calendar area
+  },
+  (table) => [index("events_starts").on(table.startsAt), index("events_community").on(table.communityId)],
+);
+
+/** One occurrence of a recurring event cancelled or moved, keyed by its original start (UTC ms). */
+export const eventExceptions = sqliteTable(
+  "event_exceptions",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    occurrenceStart: integer("occurrence_start").notNull(),
+    cancelled: integer("cancelled", { mode: "boolean" }).notNull().default(false),
+    startsAt: integer("starts_at"),
+    endsAt: integer("ends_at"),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.occurrenceStart] })],
+);
+
+/**
+ * Answers to one date of an event (decision 058): going, maybe, not going, or waiting for a
+ * place. `occurrence_start` is the date's original start, as in `event_exceptions`, so a moved
+ * date keeps its answers.
+ */
+export const eventRsvps = sqliteTable(
+  "event_rsvps",
+  {
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    occurrenceStart: integer("occurrence_start").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["going", "maybe", "not_going", "waiting"] }).notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.occurrenceStart, table.userId] }),
+    index("event_rsvps_user").on(table.userId),
+  ],
+);
+
+/** The private iCalendar feed: one token per user, stored hashed, replaced to revoke. */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  createdAt: createdAt(),
+});
+// --- end schools and calendar area

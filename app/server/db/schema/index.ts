@@ -1,0 +1,18 @@
+/**
+ * The whole data model of DESIGN §4, one file per area (docs/architecture.md). Timestamps are
+ * UTC milliseconds. `migrations/` is generated from these files by `npm run db:generate`
+ * (drizzle.config.ts reads this index).
+ */
+
+export * from "./about";
+export * from "./auth";
+export * from "./chat";
+export * from "./communities";
+export * from "./content";
+export * from "./events";
+export * from "./friends";
+export * from "./inbox";
+export * from "./mail";
+export * from "./notifications";
+export * from "./schools";
+export * from "./users";

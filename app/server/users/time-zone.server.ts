@@ -1,0 +1,75 @@
+import { waitUntil } from "cloudflare:workers";
+import { and, eq, isNull } from "drizzle-orm";
+import type { SessionUser } from "~/context";
+import { isValidTimeZone } from "~/lib/calendar/time-zone";
+import type { Clock } from "~/lib/date-format";
+import type { Translate } from "~/lib/translate";
+import { zoneWindow } from "~/lib/zone-window";
+import { getDb, schema } from "~/server/db/db.server";
+import { cookieZone } from "~/server/events/viewer-zone.server";
+import { type Actor, runAs, tokenIsCurrent } from "./session-user.server";
+
+/**
+ * The zone a signed-in page is written in (decision 121): the account's, else the browser's
+ * (the `tz` cookie its first page sets), else UTC until the browser says. `known` is false only
+ * in that last case: the root then lets the browser set the cookie and reload the data once.
+ */
+export function viewerZone(user: Pick<SessionUser, "timeZone"> | null, request: Request) {
+  const stored = user?.timeZone && isValidTimeZone(user.timeZone) ? user.timeZone : null;
+  const fromCookie = stored ? null : cookieZone(request);
+  return { zone: stored ?? fromCookie ?? "UTC", known: Boolean(stored ?? fromCookie), fromCookie };
+}
+
+/**
+ * The browser's zone becomes the account's the first time it is seen (its first visit), after
+ * the response: a signed-in page stays one D1 round trip. Only an account without one is
+ * changed, so settings always win.
+ */
+export function rememberBrowserZone(userId: number, zone: string) {
+  const users = schema.users;
+  waitUntil(
+    getDb()
+      .update(users)
+      .set({ timeZone: zone })
+      .where(and(eq(users.id, userId), isNull(users.timeZone)))
+      .run()
+      .then(
+        () => undefined,
+        (error: unknown) => console.error("rememberBrowserZone", error),
+      ),
+  );
+}
+
+/** Settings: the zone chosen from the list. */
+export async function setTimeZone(actor: Actor, zone: string): Promise<"saved" | "revoked"> {
+  const users = schema.users;
+  const done = await runAs(
+    actor,
+    getDb()
+      .update(users)
+      .set({ timeZone: zone })
+      .where(and(eq(users.id, actor.id), tokenIsCurrent(actor.id, actor.tokenVersion))),
+  );
+  return done === "revoked" ? done : "saved";
+}
+
+/** Every IANA zone this runtime knows, for the settings list; UTC first. */
+export function timeZoneNames(): string[] {
+  const names = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return ["UTC", ...names.filter((name) => name !== "UTC")];
+}
+
+/** The page's clock (see Clock): the zone's window, the instant and the words, translated here. */
+export function clockFor(zone: string, language: string, t: Translate, now = Date.now()): Clock {
+  return {
+    zone,
+    ...zoneWindow(zone, now),
+    now,
+    language,
+    words: {
+      justNow: t("common:time.justNow"),
+      minutes: t("common:time.minutes", { n: "{{n}}" }),
+      yesterday: t("common:time.yesterday", { time: "{{time}}" }),
+    },
+  };
+}

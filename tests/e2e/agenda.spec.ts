@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test } from "./support";
+
+/**
+ * The calendar on a phone (issue 21 item 5, decision 124), with and without JavaScript: the
+ * month's agenda starts today, marked, with the earlier days folded above; the new-event form
+ * fits 360 px; an answer leaves the reader at the answers. Pat's month holds 40 demo events
+ * spread over it (scripts/seed/events.mjs).
+ */
+const PHONE = { width: 360, height: 740 };
+
+/** The day numbers of the agenda's items that are on show, top to bottom. */
+const shownDays = (page: Page) =>
+  page
+    .locator(".calendar-agenda-view .agenda-item")
+    .filter({ visible: true })
+    .evaluateAll((items) => items.map((item) => Number(item.querySelector(".agenda-day")?.textContent)));
+
+test("the phone's agenda starts today, marked, with the month's earlier days folded above", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "patparent", { to: "/calendar" });
+  const marker = page.locator(".calendar-agenda-view h2.agenda-today");
+  await expect(marker).toBeVisible();
+  await expect(marker).toContainText("Today");
+  const today = Number(/\d+/.exec((await marker.textContent()) ?? "")?.[0]);
+  // The first day on show is today or later, and nothing from before today is on show.
+  const days = await shownDays(page);
+  expect(days.length).toBeGreaterThan(0);
+  for (const day of days) expect(day).toBeGreaterThanOrEqual(today);
+  // The marker comes before every event on show: the first thing of the agenda the reader sees.
+  const markerTop = (await marker.boundingBox())!.y;
+  const firstItem = page.locator(".calendar-agenda-view .agenda-item").filter({ visible: true }).first();
+  expect((await firstItem.boundingBox())!.y).toBeGreaterThan(markerTop);
+  // The way back: the earlier days open above, without JavaScript too.
+  const earlier = page.locator(".calendar-agenda-view details.agenda-earlier > summary");
+  if (today > 1 && (await earlier.count()) > 0) {
+    await expect(earlier).toHaveText(/^Earlier this month: \d+ events?$/);
+    await earlier.click();
+    const all = await shownDays(page);
+    expect(all.length).toBeGreaterThan(days.length);
+    expect(all[0]).toBeLessThan(today);
+  }
+});
+
+test("at 1280 px the month grid marks today", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, "patparent", { to: "/calendar" });
+  await expect(page.locator(".month-grid .month-today")).toHaveCount(1);
+  await expect(page.locator(".calendar-agenda-view")).toBeHidden();
+});
+
+test("the new-event form fits 360 px: dates, times and Repeats are whole", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  // A manager of a community (scripts/seed/events.mjs): the form is theirs to fill.
+  await signInAs(page, `e2e-cal-manager-${test.info().project.name === "no-js" ? "nojs" : "js"}@demo.schoolhub.test`, {
+    to: "/calendar/new",
+  });
+  const form = page.locator("form.event-form");
+  await expect(form).toBeVisible();
+  const edge = await form.evaluate((element) => element.getBoundingClientRect().right);
+  for (const label of ["Starts on", "Start time", "End time", "Repeats", "Repeats until"]) {
+    const control = page.getByLabel(label, { exact: true });
+    const box = (await control.boundingBox())!;
+    expect(box.x, label).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, label).toBeLessThanOrEqual(Math.min(edge, PHONE.width) + 0.5);
+    expect(box.width, label).toBeGreaterThan(120);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+});
+
+test("after an answer the page stays at the answers, not at its top under the notice", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(PHONE);
+  // Pat belongs to the demo communities whose events fill the month.
+  await signInAs(page, "patparent", { to: "/calendar" });
+  // One of the events Pat may answer (a community's, not a school's).
+  const links = page.locator(".calendar-agenda-view .agenda-title").filter({ visible: true });
+  const count = Math.min(await links.count(), 12);
+  let found = false;
+  for (let i = 0; i < count && !found; i += 1) {
+    await page.goto("/calendar");
+    await links.nth(i).click();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    found = (await page.getByRole("button", { name: "Maybe", exact: true }).count()) > 0;
+  }
+  expect(found, "an event Pat may answer this month").toBe(true);
+  // A short screen, scrolled down to the answers: the page must not go back to its top.
+  await page.setViewportSize({ width: 360, height: 480 });
+  const maybe = page.getByRole("button", { name: "Maybe", exact: true });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await maybe.click();
+  await expect(page.locator(".toast")).toBeVisible();
+  await expect(page.getByText("Your answer: Maybe").first()).toBeVisible();
+  if (!javaScriptEnabled) await expect(page).toHaveURL(/#rsvp$/);
+  // The answers are on screen, and the page did not go back to its top (the back link).
+  const rsvp = await page.locator("#rsvp").boundingBox();
+  expect(rsvp!.y).toBeLessThan(480);
+  expect(rsvp!.y + rsvp!.height).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+});

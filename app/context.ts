@@ -30,14 +30,14 @@ export const claimsChangedContext = createContext<boolean>(false);
 export const requestSessionContext = createContext<AppSession | null>(null);
 
 /**
- * Whether the token that signed this request in is still current (issue 22 item 2): the auth
- * middleware starts the check with the request's reads, in their one batch, and refuses the
- * answer if it was revoked. A loader that answers revocation itself (/login) claims it.
+ * The read check of this request's session (issue 22 item 2, decision 111): the auth middleware
+ * starts it in the request's one batch (GET and HEAD, signed in) and refuses the answer if the
+ * session was revoked, unless a loader answered that itself (/login) and `claimed` it.
  */
 export type SessionCheck = { current: Promise<boolean>; claimed: boolean };
 export const sessionCheckContext = createContext<SessionCheck | null>(null);
 
-/** The check's answer, for a loader that handles a revoked session itself: the middleware then leaves its answer alone. */
+/** The read check's answer, for a loader that handles a revoked session itself: the middleware then leaves its answer alone. */
 export async function claimSessionCheck(context: Readonly<RouterContextProvider>) {
   const check = context.get(sessionCheckContext);
   if (!check) return true;

@@ -75,9 +75,13 @@ describe("a revoked session writes nothing (decision 042)", () => {
       401,
       "invalid_token",
     );
-    expectSignInRedirect(
-      await postForm(`/notifications/${notification.oid}/open`, { returnTo: "/newsfeed" }, { cookie }),
-    );
+    // A form the browser navigates with (no JavaScript); a script's call gets 401 (decision 111).
+    const open = await fetchApp(`/notifications/${notification.oid}/open`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Mode": "navigate", Cookie: cookie },
+      body: new URLSearchParams({ returnTo: "/newsfeed" }).toString(),
+    });
+    expectSignInRedirect(open);
     expect((await listNotifications(user.id)).unreadCount).toBe(1);
   });
 

@@ -12,27 +12,13 @@ export async function bearerActor(request: Request): Promise<Actor | null> {
   return check.status === "valid" ? { id: check.userId, tokenVersion: check.tokenVersion } : null;
 }
 
-/** A page (a document or its `.data`), as opposed to a resource route's JSON, file or status. */
-function isPage(request: Request, response: Response) {
-  return (
-    new URL(request.url).pathname.endsWith(".data") ||
-    (response.headers.get("Content-Type") ?? "").startsWith("text/html")
-  );
-}
-
 /**
  * The answer to a cookie session whose access token was revoked (decision 111): a logout on
  * another device, a password change or reset, a deletion. If this device's refresh token still
  * renews, the same address again with fresh tokens; otherwise the session ends here: a page goes
- * to sign-in, anything else is 401. Runs only on that path: the renewal's reads cost nothing to
- * a current session.
+ * to sign-in, anything else (`notAPage`, a resource route) is refused. Runs only on that path: the renewal's reads cost nothing to a current session.
  */
-export async function revokedSessionAnswer(
-  request: Request,
-  url: URL,
-  response: Response,
-  unauthorized: () => Response,
-) {
+export async function revokedSessionAnswer(request: Request, url: URL, notAPage: (() => Response) | null) {
   const session = await getSession(request);
   const refreshToken = session.get("refreshToken");
   const rotated = refreshToken ? await rotateRefreshToken(refreshToken) : ({ status: "refused" } as const);
@@ -42,8 +28,8 @@ export async function revokedSessionAnswer(
   }
   clearSignedIn(session);
   const cookie = await commitSession(session);
-  if (isPage(request, response)) return signInRedirect(url, { headers: { "Set-Cookie": cookie } });
-  const refused = unauthorized();
+  if (!notAPage) return signInRedirect(url, { headers: { "Set-Cookie": cookie } });
+  const refused = notAPage();
   refused.headers.append("Set-Cookie", cookie);
   return refused;
 }

@@ -5,9 +5,17 @@ import type { Theme } from "~/lib/themes";
 import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { revokeAllSessions, signAccessToken } from "~/server/auth/tokens.server";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { closeUserSockets } from "~/server/realtime/realtime.server";
-import { type Actor, currentTokenQuery, runAs, sessionUserColumns, tokenIsCurrent } from "../users/session-user.server";
+import {
+  type Actor,
+  currentTokenQuery,
+  requireCurrentToken,
+  runAs,
+  sessionUserColumns,
+  tokenIsCurrent,
+} from "../users/session-user.server";
 import { getUserById, userByIdQuery } from "../users/users.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
 
@@ -63,7 +71,6 @@ export function isUniqueViolation(error: unknown): boolean {
 export type ProfileUpdate =
   | { status: "updated" }
   /** The token was revoked (decision 042): nothing changed. */
-  | { status: "revoked" }
   | { status: "username_taken" }
   | { status: "invalid"; fieldErrors: Record<string, string[]> };
 
@@ -77,14 +84,13 @@ export async function updateProfile(actor: Actor, input: ProfileSettingsInput): 
   if (fieldErrors) return { status: "invalid", fieldErrors };
   if (input.username && (await isUsernameTaken(input.username, userId))) return { status: "username_taken" };
   try {
-    const done = await runAs(
+    await runAs(
       actor,
       getDb()
         .update(schema.users)
         .set({ name: input.name, username: input.username })
         .where(and(eq(schema.users.id, userId), tokenIsCurrent(actor.id, actor.tokenVersion))),
     );
-    if (done === "revoked") return { status: done };
   } catch (error) {
     // Two people claiming the same name at once: the unique index decides.
     if (isUniqueViolation(error)) return { status: "username_taken" };
@@ -96,7 +102,6 @@ export async function updateProfile(actor: Actor, input: ProfileSettingsInput): 
 export type PasswordChange =
   /** This session's access token, signed with the new token version: the route puts it in the cookie. */
   | { status: "changed"; accessToken: string }
-  | { status: "revoked" }
   | { status: "current_required" }
   | Exclude<CurrentPasswordCheck, { status: "ok" }>;
 
@@ -133,20 +138,29 @@ export async function changePassword(
       .returning(sessionUserColumns),
   ]);
   const row = changed[0];
-  if (still.length === 0 || !row) return { status: "revoked" };
+  requireCurrentToken(still);
+  if (!row) throw new Error(`changePassword: user ${userId} was not updated`);
   await revokeAllSessions(userId, { exceptRefreshToken: options.keepRefreshToken }, now);
   await closeUserSockets(userId);
   return { status: "changed", accessToken: await signAccessToken(row, now) };
 }
 
 /** The theme follows the account to every device (the root loader prefers it to the cookie). */
-export async function setTheme(actor: Actor, theme: Theme): Promise<"saved" | "revoked"> {
-  const done = await runAs(
-    actor,
-    getDb()
-      .update(schema.users)
-      .set({ theme })
-      .where(and(eq(schema.users.id, actor.id), tokenIsCurrent(actor.id, actor.tokenVersion))),
-  );
-  return done === "revoked" ? done : "saved";
+export async function setTheme(actor: Actor, theme: Theme) {
+  await runAs(actor, themeWrite(actor, theme));
+}
+
+/**
+ * The footer's theme switch is a form guests post too: there a revoked token is treated as
+ * signed out (decision 082), saving nothing on the account and ending nothing. Whether it saved.
+ */
+export async function saveThemeIfCurrent(actor: Actor, theme: Theme) {
+  return (await single(themeWrite(actor, theme).returning({ id: schema.users.id }))).length > 0;
+}
+
+function themeWrite(actor: Actor, theme: Theme) {
+  return getDb()
+    .update(schema.users)
+    .set({ theme })
+    .where(and(eq(schema.users.id, actor.id), tokenIsCurrent(actor.id, actor.tokenVersion)));
 }

@@ -5,11 +5,11 @@ import { formatWhen } from "~/lib/date-format";
 import { getLocale } from "~/middleware/i18next";
 import { verifyAccessToken } from "~/server/auth/tokens.server";
 import { apiTranslator } from "~/server/http/json.server";
-import { clockFor } from "~/server/users/time-zone.server";
+import { clockFor, viewerZone } from "~/server/users/time-zone.server";
 
 /**
  * The clock API answers are written with (decision 121): the zone the caller's access token
- * carries (the account's), else the web session's, else UTC. The token was verified already by
+ * carries (the account's); for the web page's own reads, the page's zone; else UTC. The token was verified already by
  * the route; this verification is the isolate's cache of it.
  */
 export async function apiClock(request: Request, context: Readonly<RouterContextProvider>): Promise<Clock> {
@@ -19,7 +19,7 @@ export async function apiClock(request: Request, context: Readonly<RouterContext
     const check = await verifyAccessToken(match[1]);
     zone = check.status === "valid" ? (check.user?.timeZone ?? null) : null;
   } else {
-    zone = context.get(userContext)?.timeZone ?? null;
+    zone = viewerZone(context.get(userContext), request).zone;
   }
   return clockFor(zone ?? "UTC", getLocale(context), apiTranslator(context));
 }

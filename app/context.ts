@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import type { AppSession } from "~/server/session/session.server";
 
 /** The signed-in user for this request, or null for a guest. Set by the auth middleware. */
@@ -28,3 +28,19 @@ export const claimsChangedContext = createContext<boolean>(false);
  * root loader reads its toast from it instead of parsing and verifying the cookie again.
  */
 export const requestSessionContext = createContext<AppSession | null>(null);
+
+/**
+ * The read check of this request's session (issue 22 item 2, decision 111): the auth middleware
+ * starts it in the request's one batch (GET and HEAD, signed in) and refuses the answer if the
+ * session was revoked, unless a loader answered that itself (/login) and `claimed` it.
+ */
+export type SessionCheck = { current: Promise<boolean>; claimed: boolean };
+export const sessionCheckContext = createContext<SessionCheck | null>(null);
+
+/** The read check's answer, for a loader that handles a revoked session itself: the middleware then leaves its answer alone. */
+export async function claimSessionCheck(context: Readonly<RouterContextProvider>) {
+  const check = context.get(sessionCheckContext);
+  if (!check) return true;
+  check.claimed = true;
+  return check.current;
+}

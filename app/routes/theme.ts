@@ -5,7 +5,7 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { themeFormSchema } from "~/lib/theme-form";
 import { serializeThemeCookie } from "~/server/session/theme.server";
-import { setTheme } from "~/server/settings/settings.server";
+import { saveThemeIfCurrent } from "~/server/settings/settings.server";
 import type { Route } from "./+types/theme";
 
 /**
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const user = context.get(userContext);
   // A revoked token (decision 042) saves nothing on the account; the cookie is this device's own.
-  if (user && (await setTheme(user, parsed.data.theme)) === "saved") {
+  if (user && (await saveThemeIfCurrent(user, parsed.data.theme))) {
     // The theme rides in the access token's claims: re-sign it (decision 042).
     context.set(claimsChangedContext, true);
   }

@@ -105,6 +105,9 @@ describe("POST /api/v2/auth/login", () => {
     );
     await expectError(response, 429, "rate_limited");
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Issue 22 item 5: the owner, from an address that never failed, still signs in.
+    const owner = await postJson("/api/v2/auth/login", { identifier: user.email, password: user.password });
+    expect(owner.status).toBe(200);
   });
 
   it("answers 400 for bad input, naming the fields, never 500", async () => {

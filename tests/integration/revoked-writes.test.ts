@@ -75,9 +75,13 @@ describe("a revoked session writes nothing (decision 042)", () => {
       401,
       "invalid_token",
     );
-    expectSignInRedirect(
-      await postForm(`/notifications/${notification.oid}/open`, { returnTo: "/newsfeed" }, { cookie }),
-    );
+    // A form the browser navigates with (no JavaScript); a script's call gets 401 (decision 111).
+    const open = await fetchApp(`/notifications/${notification.oid}/open`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Mode": "navigate", Cookie: cookie },
+      body: new URLSearchParams({ returnTo: "/newsfeed" }).toString(),
+    });
+    expectSignInRedirect(open);
     expect((await listNotifications(user.id)).unreadCount).toBe(1);
   });
 
@@ -289,8 +293,8 @@ describe("a revoked session writes nothing, everywhere else (decision 042)", () 
     expect(before).toBeLessThan(later);
 
     const { cookie, token } = await revokedSessions(a);
-    // Reading is not checked (decision 042): the page still shows, but marks nothing read.
-    expect((await fetchApp(`/chat/${id}`, { headers: { Cookie: cookie } })).status).toBe(200);
+    // Reads refuse a revoked session too (issue 22 item 2, decision 111), and mark nothing read.
+    expectSignInRedirect(await fetchApp(`/chat/${id}`, { headers: { Cookie: cookie } }));
     await expectApiError(await postForm(`/chat/${id}/read`, {}, { cookie }), 401, "invalid_token");
     await expectApiError(await api(`/api/v2/conversation/${id}/read`, token, "POST"), 401, "invalid_token");
     expect(await readOf()).toBe(before);
@@ -490,9 +494,9 @@ describe("a revoked session writes nothing, everywhere else (decision 042)", () 
     expectSignInRedirect(await postMultipart("/messagesold/compose", form, cookie));
     const viaApi = { to: [ben.username], subject: "Nope", body: "Nope" };
     await expectApiError(await postJson("/api/v2/inbox", token, viaApi), 401, "invalid_token");
-    // Opening still reads (reads are not checked) but marks nothing read.
-    expect((await fetchApp(`/messagesold/${received.id}`, { headers: { Cookie: cookie } })).status).toBe(200);
-    expect((await api(`/api/v2/inbox/${received.id}`, token)).status).toBe(200);
+    // Opening is refused (reads check revocation too, decision 111) and marks nothing read.
+    expectSignInRedirect(await fetchApp(`/messagesold/${received.id}`, { headers: { Cookie: cookie } }));
+    await expectApiError(await api(`/api/v2/inbox/${received.id}`, token), 401, "invalid_token");
     const thread = `/messagesold/${read.id}`;
     expectSignInRedirect(await postForm(thread, { intent: "unread", messageId: String(read.id) }, { cookie }));
     const remove = { intent: "delete", messageId: String(own.id), confirmed: "1" };

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createNotification } from "~/server/notifications/notifications.server";
 import { publishToUser } from "~/server/realtime/realtime.server";
 import { getSession } from "~/server/session/session.server";
-import { createUser, fetchApp, postForm, signIn } from "./helpers";
+import { cookiesOf, createUser, fetchApp, postForm, signIn } from "./helpers";
 import { connect } from "./realtime-support";
 import { browserFor } from "./settings-support";
 
@@ -108,5 +108,69 @@ describe("sessions end with logout and deletion", () => {
     await postJson("/api/v2/auth/logout", { refreshToken: first.refreshToken });
     const second = await apiSignIn(user.email, user.password);
     expect((await markAllRead(second.token)).status).toBe(200);
+  });
+});
+
+const roundTrips = (response: Response) => Number(response.headers.get("X-D1-Round-Trips"));
+const bearerGet = (path: string, token: string) => fetchApp(path, { headers: { Authorization: `Bearer ${token}` } });
+
+/** Issue 22 item 2 (decision 111): reads refuse a revoked session too, in the request's one batch. */
+describe("reads end with the session", () => {
+  it("API logout: the unexpired access token no longer reads conversations", async () => {
+    const user = await createUser();
+    const tokens = await apiSignIn(user.email, user.password);
+    const before = await bearerGet("/api/v2/conversation", tokens.token);
+    expect(before.status).toBe(200);
+    expect(roundTrips(before)).toBe(1);
+    expect((await postJson("/api/v2/auth/logout", { refreshToken: tokens.refreshToken })).status).toBe(204);
+    const after = await bearerGet("/api/v2/conversation", tokens.token);
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as { error: { code: string } }).error.code).toBe("invalid_token");
+  });
+
+  it("web logout: the old cookie no longer loads /newsfeed, nor its data", async () => {
+    const user = await createUser();
+    const cookie = await signIn(user.email, user.password);
+    const before = await fetchApp("/newsfeed", { headers: { Cookie: cookie } });
+    expect(before.status).toBe(200);
+    expect(roundTrips(before)).toBe(1);
+    await before.arrayBuffer();
+    await fetchApp("/login/logout", { method: "POST", headers: { Cookie: cookie } });
+    for (const path of ["/newsfeed", "/newsfeed.data"]) {
+      const after = await fetchApp(path, { headers: { Cookie: cookie } });
+      const body = await after.text();
+      expect(body, path).not.toContain(user.name);
+      if (path === "/newsfeed") {
+        expect(after.status).toBe(302);
+        expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fnewsfeed");
+      } else {
+        expect(body).toContain("/login?redirectTo=%2Fnewsfeed");
+      }
+    }
+  });
+
+  it("account deletion: the deleted user's token no longer reads the inbox", async () => {
+    const user = await createUser();
+    const tokens = await apiSignIn(user.email, user.password);
+    expect((await bearerGet("/api/v2/inbox", tokens.token)).status).toBe(200);
+    const browser = await browserFor(user);
+    expect((await browser.post("/profile/settings", { intent: "delete", password: user.password })).status).toBe(302);
+    expect((await bearerGet("/api/v2/inbox", tokens.token)).status).toBe(401);
+  });
+
+  it("a logout on another device renews this one's tokens on its next read, which then loads", async () => {
+    const user = await createUser();
+    const phone = await signIn(user.email, user.password);
+    const laptop = await signIn(user.email, user.password);
+    await fetchApp("/login/logout", { method: "POST", headers: { Cookie: laptop } });
+    const again = await fetchApp("/newsfeed?tab=all", { headers: { Cookie: phone } });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/newsfeed?tab=all");
+    const renewed = cookiesOf(again);
+    expect(renewed).toMatch(/^__session=/);
+    const page = await fetchApp("/newsfeed?tab=all", { headers: { Cookie: renewed } });
+    expect(page.status).toBe(200);
+    expect(roundTrips(page)).toBe(1);
+    expect(await page.text()).toContain(user.name);
   });
 });

@@ -167,7 +167,7 @@ describe("password change", () => {
     });
     expect(changed.status).toBe(302);
     expect(await pageText(await browser.get("/profile/settings"))).toContain(
-      "Your password has been changed. Other devices have been signed out.",
+      "Your password has been changed. Every other device has been signed out; this one stays signed in.",
     );
 
     const signIn = (password: string) => signInWithPassword({ identifier: user.email, password, address: "t" });

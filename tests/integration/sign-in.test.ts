@@ -55,20 +55,23 @@ describe("sign-in with a password", () => {
     expect(await response.text()).toContain("Your account is not activated yet.");
   });
 
-  it("answers 429 with Retry-After on the form when limited", async () => {
+  it("answers 429 with Retry-After on the form to the guessing address, and lets the owner in elsewhere", async () => {
     const user = await createUser();
-    const headers = { "CF-Connecting-IP": "198.51.100.7" };
-    for (let i = 0; i < SIGN_IN_LIMITS.freeTries; i++) {
-      await fetchApp("/login", {
+    const post = (password: string, address: string) =>
+      fetchApp("/login/signin", {
         method: "POST",
-        headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ identifier: user.email, password: "wrong" }).toString(),
+        headers: { "CF-Connecting-IP": address, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ identifier: user.username!, password }).toString(),
       });
-    }
-    const response = await postForm("/login", { identifier: user.email, password: user.password });
+    for (let i = 0; i < SIGN_IN_LIMITS.freeTries; i++) expect((await post("wrong", "198.51.100.7")).status).toBe(401);
+    const response = await post(user.password, "198.51.100.7");
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect(await response.text()).toContain("Too many failed sign-ins.");
+    // Issue 22 item 5: the owner, from an address that never failed, is not locked out.
+    const owner = await post(user.password, "198.51.100.8");
+    expect(owner.status).toBe(302);
+    expect(owner.headers.get("Location")).toBe("/newsfeed");
   });
 });
 

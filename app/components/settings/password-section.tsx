@@ -11,7 +11,7 @@ export function PasswordSection({ hasPassword, failure }: { hasPassword: boolean
     <SettingsForm
       intent="password"
       title={hasPassword ? t("password.title") : t("password.setTitle")}
-      lead={hasPassword ? undefined : <p>{t("password.noPassword")}</p>}
+      lead={<p>{t(hasPassword ? "password.lead" : "password.noPassword")}</p>}
       submitLabel={hasPassword ? t("password.submit") : t("password.setSubmit")}
       failure={failure}
     >

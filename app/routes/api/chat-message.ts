@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { deleteMessage } from "~/server/chat/chat.server";
 import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
@@ -13,7 +13,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   const messageId = parseId(params.messageId);
   const result = id === null || messageId === null ? null : await deleteMessage(sender, id, messageId);
-  if (result?.status === "revoked") return revokedToken(context);
   if (!result || result.status === "not_found") return jsonError(404, "not_found", t("chat:errors.messageNotFound"));
   return Response.json(withTimeTexts({ message: result.message }, await apiClock(request, context)));
 }

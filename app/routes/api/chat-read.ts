@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { markConversationRead } from "~/server/chat/chat.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/chat-read";
@@ -11,7 +11,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const reader = await requireBearerActor(request, context);
   const id = parseId(params.id);
   const result = id === null ? null : await markConversationRead(reader, id);
-  if (result === "revoked") return revokedToken(context);
   if (!result) return jsonError(404, "not_found", t("chat:errors.notFound"));
   return Response.json(result);
 }

@@ -1,5 +1,5 @@
 import { apiMembershipSchema, parseId } from "~/lib/forms/communities";
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { changeMembership } from "~/server/communities/membership.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/community-membership";
@@ -17,7 +17,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!body.ok) return body.response;
   const id = parseId(params.id);
   const result = id === null ? { status: "not_found" as const } : await changeMembership(actor, id, body.data.intent);
-  if (result.status === "revoked") return revokedToken(context);
   if (result.status === "not_found") return jsonError(404, "not_found", t("communities:errors.notFound"));
   const message = t(`communities:toasts.${result.status}`, { name: result.name });
   if (result.status === "not_allowed" || result.status === "last_owner") {

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { parseId } from "~/lib/forms/chat";
 import type { GroupResult } from "~/server/chat/chat.server";
 import type { Actor } from "~/server/users/session-user.server";
-import { requireBearerActor, revokedToken } from "../../server/auth/bearer.server";
+import { requireBearerActor } from "../../server/auth/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed, type Translate } from "../../server/http/json.server";
 
 /** What every group call starts with: POST only, a Bearer token, and the group's id (else 404). */
@@ -33,7 +33,5 @@ export function groupRefusal(result: Exclude<GroupResult, { status: "ok" }>, t: 
         : jsonError(400, "invalid_request", t("chat:errors.membersRequired"));
     case "too_many":
       return jsonError(409, "group_full", t("chat:errors.tooManyMembers"));
-    case "revoked":
-      return revokedToken();
   }
 }

@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { sendBodySchema } from "~/lib/forms/inbox";
-import { revokedToken } from "~/server/auth/bearer.server";
 import { limitRequestBody } from "~/server/http/body-limit.server";
 import { jsonError, readJsonBody, type Translate, validated } from "~/server/http/json.server";
 import { MAX_COMPOSE_BODY } from "~/server/inbox/compose-form.server";
@@ -89,8 +88,6 @@ function sendAnswer(result: SendResult, t: Translate) {
       return Response.json({ message: { id: result.id } }, { status: result.created ? 201 : 200 });
     case "not_found":
       return jsonError(404, "not_found", t("inbox:errors.notFound"));
-    case "revoked":
-      return revokedToken();
     case "recipients": {
       const messages = result.problems.map((p) => t(RECIPIENT_ERRORS[p.problem][2], { who: p.who }));
       const [status, code] = RECIPIENT_ERRORS[result.problems[0]!.problem];

@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import { deleteForMe, loadThread } from "~/server/inbox/inbox.server";
@@ -30,7 +30,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireBearerActor(request, context);
   const id = parseId(params.id);
   const deleted = id === null ? false : await deleteForMe(actor, id);
-  if (deleted === "revoked") return revokedToken(context);
   if (!deleted) return jsonError(404, "not_found", t("inbox:errors.notFound"));
   return Response.json({ deleted: true, id });
 }

@@ -1,5 +1,5 @@
 import { apiTargetSchema } from "~/lib/forms/content";
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { hasLiked, like, unlike } from "~/server/content/likes.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/likes";
@@ -18,11 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!body.ok) return body.response;
   const target = { type: body.data.targetType, id: body.data.targetId };
   if (request.method === "DELETE") {
-    if ((await unlike(actor, target)) === "revoked") return revokedToken(context);
+    await unlike(actor, target);
     return Response.json({ liked: false });
   }
   const added = await like(actor, target);
-  if (added === "revoked") return revokedToken(context);
   // Nothing added: liked already (idempotent), or not visible; tell them apart only for the latter.
   if (!added && !(await hasLiked(userId, target))) return postNotFound(t);
   return Response.json({ liked: true });

@@ -1,4 +1,4 @@
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { apiTranslator, jsonError } from "~/server/http/json.server";
 import { markNotificationRead } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/notifications-markread";
@@ -9,7 +9,6 @@ import type { Route } from "./+types/notifications-markread";
  */
 async function markRead({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
   const result = await markNotificationRead(await requireBearerActor(request, context), params.oid);
-  if (result.status === "revoked") return revokedToken(context);
   if (result.status === "not_found") {
     return jsonError(404, "not_found", apiTranslator(context)("common:notifications.notFound", { oid: params.oid }));
   }

@@ -1,6 +1,6 @@
 import { parseId } from "~/lib/forms/communities";
 import { apiCommentSchema } from "~/lib/forms/content";
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { addComment } from "~/server/content/comments.server";
 import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
@@ -20,7 +20,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!body.ok) return body.response;
   const postId = parseId(params.id);
   const comment = postId === null ? null : await addComment(actor, postId, body.data.body, body.data.replyTo ?? null);
-  if (comment === "revoked") return revokedToken(context);
   if (!comment || postId === null) return postNotFound(t);
   return Response.json(withTimeTexts({ comment }, await apiClock(request, context)), { status: 201 });
 }

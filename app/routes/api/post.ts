@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/forms/communities";
-import { requireBearerActor, requireBearerUser, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
 import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
@@ -30,7 +30,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const actor = await requireBearerActor(request, context);
   const id = parseId(params.id);
   const outcome = id === null ? null : await performPostAction(actor, id, { intent: "deletePost" });
-  if (outcome?.status === "revoked") return revokedToken(context);
   if (outcome?.status !== "post_deleted") return postNotFound(t);
   return new Response(null, { status: 204 });
 }

@@ -1,6 +1,6 @@
 import { apiNewPostSchema } from "~/lib/forms/content";
 import { readLimitedForm, uploadedFiles } from "~/lib/forms/read-form.server";
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { IMAGE_ERRORS } from "~/server/content/post-form.server";
 import { createPost } from "~/server/content/posts.server";
 import { POST_FORM_MAX_BYTES, type PostImage, storePostImages } from "~/server/files/post-images.server";
@@ -29,7 +29,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = multipart ? await readMultipartPost(request, t) : await readJsonPost(request, t);
   if (!body.ok) return body.response;
   const result = await createPost(actor, body.data.communityId, body.data.body, body.images);
-  if (result.status === "revoked") return revokedToken(context);
   if (result.status === "not_allowed") return jsonError(403, "not_allowed", t("content:errors.notAllowed"));
   return Response.json(withTimeTexts({ post: result }, await apiClock(request, context)), { status: 201 });
 }

@@ -1,5 +1,5 @@
 import { apiReportSchema } from "~/lib/forms/content";
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { report } from "~/server/content/reports.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/reports";
@@ -16,7 +16,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = await readJsonBody(request, apiReportSchema, t);
   if (!body.ok) return body.response;
   const done = await report(actor, { type: body.data.targetType, id: body.data.targetId }, body.data.reason);
-  if (done === "revoked") return revokedToken(context);
   if (!done) return postNotFound(t);
   return Response.json({ reported: true }, { status: 201 });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseUserId } from "~/lib/forms/friend";
 import { apiUserInfo } from "~/routes/api/viewer.server";
-import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { PROBLEMS } from "~/server/friends/friend-answers.server";
 import { type FriendResult, removeFriendRelation, sendFriendRequest } from "~/server/friends/friends.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
@@ -28,7 +28,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       : request.method === "POST"
         ? await sendFriendRequest(viewer, targetId)
         : await removeFriendRelation(viewer, targetId);
-  if (result.status === "revoked") return revokedToken(context);
 
   if (result.status === "ok") return Response.json({ userInfo: apiUserInfo(result.user, origin) });
   const problem = PROBLEMS[result.status];

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { deleteMessageSchema, parseId, sendMessageSchema } from "~/lib/forms/chat";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import {
   deleteMessage,
   loadConversation,
@@ -61,8 +60,6 @@ async function deleteFromPage(viewer: Actor, key: string, formData: FormData, ur
   const conversationId = directPerson(key) ? null : parseId(key);
   if (conversationId === null && !directPerson(key)) throw data(null, { status: 404 });
   const result = await deleteMessage(viewer, conversationId, parsed.data.messageId);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(url);
   if (result.status === "not_found") throw data(null, { status: 404 });
   return redirect(safeRedirectPath(url.pathname, "/chat"));
 }
@@ -80,9 +77,6 @@ async function sendFromPage(viewer: Actor, key: string, formData: FormData, url:
   const input = { content: parsed.data.content, clientMsgId: parsed.data.clientMsgId };
   const result = await sendMessage(viewer, target, input);
   switch (result.status) {
-    case "revoked":
-      // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-      return signInRedirect(url);
     case "ok":
       return redirect(safeRedirectPath(url.pathname, "/chat"));
     case "not_found":

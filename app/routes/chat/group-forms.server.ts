@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { formWithMembers, groupActionSchema, newGroupSchema, parseId } from "~/lib/forms/chat";
 import { type FormFailure, parseValues, typedValues } from "~/lib/forms/parse";
 import { readSearchText } from "~/lib/search-text";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import {
   addToGroup,
   createGroup,
@@ -57,11 +56,8 @@ function failure(formData: FormData, fieldErrors: FormFailure["fieldErrors"], fo
 }
 
 /** A service's refusal as the form's message and status. */
-function refusal(url: URL, formData: FormData, result: Exclude<GroupResult, { status: "ok" }>) {
+function refusal(formData: FormData, result: Exclude<GroupResult, { status: "ok" }>) {
   switch (result.status) {
-    case "revoked":
-      // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-      return signInRedirect(url);
     case "not_found":
       throw data(null, { status: 404 });
     case "not_allowed":
@@ -79,13 +75,13 @@ function refusal(url: URL, formData: FormData, result: Exclude<GroupResult, { st
   }
 }
 
-export async function createGroupFromPage(request: Request, url: URL, viewer: Actor, formData: FormData) {
+export async function createGroupFromPage(request: Request, viewer: Actor, formData: FormData) {
   const parsed = parseValues(newGroupSchema, formWithMembers(formData));
   if (!parsed.ok) return data(failure(formData, parsed.fieldErrors), { status: 400 });
   if (parsed.data.intent !== "create") return data(failure(formData, {}, "chat:errors.unknownIntent"), { status: 400 });
   const { title, members, createKey } = parsed.data;
   const result = await createGroup(viewer, { title, memberIds: members, createKey });
-  if (result.status !== "ok") return refusal(url, formData, result);
+  if (result.status !== "ok") return refusal(formData, result);
   const headers = result.created
     ? await flashToast(request, { kind: "success", key: "chat:toasts.created", values: { title } })
     : undefined;
@@ -101,7 +97,7 @@ export async function loadGroupSettings(viewerId: number, key: string, url: URL)
 }
 
 /** Rename, add, leave (asked first: the confirmation without JavaScript is this answer). */
-export async function changeGroupFromPage(request: Request, url: URL, viewer: Actor, key: string, formData: FormData) {
+export async function changeGroupFromPage(request: Request, viewer: Actor, key: string, formData: FormData) {
   const id = parseId(key);
   if (id === null) throw data(null, { status: 404 });
   const parsed = parseValues(groupActionSchema, formWithMembers(formData));
@@ -110,13 +106,13 @@ export async function changeGroupFromPage(request: Request, url: URL, viewer: Ac
   switch (parsed.data.intent) {
     case "rename": {
       const result = await renameGroup(viewer, id, parsed.data.title);
-      if (result.status !== "ok") return refusal(url, formData, result);
+      if (result.status !== "ok") return refusal(formData, result);
       const toast = { kind: "success" as const, key: "chat:toasts.renamed", values: { title: parsed.data.title } };
       return redirect(here, { headers: await flashToast(request, toast) });
     }
     case "add": {
       const result = await addToGroup(viewer, id, parsed.data.members);
-      if (result.status !== "ok") return refusal(url, formData, result);
+      if (result.status !== "ok") return refusal(formData, result);
       const toast = {
         kind: "success" as const,
         key: "chat:toasts.added",
@@ -127,7 +123,7 @@ export async function changeGroupFromPage(request: Request, url: URL, viewer: Ac
     case "leave": {
       if (!parsed.data.confirmed) return { confirmLeave: true as const };
       const result = await leaveGroup(viewer, id);
-      if (result.status !== "ok") return refusal(url, formData, result);
+      if (result.status !== "ok") return refusal(formData, result);
       return redirect("/chat", { headers: await flashToast(request, { kind: "success", key: "chat:toasts.left" }) });
     }
     case "find":

@@ -17,8 +17,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return loadGroupSettings(context.get(userContext)!.id, params.key, url);
 }
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
-  return changeGroupFromPage(request, url, context.get(userContext)!, params.key, await readFormData(request));
+export async function action({ request, context, params }: Route.ActionArgs) {
+  return changeGroupFromPage(request, context.get(userContext)!, params.key, await readFormData(request));
 }
 
 export default function GroupSettings({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,8 +14,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return loadNewGroupPage(context.get(userContext)!.id, url);
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  return createGroupFromPage(request, url, context.get(userContext)!, await readFormData(request));
+export async function action({ request, context }: Route.ActionArgs) {
+  return createGroupFromPage(request, context.get(userContext)!, await readFormData(request));
 }
 
 export default function NewGroup({ loaderData, actionData }: Route.ComponentProps) {

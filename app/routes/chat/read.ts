@@ -1,6 +1,5 @@
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/chat";
-import { revokedToken } from "~/server/auth/bearer.server";
 import { markConversationRead } from "~/server/chat/chat.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/read";
@@ -13,7 +12,6 @@ export async function action({ context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   const result = id === null ? null : await markConversationRead(viewer, id);
   // A token revoked by logout or deletion (decision 042): as the API answers it.
-  if (result === "revoked") return revokedToken(context);
   if (!result) return jsonError(404, "not_found", t("chat:errors.notFound"));
   return Response.json(result);
 }

@@ -17,7 +17,6 @@ import { toShownPost } from "~/lib/post-card";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
 import events from "~/locales/en/events.json";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { getCommunityPage } from "~/server/communities/community-page.server";
 import { changeMembership } from "~/server/communities/membership.server";
 import { flashToast } from "~/server/session/session.server";
@@ -59,7 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 /** POST /communities/{id}: join, request, cancel, leave, accept or decline (decision 045). */
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const parsed = parseForm(membershipSchema, await readFormData(request));
@@ -70,8 +69,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if ((intent === "leave" || intent === "cancel") && !confirmed) return { confirm: intent };
   const user = context.get(userContext)!;
   const result = await changeMembership(user, id, intent);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(url);
   if (result.status === "not_found") throw data(null, { status: 404 });
   const kind = result.status === "not_allowed" || result.status === "last_owner" ? "warning" : "success";
   return redirect(`/communities/${id}`, {

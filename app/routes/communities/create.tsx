@@ -8,7 +8,6 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { createCommunity } from "~/server/communities/communities.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
@@ -26,14 +25,12 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 /** POST /communities/create: the creator becomes the owner (decision 045); PRG to the new community. */
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const formData = await readFormData(request);
   const parsed = parseForm(communitySchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
   const result = await createCommunity(user, parsed.data);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(url);
   if (result.status !== "created") return slugFailure(formData, result.status);
   return redirect(`/communities/${result.id}`, {
     headers: await flashToast(request, {

@@ -9,7 +9,6 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { getPostMeta, updatePost } from "~/server/content/posts.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
@@ -30,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
@@ -39,8 +38,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   // Unticked images leave the post (decision 066); keys not on this post change nothing.
   const remove = formData.getAll("removeImage").filter((value): value is string => typeof value === "string");
   const saved = await updatePost(context.get(userContext)!, id, parsed.data.body, remove);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (saved === "revoked") return signInRedirect(url);
   if (!saved) throw data(null, { status: 404 });
   return redirect(`/content/${id}`, {
     headers: await flashToast(request, { kind: "success", key: "content:toasts.saved" }),

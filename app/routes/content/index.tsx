@@ -11,7 +11,6 @@ import { toShownPost } from "~/lib/post-card";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { listOwnPosts } from "~/server/content/content-pages.server";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
@@ -46,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
  * back to where the composer was (PRG). A failure goes back too, with the text kept in a flash-free
  * way: the page re-renders from here with the error.
  */
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const read = await readPostForm(request);
   if ("refused" in read) return read.refused;
@@ -57,8 +56,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const stored = await storePostImages(uploadedFiles(formData, "images"));
   if (stored.status !== "stored") return imageFailure(formData, stored.status);
   const result = await createPost(user, parsed.data.communityId, parsed.data.body, stored.images);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(url);
   if (result.status === "not_allowed") {
     return data(formFailure(formData, "content:errors.notAllowed"), { status: 403 });
   }

@@ -14,7 +14,6 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
 import { flashToast } from "~/server/session/session.server";
@@ -61,8 +60,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   }
   if (CONFIRMED.has(parsed.data.intent) && !confirmed) return { confirm: fields as Record<string, string> };
   const outcome = await performPostAction(context.get(userContext)!, postId, parsed.data);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (outcome.status === "revoked") return signInRedirect(url);
   if (outcome.status === "not_found") throw data(null, { status: 404 });
   const fallback = outcome.status === "post_deleted" ? "/newsfeed" : `/content/${postId}`;
   const returnTo = safeRedirectPath(wanted, fallback);

@@ -13,7 +13,6 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { getEventPage } from "~/server/events/event-page.server";
 import { cancelEvent, changeOccurrence, updateEvent } from "~/server/events/events.server";
 import { flashToast } from "~/server/session/session.server";
@@ -42,21 +41,19 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 const back = (id: number, toast: Toast, request: Request) =>
   flashToast(request, toast).then((headers) => redirect(`/calendar/events/${id}`, { headers }));
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const id = eventIdOf(params);
   const formData = await readFormData(request);
   const intent = String(formData.get("intent") ?? "save");
   const forbidden = () =>
     data({ failure: formFailure(formData, "events:errors.forbidden"), confirm: null }, { status: 403 });
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  const signedOut = () => signInRedirect(url);
 
   if (intent === "save") {
     const form = readEventForm(formData);
     if (!form.ok) return data({ failure: form, confirm: null }, { status: 400 });
     const result = await updateEvent(user, id, form.input);
-    if (!result.ok) return result.reason === "revoked" ? signedOut() : forbidden();
+    if (!result.ok) return forbidden();
     return back(id, { kind: "success", key: "events:event.saved" }, request);
   }
 
@@ -76,7 +73,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
       startsAt,
       endsAt: length === null ? null : startsAt + length,
     });
-    if (!moved.ok && moved.reason === "revoked") return signedOut();
     if (!moved.ok)
       return data({ failure: formFailure(formData, "events:errors.notAnOccurrence"), confirm: null }, { status: 400 });
     return back(id, { kind: "success", key: "events:occurrences.movedToast" }, request);
@@ -91,12 +87,11 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   }
   if (parsed.data.intent === "cancelEvent") {
     const cancelled = await cancelEvent(user, id);
-    if (!cancelled.ok) return cancelled.reason === "revoked" ? signedOut() : forbidden();
+    if (!cancelled.ok) return forbidden();
     return back(id, { kind: "success", key: "events:event.cancelled_toast" }, request);
   }
   if (occurrence === undefined) throw data(null, { status: 400 });
   const result = await changeOccurrence(user, id, occurrence, null);
-  if (!result.ok && result.reason === "revoked") return signedOut();
   if (!result.ok) {
     return data(
       { failure: formFailure(formData, "events:errors.notAnOccurrence"), confirm: null },

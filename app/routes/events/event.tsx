@@ -10,7 +10,6 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { getEventPage } from "~/server/events/event-page.server";
 import { answerEvent } from "~/server/events/rsvp.server";
 import { flashToast } from "~/server/session/session.server";
@@ -36,13 +35,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, zone: known ?? page.event.timeZone, zoneKnown: known !== null };
 }
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const id = eventIdOf(params);
   const { answer, occurrence } = await strictForm(rsvpSchema, request);
   const result = await answerEvent(user, id, occurrence, answer);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (!result.ok && result.reason === "revoked") return signInRedirect(url);
   if (!result.ok && result.reason === "not_an_occurrence") throw data(null, { status: 400 });
   // Without JavaScript the page loads again: back at its answers, not at its top (decision 124).
   const navigated = (request.headers.get("Sec-Fetch-Mode") ?? "navigate") === "navigate";

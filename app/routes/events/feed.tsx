@@ -5,7 +5,6 @@ import { feedActionSchema } from "~/lib/forms/events";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import events from "~/locales/en/events.json";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { regenerateFeedToken, revokeFeed } from "~/server/events/ical-feed.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/feed";
@@ -21,19 +20,17 @@ export function loader() {
   return null;
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const { intent, confirmed } = await strictForm(feedActionSchema, request);
   if (intent === "revoke" && !confirmed) return { url: null, confirm: true };
   if (intent === "revoke") {
-    // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-    if ((await revokeFeed(user)) === "revoked") return signInRedirect(url);
+    await revokeFeed(user);
     return redirect("/profile/settings#calendar-feed", {
       headers: await flashToast(request, { kind: "success", key: "events:feed.revoked" }),
     });
   }
   const token = await regenerateFeedToken(user);
-  if (token === "revoked") return signInRedirect(url);
   return { url: `${new URL(request.url).origin}/calendar/feed/${token}.ics`, confirm: false };
 }
 

@@ -10,7 +10,6 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { createEvent } from "~/server/events/events.server";
 import { listManagedCommunities } from "~/server/events/managers.server";
 import { flashToast } from "~/server/session/session.server";
@@ -46,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const formData = await readFormData(request);
   const communityId = parseId(String(formData.get("community") ?? ""));
@@ -54,8 +53,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   if (!form.ok) return data({ failure: form }, { status: 400 });
   if (communityId === null) return data({ failure: formFailure(formData, "events:errors.forbidden") }, { status: 403 });
   const created = await createEvent(user, communityId, form.input);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (!created.ok && created.reason === "revoked") return signInRedirect(url);
   if (!created.ok) return data({ failure: formFailure(formData, "events:errors.forbidden") }, { status: 403 });
   return redirect(`/calendar/events/${created.value}`, {
     headers: await flashToast(request, { kind: "success", key: "events:event.created" }),

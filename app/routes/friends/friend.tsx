@@ -10,7 +10,6 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import friends from "~/locales/en/friends.json";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { friendToast } from "~/server/friends/friend-answers.server";
 import {
   acceptFriendRequest,
@@ -53,7 +52,7 @@ function perform(intent: FriendIntent, viewer: Actor, targetId: number): Promise
   }
 }
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const targetId = parseUserId(params.id);
   if (targetId === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
@@ -72,8 +71,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     }
   }
   const result = await perform(intent, viewer, targetId);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(url);
   return redirect(returnTo, { headers: await flashToast(request, friendToast(result, targetId)) });
 }
 

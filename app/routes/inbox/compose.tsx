@@ -47,10 +47,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   return composeAction({
     request,
-    url,
     viewer: context.get(userContext)!,
     replyToId: replyToOf(params),
   });

@@ -9,7 +9,6 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import inbox from "~/locales/en/inbox.json";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { deleteForMe, loadThread, markUnread } from "~/server/inbox/inbox.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesheet from "~/styles/inbox.css?url";
@@ -31,7 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.thread.subject }];
 
 /** "Mark unread" and "Delete" (for oneself, after a confirmation: DESIGN §1) on one message of the thread. */
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const viewer = context.get(userContext)!;
   const formData = await readFormData(request);
   const parsed = parseForm(messageActionSchema, formData);
@@ -42,8 +41,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     return { confirm: { intent, messageId: String(messageId) } };
   }
   const done = intent === "delete" ? await deleteForMe(viewer, messageId) : await markUnread(viewer, messageId);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (done === "revoked") return signInRedirect(url);
   if (!done) throw data(null, { status: 404 });
   const key = intent === "delete" ? "inbox:toasts.deleted" : "inbox:toasts.markedUnread";
   return redirect("/messagesold", { headers: await flashToast(request, { kind: "success", key }) });

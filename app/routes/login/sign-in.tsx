@@ -5,7 +5,7 @@ import { CurrentPasswordField } from "~/components/form/current-password-field";
 import { Field, FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
-import { userContext } from "~/context";
+import { claimSessionCheck, userContext } from "~/context";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { rateLimited } from "~/lib/forms/rate-limited.server";
 import { readFormData } from "~/lib/forms/read-form.server";
@@ -28,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   const user = context.get(userContext);
   // A write refused a revoked token and sent its page here: renew or end that session first.
-  const renewal = user ? await renewRevokedSession(request, user, redirectTo) : null;
+  const renewal = user ? await renewRevokedSession(request, await claimSessionCheck(context), redirectTo) : null;
   if (user && !renewal) throw redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN));
   const page = {
     metaTitle: getInstance(context).t("auth:signIn.metaTitle"),

@@ -5,7 +5,6 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { markAllNotificationsRead } from "~/server/notifications/notifications.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/mark-all-read";
@@ -23,18 +22,18 @@ export function loader({ context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export async function action({ request, context, url }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const returnTo = safeRedirectPath(form.get("returnTo"), "/newsfeed");
   if (form.get("confirmed") !== "1") return { returnTo };
   // The require-user layout already sent guests to sign in.
   const user = context.get(userContext)!;
   try {
-    const result = await markAllNotificationsRead(user);
-    // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-    if (result.status === "revoked") return signInRedirect(url);
+    await markAllNotificationsRead(user);
     return redirect(returnTo);
   } catch (error) {
+    // A thrown Response is an answer (a revoked session, decision 111), not a failure.
+    if (error instanceof Response) throw error;
     console.error("marking all notifications read failed", error);
     return redirect(returnTo, {
       headers: await flashToast(request, { kind: "error", key: "common:notifications.markFailed" }),

@@ -21,9 +21,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const result = await markNotificationRead(user, params.oid);
     if (result.status === "ok") return redirect(notificationPath(result.notification.url));
-    // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-    if (result.status === "revoked") return signInRedirect(new URL(returnTo, request.url));
   } catch (error) {
+    // A thrown Response is an answer (a revoked session, decision 111), not a failure.
+    if (error instanceof Response) throw error;
     console.error("marking a notification read failed", error);
   }
   return redirect(returnTo, {

@@ -13,7 +13,6 @@ import { stateName } from "~/lib/us-states";
 import events from "~/locales/en/events.json";
 import schools from "~/locales/en/schools.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { getSchoolPage } from "~/server/schools/school-page.server";
 import { setFollowing } from "~/server/schools/schools.server";
 import { flashToast } from "~/server/session/session.server";
@@ -42,7 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { ...page, zone, zoneKnown: fromCookie !== null, metaTitle: page.school.name, notFound: t("school.notFound") };
 }
 
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const user = context.get(userContext)!;
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
@@ -50,8 +49,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (!parsed.ok) throw data(null, { status: 400 });
   const following = parsed.data.intent === "follow";
   const done = await setFollowing(user, id, following);
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (done === "revoked") return signInRedirect(url);
   if (!done) throw data(null, { status: 404 });
   const toast = { kind: "success", key: following ? "schools:school.followed" : "schools:school.unfollowed" } as const;
   return redirect(`/schools/${id}`, { headers: await flashToast(request, toast) });

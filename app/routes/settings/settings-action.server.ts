@@ -9,7 +9,6 @@ import { profileSettingsSchema } from "~/lib/forms/settings-profile";
 import { themeSettingsSchema } from "~/lib/forms/settings-theme";
 import { timeZoneSettingsSchema } from "~/lib/forms/settings-time-zone";
 import { getInstance, translatorFor } from "~/middleware/i18next";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { clearSignedIn, commitSession, getSession } from "~/server/session/session.server";
 import { serializeThemeCookie } from "~/server/session/theme.server";
 import { deleteAccount } from "~/server/settings/delete-account.server";
@@ -18,7 +17,14 @@ import { changePassword, setTheme, updateProfile } from "~/server/settings/setti
 import type { Actor } from "~/server/users/session-user.server";
 import { setTimeZone } from "~/server/users/time-zone.server";
 import { deleteAvatar, readSettingsForm, uploadAvatar } from "./settings-avatar.server";
-import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } from "./settings-responses.server";
+import {
+  failed,
+  fieldsFailed,
+  SETTINGS_INTENTS,
+  SETTINGS_PATH,
+  type SettingsIntent,
+  saved,
+} from "./settings-responses.server";
 
 /**
  * The actions of /profile/settings, one per `intent`. Each turns a service's answer into a
@@ -27,8 +33,6 @@ import { failed, fieldsFailed, SETTINGS_INTENTS, type SettingsIntent, saved } fr
  */
 type Args = {
   request: Request;
-  /** The page's URL (without the `.data` of a JavaScript post), for the sign-in redirect. */
-  url: URL;
   context: Readonly<RouterContextProvider>;
   userId: number;
   /** The acting user and their token's version: writes check revocation (decision 042). */
@@ -36,21 +40,15 @@ type Args = {
   formData: FormData;
 };
 
-/** A token revoked by a logout elsewhere: the request is treated as signed out (decision 042). */
-function signedOut(url: URL) {
-  return signInRedirect(url);
-}
-
 function rateLimited(intent: SettingsIntent, formData: FormData, retryAfterSeconds: number) {
   const failure = rateLimitedFailure(formData, "settings:rateLimited", retryAfterSeconds);
   return failed(intent, failure, 429, retryAfterHeaders(retryAfterSeconds));
 }
 
-async function saveProfile({ request, url, actor, formData }: Args) {
+async function saveProfile({ request, actor, formData }: Args) {
   const parsed = parseForm(profileSettingsSchema, formData);
   if (!parsed.ok) return failed("profile", parsed);
   const result = await updateProfile(actor, parsed.data);
-  if (result.status === "revoked") return signedOut(url);
   if (result.status === "invalid") return fieldsFailed("profile", formData, result.fieldErrors);
   if (result.status === "username_taken") {
     return fieldsFailed("profile", formData, { username: ["settings:profile.usernameTaken"] }, 409);
@@ -58,15 +56,13 @@ async function saveProfile({ request, url, actor, formData }: Args) {
   return saved(request, { key: "settings:profile.saved" });
 }
 
-async function changeEmail({ request, url, context, actor, formData }: Args) {
+async function changeEmail({ request, context, actor, formData }: Args) {
   const parsed = parseForm(emailSettingsSchema, formData);
   if (!parsed.ok) return failed("email", parsed);
   const origin = new URL(request.url).origin;
   const t = translatorFor(context);
   const result = await requestEmailChange(actor, parsed.data, { origin, t });
   switch (result.status) {
-    case "revoked":
-      return signedOut(url);
     case "sent":
       return saved(request, { key: "settings:email.sent", values: { email: result.email } });
     case "same_email":
@@ -82,17 +78,20 @@ async function changeEmail({ request, url, context, actor, formData }: Args) {
   }
 }
 
-async function changeOwnPassword({ request, url, actor, formData }: Args) {
+async function changeOwnPassword({ request, actor, formData }: Args) {
   const parsed = parseForm(passwordSettingsSchema, formData);
   if (!parsed.ok) return failed("password", parsed);
   // This device stays signed in; every other sign-in of the account ends.
   const keepRefreshToken = (await getSession(request)).get("refreshToken");
   const result = await changePassword(actor, parsed.data, { keepRefreshToken });
   switch (result.status) {
-    case "revoked":
-      return signedOut(url);
-    case "changed":
-      return saved(request, { key: "settings:password.changed" });
+    case "changed": {
+      // This session stays signed in with a token of the new version; the notice says so.
+      const session = await getSession(request);
+      session.set("accessToken", result.accessToken);
+      session.flash("toast", { kind: "success", key: "settings:password.changed" });
+      return redirect(SETTINGS_PATH, { headers: { "Set-Cookie": await commitSession(session) } });
+    }
     case "current_required":
       return fieldsFailed("password", formData, { currentPassword: ["settings:currentPasswordRequired"] });
     case "wrong":
@@ -102,10 +101,10 @@ async function changeOwnPassword({ request, url, actor, formData }: Args) {
   }
 }
 
-async function changeTheme({ request, url, context, actor, formData }: Args) {
+async function changeTheme({ request, context, actor, formData }: Args) {
   const parsed = parseForm(themeSettingsSchema, formData);
   if (!parsed.ok) return failed("theme", parsed);
-  if ((await setTheme(actor, parsed.data.theme)) === "revoked") return signedOut(url);
+  await setTheme(actor, parsed.data.theme);
   const name = getInstance(context).t(`theme.names.${parsed.data.theme}`);
   // The cookie too, so the page keeps the theme after signing out on this device.
   return saved(
@@ -116,20 +115,18 @@ async function changeTheme({ request, url, context, actor, formData }: Args) {
 }
 
 /** Every time on every page is written in this zone (decision 121); the token carries it. */
-async function changeTimeZone({ request, url, actor, formData }: Args) {
+async function changeTimeZone({ request, actor, formData }: Args) {
   const parsed = parseForm(timeZoneSettingsSchema, formData);
   if (!parsed.ok) return failed("timeZone", parsed);
-  if ((await setTimeZone(actor, parsed.data.timeZone)) === "revoked") return signedOut(url);
+  await setTimeZone(actor, parsed.data.timeZone);
   return saved(request, { key: "settings:timeZone.saved", values: { zone: parsed.data.timeZone } });
 }
 
-async function removeAccount({ request, url, context, actor, formData }: Args) {
+async function removeAccount({ request, context, actor, formData }: Args) {
   const parsed = parseForm(deleteAccountSchema, formData);
   if (!parsed.ok) return failed("delete", parsed);
   const result = await deleteAccount(actor, parsed.data, translatorFor(context));
   switch (result.status) {
-    case "revoked":
-      return signedOut(url);
     case "deleted": {
       // The tokens are gone with the account; this clears them from the cookie and leaves
       // a goodbye for the landing page (endWebSession would destroy the flash with it).
@@ -162,12 +159,7 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
 
 const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove", "timeZone"]);
 
-export async function settingsAction(
-  request: Request,
-  url: URL,
-  context: Readonly<RouterContextProvider>,
-  actor: Actor,
-) {
+export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, actor: Actor) {
   const read = await readSettingsForm(request);
   if ("refused" in read) return read.refused;
   const { formData } = read;
@@ -176,5 +168,5 @@ export async function settingsAction(
   if (!known) return failed(null, formFailure(formData, "settings:unknownIntent"));
   // The header's name, avatar and theme ride in the access token: re-sign it (decision 042).
   if (CLAIM_INTENTS.has(known)) context.set(claimsChangedContext, true);
-  return handlers[known]({ request, url, context, userId: actor.id, actor, formData });
+  return handlers[known]({ request, context, userId: actor.id, actor, formData });
 }

@@ -1,5 +1,4 @@
 import { type AvatarRefusal, avatarFile, avatarRefused, readAvatarForm } from "~/lib/forms/avatar-form.server";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { removeAvatar, saveAvatar } from "~/server/files/avatars.server";
 import type { Actor } from "~/server/users/session-user.server";
 import { failed, saved } from "./settings-responses.server";
@@ -25,23 +24,19 @@ export async function readSettingsForm(request: Request) {
 
 export async function uploadAvatar({
   request,
-  url,
   actor,
   formData,
 }: {
   request: Request;
-  url: URL;
   actor: Actor;
   formData: FormData;
 }) {
   const result = await saveAvatar(actor, avatarFile(formData));
-  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-  if (result.status === "revoked") return signInRedirect(url);
   if (result.status !== "saved") return avatarFailure(result.status);
   return saved(request, { key: "friends:avatar.saved" });
 }
 
-export async function deleteAvatar({ request, url, actor }: { request: Request; url: URL; actor: Actor }) {
-  if ((await removeAvatar(actor)) === "revoked") return signInRedirect(url);
+export async function deleteAvatar({ request, actor }: { request: Request; actor: Actor }) {
+  await removeAvatar(actor);
   return saved(request, { key: "friends:avatar.removed" });
 }

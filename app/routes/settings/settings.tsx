@@ -51,8 +51,8 @@ export const handle: DescriptionHandle & { ownThemePicker: boolean } = {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  return settingsAction(request, url, context, actingUser(context));
+export async function action({ request, context }: Route.ActionArgs) {
+  return settingsAction(request, context, actingUser(context));
 }
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {

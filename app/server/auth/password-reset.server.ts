@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { passwordRepeatsIdentity } from "~/lib/forms/account";
 import { getDb, schema } from "~/server/db/db.server";
+import { closeUserSockets } from "~/server/realtime/realtime.server";
 import { getUserById } from "~/server/users/users.server";
 import { checkEmailToken, consumeEmailToken, retireEmailTokens } from "./email-tokens.server";
 import { type LinkMailRequest, type MailContext, mailLinkOnRequest } from "./link-mails.server";
@@ -31,8 +32,9 @@ export type PasswordResetResult =
   | { status: "weak_password"; error: string };
 
 /**
- * Step 2: sets the new password from a mailed link, once. Every existing sign-in ends (a
- * reset is what someone does when they fear another person has their password), and the
+ * Step 2: sets the new password from a mailed link, once. Every existing sign-in ends, as at
+ * logout: refresh tokens revoked, access tokens refused, sockets closed (a reset is what
+ * someone does when they fear another person has their password), and the
  * failed-sign-in limits of the account are lifted so the owner can sign in at once.
  */
 export async function resetPassword(
@@ -53,6 +55,8 @@ export async function resetPassword(
     .update(schema.users)
     .set({
       passwordHash: await hashPassword(input.password),
+      // Access tokens already issued are refused from now on (issue 22 item 1, decision 112).
+      tokenVersion: sql`${schema.users.tokenVersion} + 1`,
       // The link reached the mailbox: that proves the address, and opens an account that was
       // never activated (its activation mail may be what got lost).
       activatedAt: sql`coalesce(${schema.users.activatedAt}, ${now})`,
@@ -61,6 +65,7 @@ export async function resetPassword(
     .where(eq(schema.users.id, user.id));
   await retireEmailTokens(user.id, "reset", now);
   await revokeAllSessions(user.id, {}, now);
+  await closeUserSockets(user.id);
   await clearSignInLimit(user.id);
   return { status: "reset", userId: user.id };
 }

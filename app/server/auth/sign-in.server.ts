@@ -11,7 +11,7 @@ export type SignInResult =
 
 /**
  * Email-or-username and password sign-in. Each password check is reserved first, per account
- * and per address, in one atomic statement (docs/decisions/034-sign-in-limits.md), so parallel
+ * and address pair and per address, in one atomic statement (docs/decisions/034-sign-in-limits.md), so parallel
  * guesses never get more checks than the limit; the answer never says which part was wrong.
  */
 export async function signInWithPassword(
@@ -26,6 +26,6 @@ export async function signInWithPassword(
   if (!user || !passwordOk) return { status: "invalid" };
   if (user.activatedAt === null) return { status: "not_activated", email: user.email };
 
-  await settleSuccessfulTry(reservation.accountKey, input.address);
+  await settleSuccessfulTry(reservation, input.address);
   return { status: "signed_in", userId: user.id, tokens: await issueTokens(user.id, now) };
 }

@@ -3,7 +3,6 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { revokeRefreshToken, rotateRefreshToken, type TokenPair } from "~/server/auth/tokens.server";
 import { closeUserSockets } from "~/server/realtime/realtime.server";
 import { clearSignedIn, commitSession, destroySession, getSession, setSignedIn } from "~/server/session/session.server";
-import { type Actor, currentTokenQuery } from "~/server/users/session-user.server";
 
 /** SPEC §6: home after sign-in is /newsfeed, unless the guest was headed somewhere. */
 export const HOME_AFTER_SIGN_IN = "/newsfeed";
@@ -36,8 +35,8 @@ export async function endWebSession(request: Request, to = "/") {
 }
 
 /** Where a guest goes when a page needs a signed-in user (SPEC §6, DESIGN §5). */
-export function signInRedirect(url: URL) {
-  return redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+export function signInRedirect(url: URL, init?: ResponseInit) {
+  return redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`, init);
 }
 
 /**
@@ -50,10 +49,9 @@ export function signInRedirect(url: URL) {
  *   fresh tokens go in the cookie and they go back with a toast asking them to try again.
  * - Revoked and not renewable (this device logged out, the account deleted): the session ends
  *   here and the sign-in form shows.
- * One D1 read, for signed-in visitors of /login only (rare).
+ * The check is the auth middleware's, in the request's one batch (decision 111).
  */
-export async function renewRevokedSession(request: Request, actor: Actor, redirectTo: string | null) {
-  const [current] = await currentTokenQuery(actor.id, actor.tokenVersion);
+export async function renewRevokedSession(request: Request, current: boolean, redirectTo: string | null) {
   if (current) return null;
   const session = await getSession(request);
   const refreshToken = session.get("refreshToken");

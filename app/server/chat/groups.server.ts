@@ -15,7 +15,7 @@ import { contactIdsSql, mayMessageSql } from "./permission.server";
  * (friends, or a shared community: decision 050), checked inside the write. Every call is one
  * D1 batch; a non-member gets not_found, like every chat read (404 everywhere). Every write
  * checks the viewer's token in its batch and guards itself with it: a revoked token (decision
- * 042) changes nothing and answers "revoked".
+ * 042) changes nothing and ends the request as revoked (`requireCurrentToken`).
  */
 
 export type Person = { userId: number; name: string; username: string | null; avatar: string };
@@ -130,8 +130,7 @@ export type GroupResult =
   | { status: "not_found" }
   /** Someone chosen is not someone the viewer may message (named, when they exist). */
   | { status: "not_allowed"; names: string[] }
-  | { status: "too_many" }
-  | { status: "revoked" };
+  | { status: "too_many" };
 
 /** Everyone chosen, minus the viewer; at least one other person. */
 function others(viewerId: number, ids: number[]) {
@@ -184,7 +183,6 @@ export async function createGroup(
       WHERE p.conversation_id = (SELECT id FROM conversations WHERE create_key = ${key})
       ORDER BY lower(u.name), u.id`,
   });
-  if (results === "revoked") return { status: results };
   const { refused, inserted, heads, members } = results;
   const head = (heads as { id: number; title: string }[])[0];
   const created = inserted.length > 0;
@@ -206,7 +204,6 @@ export async function renameGroup(viewer: Actor, conversationId: number, title: 
       AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)} RETURNING id`,
     members: sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
   });
-  if (results === "revoked") return { status: results };
   const { updated, members } = results;
   if ((updated as unknown[]).length === 0) return { status: "not_found" };
   announce(
@@ -250,7 +247,6 @@ export async function addToGroup(
       RETURNING user_id`,
     members: sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
   });
-  if (results === "revoked") return { status: results };
   const { heads, refused, inserted, members } = results;
   if ((heads as unknown[]).length === 0) return { status: "not_found" };
   const names = (refused as { name: string }[]).map((r) => r.name);
@@ -280,7 +276,6 @@ export async function leaveGroup(viewer: Actor, conversationId: number): Promise
     removed: sql`DELETE FROM conversations WHERE id = ${cid} AND type = 1 AND ${current}
       AND NOT EXISTS (SELECT 1 FROM conversation_participants WHERE conversation_id = ${cid})`,
   });
-  if (results === "revoked") return { status: results };
   const { left, remaining } = results;
   if ((left as unknown[]).length === 0) return { status: "not_found" };
   announce([viewerId, ...(remaining as { user_id: number }[]).map((m) => m.user_id)], conversationId);

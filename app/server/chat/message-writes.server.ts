@@ -6,8 +6,8 @@ import {
   type Actor,
   batchAs,
   currentTokenSql,
+  requireCurrentToken,
   tokenIsCurrent,
-  tokenWasCurrent,
 } from "~/server/users/session-user.server";
 import { type ChatMessage, MESSAGE_COLUMNS, type MessageRow, toMessage } from "./messages.server";
 import { directKey, mayMessageSql, mayWriteSql } from "./permission.server";
@@ -20,9 +20,7 @@ export type SendResult =
   | { status: "not_found" }
   | { status: "not_allowed" }
   /** The clientMsgId was already used by this sender in another conversation. */
-  | { status: "conflict" }
-  /** The sender's token was revoked (decision 042): nothing was sent. */
-  | { status: "revoked" };
+  | { status: "conflict" };
 
 /**
  * Sends a message (SPEC §3, §4). Idempotent by (sender, clientMsgId): the unique index turns
@@ -87,7 +85,7 @@ export async function sendMessage(
     members: sqlRows<{ user_id: number }>(sql`
         SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`),
   });
-  if (!tokenWasCurrent(still)) return { status: "revoked" };
+  requireCurrentToken(still as unknown[]);
   const row = stored[0];
   const memberIds = members.map((m) => m.user_id);
   if (!memberIds.includes(viewerId)) {
@@ -115,11 +113,7 @@ export function newClientMsgIdServer() {
  */
 export const MessageDisposition = { Normal: 0, DeletedBySender: 1, RemovedWithAccount: 2 } as const;
 
-export type DeleteResult =
-  | { status: "ok"; message: ChatMessage }
-  | { status: "not_found" }
-  /** The sender's token was revoked (decision 042): nothing was deleted. */
-  | { status: "revoked" };
+export type DeleteResult = { status: "ok"; message: ChatMessage } | { status: "not_found" };
 
 /**
  * A sender deletes their own message: its text is cleared, its disposition set, and every
@@ -150,7 +144,6 @@ export async function deleteMessage(
       sql`SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`,
     ),
   });
-  if (results === "revoked") return { status: results };
   const { updated, members } = results;
   const row = updated[0];
   if (!row) return { status: "not_found" };

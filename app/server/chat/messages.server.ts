@@ -250,7 +250,7 @@ export async function loadDirectChat(
 
 /**
  * Marks a conversation read by the viewer (SPEC §4); null when the viewer is not in it,
- * "revoked" (nothing marked, nothing announced) for a revoked token (decision 042).
+ * a revoked session (nothing marked, nothing announced) for a revoked token (decision 042).
  */
 export async function markConversationRead(viewer: Actor, conversationId: number, now = Date.now()) {
   const viewerId = viewer.id;
@@ -269,7 +269,6 @@ export async function markConversationRead(viewer: Actor, conversationId: number
       UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
       WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`,
   });
-  if (results === "revoked") return results;
   const { heads, members } = results;
   const head = heads[0];
   if (!head) return null;

@@ -13,10 +13,5 @@ export function sendAnswer(result: SendResult, t: Translate) {
       return jsonError(403, "not_allowed", t("chat:errors.notAllowed"));
     case "conflict":
       return jsonError(409, "client_msg_id_conflict", t("chat:errors.conflict"));
-    case "revoked":
-      // A token revoked by logout or deletion (decision 042): as the API answers it.
-      return jsonError(401, "invalid_token", t("api:errors.tokenInvalid"), {
-        headers: { "WWW-Authenticate": `Bearer realm="schoolhub", error="invalid_token"` },
-      });
   }
 }

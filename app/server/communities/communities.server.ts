@@ -20,10 +20,7 @@ export type CommunityInput = {
   requiresApproval: boolean;
 };
 
-export type CreateResult =
-  | { status: "created"; id: number; slug: string }
-  /** "revoked": the creator's token was revoked (decision 042); nothing was created. */
-  | { status: "slug_taken" | "slug_school" | "revoked" };
+export type CreateResult = { status: "created"; id: number; slug: string } | { status: "slug_taken" | "slug_school" };
 
 /**
  * `/{slug}` is one namespace (SPEC §2, decision 068): a school's slug is the school's, so a
@@ -54,7 +51,6 @@ export async function createCommunity(owner: Actor, input: CommunityInput): Prom
         WHERE c.slug = ${input.slug} AND c.owner_id = ${ownerId} AND ${current}
           AND NOT EXISTS (SELECT 1 FROM community_members x WHERE x.community_id = c.id)`,
     });
-    if (results === "revoked") return { status: results };
     const row = (results.inserted as { id: number; slug: string }[])[0];
     if (!row) return { status: "slug_school" };
     return { status: "created", id: row.id, slug: row.slug };

@@ -5,8 +5,7 @@ import { AVATAR_MAX_BYTES, COMMUNITY_AVATAR_KEY, type SaveAvatarResult } from "~
 import { checkImage, IMAGE_CONTENT_TYPES } from "~/server/files/checked-image";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 
-/** "revoked": the manager's token was revoked (decision 042); the picture did not change. */
-export type CommunityAvatarResult = SaveAvatarResult | { status: "forbidden" | "revoked" };
+export type CommunityAvatarResult = SaveAvatarResult | { status: "forbidden" };
 
 /**
  * A community's avatar (decision 067): the checks of a user's avatar (size, type by content,
@@ -27,7 +26,6 @@ export async function saveCommunityAvatar(
     throw error;
   });
   if (saved !== true) await env.FILES.delete(key);
-  if (saved === "revoked") return { status: saved };
   return saved ? { status: "saved", key } : { status: "forbidden" };
 }
 
@@ -36,14 +34,13 @@ export async function removeCommunityAvatar(manager: Actor, communityId: number)
   return replaceCommunityAvatar(manager, communityId, "default");
 }
 
-async function replaceCommunityAvatar(manager: Actor, communityId: number, key: string): Promise<boolean | "revoked"> {
+async function replaceCommunityAvatar(manager: Actor, communityId: number, key: string): Promise<boolean> {
   const where = sql`id = ${communityId} AND ${managesSql(manager.id, communityId)}`;
   const results = await batchAs(manager, {
     before: sql`SELECT avatar FROM communities WHERE ${where}`,
     after: sql`UPDATE communities SET avatar = ${key} WHERE ${where} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
       RETURNING id`,
   });
-  if (results === "revoked") return results;
   const { before, after } = results;
   if (!after?.length) return false;
   const old = (before as { avatar: string }[])[0]?.avatar;

@@ -19,7 +19,7 @@ const p = schema.posts;
  * permission check in SQL, so the service refuses a non-manager whatever page called it, and
  * a check never goes stale between a read and a write. Each write also checks the manager's
  * token in its batch and guards itself with it: a revoked token (decision 042) changes nothing
- * and answers "revoked".
+ * and ends the request as revoked (`requireCurrentToken`).
  */
 /** Whether the first row of a community-with-membership query may be managed by its viewer. */
 export function managerAccess(rows: CommunityRow[]) {
@@ -53,7 +53,7 @@ export async function updateCommunity(
   manager: Actor,
   communityId: number,
   input: CommunityInput,
-): Promise<"saved" | "forbidden" | "slug_taken" | "slug_school" | "revoked"> {
+): Promise<"saved" | "forbidden" | "slug_taken" | "slug_school"> {
   const userId = manager.id;
   try {
     const results = await batchAs(manager, {
@@ -65,7 +65,6 @@ export async function updateCommunity(
         AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
       RETURNING id`,
     });
-    if (results === "revoked") return results;
     const { school, updated } = results;
     if (school?.length) return "slug_school";
     return updated?.length ? "saved" : "forbidden";
@@ -81,7 +80,7 @@ export async function answerRequest(
   communityId: number,
   targetId: number,
   approve: boolean,
-): Promise<boolean | "revoked"> {
+): Promise<boolean> {
   const where = sql`community_id = ${communityId} AND user_id = ${targetId} AND status = 'pending'
     AND ${managesSql(manager.id, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
   const rows = await writeAs(
@@ -90,7 +89,6 @@ export async function answerRequest(
       ? sql`UPDATE community_members SET status = 'active' WHERE ${where} RETURNING user_id`
       : sql`DELETE FROM community_members WHERE ${where} RETURNING user_id`,
   );
-  if (rows === "revoked") return rows;
   if (approve && rows.length > 0) notifyMember(targetId, communityId, "approved");
   return rows.length > 0;
 }
@@ -107,7 +105,7 @@ export async function changeMember(
   communityId: number,
   targetId: number,
   change: MemberChange,
-): Promise<boolean | "revoked"> {
+): Promise<boolean> {
   const userId = manager.id;
   const isOwner = sql`EXISTS (SELECT 1 FROM community_members oo WHERE oo.community_id = ${communityId} AND oo.user_id = ${userId} AND oo.role = 'owner' AND oo.status = 'active')`;
   const anotherOwner = sql`EXISTS (SELECT 1 FROM community_members o2 WHERE o2.community_id = ${communityId} AND o2.user_id != ${targetId} AND o2.role = 'owner' AND o2.status = 'active')`;
@@ -122,7 +120,7 @@ export async function changeMember(
       AND (role = 'member' OR (${isOwner} AND (role = 'manager' OR ${anotherOwner})))`,
   }[change];
   const rows = await writeAs(manager, sql`${statement} RETURNING user_id`);
-  return rows === "revoked" ? rows : rows.length > 0;
+  return rows.length > 0;
 }
 
 export type PostModeration = "approve" | "reject" | "pin" | "unpin" | "dismissReports" | "dismissCommentReports";
@@ -133,7 +131,7 @@ export async function moderatePost(
   communityId: number,
   postId: number,
   action: PostModeration,
-): Promise<boolean | "revoked"> {
+): Promise<boolean> {
   const userId = manager.id;
   const allowed = sql`${managesSql(userId, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
   const where = sql`id = ${postId} AND community_id = ${communityId} AND ${allowed}`;
@@ -143,7 +141,6 @@ export async function moderatePost(
       sql`UPDATE posts SET status = 'published' WHERE ${where} AND status = 'pending'
         RETURNING id, author_id AS authorId, created_at AS createdAt`,
     );
-    if (rows === "revoked") return rows;
     const post = rows[0];
     if (post) announceNewPost({ id: post.id, communityId, authorId: post.authorId ?? 0, createdAt: post.createdAt });
     if (post?.authorId) notifyMember(post.authorId, communityId, "postApproved", `/content/${post.id}`);
@@ -154,7 +151,6 @@ export async function moderatePost(
       manager,
       sql`DELETE FROM posts WHERE ${where} AND status = 'pending' RETURNING images`,
     );
-    if (rows === "revoked") return rows;
     await deletePostImages(rows.flatMap((row) => parseImages(row.images)));
     return rows.length > 0;
   }
@@ -168,12 +164,12 @@ export async function moderatePost(
       AND community_id = ${communityId} AND ${allowed}`,
   }[action];
   const rows = await writeAs(manager, sql`${statement} RETURNING id`);
-  return rows === "revoked" ? rows : rows.length > 0;
+  return rows.length > 0;
 }
 
 export type InviteResult =
   | { status: "invited"; userId: number; name: string }
-  | { status: "not_found" | "already" | "forbidden" | "revoked" };
+  | { status: "not_found" | "already" | "forbidden" };
 
 /**
  * Invites someone by username or exact name (case-insensitive; a name shared by several people
@@ -210,7 +206,6 @@ export async function invite(manager: Actor, communityId: number, identifier: st
       AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
     RETURNING user_id`,
   );
-  if (written === "revoked") return { status: written };
   if (written.length === 0) return { status: "already" };
   notifyMember(person.id, communityId, "invited");
   return { status: "invited", userId: person.id, name: person.name };

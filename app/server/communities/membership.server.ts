@@ -16,9 +16,7 @@ export type MembershipIntent = "join" | "request" | "cancel" | "leave" | "accept
 export type MembershipResult =
   | { status: "joined" | "requested" | "cancelled" | "left" | "accepted" | "declined"; name: string }
   | { status: "not_allowed" | "last_owner"; name: string }
-  | { status: "not_found" }
-  /** The member's token was revoked (decision 042): nothing changed. */
-  | { status: "revoked" };
+  | { status: "not_found" };
 
 export async function changeMembership(
   actor: Actor,
@@ -40,35 +38,34 @@ export async function changeMembership(
       if (membership?.status === "active") return { status: "joined", name };
       if (community.joinPolicy === "invite") return { status: "not_allowed", name };
       const status = community.joinPolicy === "open" ? "active" : "pending";
-      const joined = await writeAs(
+      await writeAs(
         actor,
         sql`INSERT INTO community_members (community_id, user_id, role, status)
           SELECT ${communityId}, ${userId}, 'member', ${status} WHERE ${current}
           ON CONFLICT DO NOTHING`,
       );
-      if (joined === "revoked") return { status: joined };
       if (status === "active") return { status: "joined", name };
       notifyJoinRequest(userId, communityId);
       return { status: "requested", name };
     }
     case "cancel": {
-      const done = await runAs(actor, db.delete(m).where(and(mine, eq(m.status, "pending"), current)));
-      return done === "revoked" ? { status: done } : { status: "cancelled", name };
+      await runAs(actor, db.delete(m).where(and(mine, eq(m.status, "pending"), current)));
+      return { status: "cancelled", name };
     }
     case "accept": {
       if (membership?.status !== "invited") return { status: "not_allowed", name };
-      const done = await runAs(
+      await runAs(
         actor,
         db
           .update(m)
           .set({ status: "active" })
           .where(and(mine, eq(m.status, "invited"), current)),
       );
-      return done === "revoked" ? { status: done } : { status: "accepted", name };
+      return { status: "accepted", name };
     }
     case "decline": {
-      const done = await runAs(actor, db.delete(m).where(and(mine, eq(m.status, "invited"), current)));
-      return done === "revoked" ? { status: done } : { status: "declined", name };
+      await runAs(actor, db.delete(m).where(and(mine, eq(m.status, "invited"), current)));
+      return { status: "declined", name };
     }
     case "leave": {
       // The last owner stays: a community always has someone who can manage it. The check and
@@ -81,7 +78,6 @@ export async function changeMembership(
             WHERE o.community_id = ${communityId} AND o.user_id != ${userId} AND o.role = 'owner' AND o.status = 'active'))
         RETURNING user_id`,
       );
-      if (left === "revoked") return { status: left };
       if (membership?.role === "owner" && left.length === 0) return { status: "last_owner", name };
       return { status: "left", name };
     }

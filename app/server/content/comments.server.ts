@@ -16,7 +16,7 @@ export async function addComment(
   postId: number,
   body: string,
   replyTo: number | null = null,
-): Promise<{ id: number; parentId: number | null } | null | "revoked"> {
+): Promise<{ id: number; parentId: number | null } | null> {
   const userId = actor.id;
   const parent =
     replyTo === null
@@ -31,14 +31,13 @@ export async function addComment(
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
     RETURNING id, parent_id AS parentId`,
   );
-  if (rows === "revoked") return rows;
   const comment = rows[0] ?? null;
   if (comment) notifyComment(userId, postId, comment.parentId);
   return comment;
 }
 
 /** Edits a comment's text: its author only, while they may still see the post. */
-export async function updateComment(actor: Actor, commentId: number, body: string): Promise<boolean | "revoked"> {
+export async function updateComment(actor: Actor, commentId: number, body: string): Promise<boolean> {
   const userId = actor.id;
   const rows = await writeAs<{ id: number }>(
     actor,
@@ -47,11 +46,11 @@ export async function updateComment(actor: Actor, commentId: number, body: strin
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
     RETURNING id`,
   );
-  return rows === "revoked" ? rows : rows.length > 0;
+  return rows.length > 0;
 }
 
 /** Deletes a comment (and its replies): its author, or a manager of the post's community. */
-export async function deleteComment(actor: Actor, commentId: number): Promise<{ postId: number } | null | "revoked"> {
+export async function deleteComment(actor: Actor, commentId: number): Promise<{ postId: number } | null> {
   const userId = actor.id;
   const current = tokenIsCurrent(actor.id, actor.tokenVersion);
   const allowed = sql`EXISTS (SELECT 1 FROM comments k
@@ -68,7 +67,6 @@ export async function deleteComment(actor: Actor, commentId: number): Promise<{ 
       AND ${current}
       RETURNING post_id AS postId`,
   });
-  if (results === "revoked") return results;
   return (results.deleted as { postId: number }[])[0] ?? null;
 }
 

@@ -15,7 +15,7 @@ function postOf(target: LikeTarget) {
  * Likes are rows keyed by (user, target): liking twice, or two requests at once, leave one row,
  * and counts are COUNT(*) of those rows, so nothing is ever counted twice.
  */
-export async function like(actor: Actor, target: LikeTarget): Promise<boolean | "revoked"> {
+export async function like(actor: Actor, target: LikeTarget): Promise<boolean> {
   const rows = await writeAs(
     actor,
     sql`INSERT OR IGNORE INTO likes (user_id, target_type, target_id)
@@ -23,18 +23,17 @@ export async function like(actor: Actor, target: LikeTarget): Promise<boolean | 
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
     RETURNING user_id`,
   );
-  if (rows === "revoked") return rows;
   if (rows.length > 0 && target.type === "post") notifyPostLike(actor.id, target.id);
   return rows.length > 0;
 }
 
-export async function unlike(actor: Actor, target: LikeTarget): Promise<"ok" | "revoked"> {
-  const rows = await writeAs(
+export async function unlike(actor: Actor, target: LikeTarget): Promise<"ok"> {
+  await writeAs(
     actor,
     sql`DELETE FROM likes WHERE user_id = ${actor.id} AND target_type = ${target.type} AND target_id = ${target.id}
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}`,
   );
-  return rows === "revoked" ? rows : "ok";
+  return "ok";
 }
 
 /** Whether the user's like of the target is stored (a repeated like changes nothing). */

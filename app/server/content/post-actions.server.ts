@@ -11,9 +11,7 @@ export type PostAction = z.infer<typeof postActionSchema>;
 export type PostActionOutcome =
   | { status: "ok"; toast?: string }
   | { status: "post_deleted"; toast: string }
-  | { status: "not_found"; toast?: undefined }
-  /** The viewer's token was revoked (decision 042): nothing changed. */
-  | { status: "revoked"; toast?: undefined };
+  | { status: "not_found"; toast?: undefined };
 
 /**
  * The forms of a post's page (POST /content/{id}), each one service call. Anything the viewer
@@ -23,37 +21,31 @@ export async function performPostAction(actor: Actor, postId: number, action: Po
   switch (action.intent) {
     case "comment": {
       const comment = await addComment(actor, postId, action.body, action.replyTo);
-      if (comment === "revoked") return { status: comment };
       if (!comment) return { status: "not_found" };
       return { status: "ok", toast: action.replyTo ? "content:toasts.replied" : "content:toasts.commented" };
     }
     case "like": {
-      const added = await like(actor, { type: action.targetType, id: action.targetId });
-      if (added === "revoked") return { status: added };
+      await like(actor, { type: action.targetType, id: action.targetId });
       return { status: "ok" };
     }
     case "unlike": {
-      const removed = await unlike(actor, { type: action.targetType, id: action.targetId });
-      return { status: removed === "revoked" ? removed : "ok" };
+      await unlike(actor, { type: action.targetType, id: action.targetId });
+      return { status: "ok" };
     }
     case "deleteComment": {
       const deleted = await deleteComment(actor, action.commentId);
-      if (deleted === "revoked") return { status: deleted };
       return deleted ? { status: "ok", toast: "content:toasts.commentDeleted" } : { status: "not_found" };
     }
     case "editComment": {
       const saved = await updateComment(actor, action.commentId, action.body);
-      if (saved === "revoked") return { status: saved };
       return saved ? { status: "ok", toast: "content:toasts.commentSaved" } : { status: "not_found" };
     }
     case "report": {
       const done = await report(actor, { type: action.targetType, id: action.targetId }, action.reason);
-      if (done === "revoked") return { status: done };
       return done ? { status: "ok", toast: "content:toasts.reported" } : { status: "not_found" };
     }
     case "deletePost": {
       const deleted = await deletePost(actor, postId);
-      if (deleted === "revoked") return { status: deleted };
       return deleted ? { status: "post_deleted", toast: "content:toasts.deleted" } : { status: "not_found" };
     }
   }

@@ -10,9 +10,7 @@ export const POST_MAX_LENGTH = 10_000;
 
 export type CreatePostResult =
   | { status: "published" | "pending"; id: number; communityId: number }
-  | { status: "not_allowed" }
-  /** The author's token was revoked (decision 042): nothing was posted. */
-  | { status: "revoked" };
+  | { status: "not_allowed" };
 
 /**
  * Posts to a community where the author may post (decision 045): one INSERT … SELECT that
@@ -37,11 +35,11 @@ export async function createPost(
     WHERE c.id = ${communityId} AND (c.post_policy = 'all' OR m.role IN ('owner', 'manager'))
       AND ${tokenIsCurrent(author.id, author.tokenVersion)}
     RETURNING id, status, created_at AS createdAt`,
-  );
-  if (rows === "revoked") {
+  ).catch(async (error: unknown) => {
+    // A revoked token (decision 042): stored before the check, nothing keeps them.
     await deletePostImages(images);
-    return { status: rows };
-  }
+    throw error;
+  });
   const row = rows[0];
   if (!row) {
     // Stored before the check (one round trip for the check and the write): nothing keeps them.
@@ -55,14 +53,14 @@ export async function createPost(
 /**
  * Edits a post's text and drops the images the author unticked; only its author may (a manager
  * deletes instead). Read and write are one batch, so only images that were this post's leave R2.
- * A revoked token (decision 042) changes nothing and answers "revoked".
+ * A revoked token (decision 042) changes nothing (`requireCurrentToken`).
  */
 export async function updatePost(
   author: Actor,
   postId: number,
   body: string,
   removeKeys: string[] = [],
-): Promise<boolean | "revoked"> {
+): Promise<boolean> {
   const mine = sql`id = ${postId} AND author_id = ${author.id}`;
   const results = await batchAs(author, {
     before: sql`SELECT images FROM posts WHERE ${mine}`,
@@ -71,7 +69,6 @@ export async function updatePost(
         WHERE json_extract(value, '$.key') NOT IN (SELECT value FROM json_each(${JSON.stringify(removeKeys)})))
       WHERE ${mine} AND ${tokenIsCurrent(author.id, author.tokenVersion)} RETURNING id`,
   });
-  if (results === "revoked") return results;
   const { before, after } = results;
   if (!after?.length) return false;
   const old = parseImages((before as { images: string }[])[0]?.images);
@@ -83,7 +80,7 @@ export async function updatePost(
  * Deletes a post: its author or a manager of its community. Comments go with it (foreign key);
  * likes point at ids that are never reused (AUTOINCREMENT), so leftover rows count for nothing.
  */
-export async function deletePost(actor: Actor, postId: number): Promise<{ communityId: number } | null | "revoked"> {
+export async function deletePost(actor: Actor, postId: number): Promise<{ communityId: number } | null> {
   const userId = actor.id;
   const rows = await writeAs<{ communityId: number; images: string }>(
     actor,
@@ -92,7 +89,6 @@ export async function deletePost(actor: Actor, postId: number): Promise<{ commun
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
     RETURNING community_id AS communityId, images`,
   );
-  if (rows === "revoked") return rows;
   const row = rows[0];
   if (!row) return null;
   await deletePostImages(parseImages(row.images));

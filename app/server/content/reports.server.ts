@@ -13,7 +13,7 @@ export async function report(
   actor: Actor,
   target: { type: "post" | "comment"; id: number },
   reason: string,
-): Promise<boolean | "revoked"> {
+): Promise<boolean> {
   const userId = actor.id;
   const postId =
     target.type === "post" ? sql`${target.id}` : sql`(SELECT post_id FROM comments WHERE id = ${target.id})`;
@@ -25,5 +25,5 @@ export async function report(
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
     RETURNING id`,
   );
-  return rows === "revoked" ? rows : rows.length > 0;
+  return rows.length > 0;
 }

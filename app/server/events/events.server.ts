@@ -3,7 +3,14 @@ import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
 import { managesSql } from "~/server/content/visibility.server";
 import { batch, single, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { type Actor, currentTokenQuery, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import {
+  type Actor,
+  currentTokenQuery,
+  requireCurrentToken,
+  runAs,
+  tokenIsCurrent,
+  writeAs,
+} from "~/server/users/session-user.server";
 import { notifyEventChange, notifyPromoted } from "./event-notifications.server";
 import { type Promotion, promoteSql } from "./rsvp.server";
 
@@ -17,8 +24,7 @@ export type EventInput = Series & {
 
 export type EventResult<T = undefined> =
   | { ok: true; value: T }
-  /** "revoked": the manager's token was revoked (decision 042); nothing changed. */
-  | { ok: false; reason: "forbidden" | "not_found" | "invalid" | "revoked" };
+  | { ok: false; reason: "forbidden" | "not_found" | "invalid" };
 
 const e = schema.events;
 const x = schema.eventExceptions;
@@ -45,7 +51,6 @@ export async function createEvent(
     WHERE ${managesSql(userId, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
     RETURNING id`,
   );
-  if (rows === "revoked") return { ok: false, reason: rows };
   const id = rows[0]?.id;
   if (id === undefined) return { ok: false, reason: "forbidden" };
   notifyEventChange(id, "created", userId);
@@ -90,7 +95,7 @@ export async function updateEvent(
       .returning({ id: e.id }),
     promoted: sqlRows<Promotion>(promoteSql(eventId, now)),
   });
-  if (current.length === 0) return { ok: false, reason: "revoked" };
+  requireCurrentToken(current);
   if (updated.length === 0) return { ok: false, reason: "forbidden" };
   notifyPromoted(eventId, promoted);
   notifyEventChange(eventId, "changed", manager.id);
@@ -132,7 +137,6 @@ export async function cancelEvent(manager: Actor, eventId: number): Promise<Even
       )
       .returning({ id: e.id }),
   );
-  if (rows === "revoked") return { ok: false, reason: rows };
   if (rows.length === 0) return { ok: false, reason: "forbidden" };
   notifyEventChange(eventId, "cancelled", manager.id);
   return { ok: true, value: undefined };
@@ -182,7 +186,7 @@ export async function changeOccurrence(
       WHERE id = ${eventId} AND ${managesSql(userId, sql`events.community_id`)} AND ${current} AND EXISTS (
         SELECT 1 FROM event_exceptions WHERE event_id = ${eventId} AND occurrence_start = ${occurrenceStart})`),
   });
-  if (check.length === 0) return { ok: false, reason: "revoked" };
+  requireCurrentToken(check);
   const event = events[0];
   if (!event || event.cancelledAt !== null) return { ok: false, reason: "not_found" };
   if (event.recurrence === "none" || !isOriginalStart(seriesOf(event), occurrenceStart)) {

@@ -31,29 +31,29 @@ function randomToken() {
 
 /**
  * A new feed token for the user; any earlier one stops working at once. A revoked access
- * token (decision 042) stores nothing and answers "revoked".
+ * token (decision 042) stores nothing (`requireCurrentToken`).
  */
-export async function regenerateFeedToken(owner: Actor): Promise<string | "revoked"> {
+export async function regenerateFeedToken(owner: Actor): Promise<string> {
   const token = randomToken();
   const tokenHash = await sha256(token);
-  const rows = await writeAs(
+  await writeAs(
     owner,
     sql`INSERT INTO calendar_feeds (user_id, token_hash)
       SELECT ${owner.id}, ${tokenHash} WHERE ${tokenIsCurrent(owner.id, owner.tokenVersion)}
       ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash,
         created_at = (unixepoch('subsec') * 1000)`,
   );
-  return rows === "revoked" ? rows : token;
+  return token;
 }
 
-export async function revokeFeed(owner: Actor): Promise<"ok" | "revoked"> {
-  const done = await runAs(
+export async function revokeFeed(owner: Actor): Promise<"ok"> {
+  await runAs(
     owner,
     getDb()
       .delete(feeds)
       .where(and(eq(feeds.userId, owner.id), tokenIsCurrent(owner.id, owner.tokenVersion))),
   );
-  return done === "revoked" ? done : "ok";
+  return "ok";
 }
 
 export async function hasFeed(userId: number) {

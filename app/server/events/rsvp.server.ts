@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
 import { batch, single, sqlRows, sqlRun } from "~/server/db/batch.server";
-import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
+import { type Actor, currentTokenSql, requireCurrentToken, tokenIsCurrent } from "~/server/users/session-user.server";
 import { notifyPromoted } from "./event-notifications.server";
 
 /**
@@ -19,9 +19,7 @@ export type Promotion = { userId: number; occurrenceStart: number };
 
 export type RsvpResult =
   | { ok: true; status: RsvpStatus; promoted: Promotion[] }
-  | { ok: false; reason: "forbidden" | "not_an_occurrence" }
-  /** The member's token was revoked (decision 042): nothing was answered. */
-  | { ok: false; reason: "revoked" };
+  | { ok: false; reason: "forbidden" | "not_an_occurrence" };
 
 const DAY = 86_400_000;
 
@@ -93,7 +91,7 @@ export async function answerEvent(
     promoted: sqlRows<Promotion>(promoteSql(eventId, now)),
     events: sqlRows<Omit<Series, "allDay"> & { allDay: number }>(seriesQuery(eventId)),
   });
-  if (!tokenWasCurrent(current)) return { ok: false, reason: "revoked" };
+  requireCurrentToken(current as unknown[]);
   const userId = member.id;
   const status = answered[0]?.status;
   if (!status) return { ok: false, reason: "forbidden" };

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
+import { type Actor, currentTokenQuery, requireCurrentToken, tokenIsCurrent } from "~/server/users/session-user.server";
 import { checkImage, IMAGE_CONTENT_TYPES } from "./checked-image";
 
 export { sniffImage } from "./checked-image";
@@ -23,23 +23,21 @@ export type SaveAvatarResult =
   | { status: "too_large" }
   | { status: "wrong_type" };
 
-/** A user's own avatar; "revoked" when their token was revoked (decision 042): nothing changed. */
-export async function saveAvatar(owner: Actor, file: Blob): Promise<SaveAvatarResult | { status: "revoked" }> {
+/**
+ * A user's own avatar. A revoked token (decision 042) changes nothing: the file stored before the
+ * check goes again, and the request ends as revoked.
+ */
+export async function saveAvatar(owner: Actor, file: Blob): Promise<SaveAvatarResult> {
   const image = await checkImage(file, AVATAR_MAX_BYTES);
   if (image.status !== "ok") return image;
   const key = `avatars/${owner.id}/${crypto.randomUUID()}.${image.kind}`;
   await env.FILES.put(key, image.bytes, { httpMetadata: { contentType: IMAGE_CONTENT_TYPES[image.kind] } });
-  let done: "ok" | "revoked";
   try {
-    done = await replaceAvatarKey(owner, key);
+    await replaceAvatarKey(owner, key);
   } catch (error) {
-    await env.FILES.delete(key);
-    throw error;
-  }
-  if (done === "revoked") {
     // Stored before the check (one round trip for the check and the write): nothing keeps it.
     await env.FILES.delete(key);
-    return { status: done };
+    throw error;
   }
   return { status: "saved", key };
 }
@@ -50,7 +48,7 @@ export async function removeAvatar(owner: Actor) {
 }
 
 /** Sets users.avatar, then deletes the object it replaces, if it was one of ours. */
-async function replaceAvatarKey(owner: Actor, key: string): Promise<"ok" | "revoked"> {
+async function replaceAvatarKey(owner: Actor, key: string): Promise<"ok"> {
   const db = getDb();
   const u = schema.users;
   // Read and write in one batch (one transaction), so the old key read is the one replaced;
@@ -63,7 +61,7 @@ async function replaceAvatarKey(owner: Actor, key: string): Promise<"ok" | "revo
       .set({ avatar: key })
       .where(and(eq(u.id, owner.id), tokenIsCurrent(owner.id, owner.tokenVersion))),
   });
-  if (still.length === 0) return "revoked";
+  requireCurrentToken(still);
   const old = before[0]?.avatar;
   if (old && old !== key && AVATAR_KEY.test(old)) await env.FILES.delete(old);
   return "ok";

@@ -26,8 +26,8 @@ export const PROBLEMS: Record<FriendProblem | "not_found" | "self", Problem> = {
   self: { key: "friends:warnings.self", status: 400, code: "self" },
 };
 
-/** The notice a friend form leaves for the next page (a revoked token was sent to sign in before). */
-export function friendToast(result: Exclude<FriendResult, { status: "revoked" }>, targetId: number): Toast {
+/** The notice a friend form leaves for the next page. */
+export function friendToast(result: FriendResult, targetId: number): Toast {
   if (result.status === "ok") {
     return { kind: "success", key: OUTCOME_KEYS[result.outcome], values: { name: result.user.name } };
   }

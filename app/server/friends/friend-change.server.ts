@@ -4,7 +4,7 @@ import { getDb, schema } from "~/server/db/db.server";
 import type { NotificationWrite } from "~/server/notifications/notification-writes.server";
 import { deliverAfterCommit, noticeParts } from "~/server/notifications/notifier.server";
 import { activeUser } from "~/server/users/active-user.server";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
+import { type Actor, currentTokenQuery, requireCurrentToken, tokenIsCurrent } from "~/server/users/session-user.server";
 import type { FriendOutcome, FriendProblem, FriendResult } from "./friends.server";
 import { cardColumns, pairRows, type Relation, relationOf, toUserInfo, type UserCard } from "./relation.server";
 
@@ -17,9 +17,9 @@ import { cardColumns, pairRows, type Relation, relationOf, toUserInfo, type User
 const u = schema.users;
 
 export type Pair = { viewer: UserCard; target: UserCard; relation: Relation };
-export type Step = { status: "ok"; outcome: FriendOutcome; relation: Relation } | FriendProblem | "revoked";
+export type Step = { status: "ok"; outcome: FriendOutcome; relation: Relation } | FriendProblem;
 
-export async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_found" | "self" | "revoked"> {
+export async function loadPeople(actor: Actor, targetId: number): Promise<Pair | "not_found" | "self"> {
   if (actor.id === targetId) return "self";
   const db = getDb();
   const { current, people, rows } = await batch({
@@ -30,7 +30,7 @@ export async function loadPeople(actor: Actor, targetId: number): Promise<Pair |
       .where(and(inArray(u.id, [actor.id, targetId]), activeUser())),
     rows: pairRows(actor.id, targetId),
   });
-  if (current.length === 0) return "revoked";
+  requireCurrentToken(current);
   const viewer = people.find((person) => person.id === actor.id);
   const target = people.find((person) => person.id === targetId);
   if (!viewer || !target) return "not_found";
@@ -41,7 +41,6 @@ export async function run(actor: Actor, targetId: number, step: (pair: Pair) => 
   const pair = await loadPeople(actor, targetId);
   if (typeof pair === "string") return { status: pair };
   const result = await step(pair);
-  if (result === "revoked") return { status: "revoked" };
   if (typeof result === "string") {
     // Someone may have changed the pair meanwhile: answer with how things stand now.
     const now = relationOf(actor.id, await single(pairRows(actor.id, targetId)));
@@ -55,7 +54,7 @@ export async function run(actor: Actor, targetId: number, step: (pair: Pair) => 
  * one batch: one round trip, one transaction (decision 070). The notifications are written
  * only where their `when` sees the change made; open sockets hear of them after the commit,
  * off the request path (the notifier, decision 119).
- * Answers the change's RETURNING rows, or "revoked".
+ * Answers the change's RETURNING rows.
  */
 export async function commit(actor: Actor, change: Query, notices: NotificationWrite[] = []) {
   const { current, changed, ...results } = await batch({
@@ -63,7 +62,7 @@ export async function commit(actor: Actor, change: Query, notices: NotificationW
     changed: change,
     ...noticeParts(notices),
   });
-  if (current.length === 0) return "revoked" as const;
+  requireCurrentToken(current);
   deliverAfterCommit(notices, results);
   return changed as unknown[];
 }

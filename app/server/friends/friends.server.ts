@@ -43,9 +43,7 @@ export type FriendResult =
   | { status: "ok"; outcome: FriendOutcome; user: UserInfo }
   | { status: FriendProblem; user: UserInfo }
   | { status: "not_found" }
-  | { status: "self" }
-  /** The actor's token was revoked (logout, deletion): nothing changed (decision 042). */
-  | { status: "revoked" };
+  | { status: "self" };
 
 const f = schema.friendships;
 const _u = schema.users;
@@ -73,7 +71,6 @@ async function removePending(
       .returning(),
     [notice],
   );
-  if (removed === "revoked") return removed;
   if (removed.length === 0) return answers.refused;
   return { status: "ok", outcome: answers.outcome, relation: { kind: "none" } };
 }
@@ -129,7 +126,6 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
       rowExists(row, "pending"),
     );
     const inserted = await commit(actor, insert, [notice]);
-    if (inserted === "revoked") return inserted;
     if (inserted.length === 0) {
       // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
       const now = relationOf(viewer.id, await single(pairRows(viewer.id, target.id)));
@@ -188,7 +184,6 @@ async function accept(actor: Actor, viewer: UserCard, requester: UserCard, row: 
       ),
     ],
   );
-  if (updated === "revoked") return updated;
   const friendship = updated[0] as FriendshipRow | undefined;
   if (!friendship) {
     // Crossed answers (both sent, or a double submit): if the pair are friends now, that is
@@ -230,7 +225,6 @@ export function unfriend(actor: Actor, targetId: number) {
         )
         .returning(),
     );
-    if (removed === "revoked") return removed;
     if (removed.length === 0) return "not_friends";
     return { status: "ok", outcome: "unfriended", relation: none };
   });

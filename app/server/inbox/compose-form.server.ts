@@ -4,7 +4,6 @@ import { composeSchema, quoteBody, replySubject } from "~/lib/forms/inbox";
 import { type FieldErrors, type FormFailure, parseForm, typedValues } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { Translate } from "~/lib/translate";
-import { signInRedirect } from "~/server/auth/web-session.server";
 import { limitRequestBody } from "~/server/http/body-limit.server";
 import {
   ATTACHMENT_MAX_BYTES,
@@ -88,13 +87,10 @@ async function readComposeForm(request: Request) {
 
 export async function composeAction({
   request,
-  url,
   viewer,
   replyToId,
 }: {
   request: Request;
-  /** The page's URL (without the `.data` of a JavaScript post), for the sign-in redirect. */
-  url: URL;
   viewer: SessionUser;
   replyToId: number | null;
 }) {
@@ -113,9 +109,6 @@ export async function composeAction({
   const files = await storeFiles(viewer.id, checked.files);
   const result = await sendMessage({ sender: viewer, ...parsed.data, replyToId, files });
   switch (result.status) {
-    case "revoked":
-      // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
-      return signInRedirect(url);
     case "sent":
       return redirect(`/messagesold/${result.id}`, {
         headers: await flashToast(request, { kind: "success", key: "inbox:toasts.sent" }),

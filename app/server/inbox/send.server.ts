@@ -31,9 +31,7 @@ export type RecipientProblem = { who: string; problem: "unknown" | "ambiguous" |
 export type SendResult =
   | { status: "sent"; id: number; created: boolean }
   | { status: "recipients"; problems: RecipientProblem[] }
-  | { status: "not_found" }
-  /** The sender's token was revoked (decision 042): nothing was sent, the files are gone. */
-  | { status: "revoked" };
+  | { status: "not_found" };
 
 type ResolutionRow = { who: string; user_id: number | null; same_name: number; allowed: number };
 
@@ -120,11 +118,11 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
   };
   // Revocation (decision 042): the check rides in the batch; the message insert is guarded by
   // it, and everything else is written only for the message this batch created.
-  const results = await batchAs(input.sender, statements);
-  if (results === "revoked") {
+  const results = await batchAs(input.sender, statements).catch((error: unknown) => {
+    // A revoked token (decision 042): stored before the check, nothing keeps them.
     discardFiles(files.map((file) => file.key));
-    return { status: "revoked" };
-  }
+    throw error;
+  });
   const { resolution } = results;
   const [stored] = results.stored;
   const created = Boolean(stored?.created);

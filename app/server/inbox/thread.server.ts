@@ -57,7 +57,7 @@ export async function loadThread(viewer: Actor, messageId: number) {
       WHERE m.id IN (${ids})
       ORDER BY m.created_at, m.id LIMIT ${THREAD_MAX}`,
     ),
-    // A revoked token (decision 042) still reads for its last seconds, but marks nothing.
+    // A revoked token (decision 042) marks nothing (and the auth middleware refuses the read).
     markRead: sqlRun(sql`UPDATE mail_recipients SET read_at = ${Date.now()}
       WHERE user_id = ${viewerId} AND read_at IS NULL AND deleted_at IS NULL AND message_id IN (${ids})
         AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`),
@@ -86,9 +86,9 @@ function toMessage(viewerId: number, row: Row): MailMessage {
 
 /**
  * "Mark unread": the viewer's received copy of {id} becomes unread again. False when there is
- * none; "revoked" (nothing changed) for a revoked token (decision 042).
+ * none; a revoked session (nothing changed) for a revoked token (decision 042).
  */
-export async function markUnread(viewer: Actor, messageId: number): Promise<boolean | "revoked"> {
+export async function markUnread(viewer: Actor, messageId: number): Promise<boolean> {
   const changed = await writeAs(
     viewer,
     sql`UPDATE mail_recipients SET read_at = NULL
@@ -96,16 +96,16 @@ export async function markUnread(viewer: Actor, messageId: number): Promise<bool
         AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}
       RETURNING message_id`,
   );
-  return changed === "revoked" ? changed : changed.length > 0;
+  return changed.length > 0;
 }
 
 /**
  * Delete for oneself (decision 063): the viewer's copy goes (as sender, as recipient, or both),
  * everyone else keeps theirs. When no copy is left the message and its files are removed.
- * One batch; false when the viewer held no copy, "revoked" (nothing changed) for a revoked
- * token (decision 042).
+ * One batch; false when the viewer held no copy, a revoked session (nothing changed) for a
+ * revoked token (decision 042).
  */
-export async function deleteForMe(viewer: Actor, messageId: number): Promise<boolean | "revoked"> {
+export async function deleteForMe(viewer: Actor, messageId: number): Promise<boolean> {
   const viewerId = viewer.id;
   const current = tokenIsCurrent(viewer.id, viewer.tokenVersion);
   const now = Date.now();
@@ -122,7 +122,6 @@ export async function deleteForMe(viewer: Actor, messageId: number): Promise<boo
     orphaned: sql`SELECT a.key FROM attachments a WHERE a.message_id = ${messageId} AND ${gone} AND ${current}`,
     removed: sql`DELETE FROM mail_messages WHERE id = ${messageId} AND ${gone} AND ${current}`,
   });
-  if (results === "revoked") return results;
   const { received, sent, orphaned } = results;
   discardFiles(((orphaned ?? []) as { key: string }[]).map((row) => row.key));
   return (received?.length ?? 0) + (sent?.length ?? 0) > 0;

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { type BatchPart, batch, batchPart, preparedQuery, runBatch, single } from "~/server/db/batch.server";
 import { type Cursor, decodeCursor, olderThan, pageOf } from "~/server/db/cursor";
 import { getDb } from "~/server/db/db.server";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
+import { type Actor, currentTokenQuery, requireCurrentToken, tokenIsCurrent } from "~/server/users/session-user.server";
 import {
   byOldest,
   type CreateNotificationInput,
@@ -107,7 +107,7 @@ export type MarkResult = { status: "ok"; notification: Notification; unreadCount
  * answers exactly like an unknown one, so oids cannot be probed. One round trip: the token's
  * revocation is checked in the batch and guards the update (decision 042).
  */
-export async function markNotificationRead(actor: Actor, oid: string): Promise<MarkResult | { status: "revoked" }> {
+export async function markNotificationRead(actor: Actor, oid: string): Promise<MarkResult> {
   const db = getDb();
   const seen = notificationSeen(actor.id, oid, tokenIsCurrent(actor.id, actor.tokenVersion));
   const { current, before, ...results } = await batch({
@@ -118,7 +118,7 @@ export async function markNotificationRead(actor: Actor, oid: string): Promise<M
       .where(and(mine(actor.id), eq(n.oid, oid))),
     ...seen.queries,
   });
-  if (current.length === 0) return { status: "revoked" };
+  requireCurrentToken(current);
   if (!before[0]) return { status: "not_found" };
   await seen.deliver(results);
   return {
@@ -129,9 +129,7 @@ export async function markNotificationRead(actor: Actor, oid: string): Promise<M
 }
 
 /** SPEC §4 mark-all: everything becomes read; the answer's count (0) is the new total. */
-export async function markAllNotificationsRead(
-  actor: Actor,
-): Promise<{ status: "ok"; unreadCount: number } | { status: "revoked" }> {
+export async function markAllNotificationsRead(actor: Actor): Promise<{ status: "ok"; unreadCount: number }> {
   const userId = actor.id;
   const db = getDb();
   // The token's revocation is checked in the same batch, and guards the update itself.
@@ -150,7 +148,7 @@ export async function markAllNotificationsRead(
       .returning(columns),
     unread: unreadQuery(userId),
   });
-  if (current.length === 0) return { status: "revoked" };
+  requireCurrentToken(current);
   const unreadCount = unreadOf(unread);
   // Open clients hold the first page; a frame for anything older would be prepended as new
   // (SPEC §4), so only the first page's changes go out, oldest first, each with the total.

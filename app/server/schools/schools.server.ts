@@ -62,22 +62,15 @@ export async function findSchoolBySlug(slug: string): Promise<School | null> {
 
 /**
  * Follow or unfollow; both are idempotent. Returns false when the school does not exist, and
- * "revoked" (nothing changed) when the follower's token was revoked (decision 042).
+ * a revoked session (nothing changed) when the follower's token was revoked (decision 042).
  */
-export async function setFollowing(
-  follower: Actor,
-  schoolId: number,
-  following: boolean,
-): Promise<boolean | "revoked"> {
+export async function setFollowing(follower: Actor, schoolId: number, following: boolean): Promise<boolean> {
   const db = getDb();
   const userId = follower.id;
   const current = tokenIsCurrent(follower.id, follower.tokenVersion);
   if (!following) {
-    const done = await runAs(
-      follower,
-      db.delete(f).where(and(eq(f.userId, userId), eq(f.schoolId, schoolId), current)),
-    );
-    return done === "revoked" ? done : true;
+    await runAs(follower, db.delete(f).where(and(eq(f.userId, userId), eq(f.schoolId, schoolId), current)));
+    return true;
   }
   // INSERT … SELECT: nothing is inserted for an unknown school, in the same statement; the
   // school's existence is read in the same batch.
@@ -86,7 +79,6 @@ export async function setFollowing(
       SELECT ${userId}, id FROM schools WHERE id = ${schoolId} AND ${current}`,
     schools: sql`SELECT id FROM schools WHERE id = ${schoolId}`,
   });
-  if (results === "revoked") return results;
   return results.schools.length > 0;
 }
 

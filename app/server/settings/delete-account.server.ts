@@ -7,14 +7,13 @@ import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { forgetActorQuery } from "~/server/notifications/notification-writes.server";
 import { closeUserSockets } from "~/server/realtime/realtime.server";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "../users/session-user.server";
+import { type Actor, currentTokenQuery, requireCurrentToken, tokenIsCurrent } from "../users/session-user.server";
 import { getUserById } from "../users/users.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
 
 export type AccountDeletion =
   | { status: "deleted" }
   /** The token was revoked (decision 042): nothing was deleted. */
-  | { status: "revoked" }
   | { status: "current_required" }
   | { status: "confirmation_required" }
   | Exclude<CurrentPasswordCheck, { status: "ok" }>;
@@ -102,7 +101,7 @@ export async function deleteAccount(
       })
       .where(and(eq(s.users.id, userId), current)),
   });
-  if (still.length === 0) return { status: "revoked" };
+  requireCurrentToken(still);
 
   // Its open sockets end now; its access tokens already fail the deleted-account check (decision 042).
   await closeUserSockets(userId);

@@ -8,7 +8,7 @@ import { batch, sqlRun } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { sendMailLater } from "~/server/mail/mail.server";
 import { type MailBlock, renderMail } from "~/server/mail/template";
-import { type Actor, currentTokenQuery, tokenIsCurrent } from "../users/session-user.server";
+import { type Actor, currentTokenQuery, requireCurrentToken, tokenIsCurrent } from "../users/session-user.server";
 import { getUserById, isEmailTaken } from "../users/users.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
 import { isUniqueViolation } from "./settings.server";
@@ -20,7 +20,6 @@ export const VERIFY_EMAIL_PATH = "/profile/verifyemail";
 export type EmailChangeRequest =
   | { status: "sent"; email: string }
   /** The token was revoked (decision 042): no link was made or mailed. */
-  | { status: "revoked" }
   | { status: "same_email" }
   | { status: "email_taken" }
   | { status: "current_required" }
@@ -60,7 +59,7 @@ export async function requestEmailChange(
       SELECT 'verify', ${await sha256Hex(token)}, ${userId}, ${input.email}, ${now + EMAIL_CHANGE_TTL_MS}, ${now}
       WHERE ${current}`),
   });
-  if (still.length === 0) return { status: "revoked" };
+  requireCurrentToken(still);
   await recordAttempt([mailKey(userId)], now);
 
   const url = `${context.origin}${VERIFY_EMAIL_PATH}?token=${encodeURIComponent(token)}`;

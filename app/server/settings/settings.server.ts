@@ -4,9 +4,18 @@ import type { ProfileSettingsInput } from "~/lib/forms/settings-profile";
 import type { Theme } from "~/lib/themes";
 import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { hashPassword } from "~/server/auth/password.server";
-import { revokeAllSessions } from "~/server/auth/tokens.server";
+import { revokeAllSessions, signAccessToken } from "~/server/auth/tokens.server";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { type Actor, currentTokenQuery, runAs, tokenIsCurrent } from "../users/session-user.server";
+import { closeUserSockets } from "~/server/realtime/realtime.server";
+import {
+  type Actor,
+  currentTokenQuery,
+  requireCurrentToken,
+  runAs,
+  sessionUserColumns,
+  tokenIsCurrent,
+} from "../users/session-user.server";
 import { getUserById, userByIdQuery } from "../users/users.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
 
@@ -62,7 +71,6 @@ export function isUniqueViolation(error: unknown): boolean {
 export type ProfileUpdate =
   | { status: "updated" }
   /** The token was revoked (decision 042): nothing changed. */
-  | { status: "revoked" }
   | { status: "username_taken" }
   | { status: "invalid"; fieldErrors: Record<string, string[]> };
 
@@ -76,14 +84,13 @@ export async function updateProfile(actor: Actor, input: ProfileSettingsInput): 
   if (fieldErrors) return { status: "invalid", fieldErrors };
   if (input.username && (await isUsernameTaken(input.username, userId))) return { status: "username_taken" };
   try {
-    const done = await runAs(
+    await runAs(
       actor,
       getDb()
         .update(schema.users)
         .set({ name: input.name, username: input.username })
         .where(and(eq(schema.users.id, userId), tokenIsCurrent(actor.id, actor.tokenVersion))),
     );
-    if (done === "revoked") return { status: done };
   } catch (error) {
     // Two people claiming the same name at once: the unique index decides.
     if (isUniqueViolation(error)) return { status: "username_taken" };
@@ -93,15 +100,18 @@ export async function updateProfile(actor: Actor, input: ProfileSettingsInput): 
 }
 
 export type PasswordChange =
-  | { status: "changed" }
-  | { status: "revoked" }
+  /** This session's access token, signed with the new token version: the route puts it in the cookie. */
+  | { status: "changed"; accessToken: string }
   | { status: "current_required" }
   | Exclude<CurrentPasswordCheck, { status: "ok" }>;
 
 /**
  * Sets a new password. Accounts that have one must give it; accounts created through Google
  * or Apple have none and may set one. Every other sign-in ends (a changed password usually
- * means the old one leaked), and open reset links stop working.
+ * means the old one leaked) the way logout does (issue 22 item 1, decision 112): their refresh
+ * tokens are revoked, the token version is bumped so their access tokens are refused, and their
+ * sockets are closed. This session stays: it gets an access token of the new version. Open reset
+ * links stop working.
  */
 export async function changePassword(
   actor: Actor,
@@ -115,29 +125,42 @@ export async function changePassword(
   const check = await confirmCurrentPassword(user, input.currentPassword, now);
   if (check.status !== "ok") return check;
   const db = getDb();
-  // Revocation (decision 042): checked in the batch, and guarding both writes.
+  // Revocation (decision 042): checked in the batch, and guarding both writes. The version bump
+  // goes last: after it, the actor's token no longer counts as current.
   const current = tokenIsCurrent(actor.id, actor.tokenVersion);
-  const [still] = await db.batch([
+  const [still, , changed] = await db.batch([
     currentTokenQuery(actor.id, actor.tokenVersion),
+    retireEmailTokensQuery(userId, "reset", now, current),
     db
       .update(schema.users)
-      .set({ passwordHash: await hashPassword(input.newPassword) })
-      .where(and(eq(schema.users.id, userId), current)),
-    retireEmailTokensQuery(userId, "reset", now, current),
+      .set({ passwordHash: await hashPassword(input.newPassword), tokenVersion: sql`${schema.users.tokenVersion} + 1` })
+      .where(and(eq(schema.users.id, userId), current))
+      .returning(sessionUserColumns),
   ]);
-  if (still.length === 0) return { status: "revoked" };
+  const row = changed[0];
+  requireCurrentToken(still);
+  if (!row) throw new Error(`changePassword: user ${userId} was not updated`);
   await revokeAllSessions(userId, { exceptRefreshToken: options.keepRefreshToken }, now);
-  return { status: "changed" };
+  await closeUserSockets(userId);
+  return { status: "changed", accessToken: await signAccessToken(row, now) };
 }
 
 /** The theme follows the account to every device (the root loader prefers it to the cookie). */
-export async function setTheme(actor: Actor, theme: Theme): Promise<"saved" | "revoked"> {
-  const done = await runAs(
-    actor,
-    getDb()
-      .update(schema.users)
-      .set({ theme })
-      .where(and(eq(schema.users.id, actor.id), tokenIsCurrent(actor.id, actor.tokenVersion))),
-  );
-  return done === "revoked" ? done : "saved";
+export async function setTheme(actor: Actor, theme: Theme) {
+  await runAs(actor, themeWrite(actor, theme));
+}
+
+/**
+ * The footer's theme switch is a form guests post too: there a revoked token is treated as
+ * signed out (decision 082), saving nothing on the account and ending nothing. Whether it saved.
+ */
+export async function saveThemeIfCurrent(actor: Actor, theme: Theme) {
+  return (await single(themeWrite(actor, theme).returning({ id: schema.users.id }))).length > 0;
+}
+
+function themeWrite(actor: Actor, theme: Theme) {
+  return getDb()
+    .update(schema.users)
+    .set({ theme })
+    .where(and(eq(schema.users.id, actor.id), tokenIsCurrent(actor.id, actor.tokenVersion)));
 }

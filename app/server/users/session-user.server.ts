@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq, exists, is, SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import { batch, type Query, type Results, sqlRows } from "~/server/db/batch.server";
@@ -47,6 +48,34 @@ export async function loadSessionUser(userId: number): Promise<SessionUser | nul
 export type Actor = { id: number; tokenVersion: number };
 
 /**
+ * Where a write found the request's token revoked (logout, a password change or reset, deletion):
+ * the auth middleware answers it, once for every route (decision 111). The scope is the
+ * request's, opened by the middleware around its loaders and actions.
+ */
+const revocationScope = new AsyncLocalStorage<{ refused: Response | null }>();
+
+/** Runs a request's handlers, and says whether a write among them found the session revoked. */
+export async function withRevocationScope<T>(handle: () => Promise<T>) {
+  const state: { refused: Response | null } = { refused: null };
+  const result = await revocationScope.run(state, handle);
+  return { result, refused: state.refused };
+}
+
+/**
+ * THE revocation check of a write (decision 111): given what `currentTokenQuery` (or
+ * `currentTokenSql`) answered in the write's batch, goes on while the token is current; else the
+ * refusal is noted for the middleware and thrown as a bare 401 Response, which React Router
+ * treats as an answer, not a server error. The write guarded itself with `tokenIsCurrent`.
+ */
+export function requireCurrentToken(rows: unknown[]): void {
+  if (rows.length > 0) return;
+  const refused = new Response(null, { status: 401, statusText: "Session revoked" });
+  const state = revocationScope.getStore();
+  if (state) state.refused = refused;
+  throw refused;
+}
+
+/**
  * Whether an access token still speaks for its user: the account can sign in and the token's
  * version is the current one (logout and deletion bump it; decision 042). Batchable, so a
  * write checks revocation in the same round trip as the write itself.
@@ -58,30 +87,36 @@ export function currentTokenQuery(userId: number, tokenVersion: number) {
     .where(and(eq(u.id, userId), eq(u.tokenVersion, tokenVersion), activeUser()));
 }
 
+/**
+ * The request-level check (issue 22 item 2, decision 111): whether the token that signed this
+ * request in still speaks for its user. A batch of one, so inside a GET it joins the request's
+ * one D1 round trip (decision 104) instead of making its own.
+ */
+export async function sessionIsCurrent(actor: Actor): Promise<boolean> {
+  const [rows] = await getDb().batch([currentTokenQuery(actor.id, actor.tokenVersion)]);
+  return rows.length > 0;
+}
+
 /** The same check as a condition inside a write's own statement: `WHERE … AND ${tokenIsCurrent(…)}`. */
 export function tokenIsCurrent(userId: number, tokenVersion: number) {
   return exists(currentTokenQuery(userId, tokenVersion));
 }
 
-/** The check as a hand-written statement: one row, `current` 1 or 0. */
+/** The check as a hand-written statement: a row only while the token is current. */
 export function currentTokenSql(actor: Actor) {
-  return sql`SELECT ${tokenIsCurrent(actor.id, actor.tokenVersion)} AS current`;
-}
-
-/** Reads `currentTokenSql`'s result. */
-export function tokenWasCurrent(rows: unknown) {
-  return (rows as { current: number }[])[0]?.current === 1;
+  return sql`SELECT 1 AS current WHERE ${tokenIsCurrent(actor.id, actor.tokenVersion)}`;
 }
 
 /**
  * One write as the actor (decision 042): the write guards itself with `tokenIsCurrent` in its
  * own WHERE, and this runs it in one batch with the check, so a revoked token changes nothing,
- * is told apart from a refusal, and costs no extra round trip. Answers the write's result
- * (its RETURNING rows), or "revoked".
+ * is told apart from a refusal (`requireCurrentToken`), and costs no extra round trip. Answers
+ * the write's result (its RETURNING rows).
  */
-export async function runAs<Result>(actor: Actor, write: Query): Promise<Result | "revoked"> {
+export async function runAs<Result>(actor: Actor, write: Query): Promise<Result> {
   const { current, result } = await batch({ current: currentTokenQuery(actor.id, actor.tokenVersion), result: write });
-  return current.length === 0 ? "revoked" : (result as Result);
+  requireCurrentToken(current);
+  return result as Result;
 }
 
 /** A named statement of `batchAs`: a query, or hand-written SQL whose rows are its result. */
@@ -92,14 +127,15 @@ type NamedResults<N extends Named> = Results<{
 
 /**
  * `runAs` for a batch of named statements: the check goes first, and each write guards itself
- * with `tokenIsCurrent` in its own WHERE. Answers the statements' results by name, or "revoked".
+ * with `tokenIsCurrent` in its own WHERE. Answers the statements' results by name.
  */
-export async function batchAs<N extends Named>(actor: Actor, statements: N): Promise<NamedResults<N> | "revoked"> {
+export async function batchAs<N extends Named>(actor: Actor, statements: N): Promise<NamedResults<N>> {
   const queries = Object.fromEntries(
     Object.entries(statements).map(([name, one]) => [name, is(one, SQL) ? sqlRows(one) : one]),
   );
   const { [CURRENT]: current, ...results } = await batch({ [CURRENT]: sqlRows(currentTokenSql(actor)), ...queries });
-  return tokenWasCurrent(current) ? (results as NamedResults<N>) : "revoked";
+  requireCurrentToken(current as unknown[]);
+  return results as NamedResults<N>;
 }
 
 /** The name `batchAs` gives its revocation check (no caller's statement is named so). */

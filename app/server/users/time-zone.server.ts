@@ -47,16 +47,16 @@ export function rememberBrowserZone(userId: number, zone: string) {
 }
 
 /** Settings: the zone chosen from the list. */
-export async function setTimeZone(actor: Actor, zone: string): Promise<"saved" | "revoked"> {
+export async function setTimeZone(actor: Actor, zone: string): Promise<"saved"> {
   const users = schema.users;
-  const done = await runAs(
+  await runAs(
     actor,
     getDb()
       .update(users)
       .set({ timeZone: zone })
       .where(and(eq(users.id, actor.id), tokenIsCurrent(actor.id, actor.tokenVersion))),
   );
-  return done === "revoked" ? done : "saved";
+  return "saved";
 }
 
 /** Every IANA zone this runtime knows, for the settings list; UTC first. */

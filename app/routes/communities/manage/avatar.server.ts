@@ -3,7 +3,6 @@ import { type AvatarRefusal, avatarFile, avatarRefused, readAvatarForm } from "~
 import { removeCommunityAvatar, saveCommunityAvatar } from "~/server/communities/community-avatar.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Actor } from "~/server/users/session-user.server";
-import { throwIfRevoked } from "./access.server";
 
 const ERRORS = {
   missing: "communities:errors.avatarRequired",
@@ -27,22 +26,15 @@ export async function readEditForm(request: Request) {
  * The picture forms of /communities/{id}/manage/edit (intents "avatar" and "avatar-remove"):
  * managers only, refused by the service itself for anyone else (403).
  */
-export async function communityAvatarAction(
-  request: Request,
-  url: URL,
-  manager: Actor,
-  communityId: number,
-  formData: FormData,
-) {
+export async function communityAvatarAction(request: Request, manager: Actor, communityId: number, formData: FormData) {
   const here = `/communities/${communityId}/manage/edit`;
   if (formData.get("intent") === "avatar-remove") {
-    if (!throwIfRevoked(await removeCommunityAvatar(manager, communityId), url)) throw data(null, { status: 403 });
+    if (!(await removeCommunityAvatar(manager, communityId))) throw data(null, { status: 403 });
     return redirect(here, {
       headers: await flashToast(request, { kind: "success", key: "communities:manage.toasts.avatarRemoved" }),
     });
   }
   const result = await saveCommunityAvatar(manager, communityId, avatarFile(formData));
-  if (result.status === "revoked") return throwIfRevoked(result.status, url);
   if (result.status === "forbidden") throw data(null, { status: 403 });
   if (result.status !== "saved") return avatarFailure(result.status);
   return redirect(here, {

@@ -15,7 +15,7 @@ import { avatarUrl } from "~/server/users/avatar";
 import stylesUrl from "~/styles/communities.css?url";
 import { slugFailure } from "../slug-failure.server";
 import type { Route } from "./+types/edit";
-import { communityIdOf, requireAccess, throwIfRevoked } from "./access.server";
+import { communityIdOf, requireAccess } from "./access.server";
 import { communityAvatarAction, readEditForm } from "./avatar.server";
 import { manageMeta } from "./manage-meta";
 
@@ -36,18 +36,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderDat
  * POST /communities/{id}/manage/edit: details and policies, or the picture (intents "avatar",
  * "avatar-remove"); the services refuse non-managers (403).
  */
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const id = communityIdOf(params);
   const read = await readEditForm(request);
   if ("refused" in read) return read.refused;
   const { formData } = read;
   const manager = context.get(userContext)!;
   const intent = formData.get("intent");
-  if (intent === "avatar" || intent === "avatar-remove")
-    return communityAvatarAction(request, url, manager, id, formData);
+  if (intent === "avatar" || intent === "avatar-remove") return communityAvatarAction(request, manager, id, formData);
   const parsed = parseForm(communitySchema, formData);
   if (!parsed.ok) return data(parsed, { status: 400 });
-  const result = throwIfRevoked(await updateCommunity(manager, id, parsed.data), url);
+  const result = await updateCommunity(manager, id, parsed.data);
   if (result === "forbidden") throw data(null, { status: 403 });
   if (result !== "saved") return slugFailure(formData, result);
   return redirect(`/communities/${id}/manage/edit`, {

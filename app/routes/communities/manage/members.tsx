@@ -14,7 +14,7 @@ import { getManageMembers } from "~/server/communities/manage-pages.server";
 import { flashToast, type Toast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/members";
-import { communityIdOf, readManageForm, requireAccess, throwIfRevoked } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess } from "./access.server";
 import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
@@ -37,9 +37,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 /** POST /communities/{id}/manage/members: promote, make owner, demote, remove (decision 045). */
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
-  if (fields.intent === "invite") return inviteAction(request, url, context, id, fields);
+  if (fields.intent === "invite") return inviteAction(request, context, id, fields);
   const parsed = parseValues(memberChangeSchema, fields);
   // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
   if (!parsed.ok) throw data(null, { status: 400 });
@@ -50,7 +50,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     const name = page.members.find((member) => member.id === userId)?.name ?? "";
     return { confirm: { intent, name, fields } };
   }
-  const changed = throwIfRevoked(await changeMember(context.get(userContext)!, id, userId, intent), url);
+  const changed = await changeMember(context.get(userContext)!, id, userId, intent);
   if (!changed) requireAccess(await getManageMembers(viewerId, id));
   return redirect(`/communities/${id}/manage/members`, {
     headers: await flashToast(request, {
@@ -63,7 +63,6 @@ export async function action({ request, context, params, url }: Route.ActionArgs
 /** Invites by name or username; the invitee is told and accepts or declines on the community's page. */
 async function inviteAction(
   request: Request,
-  url: URL,
   context: Route.ActionArgs["context"],
   id: number,
   fields: Record<string, string>,
@@ -73,7 +72,7 @@ async function inviteAction(
     ? await invite(context.get(userContext)!, id, parsed.data.who)
     : { status: "not_found" as const };
   if (result.status === "forbidden") throw data(null, { status: 403 });
-  throwIfRevoked(result.status, url);
+
   const toast: Toast =
     result.status === "invited"
       ? { kind: "success", key: "communities:manage.toasts.invited", values: { name: result.name } }

@@ -18,7 +18,7 @@ import { getManagePosts } from "~/server/communities/manage-pages.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/posts";
-import { communityIdOf, readManageForm, requireAccess, throwIfRevoked } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess } from "./access.server";
 import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
@@ -51,7 +51,7 @@ const TOASTS = {
 } as const;
 
 /** POST /communities/{id}/manage/posts: approve or reject pending posts, pin, unpin, dismiss reports. */
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
   const parsed = parseValues(postModerationSchema, fields);
   // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
@@ -63,7 +63,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     return { confirm: { fields } };
   }
   const manager = context.get(userContext)!;
-  const done = throwIfRevoked(await moderatePost(manager, id, postId, intent), url);
+  const done = await moderatePost(manager, id, postId, intent);
   if (!done) requireAccess(await getManagePosts(viewerId, id));
   const returnTo = intent === "pin" || intent === "unpin" ? `/communities/${id}` : `/communities/${id}/manage/posts`;
   return redirect(returnTo, {

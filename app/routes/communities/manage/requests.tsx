@@ -14,7 +14,7 @@ import { getManageRequests } from "~/server/communities/manage-pages.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/requests";
-import { communityIdOf, readManageForm, requireAccess, throwIfRevoked } from "./access.server";
+import { communityIdOf, readManageForm, requireAccess } from "./access.server";
 import { manageMeta } from "./manage-meta";
 
 registerNamespace("communities", communities);
@@ -30,7 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderData?.community.name);
 
 /** POST /communities/{id}/manage/requests: approve or decline a request to join. */
-export async function action({ request, context, params, url }: Route.ActionArgs) {
+export async function action({ request, context, params }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
   const parsed = parseValues(requestAnswerSchema, fields);
   // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
@@ -41,7 +41,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
     const page = requireAccess(await getManageRequests(viewerId, id));
     return { confirm: { name: page.requests.find((person) => person.id === userId)?.name ?? "", fields } };
   }
-  const done = throwIfRevoked(await answerRequest(context.get(userContext)!, id, userId, intent === "approve"), url);
+  const done = await answerRequest(context.get(userContext)!, id, userId, intent === "approve");
   if (!done) {
     const page = requireAccess(await getManageRequests(viewerId, id));
     return redirect(`/communities/${page.community.id}/manage/requests`);

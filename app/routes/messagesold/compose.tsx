@@ -30,7 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const i18n = getInstance(context);
   const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
   const replyToId = replyToOf(params);
-  const { defaults, replyTo } = await composeDefaults(viewer.id, replyToId, translatorFor(context), (at) =>
+  const { defaults, replyTo, choices } = await composeDefaults(viewer.id, replyToId, translatorFor(context), (at) =>
     format.format(at),
   );
   return {
@@ -38,6 +38,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     reply: replyTo !== null,
     clientKey: crypto.randomUUID(),
     defaults,
+    choices,
     accept: ACCEPTED_EXTENSIONS.join(","),
   };
 }
@@ -64,6 +65,7 @@ export default function Compose({ loaderData, actionData, params }: Route.Compon
         action={action}
         clientKey={loaderData.clientKey}
         defaults={loaderData.defaults}
+        choices={loaderData.choices}
         accept={loaderData.accept}
         failure={actionData ?? null}
       />

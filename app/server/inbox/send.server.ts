@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Translate } from "~/lib/translate";
-import { mayMessageSql } from "~/server/chat/permission.server";
+import { contactIdsSql, mayMessageSql } from "~/server/chat/permission.server";
 import { batchSql } from "~/server/db/raw.server";
 import {
   insertNotificationsSql,
@@ -37,17 +37,25 @@ export type SendResult =
 type ResolutionRow = { who: string; user_id: number | null; same_name: number; allowed: number };
 
 /**
- * Who each typed recipient is: a username (case-insensitive), else a name only one available
- * person has. SQL, so the check and the write share one batch (decision 063).
+ * Who each typed recipient is: a username (case-insensitive), else a name only one of the
+ * sender's contacts has (the people they may write to, whom the "To" field suggests), else a
+ * name only one available person has. SQL, so the check and the write share one batch
+ * (decision 063). `same_name`: how many people the name could mean, among the contacts when
+ * any has it.
  */
-function resolvedCte(to: string[]): SQL {
+function resolvedCte(me: number, to: string[]): SQL {
   const u = AVAILABLE_USER("u");
+  const named = (scope: SQL) => sql`FROM users u WHERE ${u} AND lower(u.name) = lower(w.who) ${scope}`;
+  const contacts = sql`AND u.id IN ${contactIdsSql(me)}`;
   return sql`WITH wanted(who) AS (SELECT DISTINCT value FROM json_each(${JSON.stringify(to)})),
+    counted AS (SELECT w.who, (SELECT count(*) ${named(contacts)}) AS contacts, (SELECT count(*) ${named(sql``)}) AS everyone
+      FROM wanted w),
     resolved AS (SELECT w.who, coalesce(
       (SELECT u.id FROM users u WHERE ${u} AND lower(u.username) = lower(w.who)),
-      CASE WHEN (SELECT count(*) FROM users u WHERE ${u} AND lower(u.name) = lower(w.who)) = 1
-        THEN (SELECT u.id FROM users u WHERE ${u} AND lower(u.name) = lower(w.who)) END) AS user_id
-      FROM wanted w)`;
+      CASE WHEN w.contacts = 1 THEN (SELECT u.id ${named(contacts)}) END,
+      CASE WHEN w.contacts = 0 AND w.everyone = 1 THEN (SELECT u.id ${named(sql``)}) END) AS user_id,
+      CASE WHEN w.contacts > 0 THEN w.contacts ELSE w.everyone END AS same_name
+      FROM counted w)`;
 }
 
 /**
@@ -63,7 +71,7 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
   const now = Date.now();
   const replyTo = input.replyToId ?? null;
   const files = input.files ?? [];
-  const cte = resolvedCte(input.to);
+  const cte = resolvedCte(me, input.to);
   const everyoneAllowed = sql`NOT EXISTS (SELECT 1 FROM resolved r WHERE r.user_id IS NULL OR r.user_id = ${me}
     OR NOT ${mayMessageSql(me, sql`r.user_id`)})`;
   const replyAllowed =
@@ -82,8 +90,7 @@ export async function sendMessage(input: SendInput, note: { t: Translate; origin
     FROM mail_messages m JOIN mail_recipients r ON r.message_id = m.id WHERE ${createdHere}`;
 
   const statements: SQL[] = [
-    sql`${cte} SELECT r.who, r.user_id,
-        (SELECT count(*) FROM users u WHERE ${AVAILABLE_USER("u")} AND lower(u.name) = lower(r.who)) AS same_name,
+    sql`${cte} SELECT r.who, r.user_id, r.same_name,
         CASE WHEN r.user_id IS NULL THEN 0 ELSE ${mayMessageSql(me, sql`r.user_id`)} END AS allowed
       FROM resolved r`,
     sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, reply_to_id, thread_id, client_key, send_id, created_at)

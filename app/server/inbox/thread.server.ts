@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { batchSql } from "~/server/db/raw.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { holdsCopySql, threadIdsSql } from "./access.server";
@@ -136,23 +136,34 @@ export type ReplySource = {
   own: boolean;
 };
 
-/** /messagesold/compose/{id}: the message answered, if the viewer holds a copy (else 404). */
-export async function loadReplySource(viewerId: number, messageId: number): Promise<ReplySource | null> {
-  const [rows] = (await batchSql([
+/**
+ * /messagesold/compose/{id}: the message answered, if the viewer holds a copy (else null), and
+ * the rows of the `also` statements, in the same batch.
+ */
+export async function loadReplySource(
+  viewerId: number,
+  messageId: number,
+  also: SQL[] = [],
+): Promise<{ source: ReplySource | null; also: unknown[][] }> {
+  const [rows, ...rest] = (await batchSql([
     sql`SELECT m.id, m.subject, m.body, m.created_at, ${messagePeopleSql()}
       FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
       WHERE m.id = ${messageId} AND ${holdsCopySql(viewerId, "m")}`,
-  ])) as [Row[]];
+    ...also,
+  ])) as [Row[], ...unknown[][]];
   const row = rows[0];
-  if (!row) return null;
+  if (!row) return { source: null, also: rest };
   const message = toMessage(viewerId, { ...row, read_at: null, received: 0, files: null });
   return {
-    id: message.id,
-    subject: message.subject,
-    body: message.body,
-    createdAt: message.createdAt,
-    from: message.from,
-    to: message.to,
-    own: message.own,
+    source: {
+      id: message.id,
+      subject: message.subject,
+      body: message.body,
+      createdAt: message.createdAt,
+      from: message.from,
+      to: message.to,
+      own: message.own,
+    },
+    also: rest,
   };
 }

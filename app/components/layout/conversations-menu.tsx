@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
+import { useConversationName } from "~/components/chat/conversation-name";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { useRootData } from "~/root";
 import type { loader as conversationLoader } from "~/routes/chat/conversation";
@@ -8,6 +9,7 @@ import { UnreadMenu } from "./header-menu";
 type ConversationItem = {
   id: number;
   type: number;
+  title: string | null;
   href: string;
   participants: { userId: number; username: string | null; name: string }[];
   lastMessage: { content: string; createdAt: number } | null;
@@ -17,6 +19,7 @@ type ConversationItem = {
 /** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS; live with it. */
 export function ConversationsMenu(props: { conversations: ConversationItem[] }) {
   const { t } = useTranslation();
+  const nameOf = useConversationName();
   const live = useLiveConversations(props.conversations, useRootData()?.user?.id);
   // The conversation on screen is read: its page's loader marks it so, but the root loader runs
   // beside that loader and may have counted it unread a moment before.
@@ -36,11 +39,7 @@ export function ConversationsMenu(props: { conversations: ConversationItem[] }) 
                 to={conversation.href}
                 className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
               >
-                <span className="conversation-title">
-                  {conversation.type === 0
-                    ? conversation.participants[0]?.name || t("unknownUser")
-                    : t("conversations.group")}
-                </span>
+                <span className="conversation-title">{nameOf(conversation)}</span>
                 <span className="hint">{conversation.lastMessage?.content ?? t("conversations.noMessages")}</span>
               </Link>
             </li>

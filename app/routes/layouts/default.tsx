@@ -7,7 +7,7 @@ import { GuestHeader } from "~/components/layout/guest-header";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { NotificationsMenu } from "~/components/layout/notifications-menu";
 import { Sidebar } from "~/components/layout/sidebar";
-import { SidebarScrim, SidebarState } from "~/components/layout/sidebar-state";
+import { SidebarScrim } from "~/components/layout/sidebar-state";
 import { SignedInHeader } from "~/components/layout/signed-in-header";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
 import { Toasts } from "~/components/layout/toasts";
@@ -30,7 +30,6 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
       <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>
-      {user ? <SidebarState /> : null}
       {user ? (
         <SignedInHeader
           user={user}
@@ -46,7 +45,11 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
         <div className="app-content">
           {children}
           {footer ? (
-            <Footer appVersion={appVersion} theme={ownThemePicker ? null : ((root?.theme ?? DEFAULT_THEME) as Theme)} />
+            <Footer
+              appVersion={appVersion}
+              // Signed in, the theme is chosen in settings (decision 125); a guest has the footer's.
+              theme={user || ownThemePicker ? null : ((root?.theme ?? DEFAULT_THEME) as Theme)}
+            />
           ) : null}
         </div>
       </div>

@@ -104,7 +104,7 @@ test.describe("demo data", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await signInAs(page, "parent@demo.schoolhub.test", { to: "/profile/friends" });
     const incoming = page.getByRole("region", { name: "Friend requests for you" });
-    await expect(incoming.getByText("Sam Student")).toBeInViewport();
+    await expect(incoming.getByRole("listitem").filter({ hasText: "Sam Student" })).toBeInViewport();
     const friends = page.getByRole("region", { name: "Your friends" });
     const [incomingBox, friendsBox] = [await incoming.boundingBox(), await friends.boundingBox()];
     expect(incomingBox?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(friendsBox?.y ?? 0);

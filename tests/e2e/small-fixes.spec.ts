@@ -9,8 +9,12 @@ import { expect, signedInPage, signInAs, test } from "./support";
  * new community's owner led to Manage.
  */
 
-/** The whole page's landmarks and top heading, as axe sees them (the other suites look at <main>). */
-async function structureViolations(page: Page) {
+/**
+ * The whole page's landmarks and top heading, as axe sees them (the other suites look at <main>).
+ * axe runs inside the page, so it needs JavaScript; the markup is the same without it.
+ */
+async function structureViolations(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return [];
   const violations = await axeViolations(page, { options: { runOnly: ["region", "page-has-heading-one"] } });
   return violations.map((violation) => ({
     rule: violation.id,
@@ -37,26 +41,26 @@ for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test("every signed-in page has one <h1> and nothing outside a landmark", async ({ page }) => {
+    test("every signed-in page has one <h1> and nothing outside a landmark", async ({ page, javaScriptEnabled }) => {
       test.setTimeout(90_000);
       await signInAs(page, "parent@demo.schoolhub.test");
       for (const path of SIGNED_IN_PAGES) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
-        expect(await structureViolations(page), path).toEqual([]);
+        expect(await structureViolations(page, javaScriptEnabled), path).toEqual([]);
       }
       // The drawer open, at a phone's width: its checkbox is in the header's banner.
       await page.goto("/newsfeed");
       await page.locator("label.sidebar-toggle-button").click();
       await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
-      expect(await structureViolations(page)).toEqual([]);
+      expect(await structureViolations(page, javaScriptEnabled)).toEqual([]);
     });
 
-    test("every guest page has one <h1> and nothing outside a landmark", async ({ page }) => {
+    test("every guest page has one <h1> and nothing outside a landmark", async ({ page, javaScriptEnabled }) => {
       for (const path of GUEST_PAGES) {
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
-        expect(await structureViolations(page), path).toEqual([]);
+        expect(await structureViolations(page, javaScriptEnabled), path).toEqual([]);
       }
     });
   });
@@ -101,14 +105,16 @@ test("browse by state lists states by name, and a school search has a total and 
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const results = page.getByRole("region", { name: "Results for “Lincoln”" });
   await expect(results.getByText(/^\d+ schools$|^More than 500 schools$/)).toBeVisible();
-  const firstPage = await results.locator(".school-name").allTextContents();
+  const shown = () =>
+    results.locator("a.school-name").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  const firstPage = await shown();
   expect(firstPage).toHaveLength(25);
   await results.getByRole("link", { name: "Next page" }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(results.getByText("Page 2")).toBeVisible();
-  const secondPage = await results.locator(".school-name").allTextContents();
+  const secondPage = await shown();
   expect(secondPage.length).toBeGreaterThan(0);
-  expect(secondPage.filter((name) => firstPage.includes(name)).length).toBeLessThan(secondPage.length);
+  expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
   await results.getByRole("link", { name: "Previous page" }).click();
   await expect(results.getByText("Page 1")).toBeVisible();
 });

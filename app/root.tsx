@@ -16,7 +16,7 @@ import { redirectMiddleware } from "~/middleware/redirect";
 import { conversationHref, conversationsPart } from "~/server/chat/chat.server";
 import { getPublicConfig } from "~/server/config.server";
 import { runBatch } from "~/server/db/batch.server";
-import { notificationMenuPart } from "~/server/notifications.server";
+import { notificationMenuPart } from "~/server/notifications/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { readThemeCookie } from "~/server/session/theme.server";
 import stylesheet from "~/styles/app.css?url";

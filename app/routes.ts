@@ -9,11 +9,11 @@ export default [
   // Creates a notification for end-to-end tests; 404 unless DEV_ROUTES.
   route("__dev/notify", "routes/dev/notify.ts"),
   // The private iCalendar feed (decision 059): the token is the credential, no session.
-  route("calendar/feed/:file", "routes/calendar/feed-file.ts"),
+  route("calendar/feed/:file", "routes/events/feed-file.ts"),
   // Avatars from R2 (SPEC §9): a resource route, outside every page layout.
   route("files/avatars/*", "routes/files/avatar.ts"),
   // Inbox attachments (decision 064): downloads for the people who hold the message, no layout.
-  route("messagesold/:id/attachments/:attachmentId", "routes/messagesold/attachment.ts"),
+  route("messagesold/:id/attachments/:attachmentId", "routes/inbox/attachment.ts"),
   route("files/communities/*", "routes/files/avatar.ts", { id: "community-avatar" }),
   // Images of posts (decision 066): only for those who may see the post.
   route("files/posts/:postId/:file", "routes/files/post-image.ts"),
@@ -111,12 +111,12 @@ export default [
       route("notifications/markallread", "routes/notifications/mark-all-read.tsx"),
       ...prefix("profile", [
         index("routes/profile/index.tsx"),
-        route("friends", "routes/profile/friends.tsx"),
+        route("friends", "routes/friends/list.tsx"),
         route("settings", "routes/profile/settings.tsx"),
       ]),
       // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),
-      route("users/:id/friend", "routes/users/friend.tsx"),
+      route("users/:id/friend", "routes/friends/friend.tsx"),
       // Chat (decision 050): the list beside the open conversation.
       route("chat", "routes/chat/layout.tsx", [
         index("routes/chat/index.tsx"),
@@ -127,10 +127,10 @@ export default [
       ]),
       // The message inbox, /messagesold (decisions 063–065).
       ...prefix("messagesold", [
-        index("routes/messagesold/index.tsx"),
-        route("compose", "routes/messagesold/compose.tsx", { id: "messagesold-compose" }),
-        route("compose/:id", "routes/messagesold/compose.tsx", { id: "messagesold-reply" }),
-        route(":id", "routes/messagesold/message.tsx"),
+        index("routes/inbox/index.tsx"),
+        route("compose", "routes/inbox/compose.tsx", { id: "messagesold-compose" }),
+        route("compose/:id", "routes/inbox/compose.tsx", { id: "messagesold-reply" }),
+        route(":id", "routes/inbox/message.tsx"),
       ]),
       // Schools (decision 055).
       ...prefix("schools", [
@@ -140,12 +140,12 @@ export default [
       ]),
       // The calendar (decisions 056–058).
       ...prefix("calendar", [
-        index("routes/calendar/index.tsx"),
-        route("new", "routes/calendar/new.tsx"),
-        route("events/:id", "routes/calendar/event.tsx"),
-        route("events/:id/edit", "routes/calendar/edit.tsx"),
-        route("events/:id/ics", "routes/calendar/event-ics.ts"),
-        route("feed", "routes/calendar/feed.tsx"),
+        index("routes/events/index.tsx"),
+        route("new", "routes/events/new.tsx"),
+        route("events/:id", "routes/events/event.tsx"),
+        route("events/:id/edit", "routes/events/edit.tsx"),
+        route("events/:id/ics", "routes/events/event-ics.ts"),
+        route("feed", "routes/events/feed.tsx"),
       ]),
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.

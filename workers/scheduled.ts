@@ -1,5 +1,5 @@
-import { apiTranslator } from "../app/routes/api/json.server";
 import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
+import { apiTranslator } from "../app/server/http/json.server";
 
 /**
  * The Cron Trigger (wrangler.toml [triggers]): hourly, day-before event reminders (decision 059).

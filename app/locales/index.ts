@@ -9,9 +9,9 @@ import content from "./en/content.json";
 import dev from "./en/dev.json";
 import events from "./en/events.json";
 import feed from "./en/feed.json";
+import friends from "./en/friends.json";
 import home from "./en/home.json";
 import inbox from "./en/inbox.json";
-import people from "./en/people.json";
 import profile from "./en/profile.json";
 import register from "./en/register.json";
 import schools from "./en/schools.json";
@@ -21,8 +21,8 @@ import commonServer from "./en/server/common.json";
 import communitiesServer from "./en/server/communities.json";
 import contentServer from "./en/server/content.json";
 import eventsServer from "./en/server/events.json";
+import friendsServer from "./en/server/friends.json";
 import inboxServer from "./en/server/inbox.json";
-import peopleServer from "./en/server/people.json";
 import profileServer from "./en/server/profile.json";
 import registerServer from "./en/server/register.json";
 import schoolsServer from "./en/server/schools.json";
@@ -50,7 +50,7 @@ export default {
     feed,
     home,
     inbox: withServerTexts(inbox, inboxServer),
-    people: withServerTexts(people, peopleServer),
+    friends: withServerTexts(friends, friendsServer),
     profile: withServerTexts(profile, profileServer),
     register: withServerTexts(register, registerServer),
     schools: withServerTexts(schools, schoolsServer),

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { claimsChangedContext, requestSessionContext, userContext } from "~/context";
-import { applyRenewedTokens, authenticateWebRequest, resignedTokens } from "~/server/auth/web-session.server";
+import { applyRenewedTokens, authenticateWebRequest, resignedTokens } from "~/server/auth/web-auth.server";
 import { isCrossSiteMutation } from "~/server/http/cross-site.server";
 import type { Route } from "../+types/root";
 

@@ -12,7 +12,7 @@ import content from "~/locales/en/content.json";
 import feed from "~/locales/en/feed.json";
 import { getInstance } from "~/middleware/i18next";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
-import { loadNewsfeed } from "~/server/feed/feed.server";
+import { loadNewsfeed } from "~/server/feed/newsfeed.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/newsfeed";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { issueTokens, rotateRefreshToken } from "~/server/auth/tokens.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { listNewsfeed } from "~/server/feed/feed.server";
+import { listNewsfeed } from "~/server/feed/newsfeed.server";
 import { createUser } from "./helpers";
 import { browserFor, pageText } from "./settings-support";
 

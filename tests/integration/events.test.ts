@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { apiTranslator } from "~/routes/api/json.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { calendarFor } from "~/server/events/calendar.server";
 import { createEvent } from "~/server/events/events.server";
 import { sendDayBeforeReminders } from "~/server/events/reminders.server";
 import { answerEvent } from "~/server/events/rsvp.server";
+import { apiTranslator } from "~/server/http/json.server";
 import {
   communityOfMany,
   communityWithPeople,

@@ -3,7 +3,7 @@ import { encodeCursor } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { fanOutNewPost } from "~/server/feed/fan-out.server";
-import { loadNewsfeed, NEWSFEED_PAGE_SIZE } from "~/server/feed/feed.server";
+import { loadNewsfeed, NEWSFEED_PAGE_SIZE } from "~/server/feed/newsfeed.server";
 import { addMember, cast, makeCommunity } from "./communities-support";
 import { createUser } from "./helpers";
 import { connect } from "./realtime-support";

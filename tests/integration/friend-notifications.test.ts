@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { acceptFriendRequest, sendFriendRequest } from "~/server/friends/friends.server";
-import { listNotifications } from "~/server/notifications.server";
+import { listNotifications } from "~/server/notifications/notifications.server";
 import { ctx, friendshipRows, twoPeople } from "./friends-support";
 import { fetchApp, signIn } from "./helpers";
 import { api, bearerFor } from "./notifications-support";

@@ -1,7 +1,7 @@
 import { and, eq, or } from "drizzle-orm";
-import { apiTranslator } from "~/routes/api/json.server";
 import { getDb, schema } from "~/server/db/db.server";
 import type { FriendContext } from "~/server/friends/friends.server";
+import { apiTranslator } from "~/server/http/json.server";
 import { createUser } from "./helpers";
 import { ORIGIN } from "./notifications-support";
 

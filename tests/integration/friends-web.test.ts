@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db/db.server";
-import { listNotifications } from "~/server/notifications.server";
+import { listNotifications } from "~/server/notifications/notifications.server";
 import { friendshipRows, makeFriends, makeRequest, twoPeople } from "./friends-support";
 import { createUser, fetchApp } from "./helpers";
 import { browserFor, pageText } from "./settings-support";

@@ -9,7 +9,7 @@ import {
   unfriend,
 } from "~/server/friends/friends.server";
 import { getUserInfo } from "~/server/friends/relation.server";
-import { listNotifications } from "~/server/notifications.server";
+import { listNotifications } from "~/server/notifications/notifications.server";
 import { ctx, friendshipRows, makeFriends, makeRequest, twoPeople } from "./friends-support";
 import { createUser } from "./helpers";
 import { ORIGIN } from "./notifications-support";

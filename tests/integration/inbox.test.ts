@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MAX_COMPOSE_BODY } from "~/routes/messagesold/compose.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { MAX_COMPOSE_BODY } from "~/server/inbox/compose-form.server";
 import { acceptedKind, cleanFilename, sniffFile } from "~/server/inbox/file-types";
 import { makeFriends } from "./friends-support";
 import { createUser, fetchApp } from "./helpers";

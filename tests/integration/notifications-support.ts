@@ -1,5 +1,5 @@
 import { issueTokens } from "~/server/auth/tokens.server";
-import { createNotification } from "~/server/notifications.server";
+import { createNotification } from "~/server/notifications/notifications.server";
 import { fetchApp } from "./helpers";
 
 export const ORIGIN = "https://schoolhub.test";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signAccessToken } from "~/server/auth/tokens.server";
-import { countUnreadNotifications, listNotifications } from "~/server/notifications.server";
+import { countUnreadNotifications, listNotifications } from "~/server/notifications/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import { cookiesOf, createUser, fetchApp, postForm, signIn } from "./helpers";
 import { notify } from "./notifications-support";

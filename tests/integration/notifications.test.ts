@@ -7,7 +7,7 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-} from "~/server/notifications.server";
+} from "~/server/notifications/notifications.server";
 import { createUser } from "./helpers";
 import { api, bearerFor, expectApiError, notify, ORIGIN } from "./notifications-support";
 

@@ -5,7 +5,7 @@ import { resetPassword } from "~/server/auth/password-reset.server";
 import { RATE_LIMIT } from "~/server/auth/rate-limit.server";
 import { reserveSignInTry, SIGN_IN_LIMITS } from "~/server/auth/sign-in-limits.server";
 import { ACCESS_TOKEN_TTL_SECONDS, issueTokens, rotateRefreshToken } from "~/server/auth/tokens.server";
-import { authenticateWebRequest } from "~/server/auth/web-session.server";
+import { authenticateWebRequest } from "~/server/auth/web-auth.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { cookiesOf, createUser, fetchApp } from "./helpers";
 import { expectNoMail, waitForMail } from "./outbox-support";

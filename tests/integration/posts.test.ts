@@ -3,7 +3,7 @@ import { addComment } from "~/server/content/comments.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { like } from "~/server/content/likes.server";
 import { createPost } from "~/server/content/posts.server";
-import { listNotifications } from "~/server/notifications.server";
+import { listNotifications } from "~/server/notifications/notifications.server";
 import { addMember, cast } from "./communities-support";
 import { createUser } from "./helpers";
 import { browserFor, pageText } from "./settings-support";

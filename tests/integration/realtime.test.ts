@@ -2,8 +2,12 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { RealtimeFrame } from "~/realtime/protocol";
 import { issueTokens, signAccessToken } from "~/server/auth/tokens.server";
-import { createNotification, markAllNotificationsRead, markNotificationRead } from "~/server/notifications.server";
-import { publishToUser, publishToUsers } from "~/server/realtime.server";
+import {
+  createNotification,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "~/server/notifications/notifications.server";
+import { publishToUser, publishToUsers } from "~/server/realtime/realtime.server";
 import { commitSession, getSession } from "~/server/session/session.server";
 import type { SocketAttachment } from "../../workers/user-hub";
 import { createUser, fetchApp, signIn } from "./helpers";

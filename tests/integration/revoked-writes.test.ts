@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiTranslator } from "~/routes/api/json.server";
 import { createGroup, sendMessage } from "~/server/chat/chat.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { createEvent } from "~/server/events/events.server";
-import { regenerateFeedToken } from "~/server/events/feed.server";
+import { regenerateFeedToken } from "~/server/events/ical-feed.server";
 import { sendFriendRequest } from "~/server/friends/friends.server";
+import { apiTranslator } from "~/server/http/json.server";
 import { sendMessage as sendMail } from "~/server/inbox/inbox.server";
-import { listNotifications } from "~/server/notifications.server";
+import { listNotifications } from "~/server/notifications/notifications.server";
 import { clientId, twoFriends } from "./chat-support";
 import { addMember, cast } from "./communities-support";
 import { communityWithPeople, eventForm, eventInput, FIRST_START, rsvpsOf } from "./events-support";

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
-import { apiTranslator } from "~/routes/api/json.server";
 import { changeOccurrence, updateEvent } from "~/server/events/events.server";
 import { sendDayBeforeReminders } from "~/server/events/reminders.server";
 import { answerEvent } from "~/server/events/rsvp.server";
+import { apiTranslator } from "~/server/http/json.server";
 import * as support from "./events-support";
 import { fetchApp, postForm } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createNotification } from "~/server/notifications.server";
-import { publishToUser } from "~/server/realtime.server";
+import { createNotification } from "~/server/notifications/notifications.server";
+import { publishToUser } from "~/server/realtime/realtime.server";
 import { getSession } from "~/server/session/session.server";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
 import { connect } from "./realtime-support";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { rotateRefreshToken } from "~/server/auth/tokens.server";
-import { authenticateWebRequest } from "~/server/auth/web-session.server";
+import { authenticateWebRequest } from "~/server/auth/web-auth.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { findUser } from "~/server/users/users.server";
 import { createUser, postForm } from "./helpers";

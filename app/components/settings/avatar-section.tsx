@@ -7,9 +7,9 @@ import { UserAvatar } from "~/components/layout/user-avatar";
 import type { FormFailure } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
 import { resizeImage } from "~/lib/resize-image";
-import people from "~/locales/en/people.json";
+import friends from "~/locales/en/friends.json";
 
-registerNamespace("people", people);
+registerNamespace("friends", friends);
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 
@@ -19,7 +19,7 @@ const ACCEPT = "image/jpeg,image/png,image/webp";
  * browser. The server checks type (by content) and size either way.
  */
 export function AvatarSection({ name, avatar, failure }: { name: string; avatar: string; failure?: FormFailure }) {
-  const { t } = useTranslation("people");
+  const { t } = useTranslation("friends");
   const fetcher = useFetcher<FormFailure>();
   const uploading = usePendingSubmit({ fetcher });
   const removing = usePendingSubmit({ intent: "avatar-remove" });

@@ -3,7 +3,7 @@ import { FRIEND_INTENTS } from "~/lib/friend-status";
 
 /** The friend forms (POST /users/{id}/friend): which transition, whether it was confirmed, where to go back. */
 export const friendActionSchema = z.object({
-  intent: z.enum(FRIEND_INTENTS, { error: "people:warnings.unknownIntent" }),
+  intent: z.enum(FRIEND_INTENTS, { error: "friends:warnings.unknownIntent" }),
   // DESIGN §1: only "1" counts as confirmed; anything else asks first.
   confirmed: z
     .string()

@@ -1,9 +1,9 @@
 import { appleVerifySchema } from "~/routes/api/auth-bodies.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
 import { verifyProviderAction } from "~/routes/api/social.server";
 import { verifyAppleAuthorization } from "~/server/auth/apple-tokens.server";
 import { appleSettings } from "~/server/auth/providers.server";
 import { SocialSignInError } from "~/server/auth/social-errors.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/auth-appleverify";
 
 /**

@@ -1,8 +1,8 @@
 import { googleVerifySchema } from "~/routes/api/auth-bodies.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
 import { verifyProviderAction } from "~/routes/api/social.server";
 import { googleIdentity, verifyGoogleIdToken } from "~/server/auth/google.server";
 import { googleSettings } from "~/server/auth/providers.server";
+import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/auth-googleverify";
 
 /**

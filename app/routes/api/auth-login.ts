@@ -1,8 +1,8 @@
 import { retryAfterHeaders, waitValues } from "~/lib/forms/rate-limited.server";
 import { apiSignInSchema } from "~/routes/api/auth-bodies.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/auth-login";
 
 /** POST /api/v2/auth/login {identifier | email | username, password} → {token, refreshToken}. */

@@ -1,7 +1,7 @@
 import { refreshTokenBodySchema } from "~/routes/api/auth-bodies.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { revokeRefreshToken } from "~/server/auth/tokens.server";
-import { closeUserSockets } from "~/server/realtime.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
+import { closeUserSockets } from "~/server/realtime/realtime.server";
 import type { Route } from "./+types/auth-logout";
 
 /**

@@ -1,6 +1,6 @@
 import { refreshTokenBodySchema } from "~/routes/api/auth-bodies.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { rotateRefreshToken } from "~/server/auth/tokens.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/auth-refresh";
 
 /**

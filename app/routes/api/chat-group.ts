@@ -1,7 +1,7 @@
 import { parseId, renameGroupBodySchema } from "~/lib/forms/chat";
-import { requireBearerActor } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { requireBearerActor } from "~/server/auth/bearer.server";
 import { renameGroup } from "~/server/chat/chat.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/chat-group";
 import { groupRefusal } from "./group-answer.server";
 

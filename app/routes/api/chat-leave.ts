@@ -1,5 +1,5 @@
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
 import { leaveGroup } from "~/server/chat/chat.server";
+import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/chat-leave";
 import { groupPost, groupRefusal } from "./group-answer.server";
 

@@ -1,7 +1,7 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
 import { deleteMessage } from "~/server/chat/chat.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/chat-message";
 
 /** DELETE /api/v2/conversation/{id}/messages/{messageId} → {message} with its removing disposition (decision 051). */

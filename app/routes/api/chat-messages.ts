@@ -1,8 +1,8 @@
 import { parseId, sendMessageBodySchema } from "~/lib/forms/chat";
-import { requireBearerActor, requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
 import { loadConversation, sendMessage } from "~/server/chat/chat.server";
-import { sendAnswer } from "../chat/send-answer.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
+import { sendAnswer } from "../../server/chat/send-answer.server";
 import type { Route } from "./+types/chat-messages";
 
 /**

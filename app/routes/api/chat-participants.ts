@@ -1,6 +1,6 @@
 import { addMembersBodySchema } from "~/lib/forms/chat";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { addToGroup } from "~/server/chat/chat.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/chat-participants";
 import { groupPost, groupRefusal } from "./group-answer.server";
 

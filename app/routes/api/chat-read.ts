@@ -1,7 +1,7 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
 import { markConversationRead } from "~/server/chat/chat.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/chat-read";
 
 /** POST /api/v2/conversation/{id}/read → {conversationId, lastReadAt}; other devices get conversationLastRead (SPEC §4). */

@@ -1,7 +1,7 @@
 import { communitySearchSchema } from "~/lib/forms/communities";
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
 import { decodeSearchCursor, encodeSearchCursor, searchCommunities } from "~/server/communities/search.server";
+import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/communities-search";
 import { apiCommunity } from "./content-json.server";
 

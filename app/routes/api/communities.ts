@@ -1,6 +1,6 @@
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
 import { listMyCommunities } from "~/server/communities/communities.server";
+import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/communities";
 import { apiCommunity } from "./content-json.server";
 

@@ -1,8 +1,8 @@
 import { apiMembershipSchema, parseId } from "~/lib/forms/communities";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
 import { changeMembership } from "~/server/communities/membership.server";
-import { notifyJoinRequest } from "~/server/content/notify.server";
+import { notifyJoinRequest } from "~/server/content/content-notifications.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/community-membership";
 import { notifyContextOf } from "./content-json.server";
 

@@ -1,8 +1,8 @@
 import { parseId } from "~/lib/forms/communities";
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
 import { loadCommunityPosts } from "~/server/communities/community-page.server";
 import { decodeCursor } from "~/server/content/post-cards.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/community-posts";
 import { postPage } from "./content-json.server";
 

@@ -1,7 +1,7 @@
 import { parseId } from "~/lib/forms/communities";
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
 import { getCommunityPage } from "~/server/communities/community-page.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/community";
 import { apiCommunity, apiPost } from "./content-json.server";
 

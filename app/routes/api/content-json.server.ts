@@ -2,9 +2,9 @@ import type { RouterContextProvider } from "react-router";
 import type { UserInfo } from "~/lib/friend-status";
 import type { CommentCard, PostCard } from "~/lib/post-card";
 import { translatorFor } from "~/middleware/i18next";
-import type { NotifyContext } from "~/server/content/notify.server";
+import type { NotifyContext } from "~/server/content/content-notifications.server";
 import { encodeCursor } from "~/server/content/post-cards.server";
-import { jsonError, type Translate } from "./json.server";
+import { jsonError, type Translate } from "../../server/http/json.server";
 
 /**
  * How the communities and posts API (README "API") shows what the pages show: the same cards

@@ -1,12 +1,12 @@
 import { createGroupBodySchema } from "~/lib/forms/chat";
-import { requireBearerActor, requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
 import {
   CONVERSATION_PAGE_MAX,
   createGroup,
   listConversationPage,
   newClientMsgIdServer,
 } from "~/server/chat/chat.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/conversations";
 import { groupRefusal } from "./group-answer.server";
 

@@ -2,8 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import { parseId } from "~/lib/forms/chat";
 import type { GroupResult } from "~/server/chat/chat.server";
 import type { Actor } from "~/server/users/session-user.server";
-import { requireBearerActor, revokedToken } from "./bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed, type Translate } from "./json.server";
+import { requireBearerActor, revokedToken } from "../../server/auth/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed, type Translate } from "../../server/http/json.server";
 
 /** What every group call starts with: POST only, a Bearer token, and the group's id (else 404). */
 export async function groupPost(

@@ -1,7 +1,7 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
-import { attachmentResponse } from "~/routes/messagesold/attachment-response.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
+import { attachmentResponse } from "~/server/inbox/attachment-response.server";
 import { readAttachment } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/inbox-attachment";
 

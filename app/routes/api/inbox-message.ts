@@ -1,9 +1,9 @@
 import { parseId } from "~/lib/forms/chat";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import { deleteForMe, loadThread } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/inbox-message";
-import { apiMessage } from "./inbox.server";
+import { apiMessage } from "./inbox-api.server";
 
 /**
  * GET /api/v2/inbox/{id} → {message, thread: [...]} (oldest first), marking the caller's copies

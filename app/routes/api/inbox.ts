@@ -1,9 +1,9 @@
 import { boxSchema } from "~/lib/forms/inbox";
-import { requireBearerActor, requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import { listBox } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/inbox";
-import { sendFromApi } from "./inbox.server";
+import { sendFromApi } from "./inbox-api.server";
 
 /**
  * GET /api/v2/inbox?box=inbox|sent&cursor= → {data: {box, data: [...], nextCursor, unreadCount}},

@@ -1,8 +1,8 @@
 import { apiTargetSchema } from "~/lib/forms/content";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { notifyPostLike } from "~/server/content/content-notifications.server";
 import { hasLiked, like, unlike } from "~/server/content/likes.server";
-import { notifyPostLike } from "~/server/content/notify.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/likes";
 import { notifyContextOf, postNotFound } from "./content-json.server";
 

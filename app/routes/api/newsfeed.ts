@@ -1,7 +1,7 @@
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
 import { decodeCursor } from "~/server/content/post-cards.server";
-import { loadNewsfeed } from "~/server/feed/feed.server";
+import { loadNewsfeed } from "~/server/feed/newsfeed.server";
+import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/newsfeed";
 import { postPage } from "./content-json.server";
 

@@ -1,4 +1,4 @@
-import { apiTranslator, jsonError } from "~/routes/api/json.server";
+import { apiTranslator, jsonError } from "~/server/http/json.server";
 import type { Route } from "./+types/not-found";
 
 /** Unknown /api/… addresses answer in JSON, like the rest of the API, not with a page. */

@@ -1,5 +1,5 @@
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { markAllNotificationsRead } from "~/server/notifications.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { markAllNotificationsRead } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/notifications-markallread";
 
 /** GET|POST /api/v1/notifications/markallread → {unreadCount} (SPEC §7; the app asks first). */

@@ -1,6 +1,6 @@
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError } from "~/routes/api/json.server";
-import { markNotificationRead } from "~/server/notifications.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { apiTranslator, jsonError } from "~/server/http/json.server";
+import { markNotificationRead } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/notifications-markread";
 
 /**

@@ -1,7 +1,7 @@
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
-import { parseNotificationListQuery } from "~/routes/api/notifications.server";
-import { listNotifications } from "~/server/notifications.server";
+import { parseNotificationListQuery } from "~/routes/api/notification-query.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
+import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
+import { listNotifications } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/notifications";
 
 /** GET /api/v1/notifications → {data: {data, unreadCount, nextCursor}}, newest first (SPEC §7). */

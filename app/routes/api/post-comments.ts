@@ -1,9 +1,9 @@
 import { parseId } from "~/lib/forms/communities";
 import { apiCommentSchema } from "~/lib/forms/content";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
 import { addComment } from "~/server/content/comments.server";
-import { notifyComment } from "~/server/content/notify.server";
+import { notifyComment } from "~/server/content/content-notifications.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/post-comments";
 import { notifyContextOf, postNotFound } from "./content-json.server";
 

@@ -1,8 +1,8 @@
 import { parseId } from "~/lib/forms/communities";
-import { requireBearerActor, requireBearerUser, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerActor, requireBearerUser, revokedToken } from "~/server/auth/bearer.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
+import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/post";
 import { apiPost, apiThreads, notifyContextOf, postNotFound } from "./content-json.server";
 

@@ -1,6 +1,9 @@
 import { apiNewPostSchema } from "~/lib/forms/content";
 import { readLimitedForm, uploadedFiles } from "~/lib/forms/read-form.server";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { IMAGE_ERRORS } from "~/server/content/post-form.server";
+import { createPost } from "~/server/content/posts.server";
+import { POST_FORM_MAX_BYTES, type PostImage, storePostImages } from "~/server/files/post-images.server";
 import {
   apiTranslator,
   jsonError,
@@ -8,10 +11,7 @@ import {
   readJsonBody,
   type Translate,
   validated,
-} from "~/routes/api/json.server";
-import { IMAGE_ERRORS } from "~/routes/content/post-form.server";
-import { createPost } from "~/server/content/posts.server";
-import { POST_FORM_MAX_BYTES, type PostImage, storePostImages } from "~/server/files/post-images.server";
+} from "~/server/http/json.server";
 import type { Route } from "./+types/posts";
 
 /**

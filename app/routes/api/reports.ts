@@ -1,7 +1,7 @@
 import { apiReportSchema } from "~/lib/forms/content";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
 import { report } from "~/server/content/reports.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/reports";
 import { postNotFound } from "./content-json.server";
 

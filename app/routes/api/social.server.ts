@@ -3,7 +3,13 @@ import type { z } from "zod";
 import { type SocialIdentity, signInWithIdentity } from "~/server/auth/identity.server";
 import { PROVIDER_NAMES, type SocialProvider } from "~/server/auth/providers.server";
 import { issueTokens } from "~/server/auth/tokens.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody, type Translate } from "./json.server";
+import {
+  apiTranslator,
+  jsonError,
+  methodNotAllowed,
+  readJsonBody,
+  type Translate,
+} from "../../server/http/json.server";
 
 /** The JSON API's answers for googleverify and appleverify (DESIGN §6). */
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { parseUserId } from "~/lib/forms/friend";
-import { requireBearerActor, revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/routes/api/json.server";
 import { apiUserInfo } from "~/routes/api/viewer.server";
-import { PROBLEMS } from "~/routes/users/friend-answers.server";
+import { requireBearerActor, revokedToken } from "~/server/auth/bearer.server";
+import { PROBLEMS } from "~/server/friends/friend-answers.server";
 import { type FriendResult, removeFriendRelation, sendFriendRequest } from "~/server/friends/friends.server";
+import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/user-friend";
 
 /**

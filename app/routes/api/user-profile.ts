@@ -1,5 +1,5 @@
-import { requireBearerUser } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import { loadApiProfile } from "~/server/users/api-profile.server";
 import type { Route } from "./+types/user-profile";
 

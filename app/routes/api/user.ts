@@ -1,7 +1,7 @@
 import { parseUserId } from "~/lib/forms/friend";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
 import { apiUserInfo, requireReadingUser } from "~/routes/api/viewer.server";
 import { getUserInfo } from "~/server/friends/relation.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/user";
 
 /**
@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const id = parseUserId(params.id);
   const userInfo = id === null ? null : await getUserInfo(viewerId, id);
   if (!userInfo) {
-    return jsonError(404, "user_not_found", apiTranslator(context)("people:warnings.notFound", { id: params.id }));
+    return jsonError(404, "user_not_found", apiTranslator(context)("friends:warnings.notFound", { id: params.id }));
   }
   return Response.json({ userInfo: apiUserInfo(userInfo, new URL(request.url).origin) });
 }

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { userContext } from "~/context";
 import type { UserInfo } from "~/lib/friend-status";
-import { requireBearerUser } from "./bearer.server";
+import { requireBearerUser } from "../../server/auth/bearer.server";
 
 /**
  * Reads (GET) also accept the browser's cookie session: the web client's user cache fetches

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { deleteMessageSchema, parseId, sendMessageSchema } from "~/lib/forms/chat";
 import { formFailure, parseForm } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signInRedirect } from "~/routes/login/web-session.server";
 import {
   deleteMessage,
   loadConversation,
@@ -10,6 +9,7 @@ import {
   newClientMsgIdServer,
   sendMessage,
 } from "~/server/chat/chat.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 import type { Actor } from "~/server/users/session-user.server";
 
 /** `@username`, or `~userId` for someone without a username (decision 050); else null. */

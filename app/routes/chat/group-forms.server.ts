@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { formWithMembers, groupActionSchema, newGroupSchema, parseId } from "~/lib/forms/chat";
 import { type FormFailure, parseValues, typedValues } from "~/lib/forms/parse";
-import { signInRedirect } from "~/routes/login/web-session.server";
 import {
   addToGroup,
   createGroup,
@@ -13,6 +12,7 @@ import {
   renameGroup,
 } from "~/server/chat/chat.server";
 import { flashToast } from "~/server/session/session.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 import type { Actor } from "~/server/users/session-user.server";
 
 /**

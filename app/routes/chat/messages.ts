@@ -2,10 +2,10 @@ import { userContext } from "~/context";
 import { parseId, sendMessageBodySchema } from "~/lib/forms/chat";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
-import { apiTranslator, jsonError } from "~/routes/api/json.server";
 import { loadConversation, sendMessage } from "~/server/chat/chat.server";
+import { apiTranslator, jsonError } from "~/server/http/json.server";
+import { sendAnswer } from "../../server/chat/send-answer.server";
 import type { Route } from "./+types/messages";
-import { sendAnswer } from "./send-answer.server";
 
 /**
  * /chat/{id}/messages for the page's JavaScript (cookie session, same origin): GET pages by

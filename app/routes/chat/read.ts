@@ -1,8 +1,8 @@
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/chat";
-import { revokedToken } from "~/routes/api/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed } from "~/routes/api/json.server";
+import { revokedToken } from "~/server/auth/bearer.server";
 import { markConversationRead } from "~/server/chat/chat.server";
+import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/read";
 
 /** POST /chat/{id}/read: the open page read what just arrived (SPEC §4 conversationLastRead). */

@@ -9,9 +9,9 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/routes/login/web-session.server";
 import { getPostMeta, updatePost } from "~/server/content/posts.server";
 import { flashToast } from "~/server/session/session.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/edit";
 

@@ -11,15 +11,15 @@ import { toShownPost } from "~/lib/post-card";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/routes/login/web-session.server";
 import { listOwnPosts } from "~/server/content/content-pages.server";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
 import { storePostImages } from "~/server/files/post-images.server";
 import { flashToast } from "~/server/session/session.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 import stylesUrl from "~/styles/communities.css?url";
+import { imageFailure, readPostForm } from "../../server/content/post-form.server";
 import type { Route } from "./+types/index";
-import { imageFailure, readPostForm } from "./post-form.server";
 
 registerNamespace("content", content);
 

@@ -14,10 +14,10 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
 import { getInstance, translatorFor } from "~/middleware/i18next";
-import { signInRedirect } from "~/routes/login/web-session.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
 import { flashToast } from "~/server/session/session.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/post";
 

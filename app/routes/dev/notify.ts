@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { getConfig } from "~/server/config.server";
-import { createNotification } from "~/server/notifications.server";
+import { createNotification } from "~/server/notifications/notifications.server";
 import { findUser } from "~/server/users/users.server";
 import type { Route } from "./+types/notify";
 

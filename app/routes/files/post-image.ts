@@ -1,6 +1,6 @@
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/communities";
-import { requireBearerUser } from "~/routes/api/bearer.server";
+import { requireBearerUser } from "~/server/auth/bearer.server";
 import { mayViewPostImage } from "~/server/content/visibility.server";
 import { readPostImage } from "~/server/files/post-images.server";
 import type { Route } from "./+types/post-image";

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { userContext } from "~/context";
 import type { DescriptionHandle } from "~/lib/page-description";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 import type { Route } from "./+types/require-user";
 
 /** Every signed-in page sits under this layout: guests go to /login?redirectTo=… (SPEC §6). */

@@ -4,10 +4,10 @@ import { userContext } from "~/context";
 import { parseValues } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { socialSignInFailed } from "~/routes/login/social-sign-in.server";
-import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
 import { startGoogleSignIn } from "~/server/auth/google.server";
 import { rememberRedirect, withCookies } from "~/server/auth/oauth-cookies.server";
 import { enabledProviders } from "~/server/auth/providers.server";
+import { HOME_AFTER_SIGN_IN } from "~/server/session/web-session.server";
 import type { Route } from "./+types/google";
 
 const loginHintSchema = z.email().max(254);

@@ -4,7 +4,7 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import auth from "~/locales/en/auth.json";
 import { getInstance } from "~/middleware/i18next";
-import { endWebSession } from "~/routes/login/web-session.server";
+import { endWebSession } from "~/server/session/web-session.server";
 import type { Route } from "./+types/logout";
 
 registerNamespace("auth", auth);

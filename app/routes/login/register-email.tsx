@@ -16,11 +16,11 @@ import type { DescriptionHandle } from "~/lib/page-description";
 import account from "~/locales/en/account.json";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
-import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
 import { captchaSiteKey } from "~/server/auth/captcha.server";
 import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { registerUser } from "~/server/auth/registration.server";
+import { HOME_AFTER_SIGN_IN } from "~/server/session/web-session.server";
 import type { Route } from "./+types/register-email";
 import { captchaError, mailContext } from "./link-mail-helpers.server";
 

@@ -5,8 +5,8 @@ import { registerNamespace } from "~/lib/i18n-client";
 import type { DescriptionHandle } from "~/lib/page-description";
 import register from "~/locales/en/register.json";
 import { getInstance } from "~/middleware/i18next";
-import { HOME_AFTER_SIGN_IN } from "~/routes/login/web-session.server";
 import { enabledProviders } from "~/server/auth/providers.server";
+import { HOME_AFTER_SIGN_IN } from "~/server/session/web-session.server";
 import type { Route } from "./+types/register";
 
 registerNamespace("register", register);

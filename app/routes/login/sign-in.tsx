@@ -16,10 +16,10 @@ import type { DescriptionHandle } from "~/lib/page-description";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import auth from "~/locales/en/auth.json";
 import { getInstance } from "~/middleware/i18next";
-import { HOME_AFTER_SIGN_IN, renewRevokedSession, startWebSession } from "~/routes/login/web-session.server";
 import { enabledProviders } from "~/server/auth/providers.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
+import { HOME_AFTER_SIGN_IN, renewRevokedSession, startWebSession } from "~/server/session/web-session.server";
 import type { Route } from "./+types/sign-in";
 
 registerNamespace("auth", auth);

@@ -5,7 +5,7 @@ import { PROVIDER_NAMES, type SocialProvider } from "~/server/auth/providers.ser
 import { classifySocialError, type SocialFailure } from "~/server/auth/social-errors.server";
 import { issueTokens } from "~/server/auth/tokens.server";
 import { flashToast } from "~/server/session/session.server";
-import { startWebSession } from "./web-session.server";
+import { startWebSession } from "../../server/session/web-session.server";
 
 const FAILURE_KEYS: Record<SocialFailure, string> = {
   cancelled: "auth:social.cancelled",

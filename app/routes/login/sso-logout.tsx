@@ -4,8 +4,8 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import auth from "~/locales/en/auth.json";
 import { getInstance } from "~/middleware/i18next";
-import { endWebSession } from "~/routes/login/web-session.server";
 import { linkedProviders } from "~/server/auth/linked-providers.server";
+import { endWebSession } from "~/server/session/web-session.server";
 import type { Route } from "./+types/sso-logout";
 
 registerNamespace("auth", auth);

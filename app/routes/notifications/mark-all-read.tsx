@@ -5,9 +5,9 @@ import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getInstance } from "~/middleware/i18next";
-import { signInRedirect } from "~/routes/login/web-session.server";
-import { markAllNotificationsRead } from "~/server/notifications.server";
+import { markAllNotificationsRead } from "~/server/notifications/notifications.server";
 import { flashToast } from "~/server/session/session.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 import type { Route } from "./+types/mark-all-read";
 
 /**

@@ -3,9 +3,9 @@ import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { notificationPath } from "~/lib/notification-url";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signInRedirect } from "~/routes/login/web-session.server";
-import { markNotificationRead } from "~/server/notifications.server";
+import { markNotificationRead } from "~/server/notifications/notifications.server";
 import { flashToast } from "~/server/session/session.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 import type { Route } from "./+types/open";
 
 /**

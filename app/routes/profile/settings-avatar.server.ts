@@ -1,15 +1,15 @@
 import { type AvatarRefusal, avatarFile, avatarRefused, readAvatarForm } from "~/lib/forms/avatar-form.server";
-import { signInRedirect } from "~/routes/login/web-session.server";
 import { removeAvatar, saveAvatar } from "~/server/files/avatars.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 import type { Actor } from "~/server/users/session-user.server";
 import { failed, saved } from "./settings-responses.server";
 
 /** The avatar forms of /profile/settings (intents "avatar" and "avatar-remove"). */
 
 const ERRORS = {
-  missing: "people:avatar.required",
-  too_large: "people:avatar.tooLarge",
-  wrong_type: "people:avatar.wrongType",
+  missing: "friends:avatar.required",
+  too_large: "friends:avatar.tooLarge",
+  wrong_type: "friends:avatar.wrongType",
 } as const;
 
 function avatarFailure(refusal: AvatarRefusal) {
@@ -38,10 +38,10 @@ export async function uploadAvatar({
   // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
   if (result.status === "revoked") return signInRedirect(url);
   if (result.status !== "saved") return avatarFailure(result.status);
-  return saved(request, { key: "people:avatar.saved" });
+  return saved(request, { key: "friends:avatar.saved" });
 }
 
 export async function deleteAvatar({ request, url, actor }: { request: Request; url: URL; actor: Actor }) {
   if ((await removeAvatar(actor)) === "revoked") return signInRedirect(url);
-  return saved(request, { key: "people:avatar.removed" });
+  return saved(request, { key: "friends:avatar.removed" });
 }

@@ -17,7 +17,7 @@ import { getInstance } from "~/middleware/i18next";
 import { getAccountSettings } from "~/server/users/settings.server";
 import settingsStyles from "~/styles/settings.css?url";
 import type { Route } from "./+types/settings";
-import { settingsAction } from "./settings.server";
+import { settingsAction } from "./settings-action.server";
 
 registerNamespace("account", accountTexts);
 registerNamespace("settings", settings);
@@ -48,7 +48,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("settings");
-  const { t: tPeople } = useTranslation("people");
+  const { t: tPeople } = useTranslation("friends");
   const { account } = loaderData;
   const { t: tEvents } = useTranslation("events");
   // The local navigation, in page order; the ids are the sections' own.

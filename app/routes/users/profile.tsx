@@ -1,18 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
+import { FriendControls } from "~/components/friends/friend-controls";
 import { UserAvatar } from "~/components/layout/user-avatar";
-import { FriendControls } from "~/components/user/friend-controls";
 import { userContext } from "~/context";
 import { dateTimeFormat } from "~/lib/date-format";
 import { parseUserId } from "~/lib/forms/friend";
 import { FriendStatus } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
-import people from "~/locales/en/people.json";
+import friends from "~/locales/en/friends.json";
 import { getInstance } from "~/middleware/i18next";
 import { getPublicProfile } from "~/server/users/public-profile.server";
 import type { Route } from "./+types/profile";
 
-registerNamespace("people", people);
+registerNamespace("friends", friends);
 
 /**
  * /users/{id}: someone else's public profile, reached from their avatar (SPEC §2; decision
@@ -21,7 +21,7 @@ registerNamespace("people", people);
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
-  const t = getInstance(context).getFixedT(null, "people");
+  const t = getInstance(context).getFixedT(null, "friends");
   const id = parseUserId(params.id);
   if (id === viewer.id) throw redirect("/profile");
   const profile = id === null ? null : await getPublicProfile(viewer.id, id);
@@ -32,7 +32,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
 
 export default function PublicProfile({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("people");
+  const { t, i18n } = useTranslation("friends");
   const { t: tc } = useTranslation();
   const { profile } = loaderData;
   if (!profile) {

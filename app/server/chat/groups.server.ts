@@ -2,7 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import { GROUP_MAX_MEMBERS } from "~/lib/chat-limits";
 import { batchSql } from "~/server/db/raw.server";
-import { publishToUsers } from "~/server/realtime.server";
+import { publishToUsers } from "~/server/realtime/realtime.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { contactIdsSql, mayMessageSql } from "./permission.server";

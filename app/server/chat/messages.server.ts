@@ -2,7 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import type { MessageData } from "~/realtime/protocol";
 import { batchSql } from "~/server/db/raw.server";
-import { publishToUser, publishToUsers } from "~/server/realtime.server";
+import { publishToUser, publishToUsers } from "~/server/realtime/realtime.server";
 import { avatarUrl } from "~/server/users/avatar";
 import {
   type Actor,

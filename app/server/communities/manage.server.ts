@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { isManager } from "~/lib/community-rules";
-import { type NotifyContext, notifyMember } from "~/server/content/notify.server";
+import { type NotifyContext, notifyMember } from "~/server/content/content-notifications.server";
 import { parseImages } from "~/server/content/post-image-cards";
 import { managesSql } from "~/server/content/visibility.server";
 import { getDb, schema } from "~/server/db/db.server";

@@ -2,8 +2,8 @@ import type { z } from "zod";
 import type { postActionSchema } from "~/lib/forms/content";
 import type { Actor } from "~/server/users/session-user.server";
 import { addComment, deleteComment, updateComment } from "./comments.server";
+import { type NotifyContext, notifyComment, notifyPostLike } from "./content-notifications.server";
 import { like, unlike } from "./likes.server";
-import { type NotifyContext, notifyComment, notifyPostLike } from "./notify.server";
 import { deletePost } from "./posts.server";
 import { report } from "./reports.server";
 

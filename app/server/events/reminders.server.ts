@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
 import { getDb, schema } from "~/server/db/db.server";
-import { createNotification } from "~/server/notifications.server";
+import { createNotification } from "~/server/notifications/notifications.server";
 import { occurrenceQueries, toItems } from "./calendar.server";
-import type { NotifyContext } from "./notify.server";
+import type { NotifyContext } from "./event-notifications.server";
 
 const HOUR = 3_600_000;
 const e = schema.events;

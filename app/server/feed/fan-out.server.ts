@@ -1,7 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import { and, eq, ne } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
-import { publishToUser } from "~/server/realtime.server";
+import { publishToUser } from "~/server/realtime/realtime.server";
 
 const m = schema.communityMembers;
 

@@ -19,7 +19,7 @@ import {
   notificationRemoval,
   notificationSeen,
   titleBy,
-} from "~/server/notifications.server";
+} from "~/server/notifications/notifications.server";
 import { type Actor, currentTokenQuery, tokenIsCurrent } from "~/server/users/session-user.server";
 
 /**
@@ -37,7 +37,7 @@ export type FriendContext = { origin: string; t: Translate };
 
 export type FriendOutcome = "sent" | "accepted" | "cancelled" | "declined" | "unfriended";
 
-/** Expected refusals; each maps to one SPEC §5/§8 text (people:warnings.*). */
+/** Expected refusals; each maps to one SPEC §5/§8 text (friends:warnings.*). */
 export type FriendProblem =
   | "already_friends"
   | "request_pending"
@@ -182,7 +182,7 @@ export function sendFriendRequest(actor: Actor, targetId: number, ctx: FriendCon
       {
         userId: target.id,
         oid: requestNotificationOid(row),
-        ...titleBy(viewer, (name) => ctx.t("people:notifications.request", { name })),
+        ...titleBy(viewer, (name) => ctx.t("friends:notifications.request", { name })),
         url: "/profile/friends",
         origin: ctx.origin,
         now: row.createdAt,
@@ -247,7 +247,7 @@ async function accept(
         {
           userId: requester.id,
           oid: `friend-accepted-${requester.id}-${viewer.id}-${acceptedAt}`,
-          ...titleBy(viewer, (name) => ctx.t("people:notifications.accepted", { name })),
+          ...titleBy(viewer, (name) => ctx.t("friends:notifications.accepted", { name })),
           url: `/users/${viewer.id}`,
           origin: ctx.origin,
           now: acceptedAt,

@@ -7,7 +7,7 @@ import {
   publishStoredNotifications,
   type StoredNotification,
   storedNotificationsSql,
-} from "~/server/notifications.server";
+} from "~/server/notifications/notifications.server";
 import { type Actor, currentTokenSql, tokenIsCurrent, tokenWasCurrent } from "~/server/users/session-user.server";
 import { AVAILABLE_USER, holdsCopySql } from "./access.server";
 import { discardFiles, type StoredFile } from "./attachments.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { parseId } from "~/lib/forms/communities";
 import { readFormData } from "~/lib/forms/read-form.server";
-import { signInRedirect } from "~/routes/login/web-session.server";
+import { signInRedirect } from "~/server/session/web-session.server";
 
 /** A manage page's answer for someone who may not manage (403) or a community that does not exist (404). */
 export function requireAccess<T extends { status: string }>(result: T): Extract<T, { status: "ok" }> {

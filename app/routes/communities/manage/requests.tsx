@@ -12,7 +12,7 @@ import communities from "~/locales/en/communities.json";
 import { translatorFor } from "~/middleware/i18next";
 import { answerRequest } from "~/server/communities/manage.server";
 import { getManageRequests } from "~/server/communities/manage-pages.server";
-import { notifyMember } from "~/server/content/notify.server";
+import { notifyMember } from "~/server/content/content-notifications.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/requests";

@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useFetchers, useLocation } from "react-router";
+import { ConfirmForm } from "~/components/confirm-form";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
+import { chatPath, FRIEND_INTENTS, FriendStatus, statusAfter, type UserInfo } from "~/lib/friend-status";
+import { registerNamespace } from "~/lib/i18n-client";
+import friends from "~/locales/en/friends.json";
+
+registerNamespace("friends", friends);
+
+export const friendActionPath = (id: number) => `/users/${id}/friend`;
+
+/**
+ * While a friend form of this user is on its way, the state it will lead to (epic-stack's
+ * optimistic UI from pending form data); otherwise what the server said.
+ */
+function useOptimisticStatus(user: UserInfo) {
+  const path = friendActionPath(user.id);
+  const pending = useFetchers().find((fetcher) => fetcher.formAction === path && fetcher.formData);
+  const intent = FRIEND_INTENTS.find((name) => name === pending?.formData?.get("intent"));
+  // A form without confirmed=1 only asks; it changes nothing yet.
+  const asks = intent && intent !== "accept" && intent !== "decline" && pending?.formData?.get("confirmed") !== "1";
+  return intent && !asks ? { ...user, ...statusAfter(intent) } : user;
+}
+
+/**
+ * The friend and message controls (SPEC §2, §4): 0 "Add Friend", 1 "Send Message",
+ * 2 "Cancel Friend Request" for the viewer's own request, Accept/Decline for one they received
+ * (decision 022). `full` adds Unfriend beside Send Message (profile pages, friend lists).
+ * Every control is a form or a link, so all of it works without JavaScript.
+ */
+export function FriendControls({ user, full = false }: { user: UserInfo; full?: boolean }) {
+  const { t } = useTranslation("friends");
+  const location = useLocation();
+  const shown = useOptimisticStatus(user);
+  const action = friendActionPath(user.id);
+  const returnTo = `${location.pathname}${location.search}`;
+  const values = { name: user.name };
+  const confirm = (intent: "send" | "cancel" | "unfriend", label: string, secondary = false) => (
+    <ConfirmForm
+      action={action}
+      fields={{ intent, returnTo }}
+      question={t(`confirm.${intent}`, values)}
+      confirmLabel={t("confirm.yes")}
+      cancelLabel={t("confirm.no")}
+      buttonClassName={secondary ? "button-secondary" : undefined}
+    >
+      {label}
+    </ConfirmForm>
+  );
+
+  let controls: React.ReactNode = null;
+  if (shown.friendStatus === FriendStatus.NotFriends) controls = confirm("send", t("controls.addFriend"));
+  else if (shown.friendStatus === FriendStatus.Friends) {
+    controls = (
+      <>
+        <Link className="button" to={chatPath(user)}>
+          {t("controls.sendMessage")}
+        </Link>
+        {full ? confirm("unfriend", t("controls.unfriend"), true) : null}
+      </>
+    );
+  } else if (shown.friendStatus === FriendStatus.Pending && shown.direction === "incoming") {
+    controls = (
+      <>
+        <AnswerForm action={action} intent="accept" returnTo={returnTo} label={t("controls.accept")} />
+        <AnswerForm action={action} intent="decline" returnTo={returnTo} label={t("controls.decline")} secondary />
+      </>
+    );
+  } else if (shown.friendStatus === FriendStatus.Pending) {
+    controls = confirm("cancel", t("controls.cancelRequest"), true);
+  }
+  return controls ? (
+    <div className="friend-controls" data-friend-status={shown.friendStatus}>
+      {controls}
+    </div>
+  ) : null;
+}
+
+/** Accepting and declining need no question: nothing is lost that cannot be asked again. */
+function AnswerForm(props: { action: string; intent: string; returnTo: string; label: string; secondary?: boolean }) {
+  const fetcher = useFetcher();
+  return (
+    <fetcher.Form method="post" action={props.action}>
+      <input type="hidden" name="intent" value={props.intent} />
+      <input type="hidden" name="returnTo" value={props.returnTo} />
+      <SubmitButton
+        className={props.secondary ? "button-secondary" : undefined}
+        pending={usePendingSubmit({ fetcher })}
+      >
+        {props.label}
+      </SubmitButton>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,113 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { AgendaList } from "~/components/events/agenda-list";
+import { MonthGrid } from "~/components/events/month-grid";
+import { ZoneSync } from "~/components/events/zone-sync";
+import { userContext } from "~/context";
+import { addMonths, byDay, formatMonth, monthKeys, parseMonth } from "~/lib/calendar/month";
+import { localDateKey, utcToLocal } from "~/lib/calendar/time-zone";
+import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
+import events from "~/locales/en/events.json";
+import { getInstance } from "~/middleware/i18next";
+import { getDb } from "~/server/db/db.server";
+import { occurrenceQueries, toItems, visibleTo } from "~/server/events/calendar.server";
+import { managedCommunitiesQuery } from "~/server/events/managers.server";
+import calendarStyles from "~/styles/calendar.css?url";
+import { cookieZone } from "../../server/events/viewer-zone.server";
+import type { Route } from "./+types/index";
+
+registerNamespace("events", events);
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: calendarStyles }];
+
+const DAY = 86_400_000;
+
+/**
+ * /calendar?month=2026-03: events of my communities and followed schools (decision 057): a
+ * month grid on wide screens, an agenda list on phones; previous and next month are links.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = context.get(userContext)!;
+  const now = Date.now();
+  const fromCookie = cookieZone(request);
+  const todayLocal = utcToLocal(now, fromCookie ?? "UTC");
+  const month = parseMonth(new URL(request.url).searchParams.get("month")) ?? {
+    year: todayLocal.year,
+    month: todayLocal.month,
+  };
+  const { first, next } = monthKeys(month);
+  // A day either side: whatever the viewer's zone, every occurrence of the month is inside.
+  const from = first - DAY;
+  const to = next + DAY;
+  const [eventsQuery, exceptionsQuery] = occurrenceQueries(visibleTo(user.id), from, to);
+  const [rows, exceptions, managed] = await getDb().batch([
+    eventsQuery,
+    exceptionsQuery,
+    managedCommunitiesQuery(user.id),
+  ]);
+  const all = toItems([rows, exceptions], from, to);
+  const zone = fromCookie ?? all[0]?.timeZone ?? "UTC";
+  const days = byDay(all, month, zone);
+  const items = [...days.values()].flat();
+  const t = getInstance(context).getFixedT(null, "events");
+  return {
+    metaTitle: t("title"),
+    month,
+    zone,
+    zoneKnown: fromCookie !== null,
+    items,
+    today: localDateKey(now, zone),
+    canCreate: managed.length > 0,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "events:metaDescription" };
+
+export default function CalendarPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("events");
+  const { month, zone, zoneKnown, items, today, canCreate } = loaderData;
+  const days = byDay(items, month, zone);
+  const title = new Intl.DateTimeFormat(i18n.language, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(monthKeys(month).first),
+  );
+  return (
+    <main id="main" className="calendar-page">
+      <ZoneSync zone={zone} known={zoneKnown} />
+      <header className="calendar-head">
+        <h1>
+          {t("title")}: <span className="calendar-month">{title}</span>
+        </h1>
+        <nav aria-label={t("title")} className="calendar-nav">
+          <Link to={`?month=${formatMonth(addMonths(month, -1))}`} rel="prev" className="button button-secondary">
+            <span aria-hidden="true">‹ </span>
+            {t("month.previous")}
+          </Link>
+          <Link to="/calendar" className="button button-secondary">
+            {t("month.today")}
+          </Link>
+          <Link to={`?month=${formatMonth(addMonths(month, 1))}`} rel="next" className="button button-secondary">
+            {t("month.next")}
+            <span aria-hidden="true"> ›</span>
+          </Link>
+          {canCreate ? (
+            <Link to="/calendar/new" className="button">
+              {t("new.link")}
+            </Link>
+          ) : null}
+        </nav>
+      </header>
+      <div className="calendar-grid-view">
+        <MonthGrid month={month} days={days} zone={zone} today={today} />
+      </div>
+      <section className="calendar-agenda-view" aria-label={t("month.agenda", { month: title })}>
+        {items.length === 0 ? (
+          <p className="hint">{t("month.empty")}</p>
+        ) : (
+          <AgendaList items={items} zone={zone} label={t("month.agenda", { month: title })} />
+        )}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,110 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { ConfirmationPage } from "~/components/confirmation-page";
+import { FormError, useFormMessage } from "~/components/form/field";
+import { userContext } from "~/context";
+import { friendActionSchema, parseUserId } from "~/lib/forms/friend";
+import { parseForm } from "~/lib/forms/parse";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { CONFIRMED_INTENTS, type FriendIntent } from "~/lib/friend-status";
+import { registerNamespace } from "~/lib/i18n-client";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import friends from "~/locales/en/friends.json";
+import { translatorFor } from "~/middleware/i18next";
+import { friendToast } from "~/server/friends/friend-answers.server";
+import {
+  acceptFriendRequest,
+  cancelFriendRequest,
+  declineFriendRequest,
+  type FriendContext,
+  type FriendResult,
+  sendFriendRequest,
+  unfriend,
+} from "~/server/friends/friends.server";
+import { getUserInfo } from "~/server/friends/relation.server";
+import { flashToast } from "~/server/session/session.server";
+import { signInRedirect } from "~/server/session/web-session.server";
+import type { Actor } from "~/server/users/session-user.server";
+import type { Route } from "./+types/friend";
+
+registerNamespace("friends", friends);
+
+/**
+ * POST /users/{id}/friend: every friend control's form (intent send, cancel, accept, decline,
+ * unfriend). Success and warnings go back to `returnTo` with a notice (PRG). Sending, cancelling
+ * and unfriending ask first: with JavaScript a dialog did, without it this page does (DESIGN §1).
+ */
+const QUESTIONS: Partial<Record<FriendIntent, string>> = {
+  send: "friends:confirm.send",
+  cancel: "friends:confirm.cancel",
+  unfriend: "friends:confirm.unfriend",
+};
+
+function perform(intent: FriendIntent, viewer: Actor, targetId: number, ctx: FriendContext): Promise<FriendResult> {
+  switch (intent) {
+    case "send":
+      return sendFriendRequest(viewer, targetId, ctx);
+    case "cancel":
+      return cancelFriendRequest(viewer, targetId);
+    case "accept":
+      return acceptFriendRequest(viewer, targetId, ctx);
+    case "decline":
+      return declineFriendRequest(viewer, targetId);
+    case "unfriend":
+      return unfriend(viewer, targetId);
+  }
+}
+
+export async function action({ request, context, params, url }: Route.ActionArgs) {
+  const targetId = parseUserId(params.id);
+  if (targetId === null) throw data(null, { status: 404 });
+  const formData = await readFormData(request);
+  const parsed = parseForm(friendActionSchema, formData);
+  // A tampered post (no such intent): this page, with the form's error and a way back.
+  if (!parsed.ok) return data({ failure: { ...parsed, formError: "friends:warnings.unknownIntent" } }, { status: 400 });
+  const { intent, confirmed } = parsed.data;
+  const returnTo = safeRedirectPath(parsed.data.returnTo, `/users/${targetId}`);
+  // The require-user layout sent guests to sign in; the acting user is always the session's.
+  const viewer = context.get(userContext)!;
+
+  if (CONFIRMED_INTENTS.has(intent) && !confirmed) {
+    const target = await getUserInfo(viewer.id, targetId);
+    if (target && target.id !== viewer.id) {
+      return { confirm: { intent, question: QUESTIONS[intent]!, name: target.name, returnTo } };
+    }
+  }
+  const t = translatorFor(context);
+  const result = await perform(intent, viewer, targetId, { origin: new URL(request.url).origin, t });
+  // A token revoked by a logout elsewhere: treat the request as signed out (decision 042).
+  if (result.status === "revoked") return signInRedirect(url);
+  return redirect(returnTo, { headers: await flashToast(request, friendToast(result, targetId)) });
+}
+
+export default function ConfirmFriendAction({ actionData, params }: Route.ComponentProps) {
+  const { t } = useTranslation("friends");
+  const message = useFormMessage();
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
+  if (confirm) {
+    return (
+      <ConfirmationPage
+        title={t("confirm.title")}
+        question={message(confirm.question, { name: confirm.name })}
+        fields={{ intent: confirm.intent, returnTo: confirm.returnTo }}
+        confirmLabel={t("confirm.yes")}
+        cancelLabel={t("confirm.no")}
+        cancelTo={confirm.returnTo}
+      />
+    );
+  }
+  const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
+  return (
+    <main id="main" className="confirm-page">
+      <title>{t("confirm.title")}</title>
+      <h1>{t("confirm.title")}</h1>
+      <FormError error={failure?.formError} />
+      <p>
+        <Link to={`/users/${params.id}`}>{t("controls.viewProfile")}</Link>
+      </p>
+    </main>
+  );
+}

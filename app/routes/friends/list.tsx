@@ -1,0 +1,161 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { Field } from "~/components/form/field";
+import { FriendControls } from "~/components/friends/friend-controls";
+import { AvatarPopup } from "~/components/users/avatar-popup";
+import { PersonRow } from "~/components/users/person-row";
+import { userContext } from "~/context";
+import { dateTimeFormat } from "~/lib/date-format";
+import { FriendStatus, type UserInfo } from "~/lib/friend-status";
+import { registerNamespace } from "~/lib/i18n-client";
+import type { DescriptionHandle } from "~/lib/page-description";
+import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
+import friends from "~/locales/en/friends.json";
+import profile from "~/locales/en/profile.json";
+import { getInstance } from "~/middleware/i18next";
+import { type FriendEntry, listFriendships } from "~/server/friends/friends-list.server";
+import { searchUsers } from "~/server/users/user-search.server";
+import type { Route } from "./+types/list";
+
+registerNamespace("profile", profile);
+registerNamespace("friends", friends);
+
+type Person = UserInfo & { since?: number };
+
+const asPerson = (entry: FriendEntry, status: Pick<UserInfo, "friendStatus" | "direction">): Person => ({
+  ...entry,
+  ...status,
+});
+
+/**
+ * /profile/friends (SPEC §2, §4): friends, requests both ways and a search for people, each
+ * with their controls: accept or decline what came in, cancel what went out, unfriend.
+ * Forms post to /users/{id}/friend and come back here (PRG); with JavaScript through fetchers.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const viewer = context.get(userContext)!;
+  const q = (url.searchParams.get("q") ?? "").slice(0, USER_SEARCH_MAX_LENGTH);
+  const [lists, results] = await Promise.all([listFriendships(viewer.id), searchUsers(viewer.id, q)]);
+  return {
+    metaTitle: getInstance(context).t("profile:friends.metaTitle"),
+    q,
+    results,
+    friends: lists.friends.map((entry) => asPerson(entry, { friendStatus: FriendStatus.Friends, direction: null })),
+    incoming: lists.incoming.map((entry) =>
+      asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "incoming" }),
+    ),
+    outgoing: lists.outgoing.map((entry) =>
+      asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "outgoing" }),
+    ),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];
+export const handle: DescriptionHandle = { description: "profile:friends.metaDescription" };
+
+function PeopleList({
+  id,
+  title,
+  empty,
+  people,
+  dateLabel,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  people: Person[];
+  dateLabel?: (date: string) => string;
+}) {
+  const { i18n } = useTranslation();
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {people.length === 0 ? (
+        <p className="hint">{empty}</p>
+      ) : (
+        <ul className="people-list">
+          {people.map((person) => (
+            <PersonRow
+              key={person.id}
+              avatar={<AvatarPopup user={person} controls={false} />}
+              actions={<FriendControls user={person} full />}
+            >
+              <strong>{person.name}</strong>
+              {person.username ? <span className="hint">{` @${person.username}`}</span> : null}
+              {dateLabel && person.since !== undefined ? (
+                <p className="hint">{dateLabel(date.format(person.since))}</p>
+              ) : null}
+            </PersonRow>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Search({ q, results }: { q: string; results: UserInfo[] }) {
+  const { t } = useTranslation("friends");
+  const query = q.trim();
+  const tooShort = query !== "" && query.replace(/^@/, "").length < USER_SEARCH_MIN_LENGTH;
+  return (
+    <section aria-labelledby="friends-search">
+      <h2 id="friends-search">{t("search.title")}</h2>
+      <Form method="get" role="search" className="friends-search">
+        <Field
+          id="friends-search-q"
+          label={t("search.label")}
+          name="q"
+          type="search"
+          defaultValue={q}
+          minLength={USER_SEARCH_MIN_LENGTH}
+          maxLength={USER_SEARCH_MAX_LENGTH}
+          hint={tooShort ? undefined : t("search.hint", { min: USER_SEARCH_MIN_LENGTH })}
+          errors={tooShort ? ["friends:search.tooShort"] : undefined}
+          errorValues={{ min: USER_SEARCH_MIN_LENGTH }}
+        />
+        <button type="submit">{t("search.submit")}</button>
+      </Form>
+      {query && !tooShort ? (
+        <PeopleList
+          id="friends-search-results"
+          title={t("search.results", { query })}
+          empty={t("search.none", { query })}
+          people={results}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export default function Friends({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("profile");
+  return (
+    <main id="main" className="friends">
+      <h1>{t("friends.title")}</h1>
+      {/* Requests waiting for an answer first: a long friends list never buries them (decision 125). */}
+      <PeopleList
+        id="friends-incoming"
+        title={t("friends.incomingTitle")}
+        empty={t("friends.incomingEmpty")}
+        people={loaderData.incoming}
+        dateLabel={(date) => t("friends.requestedOn", { date })}
+      />
+      <Search q={loaderData.q} results={loaderData.results} />
+      <PeopleList
+        id="friends-list"
+        title={t("friends.listTitle")}
+        empty={t("friends.empty")}
+        people={loaderData.friends}
+        dateLabel={(date) => t("friends.friendsSince", { date })}
+      />
+      <PeopleList
+        id="friends-outgoing"
+        title={t("friends.outgoingTitle")}
+        empty={t("friends.outgoingEmpty")}
+        people={loaderData.outgoing}
+        dateLabel={(date) => t("friends.requestedOn", { date })}
+      />
+    </main>
+  );
+}

@@ -1,5 +1,8 @@
 // Demo data for local runs: users, schools, communities in all eight categories, posts,
 // events, friendships and conversations. Later issues extend it. Run via npm start / db:reset.
+// A demo is a school, not a test run (decision 125): nothing here is made for a test.
+// `--fixtures e2e` instead adds the end-to-end tests' own data (scripts/seed/e2e-fixtures.mjs)
+// to a database that already holds the demo data (scripts/serve-e2e.mjs).
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,9 +11,9 @@ import { bin, run } from "./lib/local.mjs";
 import { chatSeed } from "./seed/chat.mjs";
 import { chatGroupsSeed } from "./seed/chat-groups.mjs";
 import { seedCommunities } from "./seed/communities.mjs";
+import { e2eFixturesSql } from "./seed/e2e-fixtures.mjs";
 import { eventsSeedSql } from "./seed/events.mjs";
 import { inboxSeed, seedInboxFiles } from "./seed/inbox.mjs";
-import { layoutSeed } from "./seed/layout.mjs";
 import { postImagesSeed } from "./seed/post-images.mjs";
 import { schoolsSeedSql } from "./seed/schools.mjs";
 
@@ -36,15 +39,6 @@ const users = [
   { name: "Casey Coach", email: "coach@demo.schoolhub.test", username: "coachcasey" },
   { name: "Morgan PTO", email: "pto@demo.schoolhub.test", username: "morganpto" },
   { name: "Alex Rivera", email: "alex@demo.schoolhub.test", username: null },
-  // Accounts that end-to-end tests change (settings, password, deletion), one per Playwright
-  // project, so runs with and without JavaScript never step on each other or on the demo users.
-  ...["js", "nojs"].flatMap((project) =>
-    ["settings", "password", "delete"].map((purpose) => ({
-      name: `E2E ${purpose} ${project}`,
-      email: `e2e-${purpose}-${project}@demo.schoolhub.test`,
-      username: `e2e_${purpose}_${project}`,
-    })),
-  ),
 ];
 
 const schools = [
@@ -227,7 +221,7 @@ events.forEach(([communityId, schoolId, title, inDays, atHour, allDay, location]
     `INSERT INTO events (id, community_id, school_id, title, starts_at, ends_at, all_day, location) VALUES (${i + 1}, ${communityId ?? "NULL"}, ${schoolId ?? "NULL"}, ${q(title)}, ${start}, ${allDay ? "NULL" : start + 2 * hour}, ${allDay ? 1 : 0}, ${q(location)});`,
   );
 });
-sql.push(...schoolsSeedSql(q), ...eventsSeedSql(q, { now, hashPassword, password: DEMO_PASSWORD }));
+sql.push(...schoolsSeedSql(q), ...eventsSeedSql(q, { now }));
 // Pat and Terry are friends; Sam has asked Pat; Alex is a stranger to everyone.
 sql.push(
   `INSERT INTO friendships (requester_id, addressee_id, status, created_at, accepted_at) VALUES (1, 2, 'accepted', ${now - 20 * day}, ${now - 19 * day});`,
@@ -246,45 +240,36 @@ sql.push(
   `INSERT INTO notifications (oid, user_id, title, url, seen, created_at) VALUES ('seed-friend-request-3-1', 1, 'Sam Student sent you a friend request', 'http://localhost/profile/friends', 0, ${now - day});`,
 );
 
-// End-to-end users for the notifications dropdown (tests/e2e/notifications.spec.ts): one per
-// test and browser project, so parallel runs never mark each other's notifications read.
-// Ids come from the database, so other seeded users can be added freely.
-for (const key of ["js-open", "js-all", "js-live", "nojs-open", "nojs-all"]) {
-  const email = `e2e-notify-${key}@demo.schoolhub.test`;
-  const userId = `(SELECT id FROM users WHERE email = ${q(email)})`;
-  sql.push(
-    `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email)}, ${q(`e2e_notify_${key.replace("-", "_")}`)}, ${q(`Notify ${key}`)}, 'default', ${now}, ${now}, ${q(hashPassword(DEMO_PASSWORD))}, ${now - day});`,
-    `INSERT INTO notifications (oid, user_id, title, url, seen, created_at) VALUES
-      (${q(`e2e-${key}-1`)}, ${userId}, 'Terry Teacher accepted your friend request', 'http://localhost/profile/friends', 1, ${now - 3 * hour}),
-      (${q(`e2e-${key}-2`)}, ${userId}, 'New post in Lincoln PTO', 'http://localhost/about/aup', 0, ${now - 2 * hour}),
-      (${q(`e2e-${key}-3`)}, ${userId}, 'Sam Student sent you a friend request', 'http://localhost/profile/friends?tab=incoming', 0, ${now - hour});`,
-  );
-}
+const argument = (name) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const persistTo = argument("--persist-to") ?? ".wrangler/state";
+const execute = (statements, name) => {
+  const file = join(mkdtempSync(join(tmpdir(), "seed-")), name);
+  writeFileSync(file, `${statements.join("\n")}\n`);
+  run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+};
 
-// End-to-end users for friend requests (tests/e2e/friends.spec.ts): strangers to everyone, one
-// set per browser project; a/b send and accept, c/d send and cancel, e uploads an avatar.
-for (const project of ["js", "nojs"]) {
-  for (const who of ["a", "b", "c", "d", "e"]) {
-    const email = `e2e-friends-${who}-${project}@demo.schoolhub.test`;
-    sql.push(
-      `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email)}, ${q(`e2e_friends_${who}_${project}`)}, ${q(`Friends ${who.toUpperCase()} ${project}`)}, 'default', ${now}, ${now}, ${q(hashPassword(DEMO_PASSWORD))}, ${now - day});`,
-    );
+const fixtures = argument("--fixtures");
+if (fixtures !== undefined) {
+  if (fixtures !== "e2e") {
+    console.error(`Unknown fixtures "${fixtures}": the only set is "e2e".`);
+    process.exit(1);
   }
+  execute(e2eFixturesSql({ q, passwordHash: hashPassword(DEMO_PASSWORD), now, day, hour }), "fixtures-e2e.sql");
+  console.log("• seeded the end-to-end fixtures");
+  process.exit(0);
 }
 
-const persistIndex = process.argv.indexOf("--persist-to");
-const persistTo = persistIndex > 0 ? process.argv[persistIndex + 1] : ".wrangler/state";
-sql.push(...layoutSeed({ q, passwordHash: hashPassword(DEMO_PASSWORD), now }));
-seedCommunities({ sql, q, hashPassword, password: DEMO_PASSWORD, now, day, hour });
+seedCommunities({ sql, q, now, day, hour });
 const postImages = postImagesSeed(persistTo);
 sql.push(...postImages.sql);
-sql.push(...chatSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
-sql.push(...chatGroupsSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
-sql.push(...inboxSeed({ q, now, hour, day, passwordHash: hashPassword(DEMO_PASSWORD) }));
+sql.push(...chatSeed({ q, now, day }));
+sql.push(...chatGroupsSeed({ q, now, hour, day }));
+sql.push(...inboxSeed({ q, now, hour, day }));
 
-const file = join(mkdtempSync(join(tmpdir(), "seed-")), "seed.sql");
-writeFileSync(file, `${sql.join("\n")}\n`);
-run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--file", file]);
+execute(sql, "seed.sql");
 seedInboxFiles({ run, bin, persistTo });
 await postImages.upload;
 console.log(`• seeded ${users.length} demo users (password "${DEMO_PASSWORD}")`);

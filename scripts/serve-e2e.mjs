@@ -4,20 +4,27 @@
 // `--prepare-only` makes that database and stops: `npm test` runs it beside the type check and
 // then starts Playwright with E2E_STATE_PREPARED=1, so this server does not make it again
 // (decision 086). Playwright waits for the line READY below, printed once the real pages answer.
-import { rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { startFakeIdp } from "./fake-idp.mjs";
 import { ensureDevVars, migrate, run, serveBuild, waitForServer } from "./lib/local.mjs";
 
 const PERSIST = ".wrangler/e2e-state";
+// A copy of the database as `npm start`'s seed leaves it, before the tests' fixtures are added:
+// tests/e2e/demo-data.spec.ts proves it holds no test residue (decision 125).
+const DEMO_COPY = ".wrangler/e2e-demo-state";
 const READY = "SchoolHub e2e server ready"; // playwright.config.ts waits for it
 
 const began = Date.now();
 const since = (start) => `${Math.round((Date.now() - start) / 1000)} s`;
 if (process.env.E2E_STATE_PREPARED !== "1") {
   rmSync(PERSIST, { recursive: true, force: true });
+  rmSync(DEMO_COPY, { recursive: true, force: true });
   ensureDevVars();
   migrate(PERSIST);
+  // The demo data exactly as `npm start` seeds it, then the end-to-end tests' own people.
   run("node", ["scripts/seed.mjs", "--persist-to", PERSIST]);
+  cpSync(PERSIST, DEMO_COPY, { recursive: true });
+  run("node", ["scripts/seed.mjs", "--persist-to", PERSIST, "--fixtures", "e2e"]);
 }
 const prepared = since(began);
 if (process.argv.includes("--prepare-only")) process.exit(0);

@@ -1,6 +1,6 @@
 // Chat groups demo data (docs/decisions/060-chat-groups.md): two more group
-// conversations with history for the demo users, and people for tests/e2e/chat-groups.spec.ts.
-// Returns SQL statements; scripts/seed.mjs runs them with the rest.
+// conversations with history for the demo users; chatGroupsFixtures: people for
+// tests/e2e/chat-groups.spec.ts (scripts/seed/e2e-fixtures.mjs). Both return SQL statements.
 
 const volunteers = [
   [5, "Thanks for volunteering for Friday's museum trip! We need four drivers."],
@@ -20,8 +20,8 @@ const teachers = [
   [2, "Tuesday at 4 works for me."],
 ];
 
-/** @param {{ q: (v: unknown) => string, now: number, hour: number, day: number, passwordHash: string }} h */
-export function chatGroupsSeed({ q, now, hour, day, passwordHash }) {
+/** @param {{ q: (v: unknown) => string, now: number, hour: number, day: number }} h */
+export function chatGroupsSeed({ q, now, hour, day }) {
   const sql = [];
   const group = (key, title, members, lines, start) => {
     const id = `(SELECT id FROM conversations WHERE create_key = ${q(key)})`;
@@ -40,6 +40,12 @@ export function chatGroupsSeed({ q, now, hour, day, passwordHash }) {
   group("seed-group-volunteers", "Field trip volunteers", [1, 2, 5], volunteers, now - 5 * hour);
   group("seed-group-teachers", "Grade 4 team", [2, 4, 5], teachers, now - day);
 
+  return sql;
+}
+
+/** @param {{ q: (v: unknown) => string, now: number, hour: number, day: number, passwordHash: string }} h */
+export function chatGroupsFixtures({ q, now, hour, day, passwordHash }) {
+  const sql = [];
   // End-to-end people (tests/e2e/chat-groups.spec.ts), per browser project: a is friends with
   // b and c, who are not friends with each other; d is a stranger to all.
   for (const project of ["js", "nojs"]) {

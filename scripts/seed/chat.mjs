@@ -1,5 +1,5 @@
-// Chat demo data (docs/decisions/050-chat-routes-and-sending.md): history in the seeded direct and group chats, and people for the
-// end-to-end chat tests. Returns SQL statements; scripts/seed.mjs runs them with the rest.
+// Chat demo data (docs/decisions/050-chat-routes-and-sending.md): history in the seeded direct and group chats; chatFixtures: people for the
+// end-to-end chat tests (scripts/seed/e2e-fixtures.mjs). Both return SQL statements.
 
 const lines = [
   [1, "Hi Terry, is the field trip still on for Friday?"],
@@ -10,8 +10,8 @@ const lines = [
   [2, "Here is the museum's page: https://example.org/museum"],
 ];
 
-/** @param {{ q: (v: unknown) => string, now: number, hour: number, day: number, passwordHash: string }} h */
-export function chatSeed({ q, now, hour, day, passwordHash }) {
+/** @param {{ q: (v: unknown) => string, now: number, day: number }} h */
+export function chatSeed({ q, now, day }) {
   const sql = [];
   // The seeded direct chat (Pat and Terry) gets its key, so /chat/@mrsteacher finds it (decision 050).
   sql.push("UPDATE conversations SET direct_key = '1:2' WHERE id = 1;");
@@ -30,6 +30,12 @@ export function chatSeed({ q, now, hour, day, passwordHash }) {
     `UPDATE conversations SET updated_at = ${now - 60_000} WHERE id = 1;`,
     `UPDATE conversations SET updated_at = ${now - 80 * 60_000} WHERE id = 2;`,
   );
+  return sql;
+}
+
+/** @param {{ q: (v: unknown) => string, now: number, hour: number, day: number, passwordHash: string }} h */
+export function chatFixtures({ q, now, hour, day, passwordHash }) {
+  const sql = [];
   // End-to-end people (tests/e2e/chat.spec.ts), per browser project: a and b are friends,
   // c is a stranger to both.
   for (const project of ["js", "nojs"]) {

@@ -1,8 +1,8 @@
 // Demo data for communities, posts and the newsfeed (decision 046): every demo user (ids 1–6)
 // belongs to several of the eight seeded communities, whose feeds hold 64 more posts with
-// comments, replies and likes, so a first sign-in looks alive. Also the end-to-end users of
+// comments, replies and likes, so a first sign-in looks alive. communitiesFixtures: the end-to-end users of
 // tests/e2e/communities.spec.ts, one set per browser project; those tests create their own
-// communities and posts and never rely on these.
+// communities and posts and never rely on the demo ones.
 
 const DEMO_USERS = [1, 2, 3, 4, 5, 6];
 
@@ -126,8 +126,8 @@ const COMMENTS = [
 ];
 const REPLIES = ["Yes, it's by the office.", "See you then!", "Thank you!"];
 
-/** Pushes SQL for the communities area onto `sql`; `q` quotes a value, `hashPassword` hashes the demo password. */
-export function seedCommunities({ sql, q, hashPassword, password, now, day, hour }) {
+/** Pushes SQL for the communities area onto `sql`; `q` quotes a value. */
+export function seedCommunities({ sql, q, now, day, hour }) {
   for (const [user, community] of MEMBERSHIPS) {
     sql.push(
       `INSERT OR IGNORE INTO community_members (community_id, user_id, role, status) VALUES (${community}, ${user}, 'member', 'active');`,
@@ -179,12 +179,18 @@ export function seedCommunities({ sql, q, hashPassword, password, now, day, hour
       }
     });
   }
+}
+
+/** SQL for tests/e2e/communities.spec.ts's strangers to every community (scripts/seed/e2e-fixtures.mjs). */
+export function communitiesFixtures({ q, now, day, passwordHash }) {
+  const sql = [];
   // End-to-end users (tests/e2e/communities.spec.ts): strangers to every community.
   for (const project of ["js", "nojs"]) {
     for (const who of ["owner", "member", "reporter"]) {
       sql.push(
-        `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(`e2e-communities-${who}-${project}@demo.schoolhub.test`)}, ${q(`e2e_comm_${who}_${project}`)}, ${q(`Communities ${who} ${project}`)}, 'default', ${now}, ${now}, ${q(hashPassword(password))}, ${now - day});`,
+        `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(`e2e-communities-${who}-${project}@demo.schoolhub.test`)}, ${q(`e2e_comm_${who}_${project}`)}, ${q(`Communities ${who} ${project}`)}, 'default', ${now}, ${now}, ${q(passwordHash)}, ${now - day});`,
       );
     }
   }
+  return sql;
 }

@@ -1,6 +1,6 @@
 // Demo calendar (decisions 056–059): the seeded events get their community's zone, a weekly
-// club meeting repeats, the current month holds exactly 40 events for the demo parent (what the
-// bench measures on /calendar), and end-to-end tests get their own users and communities.
+// club meeting repeats, and the current month holds exactly 40 events for the demo parent (what the
+// bench measures on /calendar). The end-to-end tests' calendar people: calendarFixtures.
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -25,8 +25,8 @@ const TITLES = [
   "Career day",
 ];
 
-/** SQL for the demo calendar; `q` quotes values, `users` are the e2e accounts to create. */
-export function eventsSeedSql(q, { now, hashPassword, password }) {
+/** SQL for the demo calendar; `q` quotes values. */
+export function eventsSeedSql(q, { now }) {
   const sql = [`UPDATE events SET time_zone = '${ZONE}';`];
   // Robotics Club (community 6) meets every Tuesday at 15:30 local time until the end of term.
   const tuesday = nextWeekday(now, 2);
@@ -61,7 +61,15 @@ export function eventsSeedSql(q, { now, hashPassword, password }) {
       `INSERT INTO events (community_id, title, location, starts_at, ends_at, all_day, time_zone, created_by) SELECT ${communities[i % 4]}, ${q(`${TITLES[i % TITLES.length]}`)}, 'Lincoln Elementary', ${start}, ${start + HOUR}, 0, '${ZONE}', 5 WHERE ${seen} + ${robotics} < 40;`,
     );
   }
-  // End-to-end: per Playwright project a manager, two members and a community they share.
+  return sql;
+}
+
+/**
+ * End-to-end fixtures (tests/e2e/calendar.spec.ts; scripts/seed/e2e-fixtures.mjs): per
+ * Playwright project a manager, two members and a community they share, and a stranger.
+ */
+export function calendarFixtures(q, { now, passwordHash }) {
+  const sql = [];
   for (const project of ["js", "nojs"]) {
     const slug = `e2e-calendar-${project}`;
     sql.push(
@@ -75,7 +83,7 @@ export function eventsSeedSql(q, { now, hashPassword, password }) {
     ]) {
       const email = `e2e-cal-${who}-${project}@demo.schoolhub.test`;
       sql.push(
-        `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email)}, ${q(`e2e_cal_${who}_${project}`)}, ${q(`Cal ${who} ${project}`)}, 'default', ${now}, ${now}, ${q(hashPassword(password))}, ${now - DAY});`,
+        `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email)}, ${q(`e2e_cal_${who}_${project}`)}, ${q(`Cal ${who} ${project}`)}, 'default', ${now}, ${now}, ${q(passwordHash)}, ${now - DAY});`,
       );
       if (role) {
         sql.push(

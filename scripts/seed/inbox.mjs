@@ -1,6 +1,6 @@
 // Message inbox demo data (/messagesold, decisions 063–065): a short thread between Pat and
-// Terry with a PDF attached, a PTO message to several parents, and people for the end-to-end
-// inbox tests. inboxSeed returns SQL; seedInboxFiles puts the attachment into local R2.
+// Terry with a PDF attached, a PTO message to several parents; inboxFixtures: people for the end-to-end
+// inbox tests (scripts/seed/e2e-fixtures.mjs). inboxSeed returns SQL; seedInboxFiles puts the attachment into local R2.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,8 +8,8 @@ import { join } from "node:path";
 const SLIP_KEY = "mail/2/seed-permission-slip";
 const SLIP = "%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n";
 
-/** @param {{ q: (v: unknown) => string, now: number, hour: number, day: number, passwordHash: string }} h */
-export function inboxSeed({ q, now, hour, day, passwordHash }) {
+/** @param {{ q: (v: unknown) => string, now: number, hour: number, day: number }} h */
+export function inboxSeed({ q, now, hour, day }) {
   const sql = [
     `INSERT INTO mail_messages (id, sender_id, subject, body, reply_to_id, thread_id, client_key, created_at) VALUES
       (1, 2, 'Field trip permission slip', ${q("Hi Pat,\n\nThe permission slip for Friday's museum trip is attached. Please sign it and send it back by Thursday.\n\nThanks,\nTerry")}, NULL, NULL, 'seed-mail-1', ${now - 2 * day}),
@@ -20,6 +20,12 @@ export function inboxSeed({ q, now, hour, day, passwordHash }) {
     `INSERT INTO attachments (message_id, key, filename, content_type, size, created_at) VALUES
       (1, ${q(SLIP_KEY)}, 'permission-slip.pdf', 'application/pdf', ${Buffer.byteLength(SLIP)}, ${now - 2 * day});`,
   ];
+  return sql;
+}
+
+/** @param {{ q: (v: unknown) => string, now: number, hour: number, day: number, passwordHash: string }} h */
+export function inboxFixtures({ q, now, hour, day, passwordHash }) {
+  const sql = [];
   // End-to-end people (tests/e2e/inbox.spec.ts), per browser project: a and b are friends.
   for (const project of ["js", "nojs"]) {
     for (const who of ["a", "b"]) {

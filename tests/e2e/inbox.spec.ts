@@ -9,7 +9,11 @@ import { confirm, expect, signedInPage, signIn, signInAs, test } from "./support
  */
 function person(testInfo: TestInfo, who: "a" | "b") {
   const project = testInfo.project.name === "no-js" ? "nojs" : "js";
-  return { email: `e2e-inbox-${who}-${project}@demo.schoolhub.test`, username: `e2e_inbox_${who}_${project}` };
+  return {
+    email: `e2e-inbox-${who}-${project}@demo.schoolhub.test`,
+    username: `e2e_inbox_${who}_${project}`,
+    name: `Inbox ${who.toUpperCase()} ${project}`,
+  };
 }
 
 const list = (page: Page) => page.getByRole("list", { name: "Messages" });
@@ -56,10 +60,10 @@ test.describe("message inbox", () => {
     await pageB.goto("/messagesold");
     await expect(list(pageB).getByRole("listitem").filter({ hasText: subject })).not.toHaveClass(/inbox-unread/);
 
-    // B replies: the form quotes A's message and answers A.
+    // B replies: the form quotes A's message and answers A, by name (decision 125).
     await list(pageB).getByRole("listitem").filter({ hasText: subject }).getByRole("link").click();
     await pageB.getByRole("link", { name: "Reply" }).click();
-    await expect(pageB.getByLabel("To", { exact: true })).toHaveValue(a.username);
+    await expect(pageB.getByLabel("To", { exact: true })).toHaveValue(a.name);
     await expect(pageB.getByLabel("Subject")).toHaveValue(`Re: ${subject}`);
     await expect(pageB.getByLabel("Message", { exact: true })).toHaveValue(/> Please sign the slip\./);
     await pageB.getByLabel("Message", { exact: true }).press("Control+Home");

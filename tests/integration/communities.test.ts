@@ -29,9 +29,19 @@ describe("creating a community", () => {
     expect(location).toMatch(/^\/communities\/\d+$/);
     const id = Number(location.split("/").pop());
     expect((await membershipRow(id, user.id))?.role).toBe("owner");
-    const text = await pageText(await browser.get(location));
+    const html = await (await browser.get(location)).text();
+    const text = await pageText(new Response(html));
     expect(text).toContain("Bake Sale Crew was created.");
     expect(text).toContain("Join by request");
+    // Its only owner's main action is Manage, a button; leaving is not offered (decision 125).
+    expect(html).toMatch(new RegExp(`<a class="button" href="/communities/${id}/manage"[^>]*>Manage</a>`));
+    expect(html).not.toContain('value="leave"');
+    // With a second owner, either may leave; Manage stays first.
+    const other = await createUser();
+    await addMember(id, other.id, "owner");
+    const both = await (await browser.get(location)).text();
+    expect(both).toContain('value="leave"');
+    expect(both.indexOf(`href="/communities/${id}/manage"`)).toBeLessThan(both.indexOf('value="leave"'));
     const mine = await listMyCommunities(user.id);
     expect(mine.owned.map((c) => c.id)).toContain(id);
     expect(mine.postable.map((c) => c.id)).toContain(id);

@@ -53,11 +53,11 @@ describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", { timeou
     expect((await listConversations(friend.id))[0]?.unread).toBe(0);
   });
 
-  it("links a direct chat to /chat/@username, or /chat/{id} without a username, and others to /chat", () => {
+  it("links a direct chat to /chat/@username, or /chat/{id} without a username, and a group to /chat/{id}", () => {
     const participant = { userId: 7, name: "Ana", username: "ana", avatar: "default" };
     expect(conversationHref({ id: 3, type: 0, participants: [participant] })).toBe("/chat/@ana");
     expect(conversationHref({ id: 3, type: 0, participants: [{ ...participant, username: null }] })).toBe("/chat/3");
-    expect(conversationHref({ id: 3, type: 1, participants: [participant] })).toBe("/chat");
+    expect(conversationHref({ id: 3, type: 1, participants: [participant] })).toBe("/chat/3");
   });
 
   it("shows the dropdown in the header, empty or with links", async () => {
@@ -76,6 +76,27 @@ describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", { timeou
     ).text();
     expect(page).toContain(`href="/chat/@${friend.username}"`);
     expect(page).not.toContain("You have no active conversations.");
+  });
+
+  it("names a group by its title in the header's menu, and links it to the group (decision 125)", async () => {
+    const me = await createUser();
+    const friend = await createUser({ name: "Fern Friend" });
+    const db = getDb();
+    const title = `Rockets parents ${Date.now().toString(36)}`;
+    const [group] = await db.insert(schema.conversations).values({ type: 1, title, updatedAt: Date.now() }).returning();
+    await db.insert(schema.conversationParticipants).values([
+      { conversationId: group!.id, userId: me.id, lastReadAt: 0 },
+      { conversationId: group!.id, userId: friend.id, lastReadAt: 0 },
+    ]);
+    await db
+      .insert(schema.messages)
+      .values({ conversationId: group!.id, senderId: friend.id, content: "Carpool?", createdAt: Date.now() });
+    const html = await (
+      await fetchApp("/newsfeed", { headers: { Cookie: await signIn(me.email, me.password) } })
+    ).text();
+    expect(html).toContain(`href="/chat/${group!.id}"`);
+    expect(html).toContain(`<span class="conversation-title">${title}</span>`);
+    expect(html).not.toContain("Group conversation");
   });
 
   it("reads the menu's conversations, not every conversation the user ever joined (decision 108)", async () => {

@@ -267,8 +267,10 @@ describe("/profile/friends", () => {
     await makeRequest(user.id, asked.id);
     const text = await pageText(await (await browserFor(user)).get("/profile/friends"));
     const section = (from: string, to?: string) => text.slice(text.indexOf(from), to ? text.indexOf(to) : undefined);
-    const friends = section("Your friends", "Friend requests for you");
-    const incoming = section("Friend requests for you", "Friend requests you sent");
+    // Requests waiting for an answer come first, before the search and the friends (decision 125).
+    expect(text.indexOf("Friend requests for you")).toBeLessThan(text.indexOf("Your friends"));
+    const incoming = section("Friend requests for you", "Your friends");
+    const friends = section("Your friends", "Friend requests you sent");
     const outgoing = section("Friend requests you sent");
     expect(friends).toMatch(/Fran Friend.*Send Message.*Unfriend/);
     expect(incoming).toMatch(/Ivy Incoming.*Accept.*Decline/);

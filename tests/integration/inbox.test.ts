@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db/db.server";
 import { MAX_COMPOSE_BODY } from "~/server/inbox/compose-form.server";
 import { acceptedKind, cleanFilename, sniffFile } from "~/server/inbox/file-types";
-import { fetchApp } from "./helpers";
+import { makeFriends } from "./friends-support";
+import { createUser, fetchApp } from "./helpers";
 import { pngOfSize } from "./image-fixtures";
 import { compose, cookieOf, page, pdf, people, roundTrips, sentId, storedKeys, text } from "./inbox-support";
 
@@ -207,11 +208,13 @@ describe("the message inbox without JavaScript (/messagesold, decision 063)", { 
     const id = sentId(await compose(ada, { to: ben.username!, subject: "Picnic", body: "Saturday at noon?" }));
     const form = await (await page(ben, `/messagesold/compose/${id}`)).text();
     expect(form).toContain('value="Re: Picnic"');
-    expect(form).toContain(`value="${ada.username}"`);
+    // "To" names the person, not their username (decision 125).
+    expect(form).toContain(`value="${ada.name}"`);
+    expect(form).not.toContain(`value="${ada.username}"`);
     expect(form).toContain("&gt; Saturday at noon?");
 
     const reply = sentId(
-      await compose(ben, { to: ada.username!, subject: "Re: Picnic", body: "Yes!" }, `/messagesold/compose/${id}`),
+      await compose(ben, { to: ada.name, subject: "Re: Picnic", body: "Yes!" }, `/messagesold/compose/${id}`),
     );
     const [row] = await getDb().select().from(schema.mailMessages).where(eq(schema.mailMessages.id, reply));
     expect(row).toMatchObject({ replyToId: id, threadId: id });
@@ -265,6 +268,42 @@ describe("the message inbox without JavaScript (/messagesold, decision 063)", { 
     await expect.poll(() => storedKeys(ada.id)).toEqual([]);
     // Deleting what one no longer holds is not found.
     expect((await post({ intent: "delete", messageId: String(id), confirmed: "1" })).status).toBe(404);
+  });
+});
+
+describe("the To field (decision 125)", { timeout: 60_000 }, () => {
+  const options = (html: string) =>
+    [...html.matchAll(/<option value="([^"]*)">([^<]*)<\/option>/g)].map(([, value, label]) => ({ value, label }));
+  const datalist = (html: string) => /<datalist id="compose-to-choices">(.*?)<\/datalist>/s.exec(html)?.[1] ?? "";
+
+  it("suggests the people one may write to, by name, and no one else; one round trip", async () => {
+    const { ada, ben, cleo, dev } = await people();
+    const response = await page(ada, "/messagesold/compose");
+    const html = await response.text();
+    expect(html).toContain('list="compose-to-choices"');
+    const suggested = options(datalist(html));
+    expect(suggested).toContainEqual({ value: ben.name, label: `@${ben.username}` });
+    expect(suggested).toContainEqual({ value: cleo.name, label: `@${cleo.username}` });
+    expect(suggested.map((option) => option.value)).not.toContain(dev.name);
+    expect(suggested.map((option) => option.value)).not.toContain(ada.name);
+    expect(roundTrips(response)).toBeLessThanOrEqual(1);
+  });
+
+  it("a name two contacts share is suggested by username; a name shared with a stranger still sends", async () => {
+    const { ada, ben, cleo } = await people();
+    // A stranger named as Ben: the name still means Ben to Ada, who may write only to Ben.
+    await createUser({ name: ben.name });
+    const toBen = await compose(ada, { to: ben.name, subject: "Hello", body: "Hi Ben" });
+    expect(toBen.status).toBe(302);
+    // A second contact named as Cleo: Ada's suggestions tell them apart by username.
+    const twin = await createUser({ name: cleo.name });
+    await makeFriends(ada.id, twin.id);
+    const suggested = options(datalist(await (await page(ada, "/messagesold/compose")).text()));
+    expect(suggested).toContainEqual({ value: cleo.username, label: cleo.name });
+    expect(suggested).toContainEqual({ value: twin.username, label: cleo.name });
+    const ambiguous = await compose(ada, { to: cleo.name, subject: "Hello", body: "Which one?" });
+    expect(ambiguous.status).toBe(400);
+    expect(await ambiguous.text()).toContain("Several people are called");
   });
 });
 

@@ -68,8 +68,8 @@ describe("/profile/friends", () => {
         { requesterId: gone.id, addresseeId: user.id, status: "accepted", acceptedAt: now },
       ]);
     const text = await pageText(await (await browserFor(user)).get("/profile/friends"));
-    const friends = text.slice(text.indexOf("Your friends"), text.indexOf("Friend requests for you"));
-    const forYou = text.slice(text.indexOf("Friend requests for you"), text.indexOf("Friend requests you sent"));
+    const friends = text.slice(text.indexOf("Your friends"), text.indexOf("Friend requests you sent"));
+    const forYou = text.slice(text.indexOf("Friend requests for you"), text.indexOf("Your friends"));
     const sent = text.slice(text.indexOf("Friend requests you sent"));
     expect(friends).toContain("Accepted Asker");
     expect(friends).toContain("Accepted Answerer");

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { stateName } from "~/lib/us-states";
 import { statesWithCounts } from "~/server/schools/browse.server";
 import { searchSchools } from "~/server/schools/schools.server";
 import { cookiesOf, createUser, fetchApp, postForm, signIn } from "./helpers";
@@ -204,18 +205,62 @@ describe("/schools/{id} and /{slug}", () => {
   });
 });
 
+describe("school search pages (decision 125)", () => {
+  it("shows the total found and pages of 25 with a next and a previous page, in one round trip", async () => {
+    const { cookie } = await signedInUser();
+    const word = `Pagerly${Date.now().toString(36)}`;
+    for (let i = 0; i < 30; i++) await createSchool({ name: `${word} School ${String(i).padStart(2, "0")}` });
+    const get = (path: string) => fetchApp(path, { headers: { Cookie: cookie } });
+    const first = await get(`/schools?q=${word}`);
+    expect(Number(first.headers.get("X-D1-Round-Trips"))).toBeLessThanOrEqual(1);
+    const one = await first.text();
+    expect(one).toContain("30 schools");
+    expect(one).toContain(`${word} School 24`);
+    expect(one).not.toContain(`${word} School 25`);
+    const next = one.match(/href="([^"]*page=2)"/)?.[1]?.replaceAll("&amp;", "&");
+    expect(next).toBe(`/schools?q=${word}&page=2`);
+    const two = await (await get(next!)).text();
+    expect(two).toContain("30 schools");
+    expect(two).toContain(`${word} School 25`);
+    expect(two).toContain(`${word} School 29`);
+    expect(two).not.toContain(`${word} School 24`);
+    expect(two).toContain("Previous page");
+    expect(two).not.toContain("Next page");
+    // A page past the end, or not a number, shows the pages there are.
+    expect(await (await get(`/schools?q=${word}&page=99`)).text()).toContain("30 schools");
+    expect(await (await get(`/schools?q=${word}&page=x`)).text()).toContain(`${word} School 00`);
+  });
+
+  it("counts at most 500 and says there are more", async () => {
+    const { cookie } = await signedInUser();
+    const word = `Manyish${Date.now().toString(36)}`;
+    const values = Array.from({ length: 501 }, (_, i) => ({
+      name: `${word} ${i}`,
+      slug: `${word.toLowerCase()}-${i}`,
+      kind: "elementary" as const,
+    }));
+    const { getDb, schema } = await import("~/server/db/db.server");
+    // A few rows a statement: D1 binds at most 100 values.
+    for (let i = 0; i < values.length; i += 15)
+      await getDb()
+        .insert(schema.schools)
+        .values(values.slice(i, i + 15));
+    const html = await (await fetchApp(`/schools?q=${word}`, { headers: { Cookie: cookie } })).text();
+    expect(html).toContain("More than 500 schools");
+    expect(html).toContain("Next page");
+  });
+});
+
 describe("/schools/browse", () => {
   it("counts each state's schools as schools are added, moved and removed (decision 085)", async () => {
     const { getDb, schema } = await import("~/server/db/db.server");
     const { eq, count, isNotNull } = await import("drizzle-orm");
     const s = schema.schools;
+    // By the state's name, as the page lists them.
     const counted = async () =>
-      getDb()
-        .select({ state: s.state, schools: count() })
-        .from(s)
-        .where(isNotNull(s.state))
-        .groupBy(s.state)
-        .orderBy(s.state);
+      (
+        await getDb().select({ state: s.state, schools: count() }).from(s).where(isNotNull(s.state)).groupBy(s.state)
+      ).sort((a, b) => stateName(a.state).localeCompare(stateName(b.state), "en"));
     const stay = await createSchool({ name: "Countwell Academy", state: "VT" });
     const moves = await createSchool({ name: "Countwell Middle", state: "VT" });
     const goes = await createSchool({ name: "Countwell High", state: "RI" });
@@ -227,6 +272,20 @@ describe("/schools/browse", () => {
     expect(await statesWithCounts()).toEqual(await counted());
     await getDb().update(s).set({ state: null }).where(eq(s.id, moves.id));
     expect(await statesWithCounts()).toEqual(await counted());
+  });
+
+  it("lists the states by name, not by postal code: Alabama before Alaska (decision 125)", async () => {
+    const { cookie } = await signedInUser();
+    await createSchool({ name: "Order Alaska School", state: "AK" });
+    await createSchool({ name: "Order Alabama School", state: "AL" });
+    await createSchool({ name: "Order Arizona School", state: "AZ" });
+    await createSchool({ name: "Order Arkansas School", state: "AR" });
+    const html = await (await fetchApp("/schools/browse", { headers: { Cookie: cookie } })).text();
+    const at = (name: string) => html.indexOf(`>${name}</a>`);
+    expect(at("Alabama")).toBeGreaterThan(0);
+    expect(at("Alabama")).toBeLessThan(at("Alaska"));
+    expect(at("Alaska")).toBeLessThan(at("Arizona"));
+    expect(at("Arizona")).toBeLessThan(at("Arkansas"));
   });
 
   it("goes from states to districts or cities to schools, paged", async () => {

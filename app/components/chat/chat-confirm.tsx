@@ -18,7 +18,7 @@ export function ChatConfirm({
   const { t } = useTranslation("chat");
   return (
     <section className="chat-thread chat-confirm" aria-labelledby="chat-confirm-title">
-      <h2 id="chat-confirm-title">{t("confirm.title")}</h2>
+      <h1 id="chat-confirm-title">{t("confirm.title")}</h1>
       <p>{question}</p>
       <Form method="post" className="confirm-actions">
         {Object.entries(fields).map(([name, value]) => (

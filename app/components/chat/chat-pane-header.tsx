@@ -3,7 +3,8 @@ import { Link } from "react-router";
 
 /**
  * The head of a chat pane (a conversation, New group, a group's page): the way back, then the
- * pane's title, which names the pane's <article> by `titleId` (decision 050). On phones the
+ * pane's title, which names the pane's <article> by `titleId` (decision 050) and is the page's
+ * <h1> (the list's heading steps down to <h2> beside it, decision 125). On phones the
  * back link is the only way out of the pane; `backAlways` keeps it beside the list too.
  */
 export function ChatPaneHeader({
@@ -43,7 +44,7 @@ export function ChatPaneHeader({
         <span className="chat-back-text">{back.label}</span>
       </Link>
       {avatar}
-      <h2 id={titleId}>{title}</h2>
+      <h1 id={titleId}>{title}</h1>
       {children}
     </header>
   );

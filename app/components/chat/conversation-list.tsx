@@ -3,18 +3,11 @@ import { UserAvatar } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ConversationSummary } from "~/server/chat/conversations.server";
+import { useConversationName } from "./conversation-name";
 
 export type ListedConversation = ConversationSummary & { href: string };
 
-/** A conversation's name: the group's title, or the other people's names ("Unknown User" when gone). */
-export function useConversationName() {
-  const { t } = useTranslation();
-  return (conversation: Pick<ConversationSummary, "type" | "title" | "participants">) => {
-    if (conversation.type !== 0 && conversation.title) return conversation.title;
-    const names = conversation.participants.map((p) => p.name || t("unknownUser"));
-    return names.join(", ") || t("unknownUser");
-  };
-}
+export { useConversationName };
 
 /** /chat's list (SPEC §2): avatars, last message, time, unread count; most recent first. */
 export function ConversationList({

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Field, FormError } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
@@ -10,6 +11,8 @@ export type ComposeFormProps = {
   action: string;
   clientKey: string;
   defaults: { to: string; subject: string; body: string };
+  /** Whom the "To" field suggests: the people the viewer may write to. */
+  choices: { id: number; value: string; label: string }[];
   accept: string;
   failure: FormFailure | null;
 };
@@ -18,11 +21,13 @@ export type ComposeFormProps = {
  * The compose form (decisions 063, 064): a plain multipart form, so it works without
  * JavaScript; after a refusal it shows what was typed, and asks for the files again.
  */
-export function ComposeForm({ action, clientKey, defaults, accept, failure }: ComposeFormProps) {
+export function ComposeForm({ action, clientKey, defaults, choices, accept, failure }: ComposeFormProps) {
   const { t } = useTranslation("inbox");
   const pending = usePendingSubmit({ action });
   const values = failure?.values ?? {};
   const errors = failure?.fieldErrors ?? {};
+  const to = values.to ?? defaults.to;
+  const [typed, setTyped] = useState(to);
   return (
     <Form method="post" action={action} encType="multipart/form-data" className="card inbox-compose stack" noValidate>
       <FormError error={failure?.formError} values={failure?.formErrorValues} />
@@ -32,10 +37,13 @@ export function ComposeForm({ action, clientKey, defaults, accept, failure }: Co
         name="to"
         hint={t("compose.toHint")}
         errors={errors.to}
-        defaultValue={values.to ?? defaults.to}
+        defaultValue={to}
         autoComplete="off"
+        list="compose-to-choices"
+        onInput={(event) => setTyped(event.currentTarget.value)}
         required
       />
+      <RecipientChoices id="compose-to-choices" choices={choices} typed={typed} />
       <Field
         label={t("compose.subject")}
         name="subject"
@@ -71,5 +79,34 @@ export function ComposeForm({ action, clientKey, defaults, accept, failure }: Co
         <Link to="/messagesold">{t("compose.cancel")}</Link>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The "To" field's suggestions (decision 125): a datalist of the people one may write to, so
+ * the browser offers them as one types, without JavaScript too. "To" holds several people
+ * separated by commas, and a browser matches a datalist against the whole value: with
+ * JavaScript, each option is what is typed up to the last comma followed by one person not
+ * yet listed, so the suggestions complete the person being typed.
+ */
+function RecipientChoices({ id, choices, typed }: { id: string; choices: ComposeFormProps["choices"]; typed: string }) {
+  const comma = typed.lastIndexOf(",");
+  const before = comma < 0 ? "" : `${typed.slice(0, comma + 1).trimEnd()} `;
+  const listed = new Set(
+    typed
+      .slice(0, Math.max(comma, 0))
+      .split(",")
+      .map((part) => part.trim().toLowerCase()),
+  );
+  return (
+    <datalist id={id}>
+      {choices
+        .filter((choice) => !listed.has(choice.value.toLowerCase()))
+        .map((choice) => (
+          <option key={choice.id} value={`${before}${choice.value}`}>
+            {choice.label}
+          </option>
+        ))}
+    </datalist>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { useConversationName } from "~/components/chat/conversation-name";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useRootData } from "~/root";
@@ -8,6 +9,7 @@ import { UnreadMenu } from "./header-menu";
 export type ConversationItem = {
   id: number;
   type: number;
+  title: string | null;
   href: string;
   participants: { userId: number; username: string | null; name: string }[];
   lastMessage: { content: string; createdAt: number } | null;
@@ -17,6 +19,7 @@ export type ConversationItem = {
 /** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS; live with it (useChatUnread). */
 export function ConversationsMenu({ conversations, unread }: { conversations: ConversationItem[]; unread: number }) {
   const { t } = useTranslation();
+  const nameOf = useConversationName();
   return (
     <UnreadMenu area="conversations" icon="chat" unread={unread}>
       <p className="menu-heading">{t("conversations.label")}</p>
@@ -30,11 +33,7 @@ export function ConversationsMenu({ conversations, unread }: { conversations: Co
                 to={conversation.href}
                 className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
               >
-                <span className="conversation-title">
-                  {conversation.type === 0
-                    ? conversation.participants[0]?.name || t("unknownUser")
-                    : t("conversations.group")}
-                </span>
+                <span className="conversation-title">{nameOf(conversation)}</span>
                 <span className="hint">{conversation.lastMessage?.content ?? t("conversations.noMessages")}</span>
               </Link>
             </li>

@@ -5,7 +5,7 @@ import { ThemeSwitch } from "./theme-switch";
 
 /**
  * SPEC §2, §9: the footer shows the app version and the 2018-2023 copyright years, and the
- * theme picker unless the page has its own (`theme` null).
+ * theme picker on guests' pages (`theme` null: signed in, the theme is chosen in settings).
  */
 export function Footer({ appVersion, theme }: { appVersion: string; theme: Theme | null }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { useRealtimeConnection } from "~/realtime/use-realtime";
 import { Icon } from "../icons";
 import { HeaderMenu } from "./header-menu";
 import { Logo } from "./logo";
-import { SIDEBAR_TOGGLE_ID } from "./sidebar-state";
+import { SIDEBAR_TOGGLE_ID, SidebarState } from "./sidebar-state";
 import { UserAvatar } from "./user-avatar";
 
 /**
@@ -27,7 +27,9 @@ export function SignedInHeader({
   useRealtimeConnection();
   return (
     <header className="header">
-      {/* The control is the checkbox before the header (decision 010); this is its face. */}
+      {/* The control is this checkbox (decision 010), in the banner like all of the header
+          (axe "region", decision 125); the label is its face. */}
+      <SidebarState />
       <label htmlFor={SIDEBAR_TOGGLE_ID} className="icon-button sidebar-toggle-button" title={t("nav.toggleSidebar")}>
         <Icon name="menu" />
       </label>

@@ -62,7 +62,7 @@ export default function GroupSettings({ loaderData, actionData }: Route.Componen
           <button type="submit">{t("group.rename")}</button>
         </Form>
 
-        <h3>{t("group.members", { count: group.members.length })}</h3>
+        <h2>{t("group.members", { count: group.members.length })}</h2>
         <ul className="chat-people">
           {group.members.map((member) => (
             <li key={member.userId}>

@@ -45,7 +45,8 @@ export default function ChatLayout({ loaderData }: Route.ComponentProps) {
     <main id="main" className={open ? "chat chat-open" : "chat"}>
       <section className="chat-list" aria-labelledby="chat-heading">
         <div className="chat-list-head">
-          <h1 id="chat-heading">{t("heading")}</h1>
+          {/* One <h1> a page (decision 125): the open pane's title, else this list's. */}
+          {open ? <h2 id="chat-heading">{t("heading")}</h2> : <h1 id="chat-heading">{t("heading")}</h1>}
           <Link to="/chat/new" className="button chat-new">
             {t("group.new")}
           </Link>

@@ -115,8 +115,17 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
         </div>
       </header>
       <div className="community-toolbar">
-        <MembershipButton communityId={community.id} name={community.name} action={joinAction} />
-        {loaderData.isManager ? <Link to={`/communities/${community.id}/manage`}>{t("page.manage")}</Link> : null}
+        {/* A manager's main action is Manage; the only owner cannot leave (decision 125). */}
+        {loaderData.isManager ? (
+          <Link className="button" to={`/communities/${community.id}/manage`}>
+            {t("page.manage")}
+          </Link>
+        ) : null}
+        <MembershipButton
+          communityId={community.id}
+          name={community.name}
+          action={loaderData.soleOwner ? "none" : joinAction}
+        />
       </div>
       {loaderData.visible ? (
         <div className="community-layout">

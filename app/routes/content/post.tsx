@@ -112,6 +112,8 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
   }
   return (
     <main id="main" {...events.handlers}>
+      {/* The page's <h1> (decision 125): the card below shows the same, so only read aloud. */}
+      <h1 className="visually-hidden">{t("post.heading", { community: post.community.name })}</h1>
       <PostCardView post={post} viewerId={viewerId} full returnTo={events.returnTo} {...events.stateOf(post.id)} />
       <section aria-label={t("post.comments", { count: post.commentCount })}>
         <h2>{t("post.comments", { count: post.commentCount })}</h2>

@@ -139,6 +139,14 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="friends">
       <h1>{t("friends.title")}</h1>
+      {/* Requests waiting for an answer first: a long friends list never buries them (decision 125). */}
+      <PeopleList
+        id="friends-incoming"
+        title={t("friends.incomingTitle")}
+        empty={t("friends.incomingEmpty")}
+        people={loaderData.incoming}
+        dateLabel={(date) => t("friends.requestedOn", { date })}
+      />
       <Search q={loaderData.q} qTooLong={loaderData.qTooLong} results={loaderData.results} />
       <PeopleList
         id="friends-list"
@@ -146,13 +154,6 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
         empty={t("friends.empty")}
         people={loaderData.friends}
         dateLabel={(date) => t("friends.friendsSince", { date })}
-      />
-      <PeopleList
-        id="friends-incoming"
-        title={t("friends.incomingTitle")}
-        empty={t("friends.incomingEmpty")}
-        people={loaderData.incoming}
-        dateLabel={(date) => t("friends.requestedOn", { date })}
       />
       <PeopleList
         id="friends-outgoing"

@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const timeZone = viewerZone(viewer, request).zone;
   const format = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
   const replyToId = replyToOf(params);
-  const { defaults, replyTo } = await composeDefaults(viewer.id, replyToId, translatorFor(context), (at) =>
+  const { defaults, replyTo, choices } = await composeDefaults(viewer.id, replyToId, translatorFor(context), (at) =>
     format.format(at),
   );
   return {
@@ -41,6 +41,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     reply: replyTo !== null,
     clientKey: crypto.randomUUID(),
     defaults,
+    choices,
     accept: ACCEPTED_EXTENSIONS.join(","),
   };
 }
@@ -65,6 +66,7 @@ export default function Compose({ loaderData, actionData, params }: Route.Compon
         action={action}
         clientKey={loaderData.clientKey}
         defaults={loaderData.defaults}
+        choices={loaderData.choices}
         accept={loaderData.accept}
         failure={actionData ?? null}
       />

@@ -6,7 +6,7 @@ import { GuestHeader } from "~/components/layout/guest-header";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { NotificationsMenu } from "~/components/layout/notifications-menu";
 import { Sidebar } from "~/components/layout/sidebar";
-import { SidebarScrim, SidebarState } from "~/components/layout/sidebar-state";
+import { SidebarScrim } from "~/components/layout/sidebar-state";
 import { SignedInHeader } from "~/components/layout/signed-in-header";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
 import { TabBar } from "~/components/layout/tab-bar";
@@ -36,7 +36,6 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
       <a href="#main" className="skip-link">
         {t("skipToContent")}
       </a>
-      {user ? <SidebarState /> : null}
       {user ? (
         <SignedInHeader
           user={user}
@@ -54,7 +53,11 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
         <div className="app-content">
           {children}
           {footer ? (
-            <Footer appVersion={appVersion} theme={ownThemePicker ? null : ((root?.theme ?? DEFAULT_THEME) as Theme)} />
+            <Footer
+              appVersion={appVersion}
+              // Signed in, the theme is chosen in settings (decision 125); a guest has the footer's.
+              theme={user || ownThemePicker ? null : ((root?.theme ?? DEFAULT_THEME) as Theme)}
+            />
           ) : null}
         </div>
       </div>

@@ -14,7 +14,10 @@ function LoginShell({ children }: { children: React.ReactNode }) {
   return (
     <div className="login-layout">
       <div className="login-card">
-        <Logo />
+        {/* In the banner landmark, as every part of a page is in one (axe "region", decision 125). */}
+        <header>
+          <Logo />
+        </header>
         {children}
         {/* A parent checking a children's service reaches the legal pages from here too. */}
         <nav className="login-footer" aria-label={t("footer.aboutLinks")}>

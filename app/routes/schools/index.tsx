@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data(answer, { headers: timing });
   }
   const { text, typed, tooLong, headers } = await searchText(request);
-  const { mine, results } = await schoolsHome(user.id, text);
+  const page = Number(url.searchParams.get("page") ?? 1);
+  const { mine, results } = await schoolsHome(user.id, text, Number.isFinite(page) ? page : 1);
   const metaTitle = getInstance(context).getFixedT(null, "schools")("title");
   return data({ suggestions: undefined, query: typed, tooLong, mine, results, metaTitle }, { headers });
 }
@@ -64,10 +65,18 @@ export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
       {results ? (
         <section aria-labelledby="school-results">
           <h2 id="school-results">{t("search.results", { query })}</h2>
-          {results.length === 0 ? (
+          {results.total === 0 ? (
             <p className="hint">{t("search.none", { query })}</p>
           ) : (
-            <SchoolList schools={results} />
+            <>
+              <p className="hint">
+                {results.more
+                  ? t("search.totalMore", { count: results.total })
+                  : t("search.total", { count: results.total })}
+              </p>
+              <SchoolList schools={results.schools} />
+              <ResultPages query={query} page={results.page} next={results.next} />
+            </>
           )}
         </section>
       ) : null}
@@ -76,5 +85,27 @@ export default function SchoolsPage({ loaderData }: Route.ComponentProps) {
         {mine.length === 0 ? <p className="hint">{t("mineEmpty")}</p> : <SchoolList schools={mine} />}
       </section>
     </main>
+  );
+}
+
+/** Plain links to the pages before and after, so paging works without JavaScript. */
+function ResultPages({ query, page, next }: { query: string; page: number; next: number | null }) {
+  const { t } = useTranslation("schools");
+  if (page === 1 && next === null) return null;
+  const to = (n: number) => `/schools?${new URLSearchParams({ q: query, page: String(n) })}`;
+  return (
+    <nav className="school-pages" aria-label={t("search.pages")}>
+      {page > 1 ? (
+        <Link className="button button-secondary" to={to(page - 1)} rel="prev">
+          {t("search.previous")}
+        </Link>
+      ) : null}
+      <span className="hint">{t("search.page", { page })}</span>
+      {next !== null ? (
+        <Link className="button button-secondary" to={to(next)} rel="next">
+          {t("search.next")}
+        </Link>
+      ) : null}
+    </nav>
   );
 }

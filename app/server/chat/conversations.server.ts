@@ -137,10 +137,10 @@ export async function listConversations(userId: number, limit = CONVERSATION_MEN
 /**
  * Where a conversation in the dropdown leads (SPEC §2): a direct chat goes to
  * /chat/@{username} of the other person; without a username, to the conversation itself
- * (/chat/{id}, decision 050); any other conversation goes to /chat.
+ * (/chat/{id}, decision 050); a group to its own page, /chat/{id} (decision 060).
  */
 export function conversationHref(conversation: Pick<ConversationSummary, "id" | "type" | "participants">) {
-  if (conversation.type !== 0) return "/chat";
+  if (conversation.type !== 0) return `/chat/${conversation.id}`;
   const other = conversation.participants[0];
   return other?.username ? chatPath({ id: other.userId, username: other.username }) : `/chat/${conversation.id}`;
 }

@@ -60,6 +60,12 @@ export async function getCommunityPage(viewerId: number, communityId: number, no
     joinAction: joinActionFor(community, membership),
     canPost: canPost(community, membership),
     isManager: isManager(membership),
+    // Owners are listed first, so the first page of members holds every owner but in a
+    // community of more owners than that page: then the viewer is not the only one anyway.
+    soleOwner:
+      membership?.status === "active" &&
+      membership.role === "owner" &&
+      memberRows.filter((row) => row.role === "owner").length === 1,
     memberCount: memberCount[0]?.value ?? 0,
     members: visible ? memberRows.map((row) => ({ ...row, avatar: avatarUrl(row.avatar) })) : [],
     pinned,

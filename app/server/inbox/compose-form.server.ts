@@ -4,6 +4,7 @@ import { composeSchema, quoteBody, replySubject } from "~/lib/forms/inbox";
 import { type FieldErrors, type FormFailure, parseForm, typedValues } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import type { Translate } from "~/lib/translate";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { limitRequestBody } from "~/server/http/body-limit.server";
 import {
   ATTACHMENT_MAX_BYTES,
@@ -11,12 +12,12 @@ import {
   type FileProblem,
   loadReplySource,
   MAX_ATTACHMENTS,
-  type MailPerson,
   type RecipientProblem,
   sendMessage,
   storeFiles,
   uploadsOf,
 } from "~/server/inbox/inbox.server";
+import { type ContactRow, contactsSql, type RecipientChoice, recipientChoices } from "~/server/inbox/recipients.server";
 import { flashToast } from "~/server/session/session.server";
 
 /**
@@ -124,21 +125,30 @@ export async function composeAction({
 
 export type ComposeDefaults = { to: string; subject: string; body: string };
 
-const handle = (person: MailPerson) => person.username ?? person.name;
-
 /**
  * What the form starts with: empty, or for a reply the people to answer (the sender, or the
- * recipients when answering one's own message), "Re: subject" and the message quoted.
+ * recipients when answering one's own message) by name, "Re: subject" and the message quoted;
+ * and whom the "To" field suggests. One round trip.
  */
 export async function composeDefaults(
   viewerId: number,
   replyToId: number | null,
   t: Translate,
   format: (at: number) => string,
-): Promise<{ defaults: ComposeDefaults; replyTo: { id: number; subject: string } | null }> {
-  if (replyToId === null) return { defaults: { to: "", subject: "", body: "" }, replyTo: null };
-  const source = await loadReplySource(viewerId, replyToId);
+): Promise<{
+  defaults: ComposeDefaults;
+  replyTo: { id: number; subject: string } | null;
+  choices: RecipientChoice[];
+}> {
+  if (replyToId === null) {
+    const { contacts } = await batch({ contacts: sqlRows<ContactRow>(contactsSql(viewerId)) });
+    return { defaults: { to: "", subject: "", body: "" }, replyTo: null, choices: recipientChoices(contacts).choices };
+  }
+  const { source, also } = await loadReplySource(viewerId, replyToId, {
+    contacts: sqlRows<ContactRow>(contactsSql(viewerId)),
+  });
   if (!source) throw data(null, { status: 404 });
+  const { choices, handleOf } = recipientChoices(also.contacts);
   const people = (source.own ? source.to : [source.from]).filter((person) => person.name !== "");
   const header = t("inbox:compose.quoteHeader", {
     date: format(source.createdAt),
@@ -146,10 +156,11 @@ export async function composeDefaults(
   });
   return {
     defaults: {
-      to: people.map(handle).join(", "),
+      to: people.map(handleOf).join(", "),
       subject: replySubject(source.subject),
       body: quoteBody(header, source.body),
     },
     replyTo: { id: source.id, subject: source.subject },
+    choices,
   };
 }

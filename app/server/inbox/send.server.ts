@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { mayMessageSql } from "~/server/chat/permission.server";
+import { contactIdsSql, mayMessageSql } from "~/server/chat/permission.server";
 import { sqlRows, sqlRun } from "~/server/db/batch.server";
 import {
   insertNotificationsSql,
@@ -36,17 +36,25 @@ export type SendResult =
 type ResolutionRow = { who: string; user_id: number | null; same_name: number; allowed: number };
 
 /**
- * Who each typed recipient is: a username (case-insensitive), else a name only one available
- * person has. SQL, so the check and the write share one batch (decision 063).
+ * Who each typed recipient is: a username (case-insensitive), else a name only one of the
+ * sender's contacts has (the people they may write to, whom the "To" field suggests), else a
+ * name only one available person has. SQL, so the check and the write share one batch
+ * (decision 063). `same_name`: how many people the name could mean, among the contacts when
+ * any has it.
  */
-function resolvedCte(to: string[]): SQL {
+function resolvedCte(me: number, to: string[]): SQL {
   const u = activeUser("u");
+  const named = (scope: SQL) => sql`FROM users u WHERE ${u} AND lower(u.name) = lower(w.who) ${scope}`;
+  const contacts = sql`AND u.id IN ${contactIdsSql(me)}`;
   return sql`WITH wanted(who) AS (SELECT DISTINCT value FROM json_each(${JSON.stringify(to)})),
+    counted AS (SELECT w.who, (SELECT count(*) ${named(contacts)}) AS contacts, (SELECT count(*) ${named(sql``)}) AS everyone
+      FROM wanted w),
     resolved AS (SELECT w.who, coalesce(
       (SELECT u.id FROM users u WHERE ${u} AND lower(u.username) = lower(w.who)),
-      CASE WHEN (SELECT count(*) FROM users u WHERE ${u} AND lower(u.name) = lower(w.who)) = 1
-        THEN (SELECT u.id FROM users u WHERE ${u} AND lower(u.name) = lower(w.who)) END) AS user_id
-      FROM wanted w)`;
+      CASE WHEN w.contacts = 1 THEN (SELECT u.id ${named(contacts)}) END,
+      CASE WHEN w.contacts = 0 AND w.everyone = 1 THEN (SELECT u.id ${named(sql``)}) END) AS user_id,
+      CASE WHEN w.contacts > 0 THEN w.contacts ELSE w.everyone END AS same_name
+      FROM counted w)`;
 }
 
 /**
@@ -62,7 +70,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
   const now = Date.now();
   const replyTo = input.replyToId ?? null;
   const files = input.files ?? [];
-  const cte = resolvedCte(input.to);
+  const cte = resolvedCte(me, input.to);
   const everyoneAllowed = sql`NOT EXISTS (SELECT 1 FROM resolved r WHERE r.user_id IS NULL OR r.user_id = ${me}
     OR NOT ${mayMessageSql(me, sql`r.user_id`)})`;
   const replyAllowed =
@@ -81,8 +89,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     FROM mail_messages m JOIN mail_recipients r ON r.message_id = m.id WHERE ${createdHere}`;
 
   const statements = {
-    resolution: sqlRows<ResolutionRow>(sql`${cte} SELECT r.who, r.user_id,
-        (SELECT count(*) FROM users u WHERE ${activeUser("u")} AND lower(u.name) = lower(r.who)) AS same_name,
+    resolution: sqlRows<ResolutionRow>(sql`${cte} SELECT r.who, r.user_id, r.same_name,
         CASE WHEN r.user_id IS NULL THEN 0 ELSE ${mayMessageSql(me, sql`r.user_id`)} END AS allowed
       FROM resolved r`),
     message:

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { batch, sqlRows, sqlRun } from "~/server/db/batch.server";
+import { batch, type Query, type Results, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { holdsCopySql, threadIdsSql } from "./access.server";
 import { discardFiles } from "./attachments.server";
@@ -137,23 +137,34 @@ export type ReplySource = {
   own: boolean;
 };
 
-/** /messagesold/compose/{id}: the message answered, if the viewer holds a copy (else 404). */
-export async function loadReplySource(viewerId: number, messageId: number): Promise<ReplySource | null> {
-  const { rows } = await batch({
-    rows: sqlRows<Row>(sql`SELECT m.id, m.subject, m.body, m.created_at, ${messagePeopleSql()}
+/**
+ * /messagesold/compose/{id}: the message answered, if the viewer holds a copy (else null), and
+ * the results of the `also` queries, by name, in the same batch.
+ */
+export async function loadReplySource<Also extends Record<string, Query>>(
+  viewerId: number,
+  messageId: number,
+  also: Also = {} as Also,
+): Promise<{ source: ReplySource | null; also: Results<Also> }> {
+  const { replied: rows, ...rest } = await batch({
+    ...also,
+    replied: sqlRows<Row>(sql`SELECT m.id, m.subject, m.body, m.created_at, ${messagePeopleSql()}
       FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
       WHERE m.id = ${messageId} AND ${holdsCopySql(viewerId, "m")}`),
   });
   const row = rows[0];
-  if (!row) return null;
+  if (!row) return { source: null, also: rest as Results<Also> };
   const message = toMessage(viewerId, { ...row, read_at: null, received: 0, files: null });
   return {
-    id: message.id,
-    subject: message.subject,
-    body: message.body,
-    createdAt: message.createdAt,
-    from: message.from,
-    to: message.to,
-    own: message.own,
+    source: {
+      id: message.id,
+      subject: message.subject,
+      body: message.body,
+      createdAt: message.createdAt,
+      from: message.from,
+      to: message.to,
+      own: message.own,
+    },
+    also: rest as Results<Also>,
   };
 }

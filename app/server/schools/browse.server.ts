@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { stateName } from "~/lib/us-states";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { schoolColumns } from "./schools.server";
@@ -20,10 +21,13 @@ const stateCounts = sqliteTable("school_state_counts", {
   schools: integer("schools").notNull(),
 });
 
-/** The states with schools and their counts: one row a state, not a count of every school. */
+/**
+ * The states with schools and their counts: one row a state, not a count of every school. By
+ * the state's name as shown (Alabama before Alaska), not by its postal code (AK before AL).
+ */
 export async function statesWithCounts() {
-  const { rows } = await batch({ rows: getDb().select().from(stateCounts).orderBy(asc(stateCounts.state)) });
-  return rows;
+  const { rows } = await batch({ rows: getDb().select().from(stateCounts) });
+  return rows.sort((a, b) => stateName(a.state).localeCompare(stateName(b.state), "en"));
 }
 
 /** Districts or cities of a state with their school counts, after `after` (a name) by name. */

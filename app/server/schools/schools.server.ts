@@ -3,7 +3,7 @@ import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, batchAs, runAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { type School, schoolColumns } from "./columns.server";
-import { planSchoolSearch, schoolSearchQuery } from "./search.server";
+import { planSchoolSearch, SCHOOL_SEARCH_COUNT_MAX, schoolSearchCountQuery, schoolSearchQuery } from "./search.server";
 
 export { type School, schoolColumns };
 
@@ -39,15 +39,42 @@ export async function searchSchools(text: string, limit = SCHOOL_SEARCH_RESULTS)
   return single(schoolSearchQuery(plan, limit));
 }
 
-/** /schools in one round trip: my schools, and the search results when there is a search. */
-export async function schoolsHome(userId: number, text: string) {
+/** The last page of results a search offers (pages stop where its count does). */
+export const SCHOOL_SEARCH_PAGES = Math.ceil(SCHOOL_SEARCH_COUNT_MAX / SCHOOL_SEARCH_RESULTS);
+
+export type SchoolSearchResults = {
+  schools: School[];
+  /** 1-based. */
+  page: number;
+  /** How many schools the search finds, up to SCHOOL_SEARCH_COUNT_MAX; `more`: even more. */
+  total: number;
+  more: boolean;
+  next: number | null;
+};
+
+/**
+ * /schools in one round trip: my schools, and when there is a search, one page of its results
+ * (`page`, 1-based, of SCHOOL_SEARCH_RESULTS) with the total found.
+ */
+export async function schoolsHome(userId: number, text: string, page = 1) {
   const plan = planSchoolSearch(text);
   // A batch even alone: it joins the request's one round trip (decision 104).
   if (plan.kind === "none") return { mine: await single(mySchoolsQuery(userId)), results: null };
-  const { mine, results } = await batch({
+  const shown = Math.min(Math.max(1, Math.trunc(page) || 1), SCHOOL_SEARCH_PAGES);
+  const { mine, schools, counted } = await batch({
     mine: mySchoolsQuery(userId),
-    results: schoolSearchQuery(plan, SCHOOL_SEARCH_RESULTS),
+    schools: schoolSearchQuery(plan, SCHOOL_SEARCH_RESULTS, (shown - 1) * SCHOOL_SEARCH_RESULTS),
+    counted: schoolSearchCountQuery(plan),
   });
+  const found = counted[0]?.n ?? 0;
+  const total = Math.min(found, SCHOOL_SEARCH_COUNT_MAX);
+  const results: SchoolSearchResults = {
+    schools,
+    page: shown,
+    total,
+    more: found > SCHOOL_SEARCH_COUNT_MAX,
+    next: shown * SCHOOL_SEARCH_RESULTS < total ? shown + 1 : null,
+  };
   return { mine, results };
 }
 

@@ -79,14 +79,28 @@ function substringTier(match: string, key: string, limit: number): SQL {
     ORDER BY lower(trim(s.name)), s.id LIMIT ${limit})`;
 }
 
+/** The total a search shows is counted up to this many; past it, "more than" (decision 125). */
+export const SCHOOL_SEARCH_COUNT_MAX = 500;
+
+function tiersOf(plan: Extract<SchoolSearchPlan, { kind: "search" }>, limit: number) {
+  const tiers = ([1, 2, 3, 4] as const).map((tier) => wordStartTier(tier, plan.key, limit));
+  if (plan.match !== null) tiers.push(substringTier(plan.match, plan.key, limit));
+  return sql.join(tiers, sql` UNION ALL `);
+}
+
 /**
- * Ranked (decision 084): names starting with the text, names with a later word starting with it,
+ * Ranked (decision 084): names starting with the text, names with a word starting with it,
  * cities, districts, then the words anywhere (substrings); by the matched text, then name, within
  * each. One statement: `UNION ALL … LIMIT` stops at the first `limit` rows, so a tier runs only
  * when the tiers before it leave room, and each tier reads about as many rows as it returns.
+ * A later page (`offset`) reads the pages before it too: pages stop at SCHOOL_SEARCH_COUNT_MAX.
  */
-export function schoolSearchQuery(plan: Extract<SchoolSearchPlan, { kind: "search" }>, limit: number) {
-  const tiers = ([1, 2, 3, 4] as const).map((tier) => wordStartTier(tier, plan.key, limit));
-  if (plan.match !== null) tiers.push(substringTier(plan.match, plan.key, limit));
-  return sqlRows<School>(sql`${sql.join(tiers, sql` UNION ALL `)} LIMIT ${limit}`);
+export function schoolSearchQuery(plan: Extract<SchoolSearchPlan, { kind: "search" }>, limit: number, offset = 0) {
+  return sqlRows<School>(sql`${tiersOf(plan, offset + limit)} LIMIT ${limit} OFFSET ${offset}`);
+}
+
+/** How many schools the search finds, counted up to SCHOOL_SEARCH_COUNT_MAX + 1: a bounded read. */
+export function schoolSearchCountQuery(plan: Extract<SchoolSearchPlan, { kind: "search" }>) {
+  const reach = SCHOOL_SEARCH_COUNT_MAX + 1;
+  return sqlRows<{ n: number }>(sql`SELECT count(*) AS n FROM (${tiersOf(plan, reach)} LIMIT ${reach})`);
 }

@@ -1,0 +1,69 @@
+// The end-to-end tests' own people, communities and posts (`node scripts/seed.mjs --fixtures e2e`),
+// added to the end-to-end server's database after the demo data (scripts/serve-e2e.mjs), never to
+// the one `npm start` serves: a demo is a school, not a test run (decision 125). Each test signs in
+// as accounts of its own, one set per Playwright project, so runs with and without JavaScript never
+// step on each other or on the demo users. Ids come from the database.
+import { chatFixtures } from "./chat.mjs";
+import { chatGroupsFixtures } from "./chat-groups.mjs";
+import { communitiesFixtures } from "./communities.mjs";
+import { calendarFixtures } from "./events.mjs";
+import { inboxFixtures } from "./inbox.mjs";
+import { layoutSeed } from "./layout.mjs";
+
+/** SQL statements; `q` quotes a value, `passwordHash` is the demo password's hash. */
+export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
+  const sql = [];
+  const person = (email, username, name) =>
+    `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email)}, ${q(username)}, ${q(name)}, 'default', ${now}, ${now}, ${q(passwordHash)}, ${now - day});`;
+
+  // Accounts that tests change (settings, password, deletion).
+  for (const project of ["js", "nojs"]) {
+    for (const purpose of ["settings", "password", "delete"]) {
+      sql.push(
+        person(
+          `e2e-${purpose}-${project}@demo.schoolhub.test`,
+          `e2e_${purpose}_${project}`,
+          `E2E ${purpose} ${project}`,
+        ),
+      );
+    }
+  }
+
+  // The notifications dropdown (tests/e2e/notifications.spec.ts): one user per test and browser
+  // project, so parallel runs never mark each other's notifications read.
+  for (const key of ["js-open", "js-all", "js-live", "nojs-open", "nojs-all"]) {
+    const email = `e2e-notify-${key}@demo.schoolhub.test`;
+    const userId = `(SELECT id FROM users WHERE email = ${q(email)})`;
+    sql.push(
+      person(email, `e2e_notify_${key.replace("-", "_")}`, `Notify ${key}`),
+      `INSERT INTO notifications (oid, user_id, title, url, seen, created_at) VALUES
+      (${q(`e2e-${key}-1`)}, ${userId}, 'Terry Teacher accepted your friend request', 'http://localhost/profile/friends', 1, ${now - 3 * hour}),
+      (${q(`e2e-${key}-2`)}, ${userId}, 'New post in Lincoln PTO', 'http://localhost/about/aup', 0, ${now - 2 * hour}),
+      (${q(`e2e-${key}-3`)}, ${userId}, 'Sam Student sent you a friend request', 'http://localhost/profile/friends?tab=incoming', 0, ${now - hour});`,
+    );
+  }
+
+  // Friend requests (tests/e2e/friends.spec.ts): strangers to everyone; a/b send and accept,
+  // c/d send and cancel, e uploads an avatar.
+  for (const project of ["js", "nojs"]) {
+    for (const who of ["a", "b", "c", "d", "e"]) {
+      sql.push(
+        person(
+          `e2e-friends-${who}-${project}@demo.schoolhub.test`,
+          `e2e_friends_${who}_${project}`,
+          `Friends ${who.toUpperCase()} ${project}`,
+        ),
+      );
+    }
+  }
+
+  sql.push(
+    ...layoutSeed({ q, passwordHash, now }),
+    ...calendarFixtures(q, { now, passwordHash }),
+    ...communitiesFixtures({ q, now, day, passwordHash }),
+    ...chatFixtures({ q, now, hour, day, passwordHash }),
+    ...chatGroupsFixtures({ q, now, hour, day, passwordHash }),
+    ...inboxFixtures({ q, now, hour, day, passwordHash }),
+  );
+  return sql;
+}

@@ -1,0 +1,167 @@
+import type { Page, TestInfo } from "@playwright/test";
+import { axeViolations } from "./axe";
+import { expect, signedInPage, signInAs, test } from "./support";
+
+/**
+ * The small fixes of issue 21 (decision 125), with and without JavaScript: one <h1> and no
+ * content outside a landmark on every page, one theme picker, groups named in the header's
+ * conversations menu, school search pages, states by name, the inbox's "To" suggestions, and a
+ * new community's owner led to Manage.
+ */
+
+/**
+ * The whole page's landmarks and top heading, as axe sees them (the other suites look at <main>).
+ * axe runs inside the page, so it needs JavaScript; the markup is the same without it.
+ */
+async function structureViolations(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return [];
+  const violations = await axeViolations(page, { options: { runOnly: ["region", "page-has-heading-one"] } });
+  return violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(" ")),
+  }));
+}
+
+const SIGNED_IN_PAGES = [
+  "/newsfeed",
+  "/chat",
+  "/chat/@mrsteacher",
+  "/chat/new",
+  "/content/1",
+  "/schools",
+  "/schools/browse",
+  "/messagesold/compose",
+  "/communities",
+  "/profile/friends",
+  "/profile/settings",
+];
+const GUEST_PAGES = ["/login", "/login/register", "/login/resetpassword", "/about"];
+
+for (const width of [360, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("every signed-in page has one <h1> and nothing outside a landmark", async ({ page, javaScriptEnabled }) => {
+      test.setTimeout(90_000);
+      await signInAs(page, "parent@demo.schoolhub.test");
+      for (const path of SIGNED_IN_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+        expect(await structureViolations(page, javaScriptEnabled), path).toEqual([]);
+      }
+      // The drawer open, at a phone's width: its checkbox is in the header's banner.
+      await page.goto("/newsfeed");
+      await page.locator("label.sidebar-toggle-button").click();
+      await expect(page.getByRole("navigation", { name: "Main navigation" })).toBeVisible();
+      expect(await structureViolations(page, javaScriptEnabled)).toEqual([]);
+    });
+
+    test("every guest page has one <h1> and nothing outside a landmark", async ({ page, javaScriptEnabled }) => {
+      for (const path of GUEST_PAGES) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 }), path).toHaveCount(1);
+        expect(await structureViolations(page, javaScriptEnabled), path).toEqual([]);
+      }
+    });
+  });
+}
+
+test("one theme picker: settings when signed in, the footer's at 16 px for a guest", async ({ page }) => {
+  await page.goto("/about");
+  const footerPicker = page.locator("footer").getByLabel("Theme");
+  await expect(footerPicker).toBeVisible();
+  for (const control of [footerPicker, page.locator("footer .theme-switch button")]) {
+    const size = await control.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
+    expect(size).toBeGreaterThanOrEqual(16);
+  }
+  await signInAs(page, "parent@demo.schoolhub.test");
+  for (const path of ["/newsfeed", "/schools", "/profile/settings"]) {
+    await page.goto(path);
+    await expect(page.getByRole("combobox", { name: "Theme", exact: true }), path).toHaveCount(
+      path === "/profile/settings" ? 1 : 0,
+    );
+  }
+});
+
+test("the header's conversations menu names groups and leads to them", async ({ page }) => {
+  await signInAs(page, "parent@demo.schoolhub.test", { to: "/profile" });
+  await page.locator("details.conversations-menu > summary").click();
+  const panel = page.locator("details.conversations-menu .menu-panel");
+  const group = panel.getByRole("link", { name: /Field trip volunteers/ });
+  await expect(group).toHaveAttribute("href", /^\/chat\/\d+$/);
+  await expect(panel.getByText("Group conversation")).toHaveCount(0);
+  await group.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Field trip volunteers" })).toBeVisible();
+});
+
+test("browse by state lists states by name, and a school search has a total and pages", async ({ page }) => {
+  await signInAs(page, "parent@demo.schoolhub.test", { to: "/schools/browse" });
+  const states = page.getByRole("list", { name: "States" }).getByRole("link");
+  await expect(states.nth(0)).toHaveText("Alabama");
+  await expect(states.nth(1)).toHaveText("Alaska");
+
+  await page.goto("/schools");
+  await page.getByLabel("Search schools").fill("Lincoln");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  const results = page.getByRole("region", { name: "Results for “Lincoln”" });
+  await expect(results.getByText(/^\d+ schools$|^More than 500 schools$/)).toBeVisible();
+  const shown = () =>
+    results.locator("a.school-name").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  const firstPage = await shown();
+  expect(firstPage).toHaveLength(25);
+  await results.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(results.getByText("Page 2")).toBeVisible();
+  const secondPage = await shown();
+  expect(secondPage.length).toBeGreaterThan(0);
+  expect(secondPage.filter((href) => firstPage.includes(href))).toEqual([]);
+  await results.getByRole("link", { name: "Previous page" }).click();
+  await expect(results.getByText("Page 1")).toBeVisible();
+});
+
+test("the inbox's To field suggests people one may write to; a reply names them", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  await signInAs(page, "parent@demo.schoolhub.test", { to: "/messagesold/compose" });
+  const to = page.getByLabel("To", { exact: true });
+  const options = () =>
+    page.locator("#compose-to-choices option").evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
+  await expect(to).toHaveAttribute("list", "compose-to-choices");
+  expect(await options()).toContain("Terry Teacher");
+  expect(await options()).not.toContain("Pat Parent");
+  if (javaScriptEnabled) {
+    // After a comma, each suggestion completes the next person, leaving out those listed.
+    await to.pressSequentially("Terry Teacher, Sa");
+    await expect.poll(options).toContain("Terry Teacher, Sam Student");
+    expect(await options()).not.toContain("Terry Teacher, Terry Teacher");
+  }
+  // Terry's seeded message: the reply goes to Terry by name.
+  await page.goto("/messagesold");
+  await page
+    .getByRole("link", { name: /Field trip permission slip/ })
+    .first()
+    .click();
+  await page.getByRole("link", { name: "Reply" }).first().click();
+  await expect(to).toHaveValue("Terry Teacher");
+});
+
+function owner(testInfo: TestInfo) {
+  return `e2e-communities-owner-${testInfo.project.name === "no-js" ? "nojs" : "js"}@demo.schoolhub.test`;
+}
+
+test("a new community says it was created, and its only owner's main action is Manage", async ({
+  browser,
+}, testInfo) => {
+  const name = `Garden Club ${testInfo.project.name}-${Date.now().toString(36)}`;
+  const page = await signedInPage(browser, testInfo, owner(testInfo), "/communities/create");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Category").selectOption("club");
+  await page.getByRole("button", { name: "Create community" }).click();
+  await expect(page).toHaveURL(/\/communities\/\d+$/);
+  await expect(page.getByRole("status").filter({ hasText: `${name} was created.` })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const toolbar = page.locator(".community-toolbar");
+  await expect(toolbar.getByRole("link", { name: "Manage" })).toHaveClass(/\bbutton\b/);
+  await expect(toolbar.getByRole("button", { name: "Leave" })).toHaveCount(0);
+});

@@ -153,7 +153,7 @@ export async function loadReplySource<Also extends Record<string, Query>>(
       WHERE m.id = ${messageId} AND ${holdsCopySql(viewerId, "m")}`),
   });
   const row = rows[0];
-  if (!row) return { source: null, also: rest as Results<Also> };
+  if (!row) return { source: null, also: rest as unknown as Results<Also> };
   const message = toMessage(viewerId, { ...row, read_at: null, received: 0, files: null });
   return {
     source: {
@@ -165,6 +165,6 @@ export async function loadReplySource<Also extends Record<string, Query>>(
       to: message.to,
       own: message.own,
     },
-    also: rest as Results<Also>,
+    also: rest as unknown as Results<Also>,
   };
 }

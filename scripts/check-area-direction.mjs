@@ -7,8 +7,8 @@
 //   what two route folders share lives in app/server (or app/lib, app/components).
 // - nothing outside app/routes imports a route module at run time (`import type` of a loader's
 //   type, for useRouteLoaderData, is fine).
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
+import { join, relative, sep } from "node:path";
+import { app, importsOf, root, sources } from "./lib/app-imports.mjs";
 
 /** Lowest first. Keep in step with the table in docs/architecture.md. */
 export const TIERS = [
@@ -30,29 +30,6 @@ export const TIERS = [
 ];
 const tierOf = new Map(TIERS.flatMap((names, tier) => names.map((name) => [name, tier])));
 
-const root = resolve(import.meta.dirname, "..");
-const app = join(root, "app");
-
-function sources(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "+types" ? [] : sources(path);
-    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
-}
-
-function resolveImport(from, specifier) {
-  let base;
-  if (specifier.startsWith("~/")) base = join(app, specifier.slice(2));
-  else if (specifier.startsWith(".")) base = resolve(dirname(from), specifier);
-  else return null;
-  for (const ending of ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]) {
-    const path = base + ending;
-    if (existsSync(path) && statSync(path).isFile()) return path;
-  }
-  return null;
-}
-
 /** `server/chat/x.server.ts` → "chat"; a file at the folder's root names itself (`config.server.ts` → "config"). */
 function folderUnder(base, file) {
   const parts = relative(join(app, base), file).split(sep);
@@ -60,15 +37,12 @@ function folderUnder(base, file) {
   return parts.length > 1 ? parts[0] : parts[0].replace(/\..*$/, "");
 }
 
-const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm;
 const problems = [];
 let checked = 0;
 for (const file of sources(app)) {
   const server = folderUnder("server", file);
   const route = folderUnder("routes", file);
-  for (const [, typeOnly, specifier] of readFileSync(file, "utf8").matchAll(IMPORT)) {
-    const target = resolveImport(file, specifier);
-    if (!target) continue;
+  for (const { specifier, target, typeOnly } of importsOf(file)) {
     checked += 1;
     const where = `${relative(root, file)} imports ${specifier}`;
     const targetServer = folderUnder("server", target);

@@ -1,41 +1,13 @@
 // Import cycles among app/ modules: `node scripts/check-import-cycles.mjs` lists each cycle and
 // exits 1 if there is one: services, routes and components import in one direction (decision 089).
 // Static imports and re-exports count; `import type` does not, since it leaves no runtime edge.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { relative } from "node:path";
+import { app, importsOf, root, sources } from "./lib/app-imports.mjs";
 
-const root = resolve(import.meta.dirname, "..");
-const app = join(root, "app");
-
-function sources(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === "+types" ? [] : sources(path);
-    return /\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
-}
-
-function resolveImport(from, specifier) {
-  let base;
-  if (specifier.startsWith("~/")) base = join(app, specifier.slice(2));
-  else if (specifier.startsWith(".")) base = resolve(dirname(from), specifier);
-  else return null;
-  for (const ending of ["", ".ts", ".tsx", "/index.ts", "/index.tsx"]) {
-    const path = base + ending;
-    if (existsSync(path) && statSync(path).isFile() && /\.tsx?$/.test(path)) return path;
-  }
-  return null;
-}
-
-const IMPORT = /^\s*(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?["']([^"']+)["']/gm;
 const graph = new Map();
 for (const file of sources(app)) {
-  const edges = new Set();
-  for (const [, typeOnly, specifier] of readFileSync(file, "utf8").matchAll(IMPORT)) {
-    const target = typeOnly ? null : resolveImport(file, specifier);
-    if (target) edges.add(target);
-  }
-  graph.set(file, edges);
+  // `import type` leaves no runtime edge.
+  graph.set(file, new Set(importsOf(file).flatMap((found) => (found.typeOnly ? [] : [found.target]))));
 }
 
 // Tarjan's strongly connected components: every component of more than one module is a cycle.

@@ -1,7 +1,7 @@
 import { parseId } from "~/lib/forms/chat";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { deleteMessage } from "~/server/chat/chat.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/chat-message";
 

@@ -1,7 +1,7 @@
 import { parseId, sendMessageBodySchema } from "~/lib/forms/chat";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
 import { loadConversation, sendMessage } from "~/server/chat/chat.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import { sendAnswer } from "../../server/chat/send-answer.server";
 import type { Route } from "./+types/chat-messages";

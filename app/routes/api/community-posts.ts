@@ -1,8 +1,8 @@
 import { parseId } from "~/lib/forms/communities";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerUser } from "~/server/auth/bearer.server";
 import { loadCommunityPosts } from "~/server/communities/community-page.server";
 import { decodeCursor } from "~/server/content/post-cards.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/community-posts";
 import { postPage } from "./content-json.server";

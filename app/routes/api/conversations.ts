@@ -1,4 +1,5 @@
 import { createGroupBodySchema } from "~/lib/forms/chat";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
 import {
   CONVERSATION_PAGE_MAX,
@@ -6,7 +7,6 @@ import {
   listConversationPage,
   newClientMsgIdServer,
 } from "~/server/chat/chat.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/conversations";
 import { groupRefusal } from "./group-answer.server";

@@ -1,6 +1,6 @@
 import { parseId } from "~/lib/forms/chat";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor } from "~/server/auth/bearer.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import { deleteForMe, loadThread } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/inbox-message";

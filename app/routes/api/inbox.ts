@@ -1,6 +1,6 @@
 import { boxSchema } from "~/lib/forms/inbox";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import { listBox } from "~/server/inbox/inbox.server";
 import type { Route } from "./+types/inbox";

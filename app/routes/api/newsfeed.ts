@@ -1,7 +1,7 @@
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerUser } from "~/server/auth/bearer.server";
 import { decodeCursor } from "~/server/content/post-cards.server";
 import { loadNewsfeed } from "~/server/feed/newsfeed.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/newsfeed";
 import { postPage } from "./content-json.server";

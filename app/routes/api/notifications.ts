@@ -1,6 +1,6 @@
 import { parseNotificationListQuery } from "~/routes/api/notification-query.server";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerUser } from "~/server/auth/bearer.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
 import type { Route } from "./+types/notifications";

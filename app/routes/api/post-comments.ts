@@ -1,8 +1,8 @@
 import { parseId } from "~/lib/forms/communities";
 import { apiCommentSchema } from "~/lib/forms/content";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { addComment } from "~/server/content/comments.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/post-comments";
 import { postNotFound } from "./content-json.server";

@@ -1,8 +1,8 @@
 import { parseId } from "~/lib/forms/communities";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/post";
 import { apiPost, apiThreads, postNotFound } from "./content-json.server";

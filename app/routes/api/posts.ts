@@ -1,10 +1,10 @@
 import { apiNewPostSchema } from "~/lib/forms/content";
 import { readLimitedForm, uploadedFiles } from "~/lib/forms/read-form.server";
+import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { IMAGE_ERRORS } from "~/server/content/post-form.server";
 import { createPost } from "~/server/content/posts.server";
 import { POST_FORM_MAX_BYTES, type PostImage, storePostImages } from "~/server/files/post-images.server";
-import { apiClock, withTimeTexts } from "~/server/http/display-times.server";
 import {
   apiTranslator,
   jsonError,

@@ -6,8 +6,23 @@ import type { Clock } from "~/lib/date-format";
 import type { Translate } from "~/lib/translate";
 import { zoneWindow } from "~/lib/zone-window";
 import { getDb, schema } from "~/server/db/db.server";
-import { cookieZone } from "~/server/events/viewer-zone.server";
 import { type Actor, runAs, tokenIsCurrent } from "./session-user.server";
+
+/**
+ * The viewer's IANA zone from the `tz` cookie (set by ZoneSync), if any (decision 056). Pages
+ * fall back to the zone of the events they show, which is their community's.
+ */
+export function cookieZone(request: Request): string | null {
+  const match = /(?:^|;\s*)tz=([^;]+)/.exec(request.headers.get("Cookie") ?? "");
+  if (!match) return null;
+  let zone = "";
+  try {
+    zone = decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+  return isValidTimeZone(zone) ? zone : null;
+}
 
 /**
  * The zone a signed-in page is written in (decision 121): the account's, else the browser's

@@ -1,3 +1,5 @@
+import { zoneOffset } from "~/lib/calendar/time-zone";
+
 /**
  * Intl.DateTimeFormat, made once per locale and options. Building a formatter costs far more than
  * using one (it profiled at a tenth of /newsfeed's render when every post card built its own), and
@@ -69,26 +71,10 @@ export type Clock = {
 
 /** The zone's offset at `at`, in minutes: from the table inside its window, else from Intl. */
 export function offsetMinutes(clock: Pick<Clock, "zone" | "from" | "to" | "changes">, at: number) {
-  if (at < clock.from || at >= clock.to) return zoneOffsetByIntl(at, clock.zone);
+  if (at < clock.from || at >= clock.to) return zoneOffset(at, clock.zone) / MINUTE;
   let offset = clock.changes[1] ?? 0;
   for (let i = 2; i < clock.changes.length && clock.changes[i]! <= at; i += 2) offset = clock.changes[i + 1]!;
   return offset;
-}
-
-function zoneOffsetByIntl(at: number, zone: string) {
-  const parts: Record<string, number> = {};
-  const format = dateTimeFormat("en-US", {
-    timeZone: zone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-  });
-  const floored = Math.floor(at / MINUTE) * MINUTE;
-  for (const part of format.formatToParts(floored)) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  return (Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!) - floored) / MINUTE;
 }
 
 /**

@@ -29,6 +29,17 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     }
   }
 
+  // The viewer's zone (tests/e2e/viewer-time-zone.spec.ts): an account no other test signs in
+  // with, so its first page is the one that tells the server the browser's zone (decision 121);
+  // in Sam's communities, so its newsfeed has posts, and in no conversation.
+  sql.push(
+    person("e2e-zone-js@demo.schoolhub.test", "e2e_zone_js", "Zone Viewer"),
+    `INSERT INTO community_members (community_id, user_id, role, status, created_at)
+      SELECT m.community_id, (SELECT id FROM users WHERE username = 'e2e_zone_js'), 'member', 'active', ${now - day}
+      FROM community_members m JOIN users u ON u.id = m.user_id
+      WHERE u.username = 'samstudent' AND m.status = 'active';`,
+  );
+
   // The notifications dropdown (tests/e2e/notifications.spec.ts): one user per test and browser
   // project, so parallel runs never mark each other's notifications read.
   for (const key of ["js-open", "js-all", "js-live", "nojs-open", "nojs-all"]) {

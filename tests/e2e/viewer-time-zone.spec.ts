@@ -63,12 +63,14 @@ for (const width of WIDTHS) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 800 });
     const errors = watchErrors(page);
-    // Sam is in no conversation, so no live message (another test's) changes a time while this compares.
-    await signIn(page, "samstudent");
+    // An account of this test's own (scripts/seed/e2e-fixtures.mjs): no other test's browser, in
+    // another zone, has told the server its zone first; in no conversation, so no live message
+    // (another test's) changes a time while this compares.
+    await signIn(page, "e2e_zone_js");
     await page.goto("/newsfeed");
     await expectHydrated(page);
-    // The first page tells the server the browser's zone (a cookie the account then keeps; a
-    // run before this one may have stored it already): settings show it as the account's zone.
+    // The first page tells the server the browser's zone (a cookie the account then keeps; the
+    // other width's run may have stored it already): settings show it as the account's zone.
     await expect
       .poll(async () =>
         (await (await page.request.get("/profile/settings")).text()).includes(`value="${ZONE}" selected`),

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Every search box (people, group members, communities, schools) reads what was typed here
  * (decision 113): at most SEARCH_TEXT_MAX characters of any kind, whitespace trimmed. The text
@@ -15,17 +13,12 @@ export const SEARCH_TOO_LONG = "common:search.tooLong";
 export type SearchText = { text: string; typed: string; tooLong: boolean };
 
 /** Characters as people count them: an emoji is one, as the input's maxLength nearly counts. */
-const length = (text: string) => [...text].length;
+export const searchLength = (text: string) => [...text].length;
 
 /** What the user typed into a search: trimmed; over the limit it is not searched (`text` is ""). */
 export function readSearchText(raw: string | null | undefined): SearchText {
   const typed = (raw ?? "").trim();
-  return length(typed) > SEARCH_TEXT_MAX ? { text: "", typed, tooLong: true } : { text: typed, typed, tooLong: false };
+  return searchLength(typed) > SEARCH_TEXT_MAX
+    ? { text: "", typed, tooLong: true }
+    : { text: typed, typed, tooLong: false };
 }
-
-/** The same rule as a zod field, for search parameters parsed with a schema (the API's 400). */
-export const searchTextField = z
-  .string()
-  .trim()
-  .refine((text) => length(text) <= SEARCH_TEXT_MAX, { error: SEARCH_TOO_LONG })
-  .default("");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "~/lib/categories";
-import { searchTextField } from "~/lib/search-text";
+import { searchTextField } from "~/lib/forms/search-text";
 
 /**
  * Slugs share the top level with the app's own pages (SPEC §2 "/{slug}"), so those names are

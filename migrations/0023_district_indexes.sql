@@ -1,0 +1,2 @@
+CREATE INDEX `notifications_user_unread` ON `notifications` (`user_id`,`deleted`,`seen`);--> statement-breakpoint
+CREATE INDEX `notifications_user_list` ON `notifications` (`user_id`,`deleted`,`created_at`,`oid`);

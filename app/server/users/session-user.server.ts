@@ -40,7 +40,7 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
  * profile claims (issued before decision 042); current tokens carry it and need no read.
  */
 export async function loadSessionUser(userId: number): Promise<SessionUser | null> {
-  const [row] = await sessionUserQuery(userId);
+  const [row] = await single(sessionUserQuery(userId));
   return row ? toSessionUser(row) : null;
 }
 

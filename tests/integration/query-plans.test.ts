@@ -47,14 +47,24 @@ class RecordingStatement {
   }
 }
 
+/** Records what goes through `target` (the database, or a request's D1 session, decision 168). */
+function recording(target: D1Database | D1DatabaseSession) {
+  return {
+    prepare: (sql: string) => new RecordingStatement(target.prepare(sql), sql),
+    batch: (statements: RecordingStatement[]) => {
+      for (const statement of statements) recorded.push({ sql: statement.sql, params: statement.params });
+      return target.batch(statements.map((statement) => statement.inner));
+    },
+  };
+}
+
 const recordingD1 = {
-  prepare: (sql: string) => new RecordingStatement(real.prepare(sql), sql),
-  batch: (statements: RecordingStatement[]) => {
-    for (const statement of statements) recorded.push({ sql: statement.sql, params: statement.params });
-    return real.batch(statements.map((statement) => statement.inner));
-  },
+  ...recording(real),
   exec: (sql: string) => real.exec(sql),
-  withSession: (constraint?: string) => real.withSession(constraint),
+  withSession: (constraint?: string) => {
+    const session = real.withSession(constraint);
+    return { ...recording(session), getBookmark: () => session.getBookmark() };
+  },
   dump: () => real.dump(),
 };
 Object.assign(env, { DB: recordingD1 });
@@ -96,20 +106,58 @@ async function plan({ sql, params }: Recorded) {
 /** What is wrong with a statement's plan: a full scan of a growing table, or a sort of one. */
 function problems(details: string[]) {
   const found: string[] = [];
+  const tableOf = (detail: string) => /^(?:SCAN|SEARCH) (\w+)/.exec(detail)?.[1] ?? "";
   for (const detail of details) {
     const scan = /^SCAN (\w+)(?: AS \w+)?(.*)$/.exec(detail);
     if (scan && GROWING.includes(scan[1]!) && !/USING (COVERING )?INDEX|VIRTUAL TABLE/.test(scan[2]!))
       found.push(detail);
-    if (scan && GROWING.includes(scan[1]!) && /USING COVERING INDEX/.test(scan[2]!)) found.push(detail);
   }
-  if (details.some((detail) => /USE TEMP B-TREE FOR (ORDER BY|RIGHT PART OF ORDER BY)/.test(detail))) {
-    const growing = details.some(
-      (detail) => /^(SCAN|SEARCH) (\w+)/.test(detail) && GROWING.includes(/^(?:SCAN|SEARCH) (\w+)/.exec(detail)![1]!),
-    );
-    if (growing) found.push(details.find((detail) => /USE TEMP B-TREE FOR/.test(detail))!);
-  }
+  const sort = details.find((detail) => /USE TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(detail));
+  if (sort && details.some((detail) => GROWING.includes(tableOf(detail)))) found.push(sort);
   return found;
 }
+
+/**
+ * Sorts that SQLite does in a temporary B-tree but over a bounded set: a page, or the viewer's
+ * own memberships, friends or schools (what one person has, not what the district has).
+ */
+const BOUNDED: [RegExp, string][] = [
+  [
+    /FROM community_members m\s+JOIN posts p ON p\.id IN/,
+    "newsfeed: at most a page from each of the viewer's communities",
+  ],
+  [
+    /^select "communities"\."id", "communities"\."name", "communities"\."slug"/,
+    "the viewer's communities (composer, menu)",
+  ],
+  [
+    /^select "communities"\."id", "communities"\."name", "schools"\."state"/,
+    "the calendar's filter: the viewer's communities",
+  ],
+  [/^select "friendships"\."requester_id"/, "the viewer's own friends and requests"],
+  [/^select "id", "slug", "name", "district", "city", "state", "kind", "schools"\."id" in/, "the viewer's schools"],
+];
+
+/**
+ * Statements known to read more as the data grows (decision 167), not fixed yet: listed so that
+ * the list can only shrink (the test fails when one of them no longer occurs, to be removed).
+ */
+const KNOWN_DEBT: [RegExp, string][] = [
+  [
+    /from "conversation_participants" inner join "conversations"/,
+    "chat menu and list sort all the viewer's conversations by updated_at",
+  ],
+  [/^select "event_id", "occurrence_start", "cancelled"/, "the calendar's exceptions scan events"],
+  [/^select "events"\."id", "events"\."title"/, "a community's events are sorted, all of them"],
+  [
+    /^select "users"\."id", "users"\."name", "users"\."username", "users"\."avatar", "community_members"\."role"/,
+    "a community's members are sorted by role, all of them",
+  ],
+  [
+    /LEFT JOIN community_members m ON m\.community_id = p\.community_id AND m\.user_id = \? AND m\.status = 'active'\s+WHERE p\.community_id = \?/,
+    "a community's posts are sorted in a temporary B-tree",
+  ],
+];
 
 let browser: Awaited<ReturnType<typeof browserFor>>;
 let conversationId = 0;
@@ -157,6 +205,7 @@ describe("query plans of the pages a district reads most (issue 27)", { timeout:
 
   it("no statement scans a growing table or sorts one in a temporary B-tree", async () => {
     const offenders = new Set<string>();
+    const debts = new Set<string>();
     for (const path of pages()) {
       recorded.length = 0;
       const response = await browser.get(path);
@@ -167,9 +216,16 @@ describe("query plans of the pages a district reads most (issue 27)", { timeout:
         const details = await plan(statement);
         const found = problems(details);
         const sql = statement.sql.replace(/\s+/g, " ").trim();
-        if (found.length > 0) offenders.add(`${sql.slice(0, 160)}… (${path}) → ${found.join("; ")} [${details.join(" | ")}]`);
+        if (found.length === 0) continue;
+        const test = (rule: [RegExp, string]) => rule[0].test(statement.sql.trim());
+        const debt = KNOWN_DEBT.find(test);
+        if (debt) debts.add(debt[1]);
+        else if (!BOUNDED.some(test))
+          offenders.add(`${sql.slice(0, 160)}… (${path}) → ${found.join("; ")} [${details.join(" | ")}]`);
       }
     }
     expect([...offenders]).toEqual([]);
+    // A debt paid off leaves the list (decision 167).
+    expect([...debts].sort()).toEqual(KNOWN_DEBT.map(([, why]) => why).sort());
   });
 });

@@ -154,9 +154,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   useEffect(() => {
-    // A new language (chosen in settings): its texts first, then the switch, so no page shows a mix.
-    if (i18n.language !== loaderData.locale)
-      void loadPageTexts(loaderData.locale).then(() => i18n.changeLanguage(loaderData.locale));
+    // A new language (chosen in settings): the page comes again from the server, whole, in it,
+    // with its direction and its texts, rather than a mix of two languages until they load.
+    if (i18n.language !== loaderData.locale) window.location.reload();
   }, [loaderData.locale, i18n]);
   // From here on, relative times read from the browser's clock (decision 121).
   useEffect(markHydrated, []);

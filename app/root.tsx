@@ -10,7 +10,7 @@ import { shipsScripts } from "~/lib/hydration";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { descriptionKey } from "~/lib/page-description";
-import { DEFAULT_THEME } from "~/lib/themes";
+import { DEFAULT_THEME, THEME_COLORS, type Theme } from "~/lib/themes";
 import type { ShownToast } from "~/lib/toast";
 import { toTranslate } from "~/lib/translate";
 import { authMiddleware } from "~/middleware/auth";
@@ -116,6 +116,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <meta name="description" content={toTranslate(t)(descriptionKey(matches))} />
+        {rootData?.user ? <AppManifest theme={rootData.theme as Theme} /> : null}
         {scripts || !inlineCss ? (
           <Links />
         ) : (
@@ -137,6 +138,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {rootData ? <ThirdPartyScripts config={rootData.config} /> : null}
       </body>
     </html>
+  );
+}
+
+/** Signed-in pages make the app installable (issue 23, decision 130); guest pages stay as they were. */
+function AppManifest({ theme }: { theme: Theme }) {
+  return (
+    <>
+      <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
+      <meta name="theme-color" content={(THEME_COLORS[theme] ?? THEME_COLORS[DEFAULT_THEME]).accent} />
+    </>
   );
 }
 

@@ -5,6 +5,7 @@
 // step on each other or on the demo users. Ids come from the database.
 import { chatFixtures } from "./chat.mjs";
 import { chatGroupsFixtures } from "./chat-groups.mjs";
+import { pwaFixtures } from "./pwa.mjs";
 import { communitiesFixtures } from "./communities.mjs";
 import { calendarFixtures } from "./events.mjs";
 import { inboxFixtures } from "./inbox.mjs";
@@ -75,6 +76,7 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     ...chatFixtures({ q, now, hour, day, passwordHash }),
     ...chatGroupsFixtures({ q, now, hour, day, passwordHash }),
     ...inboxFixtures({ q, now, hour, day, passwordHash }),
+    ...pwaFixtures({ q, now, hour, day, passwordHash }),
   );
   return sql;
 }

@@ -26,9 +26,7 @@ export function serviceWorker({ entry = "app/pwa/service-worker.ts", fileName = 
       const outputs = (Array.isArray(result) ? result : [result]).flatMap((one) =>
         "output" in one ? (one as Rolldown.RolldownOutput).output : [],
       );
-      const chunk = outputs.find(
-        (output): output is Rolldown.OutputChunk => output.type === "chunk" && output.isEntry,
-      );
+      const chunk = outputs.find((output): output is Rolldown.OutputChunk => output.type === "chunk" && output.isEntry);
       if (!chunk) throw new Error("the service worker's build produced no script");
       this.emitFile({ type: "asset", fileName, source: chunk.code });
     },

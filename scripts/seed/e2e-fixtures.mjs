@@ -5,11 +5,11 @@
 // step on each other or on the demo users. Ids come from the database.
 import { chatFixtures } from "./chat.mjs";
 import { chatGroupsFixtures } from "./chat-groups.mjs";
-import { pwaFixtures } from "./pwa.mjs";
 import { communitiesFixtures } from "./communities.mjs";
 import { calendarFixtures } from "./events.mjs";
 import { inboxFixtures } from "./inbox.mjs";
 import { layoutSeed } from "./layout.mjs";
+import { pwaFixtures } from "./pwa.mjs";
 
 /** SQL statements; `q` quotes a value, `passwordHash` is the demo password's hash. */
 export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {

@@ -249,9 +249,9 @@ test.describe("the installable app", () => {
           url: (one.data as { url: string }).url,
         })),
       );
-    await expect.poll(shown, { timeout: 10_000 }).toEqual([
-      { title: payload.title, body: payload.body, tag: payload.tag, url: payload.url },
-    ]);
+    await expect
+      .poll(shown, { timeout: 10_000 })
+      .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
 
     // CDP cannot tap a notification: the worker gets the click event the browser would send.
     await worker.evaluate(async () => {

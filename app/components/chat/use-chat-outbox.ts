@@ -24,7 +24,13 @@ export function useChatOutbox(conversationId: number | null, viewerId: number, {
       .then((items) => {
         for (const item of items) {
           if (!open) return;
-          queue({ clientMsgId: item.key, content: item.content, createdAt: item.createdAt, failed: false, waiting: true });
+          queue({
+            clientMsgId: item.key,
+            content: item.content,
+            createdAt: item.createdAt,
+            failed: false,
+            waiting: true,
+          });
         }
       })
       .catch(() => undefined);
@@ -48,7 +54,15 @@ export function useChatOutbox(conversationId: number | null, viewerId: number, {
       try {
         const url = `/chat/${conversationId}/messages`;
         const createdAt = Date.now();
-        await hold({ key: clientMsgId, userId: viewerId, url, fields: { content, clientMsgId }, scope, content, createdAt });
+        await hold({
+          key: clientMsgId,
+          userId: viewerId,
+          url,
+          fields: { content, clientMsgId },
+          scope,
+          content,
+          createdAt,
+        });
       } catch {
         fail(clientMsgId, true); // No storage on this device: the message keeps its Retry.
         return;

@@ -10,7 +10,7 @@ import { shipsScripts } from "~/lib/hydration";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { descriptionKey } from "~/lib/page-description";
-import { DEFAULT_THEME, THEME_COLORS, type Theme } from "~/lib/themes";
+import { DEFAULT_THEME } from "~/lib/themes";
 import type { ShownToast } from "~/lib/toast";
 import { toTranslate } from "~/lib/translate";
 import { authMiddleware } from "~/middleware/auth";
@@ -22,7 +22,7 @@ import { runBatch } from "~/server/db/batch.server";
 import { inboxUnreadPart } from "~/server/inbox/inbox.server";
 import { notificationMenuPart } from "~/server/notifications/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
-import { readThemeCookie } from "~/server/session/theme.server";
+import { readThemeCookie, themeColorOf } from "~/server/session/theme.server";
 import { clockFor, rememberBrowserZone, viewerZone } from "~/server/users/time-zone.server";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -84,6 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       inboxUnread,
       clock,
       zoneKnown: zone.known,
+      // Signed-in pages name the manifest and the theme's colour (issue 23, decision 130).
+      themeColor: user ? themeColorOf(theme) : null,
       config: getPublicConfig(),
     },
     { headers },
@@ -116,7 +118,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <meta name="description" content={toTranslate(t)(descriptionKey(matches))} />
-        {rootData?.user ? <AppManifest theme={rootData.theme as Theme} /> : null}
+        {rootData?.themeColor ? <AppManifest themeColor={rootData.themeColor} /> : null}
         {scripts || !inlineCss ? (
           <Links />
         ) : (
@@ -142,11 +144,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 /** Signed-in pages make the app installable (issue 23, decision 130); guest pages stay as they were. */
-function AppManifest({ theme }: { theme: Theme }) {
+function AppManifest({ themeColor }: { themeColor: string }) {
   return (
     <>
       <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
-      <meta name="theme-color" content={(THEME_COLORS[theme] ?? THEME_COLORS[DEFAULT_THEME]).accent} />
+      <meta name="theme-color" content={themeColor} />
     </>
   );
 }

@@ -3,7 +3,8 @@
  * on the device (IndexedDB) and sent when the connection returns. Each held item carries the key
  * the server deduplicates by (a chat message's clientMsgId), so a send that did reach the server
  * before the connection dropped, or two tabs sending at once, still makes one message. The service
- * worker deletes the whole database when the user signs out (service-worker.ts).
+ * worker sends them (flushOutbox) and deletes the whole database when the user signs out or
+ * another signs in (service-worker.ts); a page only holds items and reads them.
  */
 
 const DATABASE = "schoolhub-outbox";
@@ -22,8 +23,7 @@ export type HeldItem = {
   createdAt: number;
 };
 
-/** Told on `window` when a held item was answered: `ok` with the server's JSON, or refused for good. */
-export const OUTBOX_SENT = "schoolhub:outbox-sent";
+/** What the service worker posts to the pages (type OUTBOX_SENT, protocol.ts): `ok` with the server's JSON, or refused for good. */
 export type OutboxSent = { item: HeldItem; ok: boolean; body: unknown };
 
 function openDatabase() {
@@ -66,26 +66,28 @@ const release = (key: string) => inStore("readwrite", (store) => store.delete(ke
 let running: Promise<void> | null = null;
 let again = false;
 
-/** Sends the user's held items in order; one run at a time per page, and per device with Web Locks. */
-export function flushOutbox(userId: number): Promise<void> {
+/**
+ * Sends the user's held items in order, telling the pages each answer. The service worker runs
+ * it (when a page says the connection is back, or that it held something): one run at a time.
+ */
+export function flushOutbox(userId: number, tell: (sent: OutboxSent) => Promise<void>): Promise<void> {
   if (running) {
     again = true;
     return running;
   }
-  const locked = () => sendHeld(userId);
-  running = (navigator.locks ? navigator.locks.request(DATABASE, locked) : locked())
+  running = sendHeld(userId, tell)
     .catch(() => undefined)
     .finally(() => {
       running = null;
       if (again) {
         again = false;
-        void flushOutbox(userId);
+        void flushOutbox(userId, tell);
       }
     });
   return running;
 }
 
-async function sendHeld(userId: number) {
+async function sendHeld(userId: number, tell: (sent: OutboxSent) => Promise<void>) {
   for (const item of await held(userId)) {
     let response: Response;
     try {
@@ -93,6 +95,7 @@ async function sendHeld(userId: number) {
         method: "POST",
         body: new URLSearchParams(item.fields),
         headers: { Accept: "application/json" },
+        credentials: "same-origin",
       });
     } catch {
       return; // Still offline: this one and the rest wait for the connection.
@@ -101,6 +104,14 @@ async function sendHeld(userId: number) {
     if (response.status === 401 || response.status === 429 || response.status >= 500) return;
     await release(item.key);
     const body = response.ok ? await response.json().catch(() => null) : null;
-    dispatchEvent(new CustomEvent<OutboxSent>(OUTBOX_SENT, { detail: { item, ok: response.ok, body } }));
+    await tell({ item, ok: response.ok, body });
   }
+}
+
+/** Deletes every held item of every user (signing out, another user signing in). */
+export function deleteOutbox() {
+  return new Promise<void>((resolve) => {
+    const request = indexedDB.deleteDatabase(DATABASE);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
 }

@@ -29,5 +29,9 @@ export function pageOfDataRequest(pathname: string) {
   return page === "/_root" ? "/" : page;
 }
 
+/** Messages between the pages and the worker: "send what is held"; "a held item was answered". */
+export const OUTBOX_FLUSH = "outbox-flush";
+export const OUTBOX_SENT = "outbox-sent";
+
 /** The payload of a push (the contract with the sender, server/push): what the notification shows and opens. */
 export type PushPayload = { title: string; body: string; url: string; tag?: string };

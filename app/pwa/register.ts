@@ -1,18 +1,31 @@
 /**
- * Loaded by every signed-in page after hydration (routes/layouts/require-user.tsx), never by a
+ * Run by every signed-in page after hydration (routes/layouts/require-user.tsx), never by a
  * guest's: registers the service worker, hands it the built files this page loaded before it was
  * in control, makes links page loads while offline (the worker answers them from the device),
- * and sends the outbox whenever the connection returns (decisions 130–132).
+ * and asks the worker to send the outbox whenever the connection returns (decisions 130–132).
  */
-import { flushOutbox } from "./outbox";
-import { SERVICE_WORKER_PATH } from "./protocol";
+import { OUTBOX_FLUSH, SERVICE_WORKER_PATH } from "./protocol";
 
 let started = false;
 
-export function startOfflineSupport(userId: number) {
-  if (started) return;
+/** Asks the worker to send what the outbox holds (it sends nothing while offline). */
+export function flushOutboxSoon() {
+  navigator.serviceWorker?.controller?.postMessage({ type: OUTBOX_FLUSH });
+}
+
+export function startOfflineSupport() {
+  if (started || !("serviceWorker" in navigator)) return;
   started = true;
-  if ("serviceWorker" in navigator) void register();
+  navigator.serviceWorker
+    .register(SERVICE_WORKER_PATH)
+    .then(() => navigator.serviceWorker.ready)
+    .then((registration) => {
+      const urls = performance.getEntriesByType("resource").map((entry) => entry.name);
+      registration.active?.postMessage({ type: "keep-assets", urls });
+      registration.active?.postMessage({ type: OUTBOX_FLUSH });
+    })
+    // No service worker (a private window, an old browser): the app works online as before.
+    .catch(() => undefined);
   // Offline, the app cannot load a page's data: a link is then an ordinary page load instead.
   addEventListener(
     "click",
@@ -23,17 +36,5 @@ export function startOfflineSupport(userId: number) {
     },
     true,
   );
-  addEventListener("online", () => void flushOutbox(userId));
-  if (navigator.onLine) void flushOutbox(userId);
-}
-
-async function register() {
-  try {
-    await navigator.serviceWorker.register(SERVICE_WORKER_PATH);
-    const registration = await navigator.serviceWorker.ready;
-    const urls = performance.getEntriesByType("resource").map((entry) => entry.name);
-    registration.active?.postMessage({ type: "keep-assets", urls });
-  } catch {
-    // No service worker (a private window, an old browser): the app works online as before.
-  }
+  addEventListener("online", flushOutboxSoon);
 }

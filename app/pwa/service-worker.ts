@@ -11,11 +11,14 @@
  *   Offline, a kept page opens with its banner shown; any other page answers the offline page.
  * - Push: a notification from the JSON payload; a tap opens its page.
  */
+import { deleteOutbox, flushOutbox, type OutboxSent } from "./outbox";
 import {
   BANNER_ATTRIBUTE,
   HIDDEN_BANNER,
   isOfflineReadable,
   OFFLINE_PATH,
+  OUTBOX_FLUSH,
+  OUTBOX_SENT,
   type PushPayload,
   pageOfDataRequest,
   SHOWN_BANNER,
@@ -32,7 +35,6 @@ const LOGOUT_PATH = "/login/logout";
 /** A page loaded in the app (a data request) is fetched again as a document at most this often. */
 const REFRESH_AFTER_MS = 60_000;
 const SAVED_AT_HEADER = "X-Saved-At";
-const OUTBOX_DATABASE = "schoolhub-outbox";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(keepOfflinePage().then(() => self.skipWaiting()));
@@ -54,7 +56,18 @@ self.addEventListener("message", (event) => {
   if (message?.type === "keep-assets" && Array.isArray(message.urls)) {
     event.waitUntil(keepAssets(message.urls.filter((url): url is string => typeof url === "string")));
   }
+  // The connection is back, or a page held a message: the outbox goes, and each page hears the answers.
+  if (message?.type === OUTBOX_FLUSH) event.waitUntil(flush());
 });
+
+async function flush() {
+  const user = await currentUser();
+  if (user) await flushOutbox(Number(user), tellPages);
+}
+
+async function tellPages(sent: OutboxSent) {
+  for (const client of await self.clients.matchAll({ type: "window" })) client.postMessage({ type: OUTBOX_SENT, sent });
+}
 
 async function keepAssets(urls: string[]) {
   const cache = await caches.open(SHELL_CACHE);
@@ -154,16 +167,11 @@ async function currentUser() {
 /** Another user (or none): every kept page and unsent message of the last one is deleted first. */
 async function switchUser(user: string | null) {
   await forgetPages();
+  await deleteOutbox();
   await (await caches.open(STATE_CACHE)).put(CURRENT_USER_KEY, new Response(user ?? ""));
 }
 
-async function forgetUser() {
-  await switchUser(null);
-  await new Promise<void>((resolve) => {
-    const request = indexedDB.deleteDatabase(OUTBOX_DATABASE);
-    request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  });
-}
+const forgetUser = () => switchUser(null);
 
 async function forgetPages() {
   const names = await caches.keys();

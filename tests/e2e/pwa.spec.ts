@@ -76,6 +76,12 @@ test.describe("the installable app", () => {
       expect(file.headers()["content-type"]).toBe("image/png");
     }
     expect(manifest.icons.some((one: { purpose: string }) => one.purpose === "maskable")).toBe(true);
+    // The worker's script runs (not the sandboxed policy of other static files) and is checked each load.
+    const script = await page.request.get("/sw.js");
+    expect(script.status()).toBe(200);
+    expect(script.headers()["content-type"]).toContain("javascript");
+    expect(script.headers()["content-security-policy"]).toBe("default-src 'self'; frame-ancestors 'none'");
+    expect(script.headers()["cache-control"]).toBe("no-cache");
     if (!javaScriptEnabled) return;
 
     // The worker is registered by the signed-in page and activates; Chromium finds nothing that
@@ -242,7 +248,7 @@ test.describe("the installable app", () => {
     });
     const shown = () =>
       worker.evaluate(async () =>
-        (await (self as unknown as ServiceWorkerGlobalScope).registration.getNotifications()).map((one) => ({
+        (await (self as unknown as WorkerScope).registration.getNotifications()).map((one) => ({
           title: one.title,
           body: one.body,
           tag: one.tag,
@@ -255,14 +261,21 @@ test.describe("the installable app", () => {
 
     // CDP cannot tap a notification: the worker gets the click event the browser would send.
     await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      const scope = self as unknown as WorkerScope;
       const [notification] = await scope.registration.getNotifications();
-      scope.dispatchEvent(new NotificationEvent("notificationclick", { notification }));
+      scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification }));
     });
     await expect(page).toHaveURL(`${origin}/calendar`);
     await expect.poll(shown).toEqual([]);
   });
 });
+
+/** What the test reads in the service worker's global scope (the e2e types know no worker globals). */
+type WorkerScope = {
+  registration: { getNotifications(): Promise<Notification[]> };
+  NotificationEvent: new (type: string, init: { notification?: Notification }) => Event;
+  dispatchEvent(event: Event): boolean;
+};
 
 async function serviceWorkerOf(context: BrowserContext) {
   const existing = context.serviceWorkers()[0];

@@ -5,7 +5,7 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import type { DescriptionHandle } from "~/lib/page-description";
 import pwa from "~/locales/en/pwa.json";
-import { useRootData } from "~/root";
+import { startOfflineSupport } from "~/pwa/register";
 import { signInRedirect } from "~/server/auth/web-session.server";
 import type { Route } from "./+types/require-user";
 
@@ -22,12 +22,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const handle: DescriptionHandle = { description: "common:meta.signedInDescription" };
 
 export default function RequireUser() {
-  const userId = useRootData()?.user?.id;
   // The installable app and offline reading (issue 23, decisions 130–132): signed-in pages only,
-  // loaded after the page is up; a development server has no service worker.
+  // once the page is up; a development server has no service worker.
   useEffect(() => {
-    if (import.meta.env.PROD && userId) void import("~/pwa/register").then((pwa) => pwa.startOfflineSupport(userId));
-  }, [userId]);
+    if (import.meta.env.PROD) startOfflineSupport();
+  }, []);
   return (
     <>
       <OfflineBanner />

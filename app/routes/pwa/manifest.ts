@@ -1,7 +1,6 @@
 import { userContext } from "~/context";
-import { DEFAULT_THEME, THEME_COLORS, THEMES, type Theme } from "~/lib/themes";
 import { translatorFor } from "~/middleware/i18next";
-import { readThemeCookie } from "~/server/session/theme.server";
+import { readThemeCookie, themeColorsOf } from "~/server/session/theme.server";
 import type { Route } from "./+types/manifest";
 
 /**
@@ -11,9 +10,7 @@ import type { Route } from "./+types/manifest";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const t = translatorFor(context);
-  const chosen = context.get(userContext)?.theme ?? (await readThemeCookie(request));
-  const theme: Theme = (THEMES as readonly string[]).includes(chosen) ? (chosen as Theme) : DEFAULT_THEME;
-  const colors = THEME_COLORS[theme];
+  const colors = themeColorsOf(context.get(userContext)?.theme ?? (await readThemeCookie(request)));
   const manifest = {
     id: "/newsfeed",
     name: t("pwa:manifest.name"),

@@ -36,5 +36,8 @@ export function startOfflineSupport() {
     },
     true,
   );
-  addEventListener("online", flushOutboxSoon);
+  // The page may hear "online" before the network answers again: asked again shortly after.
+  addEventListener("online", () => {
+    for (const delay of [0, 1_500, 6_000]) setTimeout(flushOutboxSoon, delay);
+  });
 }

@@ -37,7 +37,8 @@ const REFRESH_AFTER_MS = 60_000;
 const SAVED_AT_HEADER = "X-Saved-At";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(keepOfflinePage().then(() => self.skipWaiting()));
+  // The offline page is fetched again by a later page load if this attempt fails (remember).
+  event.waitUntil(keepOfflinePage().catch(() => undefined).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -98,8 +99,25 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   const page = pageOfDataRequest(url.pathname);
-  if (page && isOfflineReadable(page)) event.waitUntil(refreshPage(page));
+  if (page && isOfflineReadable(page)) event.respondWith(dataThenRefresh(event, page));
 });
+
+/**
+ * A readable page's data, loaded inside the app: once the app has it all, the page's document is
+ * fetched again for the kept copy. Not before: the page's loader has effects (a conversation
+ * opened is read) that the app's own request must see first.
+ */
+async function dataThenRefresh(event: FetchEvent, page: string) {
+  const response = await fetch(event.request);
+  if (response.ok)
+    event.waitUntil(
+      response
+        .clone()
+        .arrayBuffer()
+        .then(() => refreshPage(page)),
+    );
+  return response;
+}
 
 async function navigate(event: FetchEvent, url: URL) {
   let response: Response;
@@ -115,6 +133,7 @@ async function navigate(event: FetchEvent, url: URL) {
 /** Keeps a readable page for its user; a page of someone else, or of a guest, forgets the last user's. */
 async function remember(pathname: string, response: Response) {
   if (response.type === "opaqueredirect" || !response.headers.get("Content-Type")?.startsWith("text/html")) return;
+  if (!(await caches.match(OFFLINE_PATH))) await keepOfflinePage().catch(() => undefined);
   const user = response.headers.get(USER_HEADER);
   if (user !== (await currentUser())) await switchUser(user);
   if (!user || response.status !== 200 || !isOfflineReadable(pathname)) return;

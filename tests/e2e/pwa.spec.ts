@@ -15,11 +15,19 @@ function person(testInfo: TestInfo, who: "a" | "b" | "c") {
   return { email: `e2e-pwa-${who}-${project}@demo.schoolhub.test`, username: `e2e_pwa_${who}_${project}` };
 }
 
-/** Waits until the service worker controls the page (it claims the page it was registered from). */
+/**
+ * Waits until the service worker is active and controls the page. A page whose load began before
+ * the worker activated stays uncontrolled (claim() takes only pages already there): it is reloaded.
+ */
 async function controlled(page: Page) {
+  // Registered after hydration, installed once the offline page is fetched: slow on a busy machine.
   await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: 15_000 })
-    .toBe(true);
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? "none"), {
+      timeout: 30_000,
+    })
+    .toBe("activated");
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
 /** The paths of the pages the device keeps for offline reading, whoever they belong to. */

@@ -14,5 +14,6 @@ export * from "./friends";
 export * from "./inbox";
 export * from "./mail";
 export * from "./notifications";
+export * from "./queue";
 export * from "./schools";
 export * from "./users";

@@ -38,7 +38,11 @@ const SAVED_AT_HEADER = "X-Saved-At";
 
 self.addEventListener("install", (event) => {
   // The offline page is fetched again by a later page load if this attempt fails (remember).
-  event.waitUntil(keepOfflinePage().catch(() => undefined).then(() => self.skipWaiting()));
+  event.waitUntil(
+    keepOfflinePage()
+      .catch(() => undefined)
+      .then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener("activate", (event) => {

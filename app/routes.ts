@@ -5,6 +5,8 @@ export default [
   route("theme", "routes/theme.ts"),
   // The installable app (issue 23, decision 130): its manifest, and the page answered offline.
   route("manifest.webmanifest", "routes/pwa/manifest.ts"),
+  // A page's texts in its language, for the browser (issue 24): JSON, public, no layout.
+  route("texts/:lng/:ns", "routes/texts/namespace.ts"),
   // Realtime and notifications (decision 021): form posts and a renewal ping, no pages of their own.
   route("realtime/session", "routes/realtime/session.ts"),
   route("notifications/:oid/open", "routes/notifications/open.ts"),

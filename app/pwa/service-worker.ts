@@ -35,6 +35,7 @@ const LOGOUT_PATH = "/login/logout";
 /** A page loaded in the app (a data request) is fetched again as a document at most this often. */
 const REFRESH_AFTER_MS = 60_000;
 const SAVED_AT_HEADER = "X-Saved-At";
+const TEXTS_PATH = "/texts/";
 
 self.addEventListener("install", (event) => {
   // The offline page is fetched again by a later page load if this attempt fails (remember).
@@ -100,6 +101,11 @@ self.addEventListener("fetch", (event) => {
   }
   if (isAsset(url)) {
     event.respondWith(asset(request));
+    return;
+  }
+  // A page's texts in its language (/texts/<lng>/<ns>): kept too, so a kept page hydrates offline.
+  if (url.pathname.startsWith(TEXTS_PATH)) {
+    event.respondWith(networkFirst(request));
     return;
   }
   const page = pageOfDataRequest(url.pathname);
@@ -180,6 +186,19 @@ async function asset(request: Request) {
   const response = await fetch(request);
   if (response.ok) await cache.put(request, response.clone());
   return response;
+}
+
+async function networkFirst(request: Request) {
+  const cache = await caches.open(SHELL_CACHE);
+  try {
+    const response = await fetch(request);
+    if (response.ok) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const kept = await cache.match(request);
+    if (kept) return kept;
+    throw error;
+  }
 }
 
 async function currentUser() {

@@ -18,7 +18,7 @@ export const TIERS = [
   ["db"],
   ["mail", "realtime", "session"],
   // Areas.
-  ["users"],
+  ["users", "translation"],
   ["auth", "files"],
   ["notifications"],
   ["content", "friends"],

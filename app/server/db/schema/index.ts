@@ -15,4 +15,5 @@ export * from "./inbox";
 export * from "./mail";
 export * from "./notifications";
 export * from "./schools";
+export * from "./translation";
 export * from "./users";

@@ -1,0 +1,76 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createPost } from "~/server/content/posts.server";
+import { updateEvent } from "~/server/events/events.server";
+import { recipientTexts } from "~/server/translation/recipient-text.server";
+import { actorOf, cast } from "./communities-support";
+import { communityWithPeople, cookieOf as eventCookieOf, eventInput, eventOf } from "./events-support";
+import { fetchApp } from "./helpers";
+import { compose, page, people, sentId } from "./inbox-support";
+import { pageText } from "./settings-support";
+
+/** The fake Workers AI's record of what the app asked (scripts/fake-ai/worker.mjs). */
+type FakeCall = { text: string; source_lang: string; target_lang: string };
+const fakeAi = (env as unknown as { FAKE_AI_LOG: { calls(): Promise<FakeCall[]> } }).FAKE_AI_LOG;
+const callsFor = async (text: string) => (await fakeAi.calls()).filter((call) => call.text === text);
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+describe("See translation beyond posts (decision 150)", () => {
+  it("an event's description: the page offers it and shows it with ?translate=description; an edit asks again", async () => {
+    const { community, manager, member } = await communityWithPeople();
+    const description = `Traigan comida para compartir y sillas para todos ${unique()}.`;
+    const eventId = await eventOf(manager.id, community.id, { description });
+    const cookie = await eventCookieOf(member);
+    const plain = await pageText(await fetchApp(`/calendar/events/${eventId}`, { headers: { Cookie: cookie } }));
+    expect(plain).toContain(description);
+    expect(plain).toContain("See translation");
+    const shown = await fetchApp(`/calendar/events/${eventId}?translate=description`, { headers: { Cookie: cookie } });
+    expect(Number(shown.headers.get("X-D1-Round-Trips"))).toBe(1);
+    const html = await pageText(shown);
+    expect(html).toContain(`[es→en] ${description}`);
+    expect(html).toContain("Translated from Spanish");
+    expect(await callsFor(description)).toHaveLength(1);
+
+    // A new description is a new version; an unchanged one keeps its translation.
+    const edited = `${description} ¡Gracias!`;
+    expect((await updateEvent(await actorOf(manager.id), eventId, eventInput({ description: edited }))).ok).toBe(true);
+    await fetchApp(`/calendar/events/${eventId}?translate=description`, { headers: { Cookie: cookie } });
+    expect(await callsFor(edited)).toHaveLength(1);
+  });
+
+  it("an inbox message: its thread shows it translated with ?translate=mail-{id}, for those who hold it only", async () => {
+    const { ada, ben, dev } = await people();
+    const body = `Mi hija no irá a la escuela mañana porque tiene una cita con el médico ${unique()}.`;
+    const id = sentId(await compose(ada, { to: `@${ben.username}`, subject: "Mañana", body }));
+    const plain = await pageText(await page(ben, `/messagesold/${id}`));
+    expect(plain).toContain("See translation");
+    const html = await pageText(await page(ben, `/messagesold/${id}?translate=mail-${id}`));
+    expect(html).toContain(`[es→en] ${body}`);
+    expect(html).toContain("Translated from Spanish");
+    // Someone without a copy gets nothing, and nothing is asked for them.
+    expect((await page(dev, `/messagesold/${id}?translate=mail-${id}`)).status).toBe(404);
+    expect(await callsFor(body)).toHaveLength(1);
+  });
+});
+
+describe("a recipient's text for pushes and e-mails (issue 24 item 5)", () => {
+  it("is translated into each recipient's language once, marked, with the original beside it", async () => {
+    const { member, community } = await cast();
+    const text = `La excursión al museo es el viernes, traigan almuerzo ${unique()}.`;
+    const post = await createPost(member, community.id, text);
+    if (post.status !== "published") throw new Error("not published");
+    const texts = await recipientTexts({ kind: "post", id: post.id }, ["vi", "en", "es", "vi"]);
+    expect(texts?.get("vi")).toMatchObject({ text: `[es→vi] ${text}`, original: text });
+    expect(texts?.get("vi")?.translatedFrom?.code).toBe("es");
+    expect(texts?.get("en")).toEqual({
+      text: `[es→en] ${text}`,
+      translatedFrom: { code: "es", name: "Spanish" },
+      original: text,
+    });
+    // The writer's own language: the original, unmarked.
+    expect(texts?.get("es")).toEqual({ text, translatedFrom: null, original: text });
+    expect((await callsFor(text)).map((call) => call.target_lang).sort()).toEqual(["en", "vi"]);
+    // A deleted or unknown item: nothing.
+    expect(await recipientTexts({ kind: "post", id: 999_999_999 }, ["vi"])).toBeNull();
+  });
+});

@@ -1,11 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { sendMessage } from "~/server/chat/chat.server";
 import { createPost } from "~/server/content/posts.server";
 import { updateEvent } from "~/server/events/events.server";
 import { recipientTexts } from "~/server/translation/recipient-text.server";
+import { clientId, twoFriends } from "./chat-support";
 import { actorOf, cast } from "./communities-support";
 import { communityWithPeople, cookieOf as eventCookieOf, eventInput, eventOf } from "./events-support";
-import { fetchApp } from "./helpers";
+import { createUser, fetchApp, signIn } from "./helpers";
 import { compose, page, people, sentId } from "./inbox-support";
 import { pageText } from "./settings-support";
 
@@ -50,6 +52,38 @@ describe("See translation beyond posts (decision 150)", () => {
     // Someone without a copy gets nothing, and nothing is asked for them.
     expect((await page(dev, `/messagesold/${id}?translate=mail-${id}`)).status).toBe(404);
     expect(await callsFor(body)).toHaveLength(1);
+  });
+});
+
+describe("chat messages (decision 150)", () => {
+  it("offer See translation to the others, fetched as JSON or shown with ?translate=message-{id}, participants only", async () => {
+    const { a, b } = await twoFriends();
+    const content = `¿Alguien sabe a qué hora empieza el partido del sábado? ${unique()}`;
+    const sent = await sendMessage(
+      { id: a.id, tokenVersion: 0 },
+      { toUserId: b.id },
+      { content, clientMsgId: clientId() },
+    );
+    if (sent.status !== "ok") throw new Error(sent.status);
+    const { id, conversationId } = sent.message;
+    expect(sent.message.lang).toBe("es");
+    const cookie = await signIn(b.email, b.password);
+    const plain = await (await fetchApp(`/chat/${conversationId}`, { headers: { Cookie: cookie } })).text();
+    expect(plain).toContain(`href="/chat/${conversationId}?translate=message-${id}#message-${id}"`);
+    const shown = await fetchApp(`/chat/${conversationId}?translate=message-${id}`, { headers: { Cookie: cookie } });
+    expect(Number(shown.headers.get("X-D1-Round-Trips"))).toBe(1);
+    const html = await pageText(shown);
+    expect(html).toContain(`[es→en] ${content}`);
+    expect(html).toContain("Translated from Spanish");
+    const json = await fetchApp(`/translation/message/${id}`, { headers: { Cookie: cookie } });
+    expect(await json.json()).toEqual({ text: `[es→en] ${content}`, from: "es" });
+    expect(await callsFor(content)).toHaveLength(1);
+    // Someone outside the conversation: 404, nothing asked.
+    const outsider = await createUser();
+    const refused = await fetchApp(`/translation/message/${id}`, {
+      headers: { Cookie: await signIn(outsider.email, outsider.password) },
+    });
+    expect(refused.status).toBe(404);
   });
 });
 

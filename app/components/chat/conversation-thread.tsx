@@ -4,6 +4,7 @@ import { UserAvatar } from "~/components/layout/user-avatar";
 import { MESSAGE_MAX_LENGTH, newClientMsgId } from "~/lib/chat-limits";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import type { ShownTranslation } from "~/lib/translation";
 import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
 import type { loadChatPage } from "~/routes/chat/conversation.server";
 import { fetchMessages, markRead, postMessage } from "./chat-client";
@@ -12,7 +13,11 @@ import { useConversationName } from "./conversation-list";
 import { MessageList } from "./message-list";
 import { messageCursorOf, useChatMessages } from "./use-chat-messages";
 
-type PageData = Awaited<ReturnType<typeof loadChatPage>>;
+type PageData = Awaited<ReturnType<typeof loadChatPage>> & {
+  canTranslate?: boolean;
+  translation?: ({ messageId: number } & ShownTranslation) | null;
+  translationFailed?: boolean;
+};
 
 const NO_MESSAGES: never[] = [];
 
@@ -185,6 +190,8 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
               deleteAction={location.pathname}
               onDelete={(message) => add([{ ...message, disposition: 1 }])}
               readUpTo={readUpTo}
+              canTranslate={data.canTranslate}
+              pageTranslation={data.translation}
             />
           )}
           {data.before ? (

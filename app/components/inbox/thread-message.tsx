@@ -1,3 +1,4 @@
+import type { MouseEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { LinkedText } from "~/components/content/linked-text";
@@ -36,8 +37,19 @@ export function ThreadMessage({
   const name = (person: { name: string }) => person.name || tc("unknownUser");
   const fields = (intent: string) => ({ intent, messageId: String(message.id) });
   const markingUnread = usePendingSubmit({ action: here, intent: "unread" });
+  // With JavaScript "See translation" and "See original" swap the text in place: the router loads
+  // the thread's data again, without a new document or a jump (decision 150).
+  function swapText(click: MouseEvent<HTMLElement>) {
+    const link = (click.target as Element).closest<HTMLAnchorElement>("a[data-translate], a[data-original]");
+    if (!link || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
+    click.preventDefault();
+    const url = new URL(link.href);
+    navigate(`${url.pathname}${url.search}`, { replace: true, preventScrollReset: true });
+  }
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
     <article
+      onClick={swapText}
       id={`message-${message.id}`}
       className={opened ? "card inbox-message inbox-opened" : "card inbox-message"}
       aria-labelledby={`message-${message.id}-subject`}
@@ -61,28 +73,16 @@ export function ThreadMessage({
         lang={translation || message.lang === i18n.language.split("-")[0] ? undefined : (message.lang ?? undefined)}
       />
       {translationFailed ? <p role="alert">{tc("translation.failed")}</p> : null}
-      {/* With JavaScript the router swaps the text in place, without a jump (decision 150). */}
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: clicks on its link only, which keys reach as clicks */}
-      <div
-        onClick={(click) => {
-          const link = (click.target as Element).closest("a");
-          if (!link || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey) return;
-          click.preventDefault();
-          const url = new URL(link.href);
-          navigate(`${url.pathname}${url.search}`, { replace: true, preventScrollReset: true });
-        }}
-      >
-        <TranslationToggle
-          t={withCommon}
-          readerLocale={i18n.language}
-          itemKey={`mail-${message.id}`}
-          itemLang={message.lang}
-          enabled={canTranslate}
-          translation={translation}
-          page={`${here}?translate=mail-${message.id}#message-${message.id}`}
-          original={`${here}#message-${message.id}`}
-        />
-      </div>
+      <TranslationToggle
+        t={withCommon}
+        readerLocale={i18n.language}
+        itemKey={`mail-${message.id}`}
+        itemLang={message.lang}
+        enabled={canTranslate}
+        translation={translation}
+        page={`${here}?translate=mail-${message.id}#message-${message.id}`}
+        original={`${here}#message-${message.id}`}
+      />
       {message.attachments.length > 0 ? (
         <section aria-label={t("thread.attachments")}>
           <ul className="inbox-attachments">

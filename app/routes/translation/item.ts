@@ -1,6 +1,7 @@
 import { userContext } from "~/context";
 import { parseId } from "~/lib/forms/communities";
 import { getLocale } from "~/middleware/i18next";
+import { translateChatMessage } from "~/server/chat/translation.server";
 import { translateContent } from "~/server/content/translation.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import type { Route } from "./+types/item";
@@ -9,6 +10,7 @@ import type { Route } from "./+types/item";
 const SERVICES = {
   post: (viewerId: number, id: number, locale: string) => translateContent(viewerId, "post", id, locale),
   comment: (viewerId: number, id: number, locale: string) => translateContent(viewerId, "comment", id, locale),
+  message: translateChatMessage,
 } as const;
 
 /**

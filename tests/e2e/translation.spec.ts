@@ -59,3 +59,40 @@ test("a post in Spanish shows See translation to an English reader, and the tran
   // Nothing wider than the phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test("a comment in Spanish under a post is translated in place, or on the post's page without JavaScript", async ({
+  page,
+  javaScriptEnabled,
+}) => {
+  test.setTimeout(90_000);
+  await signInAs(page, "patparent");
+  const communityHref = await page.locator("article.post-card a[href^='/communities/']").first().getAttribute("href");
+  const communityId = communityHref!.split("/")[2]!;
+  const unique = `${Date.now().toString(36)}${javaScriptEnabled ? "j" : "n"}`;
+  const body = `The library is open late on Thursday for homework help ${unique}`;
+  const posted = await page.request.post("/content", { form: { communityId, body }, maxRedirects: 0 });
+  expect(posted.status()).toBe(302);
+  await page.goto(`/communities/${communityId}`);
+  const post = page.getByRole("article").filter({ hasText: body });
+  const postId = (await post.getAttribute("data-post"))!;
+  const comment = `¡Qué buena noticia! Mi hijo necesita ayuda con matemáticas ${unique}`;
+  const commented = await page.request.post(`/content/${postId}`, {
+    form: { intent: "comment", body: comment },
+    maxRedirects: 0,
+  });
+  expect(commented.status()).toBe(302);
+  await page.goto(`/communities/${communityId}`);
+
+  const item = page.locator(".comment").filter({ hasText: comment });
+  await expect(post.getByRole("link", { name: "See translation", exact: true })).toHaveCount(1);
+  await item.getByRole("link", { name: "See translation", exact: true }).click();
+  const translated = `[es→en] ${comment}`;
+  if (javaScriptEnabled) {
+    await expect(page).toHaveURL(`/communities/${communityId}`);
+    await expect(item.getByText(translated)).toBeVisible();
+  } else {
+    await expect(page).toHaveURL(new RegExp(`/content/${postId}\\?translate=comment-\\d+#comment-\\d+$`));
+    await expect(page.locator(".comment").getByText(translated)).toBeVisible();
+  }
+  await expect(page.locator(".comment").getByText("Translated from Spanish")).toBeVisible();
+});

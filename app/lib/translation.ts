@@ -9,9 +9,12 @@ export function baseLanguage(tag: string): string {
   return tag.split("-")[0]?.toLowerCase() ?? tag;
 }
 
-/** An item offers "See translation" when its language is known and is not the reader's. */
+/** Languages the detector names that the translation model (m2m100) does not know. */
+const UNTRANSLATABLE = new Set(["eu", "ku", "te"]);
+
+/** An item offers "See translation" when its language is known, translatable and not the reader's. */
 export function offersTranslation(itemLang: string | null | undefined, readerLocale: string): itemLang is string {
-  return Boolean(itemLang) && itemLang !== baseLanguage(readerLocale);
+  return Boolean(itemLang) && itemLang !== baseLanguage(readerLocale) && !UNTRANSLATABLE.has(itemLang as string);
 }
 
 /** The language's name in the reader's language ("Spanish", "español"), for "Translated from …". */

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/server/config.server";
+import { type AiBinding, parseConfig } from "~/server/config.server";
 import { addComment, updateComment } from "~/server/content/comments.server";
 import { createPost, updatePost } from "~/server/content/posts.server";
 import { translateContent } from "~/server/content/translation.server";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { detectLanguage } from "~/server/translation/detect.server";
 import { translateItem } from "~/server/translation/translations.server";
+import { workersAiTranslator } from "~/server/translation/translator.server";
 import { addMember, cast } from "./communities-support";
 import { browserFor, pageText } from "./settings-support";
 
@@ -127,6 +128,18 @@ describe("translation on request", () => {
     expect(parseConfig({ SESSION_SECRET: "s".repeat(32), JWT_SECRET: "j".repeat(32) }).AI).toBeUndefined();
     const item = { kind: "post" as const, id: post.id, version: 1, text: "Hola a todos", lang: "es" };
     expect(await translateItem(item, "en", [], null)).toEqual({ status: "unavailable" });
+  });
+});
+
+describe("the Workers AI translator", () => {
+  it("sends a long text paragraph by paragraph in the model's shape, and keeps the line breaks", async () => {
+    const translator = workersAiTranslator((env as unknown as { AI: AiBinding }).AI);
+    const tag = unique();
+    const paragraph = (n: number) => `Párrafo ${n} ${tag} ${"palabras de la escuela ".repeat(40)}`.trim();
+    const text = `${paragraph(1)}\n\n${paragraph(2)}\n${paragraph(3)}`;
+    const translated = await translator.translate(text, "es", "vi");
+    expect(translated).toBe(`[es→vi] ${paragraph(1)}\n\n[es→vi] ${paragraph(2)}\n[es→vi] ${paragraph(3)}`);
+    for (const n of [1, 2, 3]) expect(await callsFor(paragraph(n))).toHaveLength(1);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, signInAs, test } from "./support";
 
 /**
@@ -8,15 +9,20 @@ import { expect, signInAs, test } from "./support";
  */
 test.use({ viewport: { width: 360, height: 800 } });
 
+/** Signed in as Pat, in a community of theirs: its id, and a tag that keeps this run's texts apart. */
+async function inPatsCommunity(page: Page, javaScriptEnabled: boolean) {
+  await signInAs(page, "patparent");
+  const communityHref = await page.locator("article.post-card a[href^='/communities/']").first().getAttribute("href");
+  const communityId = communityHref!.split("/")[2]!;
+  return { communityId, unique: `${Date.now().toString(36)}${javaScriptEnabled ? "j" : "n"}` };
+}
+
 test("a post in Spanish shows See translation to an English reader, and the translation after a tap", async ({
   page,
   javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
-  await signInAs(page, "patparent");
-  const communityHref = await page.locator("article.post-card a[href^='/communities/']").first().getAttribute("href");
-  const communityId = communityHref!.split("/")[2]!;
-  const unique = `${Date.now().toString(36)}${javaScriptEnabled ? "j" : "n"}`;
+  const { communityId, unique } = await inPatsCommunity(page, javaScriptEnabled);
   const spanish = `Mañana no hay clase por el día festivo, ¡disfruten del descanso! ${unique}`;
   const english = `Picture day is tomorrow, please wear your best smile ${unique}`;
   for (const body of [spanish, english]) {
@@ -65,10 +71,7 @@ test("a comment in Spanish under a post is translated in place, or on the post's
   javaScriptEnabled,
 }) => {
   test.setTimeout(90_000);
-  await signInAs(page, "patparent");
-  const communityHref = await page.locator("article.post-card a[href^='/communities/']").first().getAttribute("href");
-  const communityId = communityHref!.split("/")[2]!;
-  const unique = `${Date.now().toString(36)}${javaScriptEnabled ? "j" : "n"}`;
+  const { communityId, unique } = await inPatsCommunity(page, javaScriptEnabled);
   const body = `The library is open late on Thursday for homework help ${unique}`;
   const posted = await page.request.post("/content", { form: { communityId, body }, maxRedirects: 0 });
   expect(posted.status()).toBe(302);

@@ -9,13 +9,13 @@ CREATE TABLE `translations` (
 	PRIMARY KEY(`kind`, `item_id`, `text_version`, `lang`)
 );
 --> statement-breakpoint
+ALTER TABLE `messages` ADD `lang` text;--> statement-breakpoint
+ALTER TABLE `messages` ADD `text_version` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE `comments` ADD `lang` text;--> statement-breakpoint
 ALTER TABLE `comments` ADD `text_version` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE `posts` ADD `lang` text;--> statement-breakpoint
+ALTER TABLE `posts` ADD `text_version` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE `events` ADD `lang` text;--> statement-breakpoint
 ALTER TABLE `events` ADD `text_version` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE `mail_messages` ADD `lang` text;--> statement-breakpoint
-ALTER TABLE `mail_messages` ADD `text_version` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
-ALTER TABLE `messages` ADD `lang` text;--> statement-breakpoint
-ALTER TABLE `messages` ADD `text_version` integer DEFAULT 1 NOT NULL;--> statement-breakpoint
-ALTER TABLE `posts` ADD `lang` text;--> statement-breakpoint
-ALTER TABLE `posts` ADD `text_version` integer DEFAULT 1 NOT NULL;
+ALTER TABLE `mail_messages` ADD `text_version` integer DEFAULT 1 NOT NULL;

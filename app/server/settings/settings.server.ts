@@ -53,14 +53,19 @@ export async function getAccountSettings(userId: number, now = Date.now()) {
 
 /** Is this username used by anyone but this user? Case-insensitive, like the unique index. */
 export async function isUsernameTaken(username: string, exceptUserId?: number) {
-  const row = await getDb().query.users.findFirst({
-    where: and(
-      sql`lower(${schema.users.username}) = ${username.toLowerCase()}`,
-      exceptUserId === undefined ? undefined : ne(schema.users.id, exceptUserId),
-    ),
-    columns: { id: true },
-  });
-  return row !== undefined;
+  const rows = await single(
+    getDb()
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(
+        and(
+          sql`lower(${schema.users.username}) = ${username.toLowerCase()}`,
+          exceptUserId === undefined ? undefined : ne(schema.users.id, exceptUserId),
+        ),
+      )
+      .limit(1),
+  );
+  return rows.length > 0;
 }
 
 export function isUniqueViolation(error: unknown): boolean {
@@ -145,6 +150,17 @@ export async function changePassword(
   await revokeAllSessions(userId, { exceptRefreshToken: options.keepRefreshToken }, now);
   await closeUserSockets(userId);
   return { status: "changed", accessToken: await signAccessToken(row, now) };
+}
+
+/** The interface language follows the account: pages, the API and mail (issue 24). */
+export async function setLanguage(actor: Actor, locale: string) {
+  await runAs(
+    actor,
+    getDb()
+      .update(schema.users)
+      .set({ locale })
+      .where(and(eq(schema.users.id, actor.id), tokenIsCurrent(actor.id, actor.tokenVersion))),
+  );
 }
 
 /** The theme follows the account to every device (the root loader prefers it to the cookie). */

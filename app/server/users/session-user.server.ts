@@ -17,6 +17,7 @@ export const sessionUserColumns = {
   avatar: u.avatar,
   theme: u.theme,
   timeZone: u.timeZone,
+  locale: u.locale,
   tokenVersion: u.tokenVersion,
 };
 
@@ -40,7 +41,7 @@ export function toSessionUser(row: SessionUserRow): SessionUser {
  * profile claims (issued before decision 042); current tokens carry it and need no read.
  */
 export async function loadSessionUser(userId: number): Promise<SessionUser | null> {
-  const [row] = await sessionUserQuery(userId);
+  const [row] = await single(sessionUserQuery(userId));
   return row ? toSessionUser(row) : null;
 }
 

@@ -14,6 +14,7 @@ export * from "./friends";
 export * from "./inbox";
 export * from "./mail";
 export * from "./notifications";
+export * from "./queue";
 export * from "./schools";
 export * from "./translation";
 export * from "./users";

@@ -1,9 +1,12 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sendMessage } from "~/server/chat/chat.server";
 import { createPost } from "~/server/content/posts.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { updateEvent } from "~/server/events/events.server";
-import { recipientTexts } from "~/server/translation/recipient-text.server";
+import { apiTranslator } from "~/server/http/json.server";
+import { markedText, recipientTexts, recipientTextsByUser } from "~/server/translation/recipient-text.server";
 import { clientId, twoFriends } from "./chat-support";
 import { actorOf, cast } from "./communities-support";
 import { communityWithPeople, cookieOf as eventCookieOf, eventInput, eventOf } from "./events-support";
@@ -106,5 +109,26 @@ describe("a recipient's text for pushes and e-mails (issue 24 item 5)", () => {
     expect((await callsFor(text)).map((call) => call.target_lang).sort()).toEqual(["en", "vi"]);
     // A deleted or unknown item: nothing.
     expect(await recipientTexts({ kind: "post", id: 999_999_999 }, ["vi"])).toBeNull();
+  });
+
+  it("per user, in each account's language: a Vietnamese-speaking parent gets the translation, marked", async () => {
+    const { a, b } = await twoFriends();
+    const parent = await createUser({ name: "Phụ huynh" });
+    await getDb().update(schema.users).set({ locale: "vi" }).where(eq(schema.users.id, parent.id));
+    await getDb().update(schema.users).set({ locale: "es" }).where(eq(schema.users.id, b.id));
+    const content = `Mañana no hay clases por la reunión de maestros ${unique()}.`;
+    const sent = await sendMessage(
+      { id: a.id, tokenVersion: 0 },
+      { toUserId: b.id },
+      { content, clientMsgId: clientId() },
+    );
+    if (sent.status !== "ok") throw new Error(sent.status);
+    const texts = await recipientTextsByUser({ kind: "message", id: sent.message.id }, [parent.id, b.id]);
+    expect(texts?.get(parent.id)?.text).toBe(`[es→vi] ${content}`);
+    expect(texts?.get(b.id)).toEqual({ text: content, translatedFrom: null, original: content });
+    expect(markedText(texts!.get(b.id)!, apiTranslator())).toBe(content);
+    const english = { text: "[es→en] hi", translatedFrom: { code: "es", name: "Spanish" }, original: "hola" };
+    expect(markedText(english, apiTranslator())).toBe("[es→en] hi\nTranslated from Spanish");
+    expect(await callsFor(content)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { Translate } from "~/lib/translate";
 import type { TranslatableKind } from "~/lib/translation";
 import { baseLanguage, languageName, offersTranslation } from "~/lib/translation";
 import { batch, sqlRows } from "~/server/db/batch.server";
@@ -83,4 +84,44 @@ export async function textFor(
     translatedFrom: { code: from, name: languageName(from, locale) },
     original: item.text,
   };
+}
+
+/**
+ * The item's text for each of these users, in the language of their account (`users.locale`):
+ * the hook for pushes and digest e-mails (issue 23's reach, issue 24 item 5). One D1 round trip
+ * for the item, its cached translations and the users' languages, then one translation per
+ * language not cached yet. Users who share a language share one text, so a push job can be
+ * sent once per distinct text. Null when the item is gone.
+ */
+export async function recipientTextsByUser(
+  item: { kind: TranslatableKind; id: number },
+  userIds: number[],
+  translator: Translator | null = configuredTranslator(),
+): Promise<Map<number, RecipientText> | null> {
+  const { rows, cached, users } = await batch({
+    rows: itemQuery(item.kind, item.id),
+    cached: allCachedQuery(item.kind, item.id),
+    users: sqlRows<{ id: number; locale: string }>(sql`SELECT id, locale FROM users
+      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`),
+  });
+  const row = rows[0];
+  if (!row) return null;
+  const translatable: TranslatableItem = { kind: item.kind, ...row };
+  const byLocale = new Map<string, Promise<RecipientText>>();
+  for (const { locale } of users)
+    if (!byLocale.has(locale)) byLocale.set(locale, textFor(translatable, locale, cached, translator));
+  const texts = new Map<number, RecipientText>();
+  for (const user of users) texts.set(user.id, await byLocale.get(user.locale)!);
+  return texts;
+}
+
+/**
+ * A push's or an e-mail's text: the recipient's, and under a translation the mark "Translated
+ * from Spanish" in their language (`t` is the recipient's). The notification's link opens the
+ * item, where the original is shown: one tap away.
+ */
+export function markedText(text: RecipientText, t: Translate): string {
+  return text.translatedFrom
+    ? `${text.text}\n${t("common:translation.from", { language: text.translatedFrom.name })}`
+    : text.text;
 }

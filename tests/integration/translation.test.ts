@@ -1,11 +1,12 @@
 import { env } from "cloudflare:workers";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type AiBinding, parseConfig } from "~/server/config.server";
 import { addComment, updateComment } from "~/server/content/comments.server";
 import { createPost, updatePost } from "~/server/content/posts.server";
 import { translateContent } from "~/server/content/translation.server";
 import { batch, sqlRows } from "~/server/db/batch.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { detectLanguage } from "~/server/translation/detect.server";
 import { translateItem } from "~/server/translation/translations.server";
 import { workersAiTranslator } from "~/server/translation/translator.server";
@@ -165,5 +166,23 @@ describe("See translation on the pages", () => {
     expect(html).toContain(`[es→en] ${text}`);
     expect(html).toContain("Translated from Spanish");
     expect(html).toContain("See original");
+  });
+
+  it("follows the reader's account language: a Spanish reader is offered the English post, in Spanish", async () => {
+    const { member, stranger, community } = await cast();
+    const english = `The school play is on Friday at six, everyone is welcome ${unique()}.`;
+    const spanish = await createPost(member, community.id, `La obra de teatro es el viernes a las seis ${unique()}.`);
+    const post = await createPost(member, community.id, english);
+    if (post.status !== "published" || spanish.status !== "published") throw new Error("not published");
+    await addMember(community.id, stranger.id);
+    await getDb().update(schema.users).set({ locale: "es" }).where(eq(schema.users.id, stranger.id));
+    const reader = await browserFor(stranger);
+    const page = await (await reader.get(`/communities/${community.id}`)).text();
+    expect(page).toContain(`/content/${post.id}?translate=post`);
+    expect(page).not.toContain(`/content/${spanish.id}?translate=post`);
+    expect(page).toContain("Ver traducción");
+    const shown = await pageText(await reader.get(`/content/${post.id}?translate=post`));
+    expect(shown).toContain(`[en→es] ${english}`);
+    expect(shown).toContain("Traducido del inglés");
   });
 });

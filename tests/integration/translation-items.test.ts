@@ -20,7 +20,8 @@ const fakeAi = (env as unknown as { FAKE_AI_LOG: { calls(): Promise<FakeCall[]> 
 const callsFor = async (text: string) => (await fakeAi.calls()).filter((call) => call.text === text);
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-describe("See translation beyond posts (decision 150)", () => {
+// Whole pages on a busy machine, and the detector's first load: more than the default 20 s.
+describe("See translation beyond posts (decision 150)", { timeout: 60_000 }, () => {
   it("an event's description: the page offers it and shows it with ?translate=description; an edit asks again", async () => {
     const { community, manager, member } = await communityWithPeople();
     const description = `Traigan comida para compartir y sillas para todos ${unique()}.`;

@@ -52,6 +52,9 @@ export default [
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("v1/user/:id", "routes/api/user.ts"),
     route("v1/user/:id/friend", "routes/api/user-friend.ts"),
+    // Blocking (decision 160).
+    route("v2/blocks", "routes/api/blocks.ts"),
+    route("v2/blocks/:userId", "routes/api/blocks.ts", { id: "api-unblock" }),
     // Communities, posts and the newsfeed (README "API"; decisions 045–047).
     route("v1/communities", "routes/api/communities.ts"),
     route("v1/communities/search", "routes/api/communities-search.ts"),
@@ -117,6 +120,7 @@ export default [
       // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),
       route("users/:id/friend", "routes/friends/friend.tsx"),
+      route("users/:id/block", "routes/friends/block.tsx"),
       // Chat (decision 050): the list beside the open conversation.
       route("chat", "routes/chat/layout.tsx", [
         index("routes/chat/index.tsx"),

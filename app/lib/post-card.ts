@@ -8,6 +8,8 @@ export type CommentCard = {
   createdAt: number;
   editedAt: number | null;
   author: UserInfo | null;
+  /** The viewer blocked the author (decision 160): body is empty, shown as hidden with an undo. */
+  blockedAuthor: boolean;
   likeCount: number;
   liked: boolean;
 };
@@ -18,6 +20,8 @@ export type PostImageCard = { url: string; key: string; width: number; height: n
 export type PostCard = {
   id: number;
   body: string;
+  /** The viewer blocked the author (decision 160): body and images are left out. */
+  blockedAuthor: boolean;
   images: PostImageCard[];
   createdAt: number;
   editedAt: number | null;

@@ -1,4 +1,6 @@
+import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
+import { HiddenByBlock } from "~/components/friends/block-control";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -44,6 +46,7 @@ export function MessageList({
   const { t } = useTranslation("chat");
   const { t: tc } = useTranslation();
   const clock = useClock();
+  const location = useLocation();
   const byId = new Map(members.map((m) => [m.userId, m]));
   const mine = messages.filter((m) => m.senderId === viewerId);
   const lastMine = mine.at(-1);
@@ -57,6 +60,19 @@ export function MessageList({
         const sender = message.senderId === null ? undefined : byId.get(message.senderId);
         const name = own ? t("you") : sender?.name || tc("unknownUser");
         const unread = message === firstUnread;
+        if (sender?.blocked && message.senderId !== null) {
+          // The viewer blocked the sender (decision 160): the notice and the undo.
+          return (
+            <li key={message.clientMsgId} className="chat-message" data-id={message.id}>
+              <HiddenByBlock
+                userId={message.senderId}
+                returnTo={location.pathname}
+                text={tc("blocked.hidden")}
+                undo={tc("blocked.undo")}
+              />
+            </li>
+          );
+        }
         return (
           <li
             key={message.clientMsgId}

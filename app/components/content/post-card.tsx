@@ -1,3 +1,4 @@
+import { HiddenByBlock } from "~/components/friends/block-control";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ShownPost } from "~/lib/post-card";
 import { Icon } from "../icons";
@@ -56,6 +57,19 @@ export function PostCardView({
     pendingLikes,
     openForm,
   };
+  if (post.blockedAuthor && post.author) {
+    // The viewer blocked its author (decision 160): only the notice and the undo.
+    return (
+      <article className="card post-card" id={`post-${post.id}`} data-post={post.id}>
+        <HiddenByBlock
+          userId={post.author.id}
+          returnTo={returnTo}
+          text={t("common:blocked.hidden")}
+          undo={t("common:blocked.undo")}
+        />
+      </article>
+    );
+  }
   return (
     <article
       className="card post-card"

@@ -15,7 +15,8 @@ export type ConversationSummary = {
   title: string | null;
   /** The other participants. Deleted accounts have an empty name: "Unknown User". */
   participants: Participant[];
-  lastMessage: { senderId: number | null; content: string; createdAt: number } | null;
+  /** `hidden`: the viewer blocked its sender (decision 160), so `content` is empty. */
+  lastMessage: { senderId: number | null; content: string; createdAt: number; hidden?: boolean } | null;
   unread: number;
   /** UTC milliseconds of the last activity; the list's order. */
   updatedAt: number;
@@ -77,10 +78,10 @@ export function conversationsQuery(
       participants: sql<string>`(SELECT json_group_array(json_object('userId', u.id, 'username', u.username, 'name', u.name, 'avatar', u.avatar))
          FROM conversation_participants other JOIN users u ON u.id = other.user_id
         WHERE other.conversation_id = ${c.id} AND other.user_id != ${userId})`,
-      last_message: sql<
-        string | null
-      >`(SELECT json_object('senderId', m.sender_id, 'content', m.content, 'createdAt', m.created_at)
-         FROM messages m WHERE m.conversation_id = ${c.id} AND ${VISIBLE}
+      last_message: sql<string | null>`(SELECT json_object('senderId', m.sender_id, 'createdAt', m.created_at,
+          'content', CASE WHEN bk.blocker_id IS NULL THEN m.content ELSE '' END, 'hidden', bk.blocker_id IS NOT NULL)
+         FROM messages m LEFT JOIN blocks bk ON bk.blocker_id = ${userId} AND bk.blocked_id = m.sender_id
+        WHERE m.conversation_id = ${c.id} AND ${VISIBLE}
         ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
       unread: sql<number>`(SELECT count(*) FROM messages m
         WHERE m.conversation_id = ${c.id} AND m.created_at > ${me.lastReadAt} AND ${VISIBLE}

@@ -6,6 +6,7 @@
 
 export * from "./about";
 export * from "./auth";
+export * from "./blocks";
 export * from "./chat";
 export * from "./communities";
 export * from "./content";

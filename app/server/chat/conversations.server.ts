@@ -103,13 +103,19 @@ export function conversationsPart(userId: number, limit = CONVERSATION_MENU_SIZE
   return batchPart({ rows: query }, ({ rows }) => toSummaries(rows as Row[], limit).data);
 }
 
+/** The last message as clients know it; `hidden` only when its sender is blocked (decision 160). */
+function lastMessageOf(json: string): ConversationSummary["lastMessage"] {
+  const { hidden, ...message } = JSON.parse(json) as NonNullable<ConversationSummary["lastMessage"]>;
+  return hidden ? { ...message, hidden: true } : message;
+}
+
 export function toSummaries(rows: Row[], limit: number) {
   const data: ConversationSummary[] = rows.slice(0, limit).map((row) => ({
     id: row.id,
     type: row.type,
     title: row.title,
     participants: (JSON.parse(row.participants) as Participant[]).map((p) => ({ ...p, avatar: avatarUrl(p.avatar) })),
-    lastMessage: row.last_message ? JSON.parse(row.last_message) : null,
+    lastMessage: row.last_message ? lastMessageOf(row.last_message) : null,
     unread: row.unread,
     updatedAt: row.updated_at,
   }));

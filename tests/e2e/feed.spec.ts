@@ -106,8 +106,10 @@ test("a post's like and comment are icon buttons with counts; edit, report and d
   const actions = post.locator(":scope > .post-actions");
   const like = actions.getByRole("button", { name: /^(Like|Unlike) · \d+ likes?$/ });
   await expect(like).toBeVisible();
-  // To the eye: the icon and the count.
-  await expect(like.locator("span[aria-hidden]")).toHaveText(/^\d+$/);
+  // To the eye: the icon (drawn by CSS, decision 126) and the count.
+  await expect(like).toHaveText(/^\d+$/);
+  const icon = await like.evaluate((button) => getComputedStyle(button, "::before").maskImage);
+  expect(icon).toContain("data:image/svg+xml");
   await expect(actions.getByRole("link", { name: /^Comment · \d+ comments?$/ })).toBeVisible();
   await expect(actions.getByRole("link", { name: /^(Report|Edit)$/ })).toBeHidden();
   await actions.getByLabel("Post actions", { exact: true }).click();

@@ -13,7 +13,7 @@ function userFor(testInfo: TestInfo, purpose: "open" | "all" | "live") {
 const bell = (page: Page) =>
   page
     .locator("summary")
-    .filter({ has: page.locator("svg") })
+    .filter({ has: page.locator(".icon") })
     .and(page.getByLabel(/^Notifications/));
 
 async function openDropdown(page: Page) {

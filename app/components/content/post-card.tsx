@@ -1,7 +1,7 @@
 import { HiddenByBlock } from "~/components/friends/block-control";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ShownPost } from "~/lib/post-card";
-import { Icon } from "../icons";
+import { iconClass } from "../icons";
 import { asThreads, type CommentContext, CommentForm, CommentList } from "./comment-view";
 import { LinkedText } from "./linked-text";
 import { PostAuthor } from "./post-author";
@@ -111,10 +111,13 @@ export function PostCardView({
           returnTo={returnTo}
         />
         {/* To the comment box: the card's own in a list, the page's on the post's page. */}
-        <a href={`#comment-body-${post.id}`} className="icon-action" data-comment="">
-          <Icon name="comment" size={18} />
-          <span aria-hidden="true">{post.commentCount}</span>
-          <span className="visually-hidden">{`${t("post.comment")} · ${t("post.comments", { count: post.commentCount })}`}</span>
+        <a
+          href={`#comment-body-${post.id}`}
+          className={`icon-action ${iconClass("comment")}`}
+          aria-label={`${t("post.comment")} · ${t("post.comments", { count: post.commentCount })}`}
+          data-comment=""
+        >
+          {post.commentCount}
         </a>
         {/* Edit (the author) or Report (anyone else), so never empty (decision 124). */}
         <ItemMenu label={t("post.actions")}>

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { ConfirmForm } from "~/components/confirm-form";
 import { actionWithFields } from "~/lib/action-fields";
 import { useClock, When } from "~/lib/clock";
-import { Icon } from "../icons";
+import { iconClass } from "../icons";
 
 /**
  * The card's translator (`useTranslation(["content", "common"])`), handed down: one
@@ -56,12 +56,11 @@ export function LikeForm({
         type="submit"
         name="intent"
         value={showLiked ? "unlike" : "like"}
-        className="icon-action"
+        className={`icon-action ${iconClass("heart", showLiked)}`}
         aria-pressed={showLiked}
+        aria-label={`${showLiked ? t("post.unlike") : t("post.like")} · ${t("post.likes", { count: shownCount })}`}
       >
-        <Icon name="heart" filled={showLiked} size={18} />
-        <span aria-hidden="true">{shownCount}</span>
-        <span className="visually-hidden">{`${showLiked ? t("post.unlike") : t("post.like")} · ${t("post.likes", { count: shownCount })}`}</span>
+        {shownCount}
       </button>
     </form>
   );
@@ -195,9 +194,7 @@ export function reportForm(t: ContentT, postId: number, target: Target, returnTo
 export function ItemMenu({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <details className="menu item-menu">
-      <summary className="icon-action" aria-label={label} title={label}>
-        <Icon name="dots" size={18} />
-      </summary>
+      <summary className={`icon-action ${iconClass("dots")}`} aria-label={label} title={label} />
       <div className="menu-panel item-menu-panel">{children}</div>
     </details>
   );

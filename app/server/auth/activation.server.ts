@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { consumeEmailToken, retireEmailTokens } from "./email-tokens.server";
 import { type LinkMailRequest, type MailContext, mailLinkOnRequest } from "./link-mails.server";
@@ -13,14 +14,16 @@ export type ActivationResult = { status: "activated"; userId: number } | { statu
 export async function activateAccount(token: string, now = Date.now()): Promise<ActivationResult> {
   const check = await consumeEmailToken("activate", token, now);
   if (check.status !== "valid") return check;
-  const [user] = await getDb()
-    .update(schema.users)
-    .set({
-      activatedAt: sql`coalesce(${schema.users.activatedAt}, ${now})`,
-      emailVerifiedAt: sql`coalesce(${schema.users.emailVerifiedAt}, ${now})`,
-    })
-    .where(and(eq(schema.users.id, check.userId), isNull(schema.users.deletedAt)))
-    .returning({ id: schema.users.id });
+  const [user] = await single(
+    getDb()
+      .update(schema.users)
+      .set({
+        activatedAt: sql`coalesce(${schema.users.activatedAt}, ${now})`,
+        emailVerifiedAt: sql`coalesce(${schema.users.emailVerifiedAt}, ${now})`,
+      })
+      .where(and(eq(schema.users.id, check.userId), isNull(schema.users.deletedAt)))
+      .returning({ id: schema.users.id }),
+  );
   if (!user) return { status: "invalid" };
   // Older activation mails of this account have nothing left to do.
   await retireEmailTokens(user.id, "activate", now);

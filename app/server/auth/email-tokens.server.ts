@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { randomToken, sha256Hex } from "./crypto.server";
 
@@ -21,24 +22,32 @@ export async function createEmailToken(
   now = Date.now(),
 ) {
   const token = randomToken();
-  await getDb()
-    .insert(schema.emailTokens)
-    .values({
-      purpose: input.purpose,
-      hash: await sha256Hex(token),
-      userId: input.userId,
-      email: input.email ?? null,
-      expiresAt: now + EMAIL_TOKEN_TTL_MS[input.purpose],
-      createdAt: now,
-    });
+  await single(
+    getDb()
+      .insert(schema.emailTokens)
+      .values({
+        purpose: input.purpose,
+        hash: await sha256Hex(token),
+        userId: input.userId,
+        email: input.email ?? null,
+        expiresAt: now + EMAIL_TOKEN_TTL_MS[input.purpose],
+        createdAt: now,
+      }),
+  );
   return token;
 }
 
 async function findToken(purpose: EmailTokenPurpose, token: string) {
   if (!token) return undefined;
-  return getDb().query.emailTokens.findFirst({
-    where: and(eq(schema.emailTokens.purpose, purpose), eq(schema.emailTokens.hash, await sha256Hex(token))),
-  });
+  const hash = await sha256Hex(token);
+  const rows = await single(
+    getDb()
+      .select()
+      .from(schema.emailTokens)
+      .where(and(eq(schema.emailTokens.purpose, purpose), eq(schema.emailTokens.hash, hash)))
+      .limit(1),
+  );
+  return rows[0];
 }
 
 function statusOf(row: Awaited<ReturnType<typeof findToken>>, now: number): EmailTokenCheck {
@@ -64,18 +73,20 @@ export async function consumeEmailToken(
 ): Promise<EmailTokenCheck> {
   if (!token) return { status: "invalid" };
   const hash = await sha256Hex(token);
-  const [claimed] = await getDb()
-    .update(schema.emailTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(schema.emailTokens.purpose, purpose),
-        eq(schema.emailTokens.hash, hash),
-        isNull(schema.emailTokens.usedAt),
-        gt(schema.emailTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: schema.emailTokens.userId, email: schema.emailTokens.email });
+  const [claimed] = await single(
+    getDb()
+      .update(schema.emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(schema.emailTokens.purpose, purpose),
+          eq(schema.emailTokens.hash, hash),
+          isNull(schema.emailTokens.usedAt),
+          gt(schema.emailTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: schema.emailTokens.userId, email: schema.emailTokens.email }),
+  );
   if (claimed) return { status: "valid", userId: claimed.userId, email: claimed.email };
   return statusOf(await findToken(purpose, token), now);
 }

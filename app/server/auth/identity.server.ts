@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { NAME_MAX_LENGTH } from "~/lib/account";
-import { batch } from "~/server/db/batch.server";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { findUser, getUserById, isEmailTaken } from "~/server/users/users.server";
 import type { SocialProvider } from "./providers.server";
@@ -48,12 +48,15 @@ export async function signInWithIdentity(identity: SocialIdentity, now = Date.no
 
 async function resolveIdentity(identity: SocialIdentity, now: number): Promise<IdentityResult> {
   const db = getDb();
-  const link = await db.query.oauthAccounts.findFirst({
-    where: and(
-      eq(schema.oauthAccounts.provider, identity.provider),
-      eq(schema.oauthAccounts.subject, identity.subject),
-    ),
-  });
+  const [link] = await single(
+    db
+      .select()
+      .from(schema.oauthAccounts)
+      .where(
+        and(eq(schema.oauthAccounts.provider, identity.provider), eq(schema.oauthAccounts.subject, identity.subject)),
+      )
+      .limit(1),
+  );
   if (link) {
     const user = await getUserById(link.userId);
     if (user) {
@@ -86,25 +89,29 @@ async function resolveIdentity(identity: SocialIdentity, now: number): Promise<I
   // No live account has it, so a taken address belongs to a deleted one.
   if (await isEmailTaken(email)) return { status: "account_unavailable" };
 
-  const [created] = await db
-    .insert(schema.users)
-    .values({
-      email,
-      name: displayName(identity, email),
-      username: null,
-      passwordHash: null,
-      emailVerifiedAt: now,
-      activatedAt: now,
-      createdAt: now,
-    })
-    .returning({ id: schema.users.id });
+  const [created] = await single(
+    db
+      .insert(schema.users)
+      .values({
+        email,
+        name: displayName(identity, email),
+        username: null,
+        passwordHash: null,
+        emailVerifiedAt: now,
+        activatedAt: now,
+        createdAt: now,
+      })
+      .returning({ id: schema.users.id }),
+  );
   if (!created) throw new Error("creating the account returned no row");
-  await db.insert(schema.oauthAccounts).values({
-    provider: identity.provider,
-    subject: identity.subject,
-    userId: created.id,
-    createdAt: now,
-  });
+  await single(
+    db.insert(schema.oauthAccounts).values({
+      provider: identity.provider,
+      subject: identity.subject,
+      userId: created.id,
+      createdAt: now,
+    }),
+  );
   return { status: "signed_in", userId: created.id, outcome: "created" };
 }
 

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { passwordRepeatsIdentity } from "~/lib/forms/account";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { closeUserSockets } from "~/server/realtime/realtime.server";
 import { getUserById } from "~/server/users/users.server";
@@ -51,18 +52,20 @@ export async function resetPassword(
   const used = await consumeEmailToken("reset", input.token, now);
   if (used.status !== "valid") return used;
 
-  await getDb()
-    .update(schema.users)
-    .set({
-      passwordHash: await hashPassword(input.password),
-      // Access tokens already issued are refused from now on (issue 22 item 1, decision 112).
-      tokenVersion: sql`${schema.users.tokenVersion} + 1`,
-      // The link reached the mailbox: that proves the address, and opens an account that was
-      // never activated (its activation mail may be what got lost).
-      activatedAt: sql`coalesce(${schema.users.activatedAt}, ${now})`,
-      emailVerifiedAt: sql`coalesce(${schema.users.emailVerifiedAt}, ${now})`,
-    })
-    .where(eq(schema.users.id, user.id));
+  await single(
+    getDb()
+      .update(schema.users)
+      .set({
+        passwordHash: await hashPassword(input.password),
+        // Access tokens already issued are refused from now on (issue 22 item 1, decision 112).
+        tokenVersion: sql`${schema.users.tokenVersion} + 1`,
+        // The link reached the mailbox: that proves the address, and opens an account that was
+        // never activated (its activation mail may be what got lost).
+        activatedAt: sql`coalesce(${schema.users.activatedAt}, ${now})`,
+        emailVerifiedAt: sql`coalesce(${schema.users.emailVerifiedAt}, ${now})`,
+      })
+      .where(eq(schema.users.id, user.id)),
+  );
   await retireEmailTokens(user.id, "reset", now);
   await revokeAllSessions(user.id, {}, now);
   await closeUserSockets(user.id);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { accountFieldErrors } from "~/lib/forms/account";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { findUser } from "~/server/users/users.server";
 import { type MailContext, sendExistingAccountMail, sendLinkMail } from "./link-mails.server";
@@ -27,12 +28,14 @@ export const REGISTRATION_LIMIT = { limit: 10, windowMs: 60 * 60_000 };
  * unique indexes. Deleted accounts count: their rows keep the index entries.
  */
 export async function findRegistrationConflicts(email: string, username: string) {
-  const rows = await getDb()
-    .select({ email: schema.users.email, username: schema.users.username })
-    .from(schema.users)
-    .where(
-      sql`lower(${schema.users.email}) = ${email.toLowerCase()} OR lower(${schema.users.username}) = ${username.toLowerCase()}`,
-    );
+  const rows = await single(
+    getDb()
+      .select({ email: schema.users.email, username: schema.users.username })
+      .from(schema.users)
+      .where(
+        sql`lower(${schema.users.email}) = ${email.toLowerCase()} OR lower(${schema.users.username}) = ${username.toLowerCase()}`,
+      ),
+  );
   return {
     email: rows.some((row) => row.email.toLowerCase() === email.toLowerCase()),
     username: rows.some((row) => row.username?.toLowerCase() === username.toLowerCase()),
@@ -71,17 +74,19 @@ export async function registerUser(
 
   let userId: number;
   try {
-    const [created] = await getDb()
-      .insert(schema.users)
-      .values({
-        name: input.name,
-        email: input.email.toLowerCase(),
-        username: input.username.toLowerCase(),
-        passwordHash: await hashPassword(input.password),
-        activatedAt: null,
-        createdAt: now,
-      })
-      .returning({ id: schema.users.id });
+    const [created] = await single(
+      getDb()
+        .insert(schema.users)
+        .values({
+          name: input.name,
+          email: input.email.toLowerCase(),
+          username: input.username.toLowerCase(),
+          passwordHash: await hashPassword(input.password),
+          activatedAt: null,
+          createdAt: now,
+        })
+        .returning({ id: schema.users.id }),
+    );
     userId = created!.id;
   } catch (error) {
     // Two registrations raced for the same email or username: the index decided.

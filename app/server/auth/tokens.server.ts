@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { SessionUser } from "~/context";
 import { getConfig } from "~/server/config.server";
-import { batch } from "~/server/db/batch.server";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, type SessionUserRow, sessionUserQuery, toSessionUser } from "~/server/users/session-user.server";
 import { randomToken, sha256Hex } from "./crypto.server";
@@ -164,7 +164,7 @@ export async function issueTokens(userId: number, now = Date.now()): Promise<Tok
 
 /** A new access token for the same sign-in, after the claims changed (decision 042). */
 export async function resignAccessToken(actor: Actor, now = Date.now()) {
-  const [user] = await sessionUserQuery(actor.id);
+  const [user] = await single(sessionUserQuery(actor.id));
   // Only for a token that is still current: re-signing must never revive a revoked session (decision 042).
   if (!user || user.tokenVersion !== actor.tokenVersion) return null;
   return { token: await signAccessToken(user, now), user: toSessionUser(user) };
@@ -182,29 +182,34 @@ export type RefreshResult =
 export async function rotateRefreshToken(refreshToken: string, now = Date.now()): Promise<RefreshResult> {
   const db = getDb();
   const hash = await sha256Hex(refreshToken);
-  const row = await db.query.refreshTokens.findFirst({ where: eq(schema.refreshTokens.hash, hash) });
+  const [row] = await single(
+    db.select().from(schema.refreshTokens).where(eq(schema.refreshTokens.hash, hash)).limit(1),
+  );
   if (!row || row.revokedAt !== null || row.expiresAt <= now) return { status: "refused" };
   if (row.rotatedAt !== null && now - row.rotatedAt > REFRESH_REUSE_GRACE_MS) {
-    await revokeFamily(row.family, now);
+    await single(revokeFamily(row.family, now));
     return { status: "refused" };
   }
-  if (row.rotatedAt === null) {
-    await db
+  // One round trip: mark the old token used, read the user, and store the new token. Nobody
+  // holds the new token before this answers, so storing it for a user who is gone is harmless.
+  const next = randomToken();
+  const { users } = await batch({
+    rotated: db
       .update(schema.refreshTokens)
       .set({ rotatedAt: now })
-      .where(and(eq(schema.refreshTokens.id, row.id), isNull(schema.refreshTokens.rotatedAt)));
-  }
-  const [user] = await sessionUserQuery(row.userId);
-  if (!user) return { status: "refused" };
-  const next = randomToken();
-  await db.insert(schema.refreshTokens).values({
-    hash: await sha256Hex(next),
-    userId: row.userId,
-    family: row.family,
-    rotatedFrom: row.id,
-    expiresAt: now + REFRESH_TOKEN_TTL_SECONDS * 1000,
-    createdAt: now,
+      .where(and(eq(schema.refreshTokens.id, row.id), isNull(schema.refreshTokens.rotatedAt))),
+    users: sessionUserQuery(row.userId),
+    stored: db.insert(schema.refreshTokens).values({
+      hash: await sha256Hex(next),
+      userId: row.userId,
+      family: row.family,
+      rotatedFrom: row.id,
+      expiresAt: now + REFRESH_TOKEN_TTL_SECONDS * 1000,
+      createdAt: now,
+    }),
   });
+  const [user] = users;
+  if (!user) return { status: "refused" };
   return {
     status: "rotated",
     userId: row.userId,
@@ -213,8 +218,8 @@ export async function rotateRefreshToken(refreshToken: string, now = Date.now())
   };
 }
 
-async function revokeFamily(family: string, now: number) {
-  await getDb()
+function revokeFamily(family: string, now: number) {
+  return getDb()
     .update(schema.refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(schema.refreshTokens.family, family), isNull(schema.refreshTokens.revokedAt)));
@@ -227,10 +232,14 @@ async function revokeFamily(family: string, now: number) {
  */
 export async function revokeRefreshToken(refreshToken: string, now = Date.now()) {
   const db = getDb();
-  const row = await db.query.refreshTokens.findFirst({
-    where: eq(schema.refreshTokens.hash, await sha256Hex(refreshToken)),
-    columns: { family: true, userId: true },
-  });
+  const hash = await sha256Hex(refreshToken);
+  const [row] = await single(
+    db
+      .select({ family: schema.refreshTokens.family, userId: schema.refreshTokens.userId })
+      .from(schema.refreshTokens)
+      .where(eq(schema.refreshTokens.hash, hash))
+      .limit(1),
+  );
   if (!row) return null;
   await batch({
     revoked: db
@@ -256,19 +265,17 @@ export async function revokeAllSessions(
   options: { exceptRefreshToken?: string } = {},
   now = Date.now(),
 ) {
-  const db = getDb();
-  let keepFamily: string | undefined;
-  if (options.exceptRefreshToken) {
-    const keep = await db.query.refreshTokens.findFirst({
-      where: eq(schema.refreshTokens.hash, await sha256Hex(options.exceptRefreshToken)),
-      columns: { family: true },
-    });
-    keepFamily = keep?.family;
-  }
-  const rows = await db.query.refreshTokens.findMany({
-    where: and(eq(schema.refreshTokens.userId, userId), isNull(schema.refreshTokens.revokedAt)),
-    columns: { family: true },
-  });
-  const families = new Set(rows.map((row) => row.family).filter((family) => family !== keepFamily));
-  for (const family of families) await revokeFamily(family, now);
+  const t = schema.refreshTokens;
+  // One statement: every live token of the user, but those of the family being kept (found by
+  // the kept token's hash inside the statement).
+  const keepHash = options.exceptRefreshToken ? await sha256Hex(options.exceptRefreshToken) : null;
+  const kept = keepHash
+    ? ne(t.family, sql`coalesce((select ${t.family} from ${t} where ${t.hash} = ${keepHash}), '')`)
+    : undefined;
+  await single(
+    getDb()
+      .update(t)
+      .set({ revokedAt: now })
+      .where(and(eq(t.userId, userId), isNull(t.revokedAt), kept)),
+  );
 }

@@ -4,7 +4,7 @@ import type { Translate } from "~/lib/translate";
 import { randomToken, sha256Hex } from "~/server/auth/crypto.server";
 import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { checkRateLimit, recordAttempt } from "~/server/auth/rate-limit.server";
-import { batch, sqlRun } from "~/server/db/batch.server";
+import { batch, single, sqlRun } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { sendMailLater } from "~/server/mail/mail.server";
 import { type MailBlock, renderMail } from "~/server/mail/template";
@@ -96,25 +96,34 @@ export async function confirmEmailChange(
   now = Date.now(),
 ): Promise<EmailChangeConfirmation> {
   const db = getDb();
-  const row = await db.query.emailTokens.findFirst({
-    where: and(eq(schema.emailTokens.hash, await sha256Hex(token)), eq(schema.emailTokens.purpose, "verify")),
-  });
+  const hash = await sha256Hex(token);
+  const [row] = await single(
+    db
+      .select()
+      .from(schema.emailTokens)
+      .where(and(eq(schema.emailTokens.hash, hash), eq(schema.emailTokens.purpose, "verify")))
+      .limit(1),
+  );
   if (!row?.email) return { status: "invalid" };
   if (row.usedAt !== null) return { status: "used" };
   if (row.expiresAt <= now) return { status: "expired" };
 
-  const claimed = await db
-    .update(schema.emailTokens)
-    .set({ usedAt: now })
-    .where(and(eq(schema.emailTokens.id, row.id), isNull(schema.emailTokens.usedAt)))
-    .returning({ id: schema.emailTokens.id });
+  const claimed = await single(
+    db
+      .update(schema.emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(schema.emailTokens.id, row.id), isNull(schema.emailTokens.usedAt)))
+      .returning({ id: schema.emailTokens.id }),
+  );
   if (claimed.length === 0) return { status: "used" };
 
   const user = await getUserById(row.userId);
   if (!user) return { status: "invalid" };
   if (await isEmailTaken(row.email, user.id)) return { status: "email_taken" };
   try {
-    await db.update(schema.users).set({ email: row.email, emailVerifiedAt: now }).where(eq(schema.users.id, user.id));
+    await single(
+      db.update(schema.users).set({ email: row.email, emailVerifiedAt: now }).where(eq(schema.users.id, user.id)),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) return { status: "email_taken" };
     throw error;

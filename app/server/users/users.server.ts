@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 const u = schema.users;
@@ -23,7 +24,14 @@ function whereKey(key: UserKey): SQL {
  * settings, email change, deletion, social sign-in). Deleted accounts are not found.
  */
 export async function findUser(key: UserKey) {
-  return getDb().query.users.findFirst({ where: and(whereKey(key), isNull(u.deletedAt)) });
+  const rows = await single(
+    getDb()
+      .select()
+      .from(u)
+      .where(and(whereKey(key), isNull(u.deletedAt)))
+      .limit(1),
+  );
+  return rows[0];
 }
 
 /** `findUser` by id. */
@@ -48,9 +56,12 @@ export function userByIdQuery(userId: number) {
  * keep the unique index's entries (decision 017).
  */
 export async function isEmailTaken(email: string, exceptUserId?: number) {
-  const row = await getDb().query.users.findFirst({
-    where: and(whereKey({ email }), exceptUserId === undefined ? undefined : ne(u.id, exceptUserId)),
-    columns: { id: true },
-  });
-  return row !== undefined;
+  const rows = await single(
+    getDb()
+      .select({ id: u.id })
+      .from(u)
+      .where(and(whereKey({ email }), exceptUserId === undefined ? undefined : ne(u.id, exceptUserId)))
+      .limit(1),
+  );
+  return rows.length > 0;
 }

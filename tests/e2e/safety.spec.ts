@@ -1,0 +1,92 @@
+import type { Page } from "@playwright/test";
+import { expect, signedInPage, test } from "./support";
+
+/**
+ * Blocking at 360 px, with and without JavaScript (issue 26 item 3, decision 160). Each project
+ * has its own parent and neighbour (scripts/seed/safety.mjs): friends in one community, where
+ * the neighbour posted, with a direct chat the neighbour wrote in.
+ */
+const PHONE = { width: 360, height: 740 };
+
+function people(project: string) {
+  const p = project === "no-js" ? "nojs" : "js";
+  return {
+    p,
+    parent: { email: `e2e-block-parent-${p}@demo.schoolhub.test`, username: `e2e_block_parent_${p}` },
+    other: {
+      email: `e2e-block-other-${p}@demo.schoolhub.test`,
+      username: `e2e_block_other_${p}`,
+      name: `Block Neighbour ${p}`,
+    },
+  };
+}
+
+const messages = (page: Page) => page.getByRole("list", { name: "Messages" });
+
+async function fitsThePhone(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test.describe.configure({ mode: "default" });
+
+test("a parent blocks a neighbour: posts and messages are hidden with an undo; the neighbour sees nothing changed but cannot message", async ({
+  browser,
+  javaScriptEnabled,
+}, testInfo) => {
+  const { p, parent, other } = people(testInfo.project.name);
+  const page = await signedInPage(browser, testInfo, parent.email, "/newsfeed");
+  await page.setViewportSize(PHONE);
+  await expect(page.getByText(`Raffle tickets for sale ${p}`)).toBeVisible();
+
+  // Block from their message: asks first (a dialog, or a page without JavaScript).
+  await page.goto(`/chat/@${other.username}`);
+  await expect(messages(page).getByText(`Did you see my raffle post ${p}?`)).toBeVisible();
+  await page.locator(".chat-thread-header").getByRole("button", { name: "Block", exact: true }).click();
+  const question = `Block ${other.name}?`;
+  if (javaScriptEnabled) {
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText(question);
+    await dialog.getByRole("button", { name: "Block", exact: true }).click();
+  } else {
+    await expect(page.getByRole("main")).toContainText(question);
+    await page.getByRole("main").getByRole("button", { name: "Block", exact: true }).click();
+  }
+  await expect(page.locator(".toast")).toContainText(`You blocked ${other.name}.`);
+  await expect(page).toHaveURL(`/chat/@${other.username}`);
+  // The message is gone, the notice and its undo are there, and nothing can be written.
+  await expect(page.getByText(`Did you see my raffle post ${p}?`)).toHaveCount(0);
+  await expect(page.locator(".chat-messages").getByText("Hidden: you blocked this person")).toBeVisible();
+  await expect(page.locator(".chat-messages").getByRole("button", { name: "Undo" })).toBeVisible();
+  await fitsThePhone(page);
+
+  await page.goto("/newsfeed");
+  await expect(page.getByText(`Raffle tickets for sale ${p}`)).toHaveCount(0);
+  await expect(page.getByText(`Street party on Sunday ${p}`)).toBeVisible();
+  const hidden = page.locator(".hidden-by-block").first();
+  await expect(hidden).toContainText("Hidden: you blocked this person");
+  await fitsThePhone(page);
+
+  // Settings list the neighbour.
+  await page.goto("/profile/settings#settings-blocked");
+  await expect(page.locator("#settings-blocked")).toContainText(other.name);
+  await fitsThePhone(page);
+
+  // The neighbour: their post and chat look as before, but a message is refused.
+  const theirs = await signedInPage(browser, testInfo, other.email, `/chat/@${parent.username}`);
+  await theirs.setViewportSize(PHONE);
+  await expect(messages(theirs).getByText(`Did you see my raffle post ${p}?`)).toBeVisible();
+  await expect(theirs.getByText("Hidden: you blocked this person")).toHaveCount(0);
+  await expect(theirs.getByText(/blocked/i)).toHaveCount(0);
+  await expect(theirs.locator('textarea[name="content"]')).toHaveCount(0);
+  await theirs.goto("/newsfeed");
+  await expect(theirs.getByText(`Raffle tickets for sale ${p}`)).toBeVisible();
+  await expect(theirs.getByText(`Street party on Sunday ${p}`)).toBeVisible();
+
+  // The undo brings the post back.
+  await page.goto("/newsfeed");
+  await page.locator(".hidden-by-block").first().getByRole("button", { name: "Undo" }).click();
+  await expect(page.locator(".toast")).toContainText(`You unblocked ${other.name}.`);
+  await expect(page.getByText(`Raffle tickets for sale ${p}`)).toBeVisible();
+  await expect(page.locator(".hidden-by-block")).toHaveCount(0);
+});

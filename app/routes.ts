@@ -105,6 +105,8 @@ export default [
         route(":id/manage/members", "routes/communities/manage/members.tsx"),
         route(":id/manage/posts", "routes/communities/manage/posts.tsx"),
         route(":id/manage/requests", "routes/communities/manage/requests.tsx"),
+        // The moderation queue and audit log (decision 161).
+        route(":id/manage/reports", "routes/moderation/queue.tsx"),
       ]),
       ...prefix("content", [
         index("routes/content/index.tsx"),

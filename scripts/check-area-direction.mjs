@@ -24,7 +24,7 @@ export const TIERS = [
   ["content", "friends"],
   ["events"],
   ["communities"],
-  ["feed", "schools"],
+  ["feed", "schools", "moderation"],
   ["chat"],
   ["about", "inbox", "settings"],
 ];

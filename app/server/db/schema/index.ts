@@ -14,6 +14,7 @@ export * from "./events";
 export * from "./friends";
 export * from "./inbox";
 export * from "./mail";
+export * from "./moderation";
 export * from "./notifications";
 export * from "./schools";
 export * from "./users";

@@ -31,5 +31,37 @@ export function safetyFixtures({ q, now, hour, day, passwordHash }) {
       `INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, created_at) VALUES (${conversation}, ${id("other")}, ${q(`Did you see my raffle post ${project}?`)}, ${q(`${key}-1`)}, ${now - hour});`,
     );
   }
+  sql.push(...moderationFixtures({ q, now, hour, day, passwordHash }));
+  return sql;
+}
+
+/**
+ * The moderation queue (tests/e2e/safety.spec.ts), per project: an owner who moderates, a
+ * member who reports, and an author whose comment on the owner's post gets reported.
+ */
+function moderationFixtures({ q, now, hour, day, passwordHash }) {
+  const sql = [];
+  for (const project of ["js", "nojs"]) {
+    const email = (who) => `e2e-mod-${who}-${project}@demo.schoolhub.test`;
+    const id = (who) => `(SELECT id FROM users WHERE email = ${q(email(who))})`;
+    for (const [who, name] of [
+      ["owner", `Mod Owner ${project}`],
+      ["member", `Mod Reporter ${project}`],
+      ["author", `Mod Author ${project}`],
+    ]) {
+      sql.push(
+        `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email(who))}, ${q(`e2e_mod_${who}_${project}`)}, ${q(name)}, 'default', ${now}, ${now}, ${q(passwordHash)}, ${now - day});`,
+      );
+    }
+    const slug = `e2e-mod-${project}`;
+    const community = `(SELECT id FROM communities WHERE slug = ${q(slug)})`;
+    const post = `(SELECT id FROM posts WHERE body = ${q(`Class photos are up ${project}`)})`;
+    sql.push(
+      `INSERT INTO communities (slug, name, category, description, join_policy) VALUES (${q(slug)}, ${q(`Moderated Club ${project}`)}, 'club', 'Moderation end-to-end tests.', 'open');`,
+      `INSERT INTO community_members (community_id, user_id, role, status, created_at) VALUES (${community}, ${id("owner")}, 'owner', 'active', ${now - day}), (${community}, ${id("member")}, 'member', 'active', ${now - day}), (${community}, ${id("author")}, 'member', 'active', ${now - day});`,
+      `INSERT INTO posts (community_id, author_id, body, created_at) VALUES (${community}, ${id("owner")}, ${q(`Class photos are up ${project}`)}, ${now - 2 * hour});`,
+      `INSERT INTO comments (post_id, author_id, body, created_at) VALUES (${post}, ${id("author")}, ${q(`Buy cheap watches here ${project}`)}, ${now - hour});`,
+    );
+  }
   return sql;
 }

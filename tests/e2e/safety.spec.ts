@@ -90,3 +90,47 @@ test("a parent blocks a neighbour: posts and messages are hidden with an undo; t
   await expect(page.getByText(`Raffle tickets for sale ${p}`)).toBeVisible();
   await expect(page.locator(".hidden-by-block")).toHaveCount(0);
 });
+
+test("a member reports a comment, the owner removes it from the queue, the reporter is told and the audit log shows it", async ({
+  browser,
+}, testInfo) => {
+  const p = testInfo.project.name === "no-js" ? "nojs" : "js";
+  const reporter = await signedInPage(browser, testInfo, `e2e-mod-member-${p}@demo.schoolhub.test`, "/newsfeed");
+  await reporter.setViewportSize(PHONE);
+  const comment = reporter.locator(".comment").filter({ hasText: `Buy cheap watches here ${p}` });
+  await comment.getByLabel("Comment actions", { exact: true }).click();
+  await comment.getByRole("link", { name: "Report", exact: true }).click();
+  const reason = reporter.getByLabel("What is wrong with this comment?");
+  await reason.fill("Spam");
+  await reporter.getByRole("button", { name: "Send report" }).click();
+  await expect(reporter.locator(".toast")).toContainText("Thank you.");
+  const communityPath = await reporter
+    .getByRole("link", { name: `Moderated Club ${p}` })
+    .first()
+    .getAttribute("href");
+
+  const owner = await signedInPage(
+    browser,
+    testInfo,
+    `e2e-mod-owner-${p}@demo.schoolhub.test`,
+    `${communityPath}/manage/reports`,
+  );
+  await owner.setViewportSize(PHONE);
+  const item = owner.locator(".moderation-item").filter({ hasText: `Buy cheap watches here ${p}` });
+  await expect(item).toContainText("Spam");
+  await item.getByLabel("Note (optional)").fill("Advertising");
+  await item.getByRole("button", { name: "Remove", exact: true }).click();
+  await expect(owner.locator(".toast")).toContainText("It was removed.");
+  await expect(owner.locator(".moderation-item")).toHaveCount(0);
+  const entry = owner.locator(".moderation-log-list li").first();
+  await expect(entry).toContainText(`Mod Owner ${p}: Remove — Reported comment`);
+  await expect(entry).toContainText("Note: Advertising");
+  await fitsThePhone(owner);
+
+  await reporter.reload();
+  const bell = reporter.locator("summary").and(reporter.getByLabel(/^Notifications/));
+  await expect(bell).toHaveAttribute("aria-label", "Notifications, 1 unread");
+  await bell.click();
+  await expect(reporter.getByText("A moderator reviewed the comment you reported and removed it.")).toBeVisible();
+  await expect(reporter.getByText(`Buy cheap watches here ${p}`)).toHaveCount(0);
+});

@@ -8,6 +8,18 @@ CREATE TABLE `blocks` (
 );
 --> statement-breakpoint
 CREATE INDEX `blocks_blocked` ON `blocks` (`blocked_id`);--> statement-breakpoint
+CREATE TABLE `data_exports` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`status` text NOT NULL,
+	`size` integer,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	`ready_at` integer,
+	`expires_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `data_exports_user` ON `data_exports` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE TABLE `community_bans` (
 	`community_id` integer NOT NULL,
 	`user_id` integer NOT NULL,

@@ -16,6 +16,7 @@ export const TIERS = [
   ["config"],
   ["http"],
   ["db"],
+  ["queue"],
   ["mail", "realtime", "session"],
   // Areas.
   ["users"],

@@ -4,6 +4,8 @@ import { joinBatches } from "../app/server/db/join-batches.server";
 import { countRoundTrips, ROUND_TRIPS_HEADER } from "../app/server/db/round-trips.server";
 import { declaresTooLarge, payloadTooLarge } from "../app/server/http/declared-length";
 import { withRequestOrigin } from "../app/server/notifications/origin.server";
+import type { Job } from "../app/server/queue/queue.server";
+import { withJobOutbox } from "../app/server/queue/queue.server";
 import { type GuestCacheRules, rememberedPage, withGuestCache } from "./guest-cache";
 
 export { UserHub } from "./user-hub";
@@ -76,12 +78,18 @@ export default {
     const handle = reads ? () => joinBatches(respond) : respond;
     // The bench and the tests read D1 round trips per request from a header (decision 040).
     const counted = env.COUNT_D1 === "true" ? () => countRoundTrips(handle) : handle;
-    // Notifications this request causes store URLs on the origin it came in on (decision 119).
-    return withRequestOrigin(url.origin, counted);
+    // Notifications this request causes store URLs on the origin it came in on (decision 119);
+    // the jobs it enqueues leave in one batch before its response does (decision 165).
+    return withRequestOrigin(url.origin, () => withJobOutbox(counted));
   },
   // Hourly Cron Trigger: day-before event reminders (decision 059).
   async scheduled(controller, _env, ctx) {
     const { runScheduled } = await import("./scheduled");
-    ctx.waitUntil(runScheduled(controller));
+    ctx.waitUntil(withJobOutbox(() => runScheduled(controller)));
+  },
+  // The JOBS queue: work after a response that must not be lost (decision 165).
+  async queue(batch) {
+    const { runJobs } = await import("./queue");
+    await runJobs(batch as MessageBatch<Job>);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,4 +1,5 @@
 import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
+import { clearOldReceipts } from "../app/server/queue/consume.server";
 
 /**
  * The Cron Trigger (wrangler.toml [triggers]): hourly, day-before event reminders (decision 059).
@@ -7,4 +8,6 @@ import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
 export async function runScheduled(controller: ScheduledController) {
   // Outside a request the notifications' URLs start with APP_ORIGIN (notifications/origin.server.ts).
   await sendDayBeforeReminders(controller.scheduledTime);
+  // Idempotency receipts older than any message the queue could still deliver (decision 165).
+  await clearOldReceipts(controller.scheduledTime);
 }

@@ -1,20 +1,29 @@
-import { waitUntil } from "cloudflare:workers";
 import { and, eq, ne } from "drizzle-orm";
 import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { publishToUser } from "~/server/realtime/realtime.server";
+import { enqueue } from "~/server/queue/queue.server";
+import { publishFramesJob, publishLater } from "~/server/realtime/realtime.server";
 
 const m = schema.communityMembers;
 
-/** Hubs called at once: well under a Worker's subrequest limit per wave (decision 048). */
-export const FAN_OUT_CONCURRENCY = 50;
+type NewPost = { id: number; communityId: number; authorId: number; createdAt: number };
+
+declare module "~/server/queue/queue.server" {
+  interface QueueKinds {
+    newPost: NewPost;
+  }
+}
+
+/** Members told in the job itself; a larger community's frames go out as `frames` jobs of 100. */
+export const FAN_OUT_INLINE = 100;
 
 /**
  * Tells every active member of the post's community (but its author) that a post arrived, so
- * their open newsfeeds show the "new posts" banner (decision 048). Runs after the response
- * (`waitUntil`): one D1 read for the member ids, then one UserHub RPC per member in waves.
+ * their open newsfeeds show the "new posts" banner (decision 048). The queue's handler
+ * (decision 165): one D1 read for the member ids, then one UserHub RPC per member, split into
+ * jobs of their own past FAN_OUT_INLINE. A banner told twice is still one banner.
  */
-export async function fanOutNewPost(post: { id: number; communityId: number; authorId: number; createdAt: number }) {
+export async function fanOutNewPost(post: NewPost) {
   const members = await single(
     getDb()
       .select({ id: m.userId })
@@ -25,19 +34,13 @@ export async function fanOutNewPost(post: { id: number; communityId: number; aut
     messageType: "newPost" as const,
     data: { postId: post.id, communityId: post.communityId, createdAt: post.createdAt },
   };
-  for (let start = 0; start < members.length; start += FAN_OUT_CONCURRENCY) {
-    await Promise.all(
-      members.slice(start, start + FAN_OUT_CONCURRENCY).map((member) => publishToUser(member.id, frame)),
-    );
-  }
+  const frames = members.map((member) => ({ userId: member.id, frame }));
+  if (frames.length <= FAN_OUT_INLINE) await publishFramesJob({ frames });
+  else publishLater(frames);
   return members.length;
 }
 
-/** Off the request path: the author's redirect does not wait for 2,000 hubs. */
-export function announceNewPost(post: Parameters<typeof fanOutNewPost>[0]) {
-  waitUntil(
-    fanOutNewPost(post).catch((error) => {
-      console.warn("fan-out of a new post failed", error);
-    }),
-  );
+/** Off the request path and durable: the author's redirect does not wait for 2,000 hubs. */
+export function announceNewPost(post: NewPost) {
+  enqueue("newPost", post);
 }

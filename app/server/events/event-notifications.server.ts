@@ -2,7 +2,7 @@ import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { noticeText, notifyAfterResponse } from "~/server/notifications/notifier.server";
+import { type Notice, type NoticeJob, noticeText, notifyLater } from "~/server/notifications/notifier.server";
 import type { Promotion } from "./rsvp.server";
 
 export type EventChange = "created" | "changed" | "cancelled";
@@ -12,32 +12,44 @@ const e = schema.events;
 const c = schema.communities;
 const x = schema.eventExceptions;
 
+type ChangeJob = { eventId: number; change: EventChange; actorId: number };
+type PromotedJob = { eventId: number; promoted: Promotion[] };
+
+declare module "~/server/queue/queue.server" {
+  interface QueueKinds {
+    eventChangeNotices: NoticeJob<ChangeJob>;
+    promotedNotices: NoticeJob<PromotedJob>;
+  }
+}
+
 /**
  * Tells the active members of an event's community, except whoever made the change, that an
  * event is new, changed or cancelled (decision 059). One notification per member through the
- * one notifier, after the response (decision 119), so the action stays one round trip. Past a few hundred members this belongs on a Queue
- * (DESIGN §1 fan-out).
+ * one notifier, after the response (decision 119), so the action stays one round trip; a job
+ * on the queue (decision 165), which splits a large community's notices into jobs of their own.
  */
 export function notifyEventChange(eventId: number, change: EventChange, actorId: number) {
-  notifyAfterResponse(async () => {
-    const db = getDb();
-    const { events, members } = await batch({
-      events: db
-        .select({ title: e.title, community: c.name })
-        .from(e)
-        .innerJoin(c, eq(c.id, e.communityId))
-        .where(eq(e.id, eventId)),
-      members: db
-        .select({ userId: m.userId })
-        .from(m)
-        .innerJoin(e, eq(e.communityId, m.communityId))
-        .where(and(eq(e.id, eventId), eq(m.status, "active"), ne(m.userId, actorId))),
-    });
-    const event = events[0];
-    if (!event) return;
-    const title = noticeText(`events:notifications.${change}`, { title: event.title, community: event.community });
-    return members.map((member) => ({ userId: member.userId, title, url: eventHref(eventId) }));
+  notifyLater("eventChangeNotices", { eventId, change, actorId });
+}
+
+export async function eventChangeNotices({ eventId, change, actorId }: ChangeJob): Promise<Notice[] | undefined> {
+  const db = getDb();
+  const { events, members } = await batch({
+    events: db
+      .select({ title: e.title, community: c.name })
+      .from(e)
+      .innerJoin(c, eq(c.id, e.communityId))
+      .where(eq(e.id, eventId)),
+    members: db
+      .select({ userId: m.userId })
+      .from(m)
+      .innerJoin(e, eq(e.communityId, m.communityId))
+      .where(and(eq(e.id, eventId), eq(m.status, "active"), ne(m.userId, actorId))),
   });
+  const event = events[0];
+  if (!event) return;
+  const title = noticeText(`events:notifications.${change}`, { title: event.title, community: event.community });
+  return members.map((member) => ({ userId: member.userId, title, url: eventHref(eventId) }));
 }
 
 /**
@@ -47,27 +59,29 @@ export function notifyEventChange(eventId: number, change: EventChange, actorId:
  */
 export function notifyPromoted(eventId: number, promoted: Promotion[]) {
   if (promoted.length === 0) return;
-  notifyAfterResponse(async () => {
-    const db = getDb();
-    const { events, moves } = await batch({
-      events: db.select({ title: e.title, allDay: e.allDay, timeZone: e.timeZone }).from(e).where(eq(e.id, eventId)),
-      moves: db
-        .select({ occurrenceStart: x.occurrenceStart, startsAt: x.startsAt })
-        .from(x)
-        .where(and(eq(x.eventId, eventId), isNotNull(x.startsAt))),
-    });
-    const event = events[0];
-    if (!event) return;
-    const timeZone = event.allDay ? "UTC" : event.timeZone;
-    const movedTo = new Map(moves.map((move) => [move.occurrenceStart, move.startsAt]));
-    return promoted.map(({ userId, occurrenceStart }) => ({
-      userId,
-      title: noticeText("events:notifications.promoted", {
-        title: event.title,
-        date: movedTo.get(occurrenceStart) ?? occurrenceStart,
-        formatParams: { date: { weekday: "long", month: "long", day: "numeric", timeZone } },
-      }),
-      url: eventHref(eventId, occurrenceStart),
-    }));
+  notifyLater("promotedNotices", { eventId, promoted });
+}
+
+export async function promotedNotices({ eventId, promoted }: PromotedJob): Promise<Notice[] | undefined> {
+  const db = getDb();
+  const { events, moves } = await batch({
+    events: db.select({ title: e.title, allDay: e.allDay, timeZone: e.timeZone }).from(e).where(eq(e.id, eventId)),
+    moves: db
+      .select({ occurrenceStart: x.occurrenceStart, startsAt: x.startsAt })
+      .from(x)
+      .where(and(eq(x.eventId, eventId), isNotNull(x.startsAt))),
   });
+  const event = events[0];
+  if (!event) return;
+  const timeZone = event.allDay ? "UTC" : event.timeZone;
+  const movedTo = new Map(moves.map((move) => [move.occurrenceStart, move.startsAt]));
+  return promoted.map(({ userId, occurrenceStart }) => ({
+    userId,
+    title: noticeText("events:notifications.promoted", {
+      title: event.title,
+      date: movedTo.get(occurrenceStart) ?? occurrenceStart,
+      formatParams: { date: { weekday: "long", month: "long", day: "numeric", timeZone } },
+    }),
+    url: eventHref(eventId, occurrenceStart),
+  }));
 }

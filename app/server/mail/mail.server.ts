@@ -1,5 +1,6 @@
-import { waitUntil } from "cloudflare:workers";
 import { type AppConfig, getConfig } from "~/server/config.server";
+import { type JobContext, once } from "~/server/queue/consume.server";
+import { enqueue } from "~/server/queue/queue.server";
 import { createHttpTransport } from "./http.server";
 import { createOutboxTransport } from "./outbox.server";
 import type { MailMessage, MailTransport } from "./types";
@@ -38,19 +39,34 @@ export async function sendMail(message: MailMessage): Promise<void> {
   await getMailTransport().send(message);
 }
 
+/** A mail on the queue, and what the logs call it (never its body, which holds the links). */
+export type MailJob = { message: MailMessage; label: string };
+
+declare module "~/server/queue/queue.server" {
+  interface QueueKinds {
+    mail: MailJob;
+  }
+}
+
 /**
- * The one way the app sends mail (decision 069): handed to the runtime's `waitUntil`, so the
- * request that causes a mail answers without waiting for the provider, and a slow or failing
- * provider never fails or slows the page. What the mail links to (a token, a stored message)
- * is written before this is called, inside the request. A failure is logged with `label`
- * (never the body, which holds the links) and the person can ask again.
+ * The one way the app sends mail (decisions 069, 165): a job on the queue, so the request that
+ * causes a mail answers without waiting for the provider, a slow or failing provider never
+ * fails or slows the page, and a failed send is retried with backoff instead of lost. What the
+ * mail links to (a token, a stored message) is written before this is called, inside the request.
  */
 export function sendMailLater(message: MailMessage, label: string): void {
-  waitUntil(
-    sendMail(message).catch((error: unknown) => {
-      console.error(`${label}: mail failed`, error);
-    }),
-  );
+  enqueue("mail", { message, label });
+}
+
+/** The queue's handler: sends once per job however often it is delivered; a failure throws, to be retried. */
+export async function deliverMailJob({ message, label }: MailJob, job: JobContext): Promise<void> {
+  await once(job.key, async () => {
+    try {
+      await sendMail(message);
+    } catch (error) {
+      throw new Error(`${label}: mail failed`, { cause: error });
+    }
+  });
 }
 
 /** Whether /__dev/mail may show the outbox: only with the outbox transport and DEV_ROUTES both on. */

@@ -1,6 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { NotificationData, RealtimeFrame } from "~/realtime/protocol";
 import { type Query, sqlRows } from "~/server/db/batch.server";
 import { getDb } from "~/server/db/db.server";
+import { publishToUser } from "~/server/realtime/realtime.server";
 import {
   ACTOR_MARK,
   type CreateNotificationInput,
@@ -9,7 +11,6 @@ import {
   type Notification,
   n,
   newNotification,
-  publish,
   unreadOf,
   unreadQuery,
 } from "./notification-rows.server";
@@ -30,8 +31,34 @@ export function forgetActorQuery(actorId: number, unknownName: string, when?: SQ
  */
 export type NotificationWrite = {
   queries: { notification: Query; notificationUnread: Query };
-  deliver: (results: { notification: unknown; notificationUnread: unknown }) => Promise<void>;
+  /** The frames the batch's results call for: the notifier sends them through the queue. */
+  frames: (results: WriteResults) => UserFrame[];
+  /** Sends those frames now (the user's own tabs, awaited by the request). */
+  deliver: (results: WriteResults) => Promise<void>;
 };
+
+type WriteResults = { notification: unknown; notificationUnread: unknown };
+
+/** A frame for one user's open sockets. */
+export type UserFrame = { userId: number; frame: RealtimeFrame };
+
+function writeOf(queries: NotificationWrite["queries"], frames: NotificationWrite["frames"]): NotificationWrite {
+  return {
+    queries,
+    frames,
+    async deliver(results) {
+      for (const { userId, frame } of frames(results)) await publishToUser(userId, frame);
+    },
+  };
+}
+
+function frameOf(
+  userId: number,
+  notification: Notification,
+  extra: Pick<NotificationData, "unreadCount" | "deleted">,
+): UserFrame {
+  return { userId, frame: { messageType: "notification", data: { ...notification, ...extra } } };
+}
 
 /** Inserts the notification only when `when` holds inside the batch (say, the friendship row now exists). */
 export function notificationInsert(input: CreateNotificationInput, when: SQL = sql`1`): NotificationWrite {
@@ -42,13 +69,11 @@ export function notificationInsert(input: CreateNotificationInput, when: SQL = s
       ${notification.createdAt}, ${input.actor?.id ?? null}, ${input.actor?.title ?? null}
     WHERE ${when}
     RETURNING oid`);
-  return {
-    queries: { notification: insert, notificationUnread: unreadQuery(input.userId) },
-    async deliver({ notification: inserted, notificationUnread: unread }) {
-      if ((inserted as unknown[]).length === 0) return;
-      await publish(input.userId, notification, { unreadCount: unreadOf(unread) });
-    },
-  };
+  return writeOf({ notification: insert, notificationUnread: unreadQuery(input.userId) }, (results) =>
+    (results.notification as unknown[]).length === 0
+      ? []
+      : [frameOf(input.userId, notification, { unreadCount: unreadOf(results.notificationUnread) })],
+  );
 }
 
 /** Marks one of the user's notifications read when `when` holds inside the batch. */
@@ -58,12 +83,11 @@ export function notificationSeen(userId: number, oid: string, when: SQL = sql`1`
     .set({ seen: true })
     .where(and(mine(userId), eq(n.oid, oid), eq(n.seen, false), when))
     .returning(columns);
-  return {
-    queries: { notification: update, notificationUnread: unreadQuery(userId) },
-    async deliver({ notification: changed, notificationUnread: unread }) {
-      for (const row of changed as Notification[]) await publish(userId, row, { unreadCount: unreadOf(unread) });
-    },
-  };
+  return writeOf({ notification: update, notificationUnread: unreadQuery(userId) }, (results) =>
+    (results.notification as Notification[]).map((row) =>
+      frameOf(userId, row, { unreadCount: unreadOf(results.notificationUnread) }),
+    ),
+  );
 }
 
 /** Removes one of the user's notifications when `when` holds; open clients drop it (SPEC §4). */
@@ -73,14 +97,11 @@ export function notificationRemoval(userId: number, oid: string, when: SQL = sql
     .set({ deleted: true })
     .where(and(mine(userId), eq(n.oid, oid), when))
     .returning(columns);
-  return {
-    queries: { notification: update, notificationUnread: unreadQuery(userId) },
-    async deliver({ notification: removed, notificationUnread: unread }) {
-      for (const row of removed as Notification[]) {
-        await publish(userId, row, { unreadCount: unreadOf(unread), deleted: true });
-      }
-    },
-  };
+  return writeOf({ notification: update, notificationUnread: unreadQuery(userId) }, (results) =>
+    (results.notification as Notification[]).map((row) =>
+      frameOf(userId, row, { unreadCount: unreadOf(results.notificationUnread), deleted: true }),
+    ),
+  );
 }
 
 /**
@@ -88,7 +109,7 @@ export function notificationRemoval(userId: number, oid: string, when: SQL = sql
  * write that causes it commit together (a message's recipients, decision 063). `rows` is a
  * SELECT of `(oid, user_id, url)`, the url a full URL (SPEC §3) that SQL may build from ids the
  * same batch creates; every row gets the same title and time. The statement belongs in the
- * caller's `batch` (as `sqlRun`); publish what it stored with `publishStoredNotifications`.
+ * caller's `batch` (as `sqlRun`); the notifier publishes what it stored (`publishAfterCommit`).
  */
 export function insertNotificationsSql(rows: SQL, note: { title: string | SQL; createdAt: number }): SQL {
   return sql`INSERT INTO notifications (oid, user_id, title, url, seen, deleted, created_at)
@@ -104,11 +125,9 @@ export function storedNotificationsSql(oids: SQL): SQL {
 
 export type StoredNotification = Notification & { userId: number; unreadCount: number };
 
-/** After the caller's batch committed: each stored notification to its user's open sockets. */
-export async function publishStoredNotifications(rows: StoredNotification[]) {
-  await Promise.all(
-    rows.map(({ userId, unreadCount, ...row }) =>
-      publish(userId, { ...row, seen: Boolean(row.seen) }, { unreadCount: Number(unreadCount) }),
-    ),
+/** The frames that tell each stored notification's user of it. */
+export function storedNotificationFrames(rows: StoredNotification[]): UserFrame[] {
+  return rows.map(({ userId, unreadCount, ...row }) =>
+    frameOf(userId, { ...row, seen: Boolean(row.seen) }, { unreadCount: Number(unreadCount) }),
   );
 }

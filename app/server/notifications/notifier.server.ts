@@ -1,15 +1,16 @@
-import { waitUntil } from "cloudflare:workers";
 import { type BatchPart, batchPart } from "~/server/db/batch.server";
-import { afterResponse } from "~/server/db/round-trips.server";
 import { apiTranslator, type Translate } from "~/server/http/json.server";
+import type { JobContext } from "~/server/queue/consume.server";
+import { enqueue, type JobKind, type QueueKinds } from "~/server/queue/queue.server";
+import { publishLater } from "~/server/realtime/realtime.server";
+import { storeNotices } from "./notice-jobs.server";
 import type { CreateNotificationInput } from "./notification-rows.server";
 import {
   type NotificationWrite,
-  publishStoredNotifications,
   type StoredNotification,
+  storedNotificationFrames,
 } from "./notification-writes.server";
-import { createNotification } from "./notifications.server";
-import { notificationOrigin } from "./origin.server";
+import { notificationOrigin, withRequestOrigin } from "./origin.server";
 
 /**
  * The one way a change becomes notifications (issue 20, decision 119). A service makes its
@@ -18,9 +19,10 @@ import { notificationOrigin } from "./origin.server";
  * - in the change's own batch, where the notification must commit with it (a friend request,
  *   a message): the service adds `NotificationWrite`s to its batch, then `deliverAfterCommit`;
  * - after the response, where it need not (a comment, a like, an event changed): the service
- *   calls `notifyAfterResponse` with the work that finds who to tell.
+ *   calls `notifyLater` with a job (ids) whose handler, in the queue's consumer, finds who to tell.
  *
- * Either way the sockets hear of it off the request path (`waitUntil`), and nobody hands the
+ * Either way the sockets hear of it off the request path, through the queue (decision 165),
+ * so nothing is lost when an isolate goes away; and nobody hands the
  * service a translator or an origin: titles are stored text, read by their recipients, so
  * they are written in the server's language (English, the only one), and URLs start with the
  * request's origin (`notificationOrigin`).
@@ -45,41 +47,39 @@ export function noticeParts(writes: NotificationWrite[]): Record<string, BatchPa
 type NoticeResults = Parameters<NotificationWrite["deliver"]>[0];
 
 /**
- * After a batch that held these writes (`noticeParts`) committed: each one's sockets, off the
- * request path. `results` are the batch's results, read by the parts' names.
+ * After a batch that held these writes (`noticeParts`) committed: each one's sockets, through
+ * the queue. `results` are the batch's results, read by the parts' names.
  */
 export function deliverAfterCommit(writes: NotificationWrite[], results: Record<string, unknown>) {
-  if (writes.length === 0) return;
-  later(() => Promise.all(writes.map((write, index) => write.deliver(results[`notice${index}`] as NoticeResults))));
+  publishLater(writes.flatMap((write, index) => write.frames(results[`notice${index}`] as NoticeResults)));
 }
 
-/** After a batch that stored these rows (`storedNotificationsSql`) committed: their sockets, off the request path. */
+/** After a batch that stored these rows (`storedNotificationsSql`) committed: their sockets, through the queue. */
 export function publishAfterCommit(rows: StoredNotification[]) {
-  if (rows.length > 0) later(() => publishStoredNotifications(rows));
+  publishLater(storedNotificationFrames(rows));
 }
 
-/** Stores notices and tells their sockets, ten at a time. */
-export async function storeNotices(notices: Notice[]) {
-  for (let i = 0; i < notices.length; i += 10) {
-    await Promise.all(notices.slice(i, i + 10).map((notice) => createNotification(withOrigin(notice))));
-  }
+/** A job that finds who to tell: its kind's body, and the origin their URLs start with. */
+export type NoticeJob<Body> = Body & { origin: string };
+
+/**
+ * After the response, durably (decision 165): the job `kind` (declared by the calling area,
+ * with a handler in `workers/queue.ts` made by `noticeHandler`) reads who to tell in the
+ * consumer. Bodies are ids, never closures.
+ */
+export function notifyLater<K extends JobKind>(kind: K, body: Omit<QueueKinds[K], "origin">) {
+  enqueue(kind, { ...body, origin: notificationOrigin() } as unknown as QueueKinds[K]);
 }
 
 /**
- * Runs after the response: `work` reads who to tell and stores what it returns, or stores by
- * itself and returns nothing. A failure is logged, never thrown into the request.
+ * A queue handler from a function that finds who to tell: it runs with the job's origin, and
+ * what it answers is stored under oids made from the job's key, so a job delivered twice
+ * stores each notification once. It may store by itself and answer nothing.
  */
-export function notifyAfterResponse(work: () => Promise<Notice[] | undefined>) {
-  later(async () => {
-    const notices = await work();
-    if (notices) await storeNotices(notices);
-  });
-}
-
-function later(work: () => Promise<unknown>) {
-  waitUntil(
-    afterResponse(work).catch((error) => {
-      console.warn("notification failed", error);
-    }),
-  );
+export function noticeHandler<Body>(find: (body: NoticeJob<Body>, job: JobContext) => Promise<Notice[] | undefined>) {
+  return (body: NoticeJob<Body>, job: JobContext) =>
+    withRequestOrigin(body.origin, async () => {
+      const notices = await find(body, job);
+      if (notices) await storeNotices(notices, job.key);
+    });
 }

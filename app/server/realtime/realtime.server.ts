@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { type RealtimeFrame, SESSION_ENDED_CLOSE } from "~/realtime/protocol";
+import { enqueue } from "~/server/queue/queue.server";
 
 /**
  * Services call these AFTER their D1 write has committed (DESIGN §1). Delivery is best
@@ -38,4 +39,45 @@ export async function closeUserSockets(userId: number): Promise<number> {
 /** The user's UserHub: one per user, named by the id. */
 export function hub(userId: number) {
   return env.USER_HUB.get(env.USER_HUB.idFromName(String(userId)));
+}
+
+/** Frames for users' open sockets, delivered by the queue (decision 165). */
+export type FramesJob = { frames: { userId: number; frame: RealtimeFrame }[] };
+
+declare module "~/server/queue/queue.server" {
+  interface QueueKinds {
+    frames: FramesJob;
+  }
+}
+
+/** Hubs one job calls: well under a Worker's subrequest limit (decision 048). */
+export const FRAMES_PER_JOB = 100;
+
+/**
+ * Frames that must reach their sockets even if this isolate goes away (a notification, a new
+ * post's banner): on the queue, FRAMES_PER_JOB to a job. Each user's frames keep their order.
+ * Every frame says what it is about (a notification's oid, a post's id), so a retried job that
+ * delivers one twice changes nothing on the client.
+ */
+export function publishLater(frames: FramesJob["frames"]) {
+  for (let start = 0; start < frames.length; start += FRAMES_PER_JOB) {
+    enqueue("frames", { frames: frames.slice(start, start + FRAMES_PER_JOB) });
+  }
+}
+
+/** The queue's handler: every user's frames in order, users in parallel; any hub that failed fails the job. */
+export async function publishFramesJob({ frames }: FramesJob) {
+  const byUser = new Map<number, FramesJob["frames"]>();
+  for (const one of frames) byUser.set(one.userId, [...(byUser.get(one.userId) ?? []), one]);
+  const results = await Promise.allSettled(
+    [...byUser].map(async ([userId, own]) => {
+      for (const { frame } of own) await hub(userId).publish(frame);
+    }),
+  );
+  const failed = results.filter((result) => result.status === "rejected");
+  if (failed.length > 0)
+    throw new AggregateError(
+      failed.map((result) => result.reason),
+      "realtime: hubs failed",
+    );
 }

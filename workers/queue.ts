@@ -1,0 +1,47 @@
+import { consumeJobs, type JobHandlers } from "../app/server/queue/consume.server";
+import type { Job } from "../app/server/queue/queue.server";
+
+/**
+ * Every kind of job and its handler (decision 165). A kind declared in `QueueKinds` without a
+ * handler here fails to compile. Each handler's module is imported on first use, like the app's.
+ */
+const handlers: JobHandlers = {
+  mail: async (body, job) => (await import("../app/server/mail/mail.server")).deliverMailJob(body, job),
+  frames: async (body) => (await import("../app/server/realtime/realtime.server")).publishFramesJob(body),
+  notices: async (body, job) =>
+    (await import("../app/server/notifications/notice-jobs.server")).storeNoticesJob(body, job),
+  newPost: async (body) => {
+    await (await import("../app/server/content/fan-out.server")).fanOutNewPost(body);
+  },
+  commentNotices: async (body, job) => {
+    const { commentNotices } = await import("../app/server/content/content-notifications.server");
+    await (await notifier()).noticeHandler(commentNotices)(body, job);
+  },
+  likeNotice: async (body, job) => {
+    const { likeNotice } = await import("../app/server/content/content-notifications.server");
+    await (await notifier()).noticeHandler(likeNotice)(body, job);
+  },
+  eventChangeNotices: async (body, job) => {
+    const { eventChangeNotices } = await import("../app/server/events/event-notifications.server");
+    await (await notifier()).noticeHandler(eventChangeNotices)(body, job);
+  },
+  promotedNotices: async (body, job) => {
+    const { promotedNotices } = await import("../app/server/events/event-notifications.server");
+    await (await notifier()).noticeHandler(promotedNotices)(body, job);
+  },
+  joinRequestNotices: async (body, job) => {
+    const { joinRequestNotices } = await import("../app/server/communities/community-notifications.server");
+    await (await notifier()).noticeHandler(joinRequestNotices)(body, job);
+  },
+  memberNotice: async (body, job) => {
+    const { memberNotice } = await import("../app/server/communities/community-notifications.server");
+    await (await notifier()).noticeHandler(memberNotice)(body, job);
+  },
+};
+
+const notifier = () => import("../app/server/notifications/notifier.server");
+
+/** The JOBS queue's consumer: `retryBase` (seconds) is for the tests, which cannot wait minutes. */
+export function runJobs(batch: MessageBatch<Job>, retryBase?: number) {
+  return consumeJobs(batch, handlers, retryBase);
+}

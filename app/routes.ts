@@ -15,6 +15,9 @@ export default [
   // Inbox attachments (decision 064): downloads for the people who hold the message, no layout.
   route("messagesold/:id/attachments/:attachmentId", "routes/inbox/attachment.ts"),
   route("files/communities/*", "routes/files/avatar.ts", { id: "community-avatar" }),
+  // "Download my data" (decision 162): the request, and the owner's ZIP; no layout.
+  route("profile/export", "routes/exports/download.ts", { id: "export-request" }),
+  route("profile/export/:id", "routes/exports/download.ts"),
   // Images of posts (decision 066): only for those who may see the post.
   route("files/posts/:postId/:file", "routes/files/post-image.ts"),
   // Chat's calls for the page's JavaScript (decision 050): JSON, cookie session, no layout.
@@ -52,6 +55,9 @@ export default [
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("v1/user/:id", "routes/api/user.ts"),
     route("v1/user/:id/friend", "routes/api/user-friend.ts"),
+    // "Download my data" (decision 162).
+    route("v2/export", "routes/api/export.ts"),
+    route("v2/export/:id", "routes/api/export.ts", { id: "api-export-status" }),
     // Blocking (decision 160).
     route("v2/blocks", "routes/api/blocks.ts"),
     route("v2/blocks/:userId", "routes/api/blocks.ts", { id: "api-unblock" }),

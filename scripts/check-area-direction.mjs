@@ -27,7 +27,7 @@ export const TIERS = [
   ["communities"],
   ["feed", "schools", "moderation"],
   ["chat"],
-  ["about", "inbox", "settings"],
+  ["about", "inbox", "settings", "exports"],
 ];
 const tierOf = new Map(TIERS.flatMap((names, tier) => names.map((name) => [name, tier])));
 

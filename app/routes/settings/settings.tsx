@@ -5,6 +5,7 @@ import { BlockedSection } from "~/components/settings/blocked-section";
 import { CalendarFeedSection } from "~/components/settings/calendar-feed-section";
 import { DeleteSection } from "~/components/settings/delete-section";
 import { EmailSection } from "~/components/settings/email-section";
+import { ExportSection } from "~/components/settings/export-section";
 import { PasswordSection } from "~/components/settings/password-section";
 import { ProfileSection } from "~/components/settings/profile-section";
 import { ThemeSection } from "~/components/settings/theme-section";
@@ -16,6 +17,7 @@ import type { DescriptionHandle } from "~/lib/page-description";
 import accountTexts from "~/locales/en/account.json";
 import settings from "~/locales/en/settings.json";
 import { getInstance } from "~/middleware/i18next";
+import { listExports } from "~/server/exports/exports.server";
 import { listBlocked } from "~/server/friends/blocks.server";
 import { getAccountSettings } from "~/server/settings/settings.server";
 import { timeZoneNames, viewerZone } from "~/server/users/time-zone.server";
@@ -33,9 +35,10 @@ const actingUser = (context: Route.LoaderArgs["context"]) => context.get(userCon
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Both join the request's one D1 round trip (decision 104).
-  const [account, blocked] = await Promise.all([
+  const [account, blocked, exports] = await Promise.all([
     getAccountSettings(actingUser(context).id),
     listBlocked(actingUser(context).id),
+    listExports(actingUser(context).id),
   ]);
   if (!account) throw new Response(null, { status: 404 });
   // The session user's avatar is already a URL (or "default").
@@ -43,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     metaTitle: getInstance(context).t("settings:metaTitle"),
     account,
     blocked,
+    exports,
     avatar: actingUser(context).avatar,
     // The zone pages are written in now: the account's, else the browser's (decision 121).
     timeZone: viewerZone(actingUser(context), request).zone,
@@ -77,6 +81,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     ["settings-timeZone", t("timeZone.title")],
     ["calendar-feed", tEvents("feed.title")],
     ["settings-blocked", tPeople("block.title")],
+    ["settings-export", t("export.title")],
     ["settings-delete", t("delete.title")],
   ] as const;
   const failureFor = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
@@ -118,6 +123,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
           <CalendarFeedSection />
           <BlockedSection people={loaderData.blocked} />
+          <ExportSection exports={loaderData.exports} />
           <DeleteSection hasPassword={account.hasPassword} failure={failureFor("delete")} />
         </div>
       </div>

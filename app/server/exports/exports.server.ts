@@ -72,6 +72,6 @@ export async function listExports(viewerId: number, now = Date.now()): Promise<E
 /** The stored ZIP or JSON of the viewer's ready, unexpired export; null otherwise. */
 export async function openExport(viewerId: number, id: string, kind: "zip" | "json") {
   const found = await getExport(viewerId, id);
-  if (!found || found.status !== "ready") return null;
+  if (found?.status !== "ready") return null;
   return env.FILES.get(exportKey(viewerId, id, kind));
 }

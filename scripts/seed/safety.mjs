@@ -31,7 +31,10 @@ export function safetyFixtures({ q, now, hour, day, passwordHash }) {
       `INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, created_at) VALUES (${conversation}, ${id("other")}, ${q(`Did you see my raffle post ${project}?`)}, ${q(`${key}-1`)}, ${now - hour});`,
     );
   }
-  sql.push(...moderationFixtures({ q, now, hour, day, passwordHash }));
+  sql.push(
+    ...moderationFixtures({ q, now, hour, day, passwordHash }),
+    ...exportFixtures({ q, now, hour, day, passwordHash }),
+  );
   return sql;
 }
 
@@ -61,6 +64,31 @@ function moderationFixtures({ q, now, hour, day, passwordHash }) {
       `INSERT INTO community_members (community_id, user_id, role, status, created_at) VALUES (${community}, ${id("owner")}, 'owner', 'active', ${now - day}), (${community}, ${id("member")}, 'member', 'active', ${now - day}), (${community}, ${id("author")}, 'member', 'active', ${now - day});`,
       `INSERT INTO posts (community_id, author_id, body, created_at) VALUES (${community}, ${id("owner")}, ${q(`Class photos are up ${project}`)}, ${now - 2 * hour});`,
       `INSERT INTO comments (post_id, author_id, body, created_at) VALUES (${post}, ${id("author")}, ${q(`Buy cheap watches here ${project}`)}, ${now - hour});`,
+    );
+  }
+  return sql;
+}
+
+/** "Download my data" (tests/e2e/safety.spec.ts), per project: someone with a post and a chat message. */
+function exportFixtures({ q, now, hour, day, passwordHash }) {
+  const sql = [];
+  for (const project of ["js", "nojs"]) {
+    const email = `e2e-export-${project}@demo.schoolhub.test`;
+    const me = `(SELECT id FROM users WHERE email = ${q(email)})`;
+    const friend = `(SELECT id FROM users WHERE email = ${q(`e2e-block-other-${project}@demo.schoolhub.test`)})`;
+    const slug = `e2e-export-${project}`;
+    const community = `(SELECT id FROM communities WHERE slug = ${q(slug)})`;
+    const key = `e2e-export-${project}`;
+    const conversation = `(SELECT id FROM conversations WHERE create_key = ${q(key)})`;
+    sql.push(
+      `INSERT INTO users (email, username, name, avatar, email_verified_at, activated_at, password_hash, created_at) VALUES (${q(email)}, ${q(`e2e_export_${project}`)}, ${q(`Export Me ${project}`)}, 'default', ${now}, ${now}, ${q(passwordHash)}, ${now - day});`,
+      `INSERT INTO friendships (requester_id, addressee_id, status, created_at, accepted_at) VALUES (${me}, ${friend}, 'accepted', ${now - day}, ${now - day});`,
+      `INSERT INTO communities (slug, name, category, description, join_policy) VALUES (${q(slug)}, ${q(`Export Club ${project}`)}, 'club', 'Export end-to-end tests.', 'request');`,
+      `INSERT INTO community_members (community_id, user_id, role, status, created_at) VALUES (${community}, ${me}, 'owner', 'active', ${now - day});`,
+      `INSERT INTO posts (community_id, author_id, body, created_at) VALUES (${community}, ${me}, ${q(`My export post ${project}`)}, ${now - hour});`,
+      `INSERT INTO conversations (type, title, created_at, updated_at, create_key) VALUES (0, NULL, ${now - hour}, ${now - hour}, ${q(key)});`,
+      `INSERT INTO conversation_participants (conversation_id, user_id, last_read_at) VALUES (${conversation}, ${me}, ${now}), (${conversation}, ${friend}, 0);`,
+      `INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, created_at) VALUES (${conversation}, ${me}, ${q(`Export says hello ${project}`)}, ${q(`${key}-1`)}, ${now - hour});`,
     );
   }
   return sql;

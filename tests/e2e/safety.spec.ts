@@ -1,4 +1,6 @@
+import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
 import { expect, signedInPage, test } from "./support";
 
 /**
@@ -133,4 +135,70 @@ test("a member reports a comment, the owner removes it from the queue, the repor
   await bell.click();
   await expect(reporter.getByText("A moderator reviewed the comment you reported and removed it.")).toBeVisible();
   await expect(reporter.getByText(`Buy cheap watches here ${p}`)).toHaveCount(0);
+});
+
+/** A solid-colour PNG, made here so the test needs no fixture file. */
+function png(width: number, height: number) {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+test("a user uploads a picture, downloads their data, and the ZIP holds their posts, messages and the image", async ({
+  browser,
+}, testInfo) => {
+  const p = testInfo.project.name === "no-js" ? "nojs" : "js";
+  const page = await signedInPage(browser, testInfo, `e2e-export-${p}@demo.schoolhub.test`, "/profile/settings");
+  await page.setViewportSize(PHONE);
+  const picture = page.getByRole("region", { name: "Profile picture" });
+  await picture
+    .getByLabel("Choose an image")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png(64, 64) });
+  await picture.getByRole("button", { name: "Upload picture" }).click();
+  await expect(page.locator(".toast")).toContainText("Your profile picture has been updated.");
+
+  const section = page.locator("#settings-export");
+  await section.getByRole("button", { name: "Download my data" }).click();
+  await expect(page.locator(".toast")).toContainText("We're preparing your data.");
+  await fitsThePhone(page);
+  // Built by the queue's consumer: the page shows the link once it is ready.
+  const link = section.getByRole("link", { name: /^Ready: download/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(link).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+
+  const response = await page.request.get((await link.getAttribute("href"))!);
+  expect(response.headers()["content-type"]).toBe("application/zip");
+  const entries = unzipSync(new Uint8Array(await response.body()));
+  const json = (name: string) => JSON.parse(strFromU8(entries[name]!)) as Record<string, unknown>[];
+  expect(json("posts.json").map((post) => post.body)).toEqual([`My export post ${p}`]);
+  expect(json("messages.json").map((message) => message.content)).toEqual([`Export says hello ${p}`]);
+  const avatar = Object.keys(entries).filter((name) => name.startsWith("files/avatar/"));
+  expect(avatar).toHaveLength(1);
+  // The picture as stored: a PNG without JavaScript, the browser's resized WebP or JPEG with it.
+  const head = Array.from(entries[avatar[0]!]!.subarray(0, 4));
+  expect([
+    [0x89, 0x50, 0x4e, 0x47],
+    [0x52, 0x49, 0x46, 0x46],
+    [0xff, 0xd8, 0xff, head[3]],
+  ]).toContainEqual(head);
+  expect(Object.keys(entries)).toEqual(expect.arrayContaining(["profile.json", "friends.json", "memberships.json"]));
 });

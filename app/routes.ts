@@ -19,6 +19,9 @@ export default [
   // Inbox attachments (decision 064): downloads for the people who hold the message, no layout.
   route("messagesold/:id/attachments/:attachmentId", "routes/inbox/attachment.ts"),
   route("files/communities/*", "routes/files/avatar.ts", { id: "community-avatar" }),
+  // "Download my data" (decision 162): the request, and the owner's ZIP; no layout.
+  route("profile/export", "routes/exports/download.ts", { id: "export-request" }),
+  route("profile/export/:id", "routes/exports/download.ts"),
   // Images of posts (decision 066): only for those who may see the post.
   route("files/posts/:postId/:file", "routes/files/post-image.ts"),
   // Chat's calls for the page's JavaScript (decision 050): JSON, cookie session, no layout.
@@ -58,6 +61,12 @@ export default [
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("v1/user/:id", "routes/api/user.ts"),
     route("v1/user/:id/friend", "routes/api/user-friend.ts"),
+    // "Download my data" (decision 162).
+    route("v2/export", "routes/api/export.ts"),
+    route("v2/export/:id", "routes/api/export.ts", { id: "api-export-status" }),
+    // Blocking (decision 160).
+    route("v2/blocks", "routes/api/blocks.ts"),
+    route("v2/blocks/:userId", "routes/api/blocks.ts", { id: "api-unblock" }),
     // Communities, posts and the newsfeed (README "API"; decisions 045–047).
     route("v1/communities", "routes/api/communities.ts"),
     route("v1/communities/search", "routes/api/communities-search.ts"),
@@ -108,6 +117,8 @@ export default [
         route(":id/manage/members", "routes/communities/manage/members.tsx"),
         route(":id/manage/posts", "routes/communities/manage/posts.tsx"),
         route(":id/manage/requests", "routes/communities/manage/requests.tsx"),
+        // The moderation queue and audit log (decision 161).
+        route(":id/manage/reports", "routes/moderation/queue.tsx"),
       ]),
       ...prefix("content", [
         index("routes/content/index.tsx"),
@@ -123,6 +134,7 @@ export default [
       // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),
       route("users/:id/friend", "routes/friends/friend.tsx"),
+      route("users/:id/block", "routes/friends/block.tsx"),
       // Chat (decision 050): the list beside the open conversation.
       route("chat", "routes/chat/layout.tsx", [
         index("routes/chat/index.tsx"),

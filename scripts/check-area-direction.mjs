@@ -25,9 +25,9 @@ export const TIERS = [
   ["content", "friends"],
   ["events"],
   ["communities"],
-  ["feed", "schools"],
+  ["feed", "schools", "moderation"],
   ["chat"],
-  ["about", "inbox", "settings"],
+  ["about", "inbox", "settings", "exports"],
 ];
 const tierOf = new Map(TIERS.flatMap((names, tier) => names.map((name) => [name, tier])));
 

@@ -37,6 +37,10 @@ const handlers: JobHandlers = {
     const { memberNotice } = await import("../app/server/communities/community-notifications.server");
     await (await notifier()).noticeHandler(memberNotice)(body, job);
   },
+  dataExport: async (body, job) => {
+    const { buildExport } = await import("../app/server/exports/build-export.server");
+    await (await notifier()).noticeHandler(buildExport)(body, job);
+  },
 };
 
 const notifier = () => import("../app/server/notifications/notifier.server");

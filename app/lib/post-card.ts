@@ -12,6 +12,8 @@ export type CommentCard = {
   createdAt: number;
   editedAt: number | null;
   author: UserInfo | null;
+  /** The viewer blocked the author (decision 160): body is empty, shown as hidden with an undo. */
+  blockedAuthor: boolean;
   likeCount: number;
   liked: boolean;
 };
@@ -26,6 +28,8 @@ export type PostCard = {
   lang: string | null;
   /** Bumped by every edit: translations are cached per version. */
   textVersion: number;
+  /** The viewer blocked the author (decision 160): body and images are left out. */
+  blockedAuthor: boolean;
   images: PostImageCard[];
   createdAt: number;
   editedAt: number | null;

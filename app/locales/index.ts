@@ -13,6 +13,7 @@ import feed from "./en/feed.json";
 import friends from "./en/friends.json";
 import home from "./en/home.json";
 import inbox from "./en/inbox.json";
+import moderation from "./en/moderation.json";
 import profile from "./en/profile.json";
 import pwa from "./en/pwa.json";
 import register from "./en/register.json";
@@ -25,6 +26,7 @@ import contentServer from "./en/server/content.json";
 import eventsServer from "./en/server/events.json";
 import friendsServer from "./en/server/friends.json";
 import inboxServer from "./en/server/inbox.json";
+import moderationServer from "./en/server/moderation.json";
 import profileServer from "./en/server/profile.json";
 import pwaServer from "./en/server/pwa.json";
 import registerServer from "./en/server/register.json";
@@ -49,6 +51,7 @@ const english = {
   feed,
   home,
   inbox: withServerTexts(inbox, inboxServer),
+  moderation: withServerTexts(moderation, moderationServer),
   friends: withServerTexts(friends, friendsServer),
   profile: withServerTexts(profile, profileServer),
   pwa: withServerTexts(pwa, pwaServer),

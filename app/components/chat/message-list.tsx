@@ -1,5 +1,7 @@
 import { type MouseEvent, useState } from "react";
+import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
+import { HiddenByBlock } from "~/components/friends/block-control";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -76,6 +78,7 @@ export function MessageList({
       );
   }
   const clock = useClock();
+  const location = useLocation();
   const byId = new Map(members.map((m) => [m.userId, m]));
   const mine = messages.filter((m) => m.senderId === viewerId);
   const lastMine = mine.at(-1);
@@ -92,6 +95,19 @@ export function MessageList({
         const unread = message === firstUnread;
         const item = `message-${message.id}`;
         const translation = translationIn(translations, item);
+        if (sender?.blocked && message.senderId !== null) {
+          // The viewer blocked the sender (decision 160): the notice and the undo.
+          return (
+            <li key={message.clientMsgId} className="chat-message" data-id={message.id}>
+              <HiddenByBlock
+                userId={message.senderId}
+                returnTo={location.pathname}
+                text={tc("blocked.hidden")}
+                undo={tc("blocked.undo")}
+              />
+            </li>
+          );
+        }
         return (
           <li
             key={message.clientMsgId}

@@ -1,3 +1,4 @@
+import { HiddenByBlock } from "~/components/friends/block-control";
 import { actionWithFields } from "~/lib/action-fields";
 import type { ShownComment } from "~/lib/post-card";
 import { TranslationToggle, translationIn } from "../translation/translation-toggle";
@@ -95,6 +96,20 @@ export function CommentView({
     opener: `edit=comment-${comment.id}`,
     returnTo,
   };
+  if (comment.blockedAuthor && comment.author) {
+    // The viewer blocked its author (decision 160): the notice and the undo, replies still below.
+    return (
+      <li className="comment" id={`comment-${comment.id}`}>
+        <HiddenByBlock
+          userId={comment.author.id}
+          returnTo={returnTo}
+          text={t("common:blocked.hidden")}
+          undo={t("common:blocked.undo")}
+        />
+        {replies?.length ? <CommentList threads={asThreads(replies)} context={context} /> : null}
+      </li>
+    );
+  }
   return (
     <li className="comment" id={`comment-${comment.id}`}>
       <p className="comment-meta">

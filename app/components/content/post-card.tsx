@@ -1,3 +1,4 @@
+import { HiddenByBlock } from "~/components/friends/block-control";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ShownPost } from "~/lib/post-card";
 import { iconClass } from "../icons";
@@ -64,6 +65,19 @@ export function PostCardView({
     canTranslate,
     translations,
   };
+  if (post.blockedAuthor && post.author) {
+    // The viewer blocked its author (decision 160): only the notice and the undo.
+    return (
+      <article className="card post-card" id={`post-${post.id}`} data-post={post.id}>
+        <HiddenByBlock
+          userId={post.author.id}
+          returnTo={returnTo}
+          text={t("common:blocked.hidden")}
+          undo={t("common:blocked.undo")}
+        />
+      </article>
+    );
+  }
   const translation = translationIn(translations, "post");
   return (
     <article

@@ -5,6 +5,7 @@ import { staleTranslationsDelete } from "~/server/translation/translations.serve
 import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { notifyComment } from "./content-notifications.server";
+import { relationSql } from "./post-cards.server";
 import { managesSql, visiblePostSql } from "./visibility.server";
 
 export const COMMENT_MAX_LENGTH = 2_000;
@@ -80,9 +81,7 @@ export function postCommentsQuery(viewerId: number, postId: number) {
   return sqlRows<Record<string, unknown>>(sql`
     SELECT k.id, k.parent_id AS parentId, k.body, k.lang, k.text_version AS textVersion, k.created_at AS createdAt, k.edited_at AS editedAt,
       u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
-      (SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END FROM friendships f
-        WHERE (f.requester_id = ${viewerId} AND f.addressee_id = u.id) OR (f.addressee_id = ${viewerId} AND f.requester_id = u.id)
-        ORDER BY f.status = 'accepted' DESC LIMIT 1) AS relation,
+      ${relationSql(viewerId, sql`u.id`)} AS relation,
       (SELECT count(*) FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id) AS likeCount,
       EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id AND l.user_id = ${viewerId}) AS liked
     FROM comments k

@@ -26,14 +26,22 @@ export type PostScope =
 
 export type Cursor = { createdAt: number; id: number };
 
-/** The friendStatus relation between the viewer and `userColumn`, as 'accepted:out' etc. */
-function relationSql(viewerId: number, userColumn: SQL) {
-  return sql`(SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END
+/**
+ * The friendStatus relation between the viewer and `userColumn`, as 'accepted:out' etc., or
+ * 'blocked' when the viewer blocked them (decision 160): the card then shows "Hidden: you
+ * blocked this person" instead of what they wrote, at no extra query.
+ */
+export function relationSql(viewerId: number, userColumn: SQL) {
+  return sql`coalesce((SELECT 'blocked' FROM blocks bk WHERE bk.blocker_id = ${viewerId} AND bk.blocked_id = ${userColumn}),
+    (SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END
     FROM friendships f
     WHERE (f.requester_id = ${viewerId} AND f.addressee_id = ${userColumn})
        OR (f.addressee_id = ${viewerId} AND f.requester_id = ${userColumn})
-    ORDER BY f.status = 'accepted' DESC LIMIT 1)`;
+    ORDER BY f.status = 'accepted' DESC LIMIT 1))`;
 }
+
+/** The viewer blocked the author: what they wrote stays on the server. */
+const blockedRelation = (row: Record<string, unknown>) => row.relation === "blocked";
 
 function scopeSql(scope: PostScope, viewerId: number) {
   switch (scope.kind) {
@@ -156,10 +164,12 @@ function languageOf(row: Record<string, unknown>) {
 }
 
 export function toCommentCard(row: Record<string, unknown>): CommentCard {
+  const blocked = blockedRelation(row);
   return {
     id: Number(row.id),
     parentId: row.parentId == null ? null : Number(row.parentId),
-    body: String(row.body),
+    body: blocked ? "" : String(row.body),
+    blockedAuthor: blocked,
     ...languageOf(row),
     createdAt: Number(row.createdAt),
     editedAt: row.editedAt == null ? null : Number(row.editedAt),
@@ -171,11 +181,13 @@ export function toCommentCard(row: Record<string, unknown>): CommentCard {
 
 export function toPostCard(row: Record<string, unknown>): PostCard {
   const comments = JSON.parse(String(row.firstComments ?? "[]")) as Record<string, unknown>[];
+  const blocked = blockedRelation(row);
   return {
     id: Number(row.id),
-    body: String(row.body),
+    body: blocked ? "" : String(row.body),
+    blockedAuthor: blocked,
     ...languageOf(row),
-    images: toImageCards(Number(row.id), parseImages(row.images)),
+    images: blocked ? [] : toImageCards(Number(row.id), parseImages(row.images)),
     createdAt: Number(row.createdAt),
     editedAt: row.editedAt == null ? null : Number(row.editedAt),
     pending: row.status === "pending",

@@ -6,13 +6,16 @@
 
 export * from "./about";
 export * from "./auth";
+export * from "./blocks";
 export * from "./chat";
 export * from "./communities";
 export * from "./content";
 export * from "./events";
+export * from "./exports";
 export * from "./friends";
 export * from "./inbox";
 export * from "./mail";
+export * from "./moderation";
 export * from "./notifications";
 export * from "./queue";
 export * from "./schools";

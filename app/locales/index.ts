@@ -12,6 +12,7 @@ import feed from "./en/feed.json";
 import friends from "./en/friends.json";
 import home from "./en/home.json";
 import inbox from "./en/inbox.json";
+import notifications from "./en/notifications.json";
 import profile from "./en/profile.json";
 import register from "./en/register.json";
 import schools from "./en/schools.json";
@@ -23,6 +24,7 @@ import contentServer from "./en/server/content.json";
 import eventsServer from "./en/server/events.json";
 import friendsServer from "./en/server/friends.json";
 import inboxServer from "./en/server/inbox.json";
+import notificationsServer from "./en/server/notifications.json";
 import profileServer from "./en/server/profile.json";
 import registerServer from "./en/server/register.json";
 import schoolsServer from "./en/server/schools.json";
@@ -50,6 +52,7 @@ export default {
     feed,
     home,
     inbox: withServerTexts(inbox, inboxServer),
+    notifications: withServerTexts(notifications, notificationsServer),
     friends: withServerTexts(friends, friendsServer),
     profile: withServerTexts(profile, profileServer),
     register: withServerTexts(register, registerServer),

@@ -1,3 +1,12 @@
+CREATE TABLE `held_pushes` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`user_id` integer NOT NULL,
+	`payload` text NOT NULL,
+	`created_at` integer DEFAULT (unixepoch('subsec') * 1000) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `held_pushes_user` ON `held_pushes` (`user_id`);--> statement-breakpoint
 CREATE TABLE `notification_settings` (
 	`user_id` integer PRIMARY KEY NOT NULL,
 	`chat_email` text DEFAULT 'immediate' NOT NULL,

@@ -1,15 +1,17 @@
 import { waitUntil } from "cloudflare:workers";
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { inArray } from "drizzle-orm";
+import { isQuiet } from "~/lib/quiet-hours";
 import type { RealtimeFrame } from "~/realtime/protocol";
 import { getConfig } from "~/server/config.server";
-import { single } from "~/server/db/batch.server";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { apiTranslator } from "~/server/http/json.server";
 import { enqueue } from "~/server/queue/queue.server";
 import { publishToUser } from "~/server/realtime/realtime.server";
 import { notificationOrigin } from "./origin.server";
 import { pushSubscriptionsQuery } from "./push-subscriptions.server";
+import { holdPushes, quietHoursQuery } from "./quiet-hours.server";
 
 /**
  * Web Push (issue 23 item 4, decision 136): what would have reached an open socket reaches the
@@ -19,8 +21,11 @@ import { pushSubscriptionsQuery } from "./push-subscriptions.server";
  */
 export type PushPayload = { title: string; body: string; url: string; tag?: string };
 
-/** Pushes for these users, sent by the queue's consumer. */
-export type PushJob = { userIds: number[]; payload: PushPayload };
+/**
+ * Pushes for these users, sent by the queue's consumer. `throughQuiet`: an urgent post, or the
+ * summary that ends quiet hours, goes out even during them.
+ */
+export type PushJob = { userIds: number[]; payload: PushPayload; throughQuiet?: boolean };
 
 declare module "~/server/queue/queue.server" {
   interface QueueKinds {
@@ -65,11 +70,19 @@ export function publishOrPushLater(userIds: number[], frame: RealtimeFrame, payl
  * one delete of the subscriptions the push service says are gone (404/410, RFC 8030 §7.3).
  * Other failures are logged, not retried: a retry would push twice to the devices that took it.
  */
-export async function sendPushJob({ userIds, payload }: PushJob) {
+export async function sendPushJob({ userIds, payload, throughQuiet = false }: PushJob, now = Date.now()) {
   const { VAPID_SUBJECT: subject, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = getConfig();
   if (!publicKey || !privateKey) return;
-  const devices = await single(pushSubscriptionsQuery(userIds));
-  // A key rotated since the device subscribed: the push service would refuse it; forget the row.
+  const found = await batch({ all: pushSubscriptionsQuery(userIds), quiet: quietHoursQuery(userIds) });
+  // During quiet hours the push waits (decision 137): held, then one summary when they end.
+  const quiet = throughQuiet ? [] : found.quiet.filter((user) => isQuiet(now, user.zone, user.start, user.end));
+  if (quiet.length > 0)
+    await holdPushes(
+      quiet.map((user) => user.userId),
+      payload,
+    );
+  const held = new Set(quiet.map((user) => user.userId));
+  const devices = found.all.filter((device) => !held.has(device.userId));
   const gone = devices.filter((device) => device.vapidKey !== publicKey).map((device) => device.id);
   await Promise.all(
     devices

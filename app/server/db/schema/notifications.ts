@@ -71,3 +71,18 @@ export const pushSubscriptions = sqliteTable(
   },
   (table) => [index("push_subscriptions_user").on(table.userId)],
 );
+
+/** Pushes held during their user's quiet hours (decision 137): one summary when they end. */
+export const heldPushes = sqliteTable(
+  "held_pushes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The push's JSON payload ({title, body, url, tag?}).
+    payload: text("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("held_pushes_user").on(table.userId)],
+);

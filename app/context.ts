@@ -11,6 +11,8 @@ export type SessionUser = {
   theme: string;
   /** The IANA zone times are shown in; null until the browser or settings told us (decision 121). */
   timeZone: string | null;
+  /** The interface language chosen on the account (app/lib/languages.ts; issue 24). */
+  locale: string;
   /** The token version of the access token that signed this request in (decision 042). */
   tokenVersion: number;
 };

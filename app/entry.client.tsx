@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import { installChunkReloadHandler } from "~/lib/chunk-reload";
+import { loadPageTexts } from "~/lib/i18n-client";
 import { TranslationsProvider } from "~/lib/i18n-lite/react";
 import { browserTranslations } from "~/lib/i18n-lite/translations";
 import common from "~/locales/en/common.json";
@@ -18,6 +19,8 @@ browserTranslations
     resources: { en: { common } },
     interpolation: { defaultVariables: ACCOUNT_TEXT_VALUES },
   })
+  // A page in another language than English waits for its texts, so it hydrates as rendered.
+  .then(() => loadPageTexts())
   .then(() => {
     startTransition(() => {
       hydrateRoot(

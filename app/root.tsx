@@ -7,8 +7,10 @@ import { requestSessionContext, userContext } from "~/context";
 import { ClockContext } from "~/lib/clock";
 import { markHydrated } from "~/lib/date-format";
 import { shipsScripts } from "~/lib/hydration";
+import { loadPageTexts } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
+import { directionOf } from "~/lib/languages";
 import { descriptionKey } from "~/lib/page-description";
 import { DEFAULT_THEME } from "~/lib/themes";
 import type { ShownToast } from "~/lib/toast";
@@ -29,6 +31,14 @@ import type { Route } from "./+types/root";
 
 // SPEC §2: redirect, then auth, then language.
 export const middleware: Route.MiddlewareFunction[] = [redirectMiddleware, authMiddleware, i18nextMiddleware];
+
+/** A page in another language than English gets its new route's texts before it renders (issue 24). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async (_args, next) => {
+    await loadPageTexts();
+    return next();
+  },
+];
 
 const FAVICON = "/favicon.svg";
 
@@ -109,8 +119,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Guest pages that work as plain HTML ship no script and no module preload (decision 043).
   const scripts = useShipsScripts();
   const inlineCss = useContext(InlineStylesContext);
+  const language = rootData?.locale ?? i18n.language ?? "en";
   return (
-    <html lang={rootData?.locale ?? i18n.language ?? "en"} className={rootData?.theme ?? DEFAULT_THEME}>
+    <html lang={language} dir={directionOf(language)} className={rootData?.theme ?? DEFAULT_THEME}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -143,7 +154,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   useEffect(() => {
-    if (i18n.language !== loaderData.locale) i18n.changeLanguage(loaderData.locale);
+    // A new language (chosen in settings): its texts first, then the switch, so no page shows a mix.
+    if (i18n.language !== loaderData.locale)
+      void loadPageTexts(loaderData.locale).then(() => i18n.changeLanguage(loaderData.locale));
   }, [loaderData.locale, i18n]);
   // From here on, relative times read from the browser's clock (decision 121).
   useEffect(markHydrated, []);

@@ -3,6 +3,8 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 // Every route is its own chunk, loaded on demand (SPEC §2).
 export default [
   route("theme", "routes/theme.ts"),
+  // A page's texts in its language, for the browser (issue 24): JSON, public, no layout.
+  route("texts/:lng/:ns", "routes/texts/namespace.ts"),
   // Realtime and notifications (decision 021): form posts and a renewal ping, no pages of their own.
   route("realtime/session", "routes/realtime/session.ts"),
   route("notifications/:oid/open", "routes/notifications/open.ts"),

@@ -1,3 +1,4 @@
+import { LANGUAGES } from "~/lib/languages";
 import about from "./en/about.json";
 import account from "./en/account.json";
 import api from "./en/api.json";
@@ -32,31 +33,60 @@ import settingsServer from "./en/server/settings.json";
 import settings from "./en/settings.json";
 import { withServerTexts } from "./server-texts";
 
+type Texts = { [key: string]: unknown };
+
+const english = {
+  common: withServerTexts(common, commonServer),
+  communities: withServerTexts(communities, communitiesServer),
+  content: withServerTexts(content, contentServer),
+  about,
+  account,
+  api,
+  auth: withServerTexts(auth, authServer),
+  chat: withServerTexts(chat, chatServer),
+  dev,
+  events: withServerTexts(events, eventsServer),
+  feed,
+  home,
+  inbox: withServerTexts(inbox, inboxServer),
+  notifications: withServerTexts(notifications, notificationsServer),
+  friends: withServerTexts(friends, friendsServer),
+  profile: withServerTexts(profile, profileServer),
+  register: withServerTexts(register, registerServer),
+  schools: withServerTexts(schools, schoolsServer),
+  settings: withServerTexts(settings, settingsServer),
+};
+
+// The other languages' files, found by path (app/locales/<code>/<ns>.json and <code>/server/):
+// a namespace a language lacks is left out, and i18next falls back to English key by key.
+const browserFiles = import.meta.glob<Texts>(["./*/*.json", "!./en/*.json"], { eager: true, import: "default" });
+const serverFiles = import.meta.glob<Texts>(["./*/server/*.json", "!./en/server/*.json"], {
+  eager: true,
+  import: "default",
+});
+
+/** Browser texts of one language's namespace, without the server-only ones (decision 099). */
+export function browserTexts(code: string, namespace: string): Texts | undefined {
+  return browserFiles[`./${code}/${namespace}.json`];
+}
+
+function translated(code: string) {
+  const namespaces: Record<string, Texts> = {};
+  for (const namespace of Object.keys(english)) {
+    const shared = browserTexts(code, namespace);
+    const server = serverFiles[`./${code}/server/${namespace}.json`];
+    if (shared || server) namespaces[namespace] = withServerTexts(shared ?? {}, server ?? {});
+  }
+  return namespaces;
+}
+
 /**
- * Every namespace, for the server. The browser loads each with the route that uses it, without
- * the texts only the server renders (notices, page titles, API errors): those sit in
- * en/server/<namespace>.json and join their namespace here, under the same keys (decision 099).
+ * Every namespace of every language (app/lib/languages.ts), for the server. The browser loads each
+ * namespace with the route that uses it, in its language, without the texts only the server
+ * renders (notices, page titles, API errors): those sit in <code>/server/<namespace>.json and
+ * join their namespace here, under the same keys (decision 099).
  */
 export default {
-  en: {
-    common: withServerTexts(common, commonServer),
-    communities: withServerTexts(communities, communitiesServer),
-    content: withServerTexts(content, contentServer),
-    about,
-    account,
-    api,
-    auth: withServerTexts(auth, authServer),
-    chat: withServerTexts(chat, chatServer),
-    dev,
-    events: withServerTexts(events, eventsServer),
-    feed,
-    home,
-    inbox: withServerTexts(inbox, inboxServer),
-    notifications: withServerTexts(notifications, notificationsServer),
-    friends: withServerTexts(friends, friendsServer),
-    profile: withServerTexts(profile, profileServer),
-    register: withServerTexts(register, registerServer),
-    schools: withServerTexts(schools, schoolsServer),
-    settings: withServerTexts(settings, settingsServer),
-  },
-};
+  ...Object.fromEntries(LANGUAGES.filter(({ code }) => code !== "en").map(({ code }) => [code, translated(code)])),
+  en: english,
+} as { en: typeof english } & Record<string, Record<string, Texts>>;

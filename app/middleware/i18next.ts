@@ -1,6 +1,8 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { userContext } from "~/context";
 import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
+import { FALLBACK_LANGUAGE, LANGUAGES, type LanguageCode } from "~/lib/languages";
 import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales";
 
@@ -12,8 +14,20 @@ export const localeCookie = createCookie("lng", {
   maxAge: 60 * 60 * 24 * 365,
 });
 
-const SUPPORTED_LANGUAGES = ["en"];
-const FALLBACK_LANGUAGE = "en";
+/** Tags as browsers send them, lower-cased, to the language we have: "es-MX" → es, "zh-CN" → zh-Hans. */
+const TAG_TO_LANGUAGE = new Map<string, LanguageCode>([
+  ...LANGUAGES.map(({ code }) => [code.toLowerCase(), code] as [string, LanguageCode]),
+  ["zh", "zh-Hans"],
+  ["zh-cn", "zh-Hans"],
+  ["zh-sg", "zh-Hans"],
+]);
+
+/** The language a tag asks for, or null: exact, else its primary subtag ("es-419" → es). */
+export function languageFor(tag: string | null | undefined): LanguageCode | null {
+  if (!tag) return null;
+  const lower = tag.trim().toLowerCase();
+  return TAG_TO_LANGUAGE.get(lower) ?? TAG_TO_LANGUAGE.get(lower.split("-")[0] ?? "") ?? null;
+}
 
 const I18NEXT_OPTIONS = {
   resources,
@@ -42,27 +56,46 @@ function instanceFor(lng: string): Promise<i18n> {
   return instance;
 }
 
+/** Accept-Language's tags by their weight (q), highest first. */
 function acceptedLanguages(header: string | null) {
   return (header ?? "")
     .split(",")
-    .map((part) => part.split(";")[0]?.trim().toLowerCase() ?? "")
-    .flatMap((tag) => [tag, tag.split("-")[0] ?? ""])
-    .filter(Boolean);
+    .map((part, index) => {
+      const [tag = "", ...params] = part.split(";");
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith("q="))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter(({ tag, q }) => tag && tag !== "*" && q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag }) => tag);
 }
 
-/** ?lng=, then the cookie, then Accept-Language, then English (SPEC §9). The guest cache keys by it. */
-export async function detectLocale(request: Request) {
+/**
+ * ?lng= (a choice, remembered by the root loader's cookie), then the account's language, then
+ * the cookie, then Accept-Language, then English (SPEC §9, issue 24). The guest cache keys by it.
+ */
+export async function detectLocale(request: Request, accountLocale?: string | null): Promise<LanguageCode> {
   const candidates = [
     new URL(request.url).searchParams.get("lng"),
+    accountLocale,
     await localeCookie.parse(request.headers.get("Cookie")),
     ...acceptedLanguages(request.headers.get("Accept-Language")),
   ];
-  return candidates.find((candidate) => SUPPORTED_LANGUAGES.includes(candidate)) ?? FALLBACK_LANGUAGE;
+  for (const candidate of candidates) {
+    const language = languageFor(candidate);
+    if (language) return language;
+  }
+  return FALLBACK_LANGUAGE;
 }
 
-/** Third root middleware (SPEC §2). Only English exists (SPEC §9). */
+/** Third root middleware (SPEC §2): after auth, so a signed-in user's own language wins. */
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const locale = await detectLocale(request);
+  const locale = await detectLocale(request, context.get(userContext)?.locale);
   context.set(localeContext, locale);
   context.set(instanceContext, await instanceFor(locale));
   return next();

@@ -52,11 +52,13 @@ export class I18nLite {
   private listeners = new Map<string, Set<Listener>>();
   private plurals = new Intl.PluralRules("en");
   private defaults: Tree = {};
+  private fallback = "en";
 
   init(options: InitOptions = {}) {
     this.language = options.lng ?? options.fallbackLng ?? "en";
     this.languages = [this.language];
     this.defaultNS = options.defaultNS ?? "translation";
+    this.fallback = options.fallbackLng ?? "en";
     this.plurals = new Intl.PluralRules(this.language);
     this.defaults = options.interpolation?.defaultVariables ?? {};
     for (const [lng, namespaces] of Object.entries(options.resources ?? {})) {
@@ -101,8 +103,8 @@ export class I18nLite {
     return Promise.resolve(this.t);
   }
 
-  dir(_lng?: string) {
-    return "ltr" as const;
+  dir(lng = this.language) {
+    return lng === "ar" ? ("rtl" as const) : ("ltr" as const);
   }
 
   getFixedT(_lng: string | null, ns?: string | null) {
@@ -131,10 +133,21 @@ export class I18nLite {
     const separator = key.indexOf(":");
     const ns = separator > 0 ? key.slice(0, separator) : (options.ns ?? this.defaultNS);
     const path = separator > 0 ? key.slice(separator + 1) : key;
-    const tree = this.store[this.language]?.[ns];
+    const found = this.resolveIn(this.language, ns, path, options);
+    // As i18next: a text the language lacks is the fallback language's (English).
+    return found === MISSING && this.language !== this.fallback
+      ? this.resolveIn(this.fallback, ns, path, options)
+      : found;
+  }
+
+  private resolveIn(language: string, ns: string, path: string, options: Options): unknown {
+    const tree = this.store[language]?.[ns];
     if (!tree) return MISSING;
     let value: unknown = MISSING;
-    if (typeof options.count === "number") value = lookup(tree, `${path}_${this.plurals.select(options.count)}`);
+    if (typeof options.count === "number") {
+      const rules = language === this.language ? this.plurals : new Intl.PluralRules(language);
+      value = lookup(tree, `${path}_${rules.select(options.count)}`);
+    }
     if (value === MISSING) value = lookup(tree, path);
     if (value === MISSING) return MISSING;
     if (typeof value === "string") return interpolate(value, options, this.defaults);

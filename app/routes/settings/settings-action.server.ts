@@ -4,16 +4,17 @@ import { formFailure, parseForm } from "~/lib/forms/parse";
 import { rateLimitedFailure, retryAfterHeaders } from "~/lib/forms/rate-limited.server";
 import { deleteAccountSchema } from "~/lib/forms/settings-delete";
 import { emailSettingsSchema } from "~/lib/forms/settings-email";
+import { languageSettingsSchema } from "~/lib/forms/settings-language";
 import { passwordSettingsSchema } from "~/lib/forms/settings-password";
 import { profileSettingsSchema } from "~/lib/forms/settings-profile";
 import { themeSettingsSchema } from "~/lib/forms/settings-theme";
 import { timeZoneSettingsSchema } from "~/lib/forms/settings-time-zone";
-import { getInstance, translatorFor } from "~/middleware/i18next";
+import { getInstance, localeCookie, translatorFor } from "~/middleware/i18next";
 import { clearSignedIn, commitSession, getSession } from "~/server/session/session.server";
 import { serializeThemeCookie } from "~/server/session/theme.server";
 import { deleteAccount } from "~/server/settings/delete-account.server";
 import { requestEmailChange } from "~/server/settings/email-change.server";
-import { changePassword, setTheme, updateProfile } from "~/server/settings/settings.server";
+import { changePassword, setLanguage, setTheme, updateProfile } from "~/server/settings/settings.server";
 import type { Actor } from "~/server/users/session-user.server";
 import { setTimeZone } from "~/server/users/time-zone.server";
 import { deleteAvatar, readSettingsForm, uploadAvatar } from "./settings-avatar.server";
@@ -114,6 +115,14 @@ async function changeTheme({ request, context, actor, formData }: Args) {
   );
 }
 
+/** The page answers in the new language at once, and the cookie keeps it after signing out. */
+async function changeLanguage({ request, actor, formData }: Args) {
+  const parsed = parseForm(languageSettingsSchema, formData);
+  if (!parsed.ok) return failed("language", parsed);
+  await setLanguage(actor, parsed.data.language);
+  return saved(request, { key: "settings:language.saved" }, await localeCookie.serialize(parsed.data.language));
+}
+
 /** Every time on every page is written in this zone (decision 121); the token carries it. */
 async function changeTimeZone({ request, actor, formData }: Args) {
   const parsed = parseForm(timeZoneSettingsSchema, formData);
@@ -155,9 +164,10 @@ const handlers: Record<SettingsIntent, (args: Args) => Promise<Response | Return
   avatar: uploadAvatar,
   "avatar-remove": deleteAvatar,
   timeZone: changeTimeZone,
+  language: changeLanguage,
 };
 
-const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove", "timeZone"]);
+const CLAIM_INTENTS = new Set<SettingsIntent>(["profile", "theme", "avatar", "avatar-remove", "timeZone", "language"]);
 
 export async function settingsAction(request: Request, context: Readonly<RouterContextProvider>, actor: Actor) {
   const read = await readSettingsForm(request);

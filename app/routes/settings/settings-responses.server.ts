@@ -18,6 +18,7 @@ export const SETTINGS_INTENTS = [
   "avatar",
   "avatar-remove",
   "timeZone",
+  "language",
 ] as const;
 export type SettingsIntent = (typeof SETTINGS_INTENTS)[number];
 export type SettingsActionFailure = FormFailure & { intent: SettingsIntent | null };

@@ -4,6 +4,7 @@ import { AvatarSection } from "~/components/settings/avatar-section";
 import { CalendarFeedSection } from "~/components/settings/calendar-feed-section";
 import { DeleteSection } from "~/components/settings/delete-section";
 import { EmailSection } from "~/components/settings/email-section";
+import { LanguageSection } from "~/components/settings/language-section";
 import { PasswordSection } from "~/components/settings/password-section";
 import { ProfileSection } from "~/components/settings/profile-section";
 import { ThemeSection } from "~/components/settings/theme-section";
@@ -14,7 +15,7 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import accountTexts from "~/locales/en/account.json";
 import settings from "~/locales/en/settings.json";
-import { getInstance } from "~/middleware/i18next";
+import { getInstance, getLocale } from "~/middleware/i18next";
 import { getAccountSettings } from "~/server/settings/settings.server";
 import { timeZoneNames, viewerZone } from "~/server/users/time-zone.server";
 import settingsStyles from "~/styles/settings.css?url";
@@ -40,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The zone pages are written in now: the account's, else the browser's (decision 121).
     timeZone: viewerZone(actingUser(context), request).zone,
     timeZones: timeZoneNames(),
+    // The language the page is in: the account's, unless ?lng= asked for another.
+    language: getLocale(context),
   };
 }
 
@@ -67,6 +70,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     ["settings-email", t("email.title")],
     ["settings-password", t("password.title")],
     ["settings-theme", t("theme.title")],
+    ["settings-language", t("language.title")],
     ["settings-timeZone", t("timeZone.title")],
     ["calendar-feed", tEvents("feed.title")],
     ["settings-delete", t("delete.title")],
@@ -108,6 +112,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           />
           <PasswordSection hasPassword={account.hasPassword} failure={failureFor("password")} />
           <ThemeSection theme={account.theme} failure={failureFor("theme")} />
+          <LanguageSection language={loaderData.language} failure={failureFor("language")} />
           <TimeZoneSection
             timeZone={loaderData.timeZone}
             zones={loaderData.timeZones}

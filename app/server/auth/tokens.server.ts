@@ -47,7 +47,15 @@ function jwtKey(): Promise<CryptoKey> {
  * and deletion can revoke tokens already issued; `u` is what the page header shows, so a
  * signed-in page needs no D1 read to learn who is asking while the token is valid.
  */
-type ProfileClaims = { n: string; un: string | null; e: string; a: string; th: string; tz?: string | null };
+type ProfileClaims = {
+  n: string;
+  un: string | null;
+  e: string;
+  a: string;
+  th: string;
+  tz?: string | null;
+  lg?: string;
+};
 
 export async function signAccessToken(user: SessionUserRow, now = Date.now()) {
   const issuedAt = Math.floor(now / 1000);
@@ -58,6 +66,7 @@ export async function signAccessToken(user: SessionUserRow, now = Date.now()) {
     a: user.avatar,
     th: user.theme,
     tz: user.timeZone,
+    lg: user.locale,
   };
   return new SignJWT({ tv: user.tokenVersion, u: profile })
     .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -87,7 +96,18 @@ function profileFrom(id: number, tokenVersion: number, claims: unknown): Session
   }
   const username = typeof p.un === "string" ? p.un : null;
   const timeZone = typeof p.tz === "string" ? p.tz : null;
-  return toSessionUser({ id, name: p.n, username, email: p.e, avatar: p.a, theme: p.th, timeZone, tokenVersion });
+  const locale = typeof p.lg === "string" ? p.lg : "en";
+  return toSessionUser({
+    id,
+    name: p.n,
+    username,
+    email: p.e,
+    avatar: p.a,
+    theme: p.th,
+    timeZone,
+    locale,
+    tokenVersion,
+  });
 }
 
 /**

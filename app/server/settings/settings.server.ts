@@ -152,6 +152,17 @@ export async function changePassword(
   return { status: "changed", accessToken: await signAccessToken(row, now) };
 }
 
+/** The interface language follows the account: pages, the API and mail (issue 24). */
+export async function setLanguage(actor: Actor, locale: string) {
+  await runAs(
+    actor,
+    getDb()
+      .update(schema.users)
+      .set({ locale })
+      .where(and(eq(schema.users.id, actor.id), tokenIsCurrent(actor.id, actor.tokenVersion))),
+  );
+}
+
 /** The theme follows the account to every device (the root loader prefers it to the cookie). */
 export async function setTheme(actor: Actor, theme: Theme) {
   await runAs(actor, themeWrite(actor, theme));

@@ -17,6 +17,7 @@ export const sessionUserColumns = {
   avatar: u.avatar,
   theme: u.theme,
   timeZone: u.timeZone,
+  locale: u.locale,
   tokenVersion: u.tokenVersion,
 };
 

@@ -15,6 +15,7 @@ import home from "./en/home.json";
 import inbox from "./en/inbox.json";
 import notifications from "./en/notifications.json";
 import profile from "./en/profile.json";
+import pwa from "./en/pwa.json";
 import register from "./en/register.json";
 import schools from "./en/schools.json";
 import authServer from "./en/server/auth.json";
@@ -27,6 +28,7 @@ import friendsServer from "./en/server/friends.json";
 import inboxServer from "./en/server/inbox.json";
 import notificationsServer from "./en/server/notifications.json";
 import profileServer from "./en/server/profile.json";
+import pwaServer from "./en/server/pwa.json";
 import registerServer from "./en/server/register.json";
 import schoolsServer from "./en/server/schools.json";
 import settingsServer from "./en/server/settings.json";
@@ -52,6 +54,7 @@ const english = {
   notifications: withServerTexts(notifications, notificationsServer),
   friends: withServerTexts(friends, friendsServer),
   profile: withServerTexts(profile, profileServer),
+  pwa: withServerTexts(pwa, pwaServer),
   register: withServerTexts(register, registerServer),
   schools: withServerTexts(schools, schoolsServer),
   settings: withServerTexts(settings, settingsServer),

@@ -1,13 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import {
   clockOf,
   DEFAULT_NOTIFICATION_SETTINGS,
-  type EmailKind,
   minutesOf,
   type NotificationSettings,
   type NotificationSettingsPatch,
 } from "~/lib/forms/notification-settings";
-import { batch, single, sqlRows } from "~/server/db/batch.server";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 
@@ -19,15 +18,6 @@ import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user
 
 const s = schema.notificationSettings;
 type SettingsRow = typeof s.$inferSelect;
-
-/** The settings row's columns per kind (the only place a kind becomes a column). */
-export const EMAIL_COLUMNS = {
-  chat: s.chatEmail,
-  inbox: s.inboxEmail,
-  friends: s.friendsEmail,
-  posts: s.postsEmail,
-  events: s.eventsEmail,
-} as const satisfies Record<EmailKind, unknown>;
 
 export function notificationSettingsQuery(userId: number) {
   return getDb().select().from(s).where(eq(s.userId, userId)).limit(1);
@@ -98,37 +88,3 @@ export async function saveNotificationSettings(actor: Actor, patch: Notification
   );
   return toSettings(row);
 }
-
-/**
- * The user's unsubscribe token, made on first need (an email carries it): an insert that keeps
- * an existing row, then the row. Runs off the request path (the mail job).
- */
-export async function unsubscribeTokenFor(userId: number): Promise<string> {
-  const found = await batch({
-    made: sqlRows(
-      sql`INSERT INTO notification_settings (user_id, unsubscribe_token) VALUES (${userId}, ${newUnsubscribeToken()})
-        ON CONFLICT (user_id) DO NOTHING`,
-    ),
-    row: getDb().select({ token: s.unsubscribeToken }).from(s).where(eq(s.userId, userId)),
-  });
-  const token = found.row[0]?.token;
-  if (!token) throw new Error(`unsubscribeTokenFor: user ${userId} has no settings row`);
-  return token;
-}
-
-/**
- * RFC 8058 one-click unsubscribe: the token is the credential (no session), and it turns off
- * email of that one kind. Whether a row changed (an unknown token changes nothing).
- */
-export async function unsubscribeByToken(token: string, kind: EmailKind) {
-  const rows = await single(
-    getDb()
-      .update(s)
-      .set({ [kindKey(kind)]: "off" })
-      .where(and(eq(s.unsubscribeToken, token)))
-      .returning({ userId: s.userId }),
-  );
-  return rows.length > 0;
-}
-
-const kindKey = (kind: EmailKind) => `${kind}Email` as const;

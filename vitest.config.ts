@@ -98,6 +98,9 @@ export default defineConfig({
           // Responses carry X-D1-Round-Trips (decision 040).
           COUNT_D1: "true",
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // A VAPID key pair for tests only (Web Push, decision 136): the fake push service checks it.
+          VAPID_PUBLIC_KEY: "BIll4Prkr91SVGWyz9349g58tzsVrbeYFT4vmkN_-TbH3hOrBYUy_KpWP9TCppr3MBatpbULRgG8VDgfGJkQb68",
+          VAPID_PRIVATE_KEY: "vhmKNlGaO73R1vmJDR0tqDbi-2SZz-HCDtgda3ZLvBY",
           ...SOCIAL_TEST_BINDINGS,
         },
       },

@@ -10,6 +10,8 @@ export default [
   // Realtime and notifications (decision 021): form posts and a renewal ping, no pages of their own.
   route("realtime/session", "routes/realtime/session.ts"),
   route("notifications/:oid/open", "routes/notifications/open.ts"),
+  // The settings page's "Turn on notifications" button (issue 23 item 4): JSON, cookie session.
+  route("profile/settings/notifications/push", "routes/notifications/push.ts"),
   // Creates a notification for end-to-end tests; 404 unless DEV_ROUTES.
   route("__dev/notify", "routes/dev/notify.ts"),
   // The private iCalendar feed (decision 059): the token is the credential, no session.
@@ -79,6 +81,9 @@ export default [
     route("v1/posts/:id/comments", "routes/api/post-comments.ts"),
     route("v1/likes", "routes/api/likes.ts"),
     route("v1/reports", "routes/api/reports.ts"),
+    // Notification settings and this device's pushes (issue 23, decisions 135–139).
+    route("v2/notification-settings", "routes/api/notification-settings.ts"),
+    route("v2/push-subscriptions", "routes/api/push-subscriptions.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   layout("routes/layouts/full-width.tsx", [index("routes/home.tsx")]),
@@ -130,6 +135,8 @@ export default [
         index("routes/users/own-profile.tsx"),
         route("friends", "routes/friends/list.tsx"),
         route("settings", "routes/settings/settings.tsx"),
+        // How SchoolHub reaches you outside the tab (issue 23 item 7).
+        route("settings/notifications", "routes/notifications/settings.tsx"),
       ]),
       // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),

@@ -14,6 +14,7 @@ import friends from "./en/friends.json";
 import home from "./en/home.json";
 import inbox from "./en/inbox.json";
 import moderation from "./en/moderation.json";
+import notifications from "./en/notifications.json";
 import profile from "./en/profile.json";
 import pwa from "./en/pwa.json";
 import register from "./en/register.json";
@@ -27,6 +28,7 @@ import eventsServer from "./en/server/events.json";
 import friendsServer from "./en/server/friends.json";
 import inboxServer from "./en/server/inbox.json";
 import moderationServer from "./en/server/moderation.json";
+import notificationsServer from "./en/server/notifications.json";
 import profileServer from "./en/server/profile.json";
 import pwaServer from "./en/server/pwa.json";
 import registerServer from "./en/server/register.json";
@@ -52,6 +54,7 @@ const english = {
   home,
   inbox: withServerTexts(inbox, inboxServer),
   moderation: withServerTexts(moderation, moderationServer),
+  notifications: withServerTexts(notifications, notificationsServer),
   friends: withServerTexts(friends, friendsServer),
   profile: withServerTexts(profile, profileServer),
   pwa: withServerTexts(pwa, pwaServer),

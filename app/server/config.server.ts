@@ -59,6 +59,11 @@ const configSchema = z.object({
   APPLE_TOKEN_URL: z.url().default("https://appleid.apple.com/auth/token"),
   APPLE_JWKS_URL: z.url().default("https://appleid.apple.com/auth/keys"),
   APPLE_ISSUER: z.string().default("https://appleid.apple.com"),
+  // Web Push (issue 23, decision 136): the VAPID key pair (base64url: the raw P-256 public key,
+  // the private key's d) and the contact push services may write to. On only when both are set.
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: z.string().default("mailto:admin@schoolhub.example"),
   // The session cookie's name. A deploy on https may choose "__Host-session", which browsers
   // accept only when Secure, for the whole host and without a Domain. The guest cache reads it
   // from the session module, so a rename never serves a signed-in user a guest's page.

@@ -1,6 +1,6 @@
 // Helpers shared by the npm scripts that run the app locally (start, dev, test, bench).
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { appendFileSync, copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 import { delimiter, resolve } from "node:path";
@@ -44,6 +44,18 @@ export function capture(command, args) {
   return result.stdout;
 }
 
+let vapid;
+/** A P-256 key pair as Web Push wants it: the raw public point and the private scalar, base64url. */
+function vapidKeys() {
+  if (!vapid) {
+    const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+    const pub = publicKey.export({ format: "jwk" });
+    const point = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x, "base64url"), Buffer.from(pub.y, "base64url")]);
+    vapid = { publicKey: point.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d };
+  }
+  return vapid;
+}
+
 /**
  * Local settings, never committed (.gitignore): random secrets on first run, plain-http cookies,
  * and the local-only helpers. DEV_ROUTES and the outbox mail transport are switched on here and
@@ -58,6 +70,9 @@ export function ensureDevVars() {
     ["SECURE_COOKIES", () => "false"],
     ["DEV_ROUTES", () => "true"],
     ["MAIL_TRANSPORT", () => "outbox"],
+    // Web Push (decision 136): one VAPID key pair, both halves from the same generation.
+    ["VAPID_PUBLIC_KEY", () => vapidKeys().publicKey],
+    ["VAPID_PRIVATE_KEY", () => vapidKeys().privateKey],
   ];
   const existing = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : null;
   const has = (key) => existing !== null && new RegExp(`^\\s*${key}\\s*=`, "m").test(existing);

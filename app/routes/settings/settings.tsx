@@ -98,6 +98,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           {t("toProfile")}
         </Link>
       </p>
+      <p>
+        <Link className="standalone-link" to="/profile/settings/notifications">
+          {t("toNotifications")}
+        </Link>
+      </p>
       {actionData && actionData.intent === null ? <FormError error={actionData.formError} /> : null}
       <div className="settings-layout">
         <nav className="settings-nav" aria-label={t("sectionsLabel")}>

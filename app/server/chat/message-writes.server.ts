@@ -1,6 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { batch, type Query, sqlRows, sqlRun } from "~/server/db/batch.server";
+import { chatPushPayload, publishOrPushLater } from "~/server/notifications/push.server";
 import { publishToUsers } from "~/server/realtime/realtime.server";
 import { detectLanguage } from "~/server/translation/detect.server";
 import {
@@ -98,7 +99,13 @@ export async function sendMessage(
   if (starts ? false : message.conversationId !== target.conversationId) return { status: "conflict" };
   const created = inserted.length > 0;
   if (created) {
-    waitUntil(publishToUsers(memberIds, { messageType: "message", data: { ...message, senderId: viewerId } }));
+    // Members with no socket open get a push (decision 136); the sender never does.
+    publishOrPushLater(
+      memberIds,
+      { messageType: "message", data: { ...message, senderId: viewerId } },
+      chatPushPayload(message.conversationId, message.content),
+      viewerId,
+    );
   }
   return { status: "ok", message, created };
 }

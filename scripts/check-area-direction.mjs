@@ -25,8 +25,8 @@ export const TIERS = [
   ["content", "friends"],
   ["events"],
   ["communities"],
-  ["feed", "schools"],
-  ["chat"],
+  ["families", "feed", "schools"],
+  ["chat", "invitations"],
   ["about", "inbox", "settings"],
 ];
 const tierOf = new Map(TIERS.flatMap((names, tier) => names.map((name) => [name, tier])));

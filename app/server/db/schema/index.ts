@@ -10,6 +10,7 @@ export * from "./chat";
 export * from "./communities";
 export * from "./content";
 export * from "./events";
+export * from "./families";
 export * from "./friends";
 export * from "./inbox";
 export * from "./mail";

@@ -57,6 +57,7 @@ export default [
     // Communities, posts and the newsfeed (README "API"; decisions 045–047).
     route("v1/communities", "routes/api/communities.ts"),
     route("v1/communities/search", "routes/api/communities-search.ts"),
+    route("v1/communities/join", "routes/api/communities-join.ts"),
     route("v1/communities/:id", "routes/api/community.ts"),
     route("v1/communities/:id/membership", "routes/api/community-membership.ts"),
     route("v1/communities/:id/posts", "routes/api/community-posts.ts"),
@@ -93,6 +94,8 @@ export default [
     // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
     layout("routes/layouts/require-user.tsx", [
       route("newsfeed", "routes/feed/newsfeed.tsx"),
+      route("join", "routes/invitations/join.tsx"),
+      route("join/:token", "routes/invitations/join-link.tsx"),
       // Communities, posts and the newsfeed (decisions 045, 046).
       ...prefix("communities", [
         index("routes/communities/index.tsx"),
@@ -104,6 +107,7 @@ export default [
         route(":id/manage/members", "routes/communities/manage/members.tsx"),
         route(":id/manage/posts", "routes/communities/manage/posts.tsx"),
         route(":id/manage/requests", "routes/communities/manage/requests.tsx"),
+        route(":id/manage/invite", "routes/invitations/manage-invite.tsx"),
       ]),
       ...prefix("content", [
         index("routes/content/index.tsx"),

@@ -13,6 +13,7 @@ import feed from "./en/feed.json";
 import friends from "./en/friends.json";
 import home from "./en/home.json";
 import inbox from "./en/inbox.json";
+import invitations from "./en/invitations.json";
 import profile from "./en/profile.json";
 import register from "./en/register.json";
 import schools from "./en/schools.json";
@@ -47,6 +48,7 @@ const english = {
   feed,
   home,
   inbox: withServerTexts(inbox, inboxServer),
+  invitations,
   friends: withServerTexts(friends, friendsServer),
   profile: withServerTexts(profile, profileServer),
   register: withServerTexts(register, registerServer),

@@ -13,6 +13,7 @@ export * from "./events";
 export * from "./families";
 export * from "./friends";
 export * from "./inbox";
+export * from "./invitations";
 export * from "./mail";
 export * from "./notifications";
 export * from "./queue";

@@ -95,7 +95,6 @@ export default [
     layout("routes/layouts/require-user.tsx", [
       route("newsfeed", "routes/feed/newsfeed.tsx"),
       route("join", "routes/invitations/join.tsx"),
-      route("join/:token", "routes/invitations/join-link.tsx"),
       // Communities, posts and the newsfeed (decisions 045, 046).
       ...prefix("communities", [
         index("routes/communities/index.tsx"),
@@ -156,6 +155,7 @@ export default [
     ]),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/settings/verify-email.tsx"),
+    route("join/:token", "routes/invitations/join-link.tsx"),
     // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.
     route("__dev/mail", "routes/dev/mail.tsx"),
     // Throws on purpose so the error pages can be seen and tested; 404 unless DEV_ROUTES.

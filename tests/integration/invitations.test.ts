@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { issueTokens } from "~/server/auth/tokens.server";
 import { changeInvite, getInvitePage, JOIN_TRY_LIMIT, joinWithSecret } from "~/server/invitations/invites.server";
 import {
   CODE_ALPHABET,
@@ -8,7 +9,9 @@ import {
   sameSecret,
 } from "~/server/invitations/secrets.server";
 import { actorOf, cast, membershipRow } from "./communities-support";
-import { createUser } from "./helpers";
+import { CookieJar } from "./cookie-jar";
+import { createUser, fetchApp } from "./helpers";
+import { mailedToken, newcomer, postFrom, registrationFields } from "./registration-support";
 import { browserFor, pageText } from "./settings-support";
 
 const address = () => `203.0.113.${Math.floor(Math.random() * 250)}-${Math.random()}`;
@@ -150,5 +153,56 @@ describe("the pages and the API", () => {
     expect((await membershipRow(community.id, parent.id))?.status).toBe("active");
     const outsider = await browserFor(await createUser());
     expect((await outsider.get(`/communities/${community.id}/manage/invite`)).status).toBe(403);
+  });
+});
+
+describe("a guest with an invitation link", () => {
+  it("registers, activates, signs in and lands back on the link, then joins", async () => {
+    const { owner, community } = await cast({ joinPolicy: "invite" });
+    await changeInvite(await actorOf(owner.id), community.id, { intent: "on" });
+    const { token } = await codeOf(owner.id, community.id);
+    const jar = new CookieJar();
+    const invitation = jar.update(await fetchApp(`/join/${token}`));
+    expect(invitation.status).toBe(200);
+    const text = await pageText(invitation);
+    expect(text).toContain("Create an account or sign in, and you will come back here to join.");
+    const person = newcomer("invitee");
+    const registered = jar.update(
+      await postFrom(person.address, "/login/registeremail", registrationFields(person), jar.header()),
+    );
+    expect(registered.status).toBe(302);
+    const { token: activation } = await mailedToken(person.email, "/login/activate");
+    jar.update(await fetchApp(`/login/activate?token=${activation}`, { headers: { Cookie: jar.header() } }));
+    const signedIn = jar.update(
+      await postFrom(person.address, "/login", { identifier: person.email, password: person.password }, jar.header()),
+    );
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get("Location")).toBe(`/join/${token}`);
+    const joined = await postFrom(person.address, `/join/${token}`, {}, jar.header());
+    expect(joined.status).toBe(302);
+    expect(joined.headers.get("Location")).toBe(`/communities/${community.id}`);
+  });
+});
+
+describe("POST /api/v1/communities/join", () => {
+  it("joins by code and answers a wrong code with 404 invalid_code", async () => {
+    const { owner, community } = await cast({ joinPolicy: "invite" });
+    await changeInvite(await actorOf(owner.id), community.id, { intent: "on" });
+    const { code } = await codeOf(owner.id, community.id);
+    const parent = await createUser();
+    const { token: accessToken } = await issueTokens(parent.id);
+    const call = (body: unknown) =>
+      fetchApp("/api/v1/communities/join", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const wrong = await call({ code: "ZZZ-ZZ5" });
+    expect(wrong.status).toBe(404);
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe("invalid_code");
+    const joined = await call({ code });
+    expect(joined.status).toBe(200);
+    expect(await joined.json()).toMatchObject({ status: "joined", id: community.id });
+    expect((await membershipRow(community.id, parent.id))?.status).toBe("active");
   });
 });

@@ -117,6 +117,7 @@ export default [
       ...prefix("profile", [
         index("routes/users/own-profile.tsx"),
         route("friends", "routes/friends/list.tsx"),
+        route("family", "routes/families/family.tsx"),
         route("settings", "routes/settings/settings.tsx"),
       ]),
       // Other people's public profiles and the friend forms (decision 022).

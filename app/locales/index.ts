@@ -9,6 +9,7 @@ import communities from "./en/communities.json";
 import content from "./en/content.json";
 import dev from "./en/dev.json";
 import events from "./en/events.json";
+import families from "./en/families.json";
 import feed from "./en/feed.json";
 import friends from "./en/friends.json";
 import home from "./en/home.json";
@@ -45,6 +46,7 @@ const english = {
   chat: withServerTexts(chat, chatServer),
   dev,
   events: withServerTexts(events, eventsServer),
+  families,
   feed,
   home,
   inbox: withServerTexts(inbox, inboxServer),

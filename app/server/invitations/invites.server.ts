@@ -63,7 +63,7 @@ export async function changeInvite(manager: Actor, communityId: number, change: 
     write = sqlRows(sql`UPDATE community_invites SET enabled = 0
       WHERE community_id = ${communityId} AND ${allowed} RETURNING community_id`);
   } else {
-    write = sqlRows(sql`UPDATE community_invites SET expires_at = ${change.expiresAt}
+    write = sqlRows(sql`UPDATE community_invites SET expires_at = ${"expiresAt" in change ? change.expiresAt : null}
       WHERE community_id = ${communityId} AND ${allowed} RETURNING community_id`);
   }
   const { done } = await batchAs(manager, { done: write as ReturnType<typeof sqlRows> });

@@ -47,5 +47,7 @@ export function sameSecret(a: string, b: string) {
   const left = new TextEncoder().encode(a);
   const right = new TextEncoder().encode(b);
   if (left.byteLength !== right.byteLength) return false;
-  return crypto.subtle.timingSafeEqual(left, right);
+  // workerd's extension of SubtleCrypto (not in the DOM's types).
+  const subtle = crypto.subtle as SubtleCrypto & { timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean };
+  return subtle.timingSafeEqual(left, right);
 }

@@ -72,6 +72,7 @@ export default [
     // Communities, posts and the newsfeed (README "API"; decisions 045–047).
     route("v1/communities", "routes/api/communities.ts"),
     route("v1/communities/search", "routes/api/communities-search.ts"),
+    route("v1/communities/join", "routes/api/communities-join.ts"),
     route("v1/communities/:id", "routes/api/community.ts"),
     route("v1/communities/:id/membership", "routes/api/community-membership.ts"),
     route("v1/communities/:id/posts", "routes/api/community-posts.ts"),
@@ -111,6 +112,7 @@ export default [
     // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
     layout("routes/layouts/require-user.tsx", [
       route("newsfeed", "routes/feed/newsfeed.tsx"),
+      route("join", "routes/invitations/join.tsx"),
       // Communities, posts and the newsfeed (decisions 045, 046).
       ...prefix("communities", [
         index("routes/communities/index.tsx"),
@@ -124,6 +126,7 @@ export default [
         route(":id/manage/requests", "routes/communities/manage/requests.tsx"),
         // The moderation queue and audit log (decision 161).
         route(":id/manage/reports", "routes/moderation/queue.tsx"),
+        route(":id/manage/invite", "routes/invitations/manage-invite.tsx"),
       ]),
       ...prefix("content", [
         index("routes/content/index.tsx"),
@@ -134,6 +137,7 @@ export default [
       ...prefix("profile", [
         index("routes/users/own-profile.tsx"),
         route("friends", "routes/friends/list.tsx"),
+        route("family", "routes/families/family.tsx"),
         route("settings", "routes/settings/settings.tsx"),
         // How SchoolHub reaches you outside the tab (issue 23 item 7).
         route("settings/notifications", "routes/notifications/settings.tsx"),
@@ -176,6 +180,7 @@ export default [
     route("offline", "routes/pwa/offline.tsx"),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/settings/verify-email.tsx"),
+    route("join/:token", "routes/invitations/join-link.tsx"),
     // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.
     route("__dev/mail", "routes/dev/mail.tsx"),
     // Throws on purpose so the error pages can be seen and tested; 404 unless DEV_ROUTES.

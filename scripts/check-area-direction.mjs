@@ -25,8 +25,8 @@ export const TIERS = [
   ["content", "friends"],
   ["events"],
   ["communities"],
-  ["feed", "schools", "moderation"],
-  ["chat"],
+  ["families", "feed", "schools", "moderation"],
+  ["chat", "invitations"],
   ["about", "inbox", "settings", "exports"],
 ];
 const tierOf = new Map(TIERS.flatMap((names, tier) => names.map((name) => [name, tier])));

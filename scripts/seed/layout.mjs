@@ -16,6 +16,9 @@ export function layoutSeed({ q, passwordHash, now }) {
   const people = ["js", "nojs"].flatMap((project) => [
     ...LAYOUT_THEMES.map((theme) => ({ key: `layout_${theme}_${project}`, theme: `theme-${theme}` })),
     { key: `keyboard_${project}`, theme: "theme-d" },
+    // The Arabic walk of languages.spec.ts (issue 24): a layout user of its own, since it
+    // changes its account's language.
+    { key: `rtl_${project}`, theme: "theme-d" },
   ]);
   for (const { key, theme } of people) {
     const email = `e2e-${key.replaceAll("_", "-")}@demo.schoolhub.test`;

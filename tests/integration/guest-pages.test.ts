@@ -77,7 +77,7 @@ describe("guest HTML from the Cache API (decision 043)", () => {
     const second = await fetchApp("/about/privacy", { headers: { Cookie: themeCookie("theme-b") } });
     expect(second.headers.get("X-Guest-Cache")).toBe("hit");
     expect(second.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
-    expect(second.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+    expect(second.headers.get("Vary")).toBe("Cookie, Accept-Language, Accept-Encoding");
     const etag = second.headers.get("ETag");
     expect(etag).toMatch(/^".+"$/);
     expect(await second.text()).toContain('class="theme-b"');

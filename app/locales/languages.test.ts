@@ -67,7 +67,7 @@ describe("texts the code names", () => {
   it("exist in English", () => {
     const missing: string[] = [];
     for (const [file, source] of Object.entries(sources)) {
-      for (const [, key] of source.matchAll(/["'`]([a-z][\w-]*:[\w.]+)["'`]/g)) {
+      for (const [, key] of source.matchAll(/["'`]([a-z][\w-]*:[a-zA-Z][\w.]*)["'`]/g)) {
         const [namespace] = key!.split(":");
         if (namespaces.has(namespace) && !known.has(key!) && ![...known].some((k) => k.startsWith(`${key}.`)))
           missing.push(`${file}: ${key}`);

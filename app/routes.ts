@@ -24,6 +24,8 @@ export default [
   // Chat's calls for the page's JavaScript (decision 050): JSON, cookie session, no layout.
   route("chat/:id/messages", "routes/chat/messages.ts"),
   route("chat/:id/read", "routes/chat/read.ts"),
+  // "See translation" (decision 150): an item in the reader's language, JSON for the page's script.
+  route("translation/:kind/:id", "routes/translation/item.ts"),
   // Sign in with Google and Apple (decision 020): redirects and callbacks, no pages of their own.
   ...prefix("login", [
     route("google", "routes/login/google.tsx"),

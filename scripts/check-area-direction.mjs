@@ -19,7 +19,7 @@ export const TIERS = [
   ["queue"],
   ["mail", "realtime", "session"],
   // Areas.
-  ["users"],
+  ["users", "translation"],
   ["auth", "files"],
   ["notifications"],
   ["content", "friends"],

@@ -5,6 +5,10 @@ export type CommentCard = {
   id: number;
   parentId: number | null;
   body: string;
+  /** The language detected when it was written (ISO 639-1), null when unknown (decision 150). */
+  lang: string | null;
+  /** Bumped by every edit: translations are cached per version. */
+  textVersion: number;
   createdAt: number;
   editedAt: number | null;
   author: UserInfo | null;
@@ -18,6 +22,10 @@ export type PostImageCard = { url: string; key: string; width: number; height: n
 export type PostCard = {
   id: number;
   body: string;
+  /** The language detected when it was written (ISO 639-1), null when unknown (decision 150). */
+  lang: string | null;
+  /** Bumped by every edit: translations are cached per version. */
+  textVersion: number;
   images: PostImageCard[];
   createdAt: number;
   editedAt: number | null;

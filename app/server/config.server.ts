@@ -71,7 +71,17 @@ const configSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
+  // Translation on request (decision 150): on when the deploy binds Workers AI as `AI`
+  // (wrangler.toml's `[ai]`), like Google sign-in is on when its keys are set.
+  AI: z.custom<AiBinding>(isAiBinding).optional().catch(undefined),
 });
+
+/** The Workers AI binding as the app calls it: `env.AI.run(model, inputs)`. */
+export type AiBinding = { run(model: string, inputs: Record<string, unknown>): Promise<unknown> };
+
+function isAiBinding(value: unknown): value is AiBinding {
+  return typeof value === "object" && value !== null && typeof (value as AiBinding).run === "function";
+}
 
 export type AppConfig = z.infer<typeof configSchema>;
 
@@ -98,6 +108,8 @@ export function getPublicConfig() {
   const config = getConfig();
   return {
     appVersion: config.APP_VERSION,
+    // "See translation" is offered only when a translator is configured (decision 150).
+    translation: config.AI !== undefined,
     adClient: config.AD_CLIENT,
     analytics: config.ANALYTICS_SRC ? { src: config.ANALYTICS_SRC, siteId: config.ANALYTICS_SITE_ID } : undefined,
   };

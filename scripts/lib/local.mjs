@@ -123,6 +123,22 @@ function provideDevVars(dir) {
   if (existsSync(`${dir}/server`)) copyFileSync(".dev.vars", `${dir}/server/.dev.vars`);
 }
 
+/**
+ * The build's config with service bindings added (`{ binding, service, entrypoint, config }`):
+ * written beside it, so its relative paths still hold. Tests bind fakes this way (the fake
+ * Workers AI, decision 150); the build itself is left as `wrangler deploy` would ship it.
+ */
+function withServices(dir, services) {
+  const config = JSON.parse(readFileSync(`${dir}/server/wrangler.json`, "utf8"));
+  config.services = [
+    ...(config.services ?? []),
+    ...services.map(({ binding, service, entrypoint }) => ({ binding, service, entrypoint })),
+  ];
+  const path = `${dir}/server/wrangler.services.json`;
+  writeFileSync(path, JSON.stringify(config));
+  return path;
+}
+
 /** Where a local server listens unless asked otherwise: this machine only (issue 22 item 8). */
 export const LOOPBACK = "127.0.0.1";
 
@@ -131,11 +147,13 @@ export const LOOPBACK = "127.0.0.1";
  * with `.dev.vars` the /__dev pages (every activation and reset link, notifications to anyone) are
  * on, so another address only when someone asks for one (`HOST=0.0.0.0 npm start`, decision 114).
  */
-export function serveArgs({ dir, port, persistTo, host = LOOPBACK }) {
+export function serveArgs({ dir, port, persistTo, host = LOOPBACK, services = [] }) {
   return [
     "dev",
     "-c",
-    `${dir}/server/wrangler.json`,
+    services.length ? withServices(dir, services) : `${dir}/server/wrangler.json`,
+    // Each service's Worker runs beside the app in the same `wrangler dev` (its config's path).
+    ...services.flatMap((service) => ["-c", service.config]),
     "--ip",
     host,
     "--inspector-ip",
@@ -155,10 +173,18 @@ export function serveArgs({ dir, port, persistTo, host = LOOPBACK }) {
  * project configures no tail worker, so production does none of that work; the bench turns it
  * off (decision 110), `npm start` keeps it for whoever opens the explorer.
  */
-export function serveBuild({ port, persistTo, host, vars = {}, quiet = false, localObservability = true }) {
+export function serveBuild({
+  port,
+  persistTo,
+  host,
+  vars = {},
+  quiet = false,
+  localObservability = true,
+  services = [],
+}) {
   const dir = buildDir();
   provideDevVars(dir);
-  const args = serveArgs({ dir, port, persistTo, host });
+  const args = serveArgs({ dir, port, persistTo, host, services });
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const childEnv = localObservability ? env : { ...env, X_LOCAL_OBSERVABILITY: "false" };
   const child = spawn(bin("wrangler"), args, { env: childEnv, stdio: quiet ? "ignore" : "inherit" });

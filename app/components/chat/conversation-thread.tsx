@@ -4,6 +4,7 @@ import { UserAvatar } from "~/components/layout/user-avatar";
 import { MESSAGE_MAX_LENGTH, newClientMsgId } from "~/lib/chat-limits";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import type { ShownTranslation } from "~/lib/translation";
 import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
 import type { loadChatPage } from "~/routes/chat/conversation.server";
 import { fetchMessages, markRead, postMessage } from "./chat-client";
@@ -13,7 +14,11 @@ import { MessageList } from "./message-list";
 import { messageCursorOf, useChatMessages } from "./use-chat-messages";
 import { useChatOutbox } from "./use-chat-outbox";
 
-type PageData = Awaited<ReturnType<typeof loadChatPage>>;
+type PageData = Awaited<ReturnType<typeof loadChatPage>> & {
+  canTranslate?: boolean;
+  translation?: ({ messageId: number } & ShownTranslation) | null;
+  translationFailed?: boolean;
+};
 
 const NO_MESSAGES: never[] = [];
 
@@ -192,6 +197,8 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
               deleteAction={location.pathname}
               onDelete={(message) => add([{ ...message, disposition: 1 }])}
               readUpTo={readUpTo}
+              canTranslate={data.canTranslate}
+              pageTranslation={data.translation}
             />
           )}
           {data.before ? (

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import type { ShownPost } from "~/lib/post-card";
 import { PostCardView } from "./post-card";
-import { type AuthorPopup, usePostEvents } from "./post-events";
+import { type AuthorPopup, type PostTranslations, usePostEvents } from "./post-events";
 
 /**
  * `memo`: a re-render of the list (the next page arriving, the reset at mount, a like being
@@ -15,6 +15,8 @@ const PostItem = memo(function PostItem(props: {
   pendingLikes: string;
   openForm: string;
   popup: AuthorPopup | null;
+  canTranslate: boolean;
+  translations: PostTranslations;
 }) {
   return (
     <li>

@@ -2,6 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { batch, type Query, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { publishToUsers } from "~/server/realtime/realtime.server";
+import { detectLanguage } from "~/server/translation/detect.server";
 import {
   type Actor,
   batchAs,
@@ -67,8 +68,8 @@ export async function sendMessage(
     current: sqlRows(currentTokenSql(viewer)),
     ...start,
     inserted: sqlRows<{ id: number }>(sql`
-        INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, disposition, created_at)
-        SELECT ${cid}, ${viewerId}, ${input.content}, ${input.clientMsgId}, 0, ${now}
+        INSERT INTO messages (conversation_id, sender_id, content, lang, client_msg_id, disposition, created_at)
+        SELECT ${cid}, ${viewerId}, ${input.content}, ${await detectLanguage(input.content)}, ${input.clientMsgId}, 0, ${now}
         WHERE ${mayWriteSql(viewerId, cid)} AND ${current}
         ON CONFLICT (sender_id, client_msg_id) DO NOTHING
         RETURNING id`),

@@ -56,6 +56,7 @@ export type MessageRow = {
   client_msg_id: string | null;
   disposition: number;
   created_at: number;
+  lang?: string | null;
 };
 
 export function toMessage(row: MessageRow): ChatMessage {
@@ -67,11 +68,12 @@ export function toMessage(row: MessageRow): ChatMessage {
     clientMsgId: row.client_msg_id ?? `server-${row.id}`,
     disposition: row.disposition,
     createdAt: row.created_at,
+    lang: row.lang ?? null,
   };
 }
 
 export const MESSAGE_COLUMNS = sql.raw(
-  "m.id, m.conversation_id, m.sender_id, m.content, m.client_msg_id, m.disposition, m.created_at",
+  "m.id, m.conversation_id, m.sender_id, m.content, m.client_msg_id, m.disposition, m.created_at, m.lang",
 );
 
 type HeadRow = {

@@ -69,7 +69,7 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
   const order =
     scope.kind === "community" && scope.pinned ? sql`p.pinned_at DESC, p.id DESC` : sql`p.created_at DESC, p.id DESC`;
   return sqlRows<Record<string, unknown>>(sql`
-    SELECT p.id, p.body, p.images, p.created_at AS createdAt, p.edited_at AS editedAt, p.status, p.pinned_at AS pinnedAt,
+    SELECT p.id, p.body, p.lang, p.text_version AS textVersion, p.images, p.created_at AS createdAt, p.edited_at AS editedAt, p.status, p.pinned_at AS pinnedAt,
       c.id AS communityId, c.name AS communityName, c.slug AS communitySlug, c.category,
       u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
       ${relationSql(viewerId, sql`u.id`)} AS relation,
@@ -77,7 +77,7 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
       (SELECT count(*) FROM likes l WHERE l.target_type = 'post' AND l.target_id = p.id) AS likeCount,
       EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'post' AND l.target_id = p.id AND l.user_id = ${viewerId}) AS liked,
       (SELECT count(*) FROM comments k WHERE k.post_id = p.id) AS commentCount,
-      (SELECT json_group_array(json_object('id', k.id, 'parentId', k.parent_id, 'body', k.body, 'createdAt', k.created_at, 'editedAt', k.edited_at,
+      (SELECT json_group_array(json_object('id', k.id, 'parentId', k.parent_id, 'body', k.body, 'lang', k.lang, 'textVersion', k.text_version, 'createdAt', k.created_at, 'editedAt', k.edited_at,
           'authorId', ku.id, 'authorName', ku.name, 'authorUsername', ku.username, 'authorAvatar', ku.avatar,
           'relation', ${relationSql(viewerId, sql`ku.id`)},
           'likeCount', (SELECT count(*) FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id),
@@ -150,11 +150,17 @@ export function userInfoOf(
   };
 }
 
+/** The text's detected language and version (decision 150). */
+function languageOf(row: Record<string, unknown>) {
+  return { lang: row.lang == null ? null : String(row.lang), textVersion: Number(row.textVersion ?? 1) };
+}
+
 export function toCommentCard(row: Record<string, unknown>): CommentCard {
   return {
     id: Number(row.id),
     parentId: row.parentId == null ? null : Number(row.parentId),
     body: String(row.body),
+    ...languageOf(row),
     createdAt: Number(row.createdAt),
     editedAt: row.editedAt == null ? null : Number(row.editedAt),
     author: userInfoOf(row.authorId, row.authorName, row.authorUsername, row.authorAvatar, row.relation),
@@ -168,6 +174,7 @@ export function toPostCard(row: Record<string, unknown>): PostCard {
   return {
     id: Number(row.id),
     body: String(row.body),
+    ...languageOf(row),
     images: toImageCards(Number(row.id), parseImages(row.images)),
     createdAt: Number(row.createdAt),
     editedAt: row.editedAt == null ? null : Number(row.editedAt),

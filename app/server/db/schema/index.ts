@@ -16,4 +16,5 @@ export * from "./mail";
 export * from "./notifications";
 export * from "./queue";
 export * from "./schools";
+export * from "./translation";
 export * from "./users";

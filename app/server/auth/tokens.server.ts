@@ -97,17 +97,8 @@ function profileFrom(id: number, tokenVersion: number, claims: unknown): Session
   const username = typeof p.un === "string" ? p.un : null;
   const timeZone = typeof p.tz === "string" ? p.tz : null;
   const locale = typeof p.lg === "string" ? p.lg : "en";
-  return toSessionUser({
-    id,
-    name: p.n,
-    username,
-    email: p.e,
-    avatar: p.a,
-    theme: p.th,
-    timeZone,
-    locale,
-    tokenVersion,
-  });
+  const session = { id, name: p.n, username, email: p.e, avatar: p.a, theme: p.th, timeZone, locale };
+  return toSessionUser({ ...session, tokenVersion });
 }
 
 /**

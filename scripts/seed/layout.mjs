@@ -16,6 +16,8 @@ export function layoutSeed({ q, passwordHash, now }) {
   const people = ["js", "nojs"].flatMap((project) => [
     ...LAYOUT_THEMES.map((theme) => ({ key: `layout_${theme}_${project}`, theme: `theme-${theme}` })),
     { key: `keyboard_${project}`, theme: "theme-d" },
+    // tests/e2e/languages.spec.ts switches this one to Arabic and back (issue 24).
+    { key: `lang_${project}`, theme: "theme-d" },
   ]);
   for (const { key, theme } of people) {
     const email = `e2e-${key.replaceAll("_", "-")}@demo.schoolhub.test`;

@@ -77,7 +77,7 @@ describe("guest HTML from the Cache API (decision 043)", () => {
     const second = await fetchApp("/about/privacy", { headers: { Cookie: themeCookie("theme-b") } });
     expect(second.headers.get("X-Guest-Cache")).toBe("hit");
     expect(second.headers.get("Cache-Control")).toBe("public, max-age=0, must-revalidate");
-    expect(second.headers.get("Vary")).toBe("Cookie, Accept-Encoding");
+    expect(second.headers.get("Vary")).toBe("Cookie, Accept-Language, Accept-Encoding");
     const etag = second.headers.get("ETag");
     expect(etag).toMatch(/^".+"$/);
     expect(await second.text()).toContain('class="theme-b"');
@@ -88,6 +88,24 @@ describe("guest HTML from the Cache API (decision 043)", () => {
       headers: { Cookie: themeCookie("theme-b"), "If-None-Match": etag! },
     });
     expect(revalidated.status).toBe(304);
+  });
+
+  it("keeps a page per language: Accept-Language and the lng cookie each get their own entry (issue 24)", async () => {
+    const spanish = { headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } };
+    await fetchApp("/about/aup", spanish);
+    const hit = await fetchApp("/about/aup", spanish);
+    expect(hit.headers.get("X-Guest-Cache")).toBe("hit");
+    expect(hit.headers.get("Vary")).toContain("Accept-Language");
+    expect(await hit.text()).toContain('<html lang="es" dir="ltr"');
+    // English after Spanish is not answered with the Spanish entry.
+    const english = await fetchApp("/about/aup", { headers: { "Accept-Language": "en-US" } });
+    expect(await english.text()).toContain('<html lang="en" dir="ltr"');
+    const arabic = { headers: { Cookie: `lng=${encodeURIComponent(btoa(JSON.stringify("ar")))}` } };
+    await fetchApp("/about/aup", arabic);
+    const arabicHit = await fetchApp("/about/aup", arabic);
+    expect(arabicHit.headers.get("X-Guest-Cache")).toBe("hit");
+    expect(await arabicHit.text()).toContain('<html lang="ar" dir="rtl"');
+    expect((await fetchApp("/about/aup", spanish)).headers.get("X-Guest-Cache")).toBe("hit");
   });
 
   it("keys by theme: another theme is another entry", async () => {

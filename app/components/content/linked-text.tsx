@@ -6,7 +6,7 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'])/g;
  */
 export function LinkedText({ text, className = "post-text" }: { text: string; className?: string }) {
   return (
-    <p className={className}>
+    <p className={className} dir="auto">
       {text.split(URL_PATTERN).map((part, index) =>
         // split() with a capture group puts the matches at the odd indexes.
         index % 2 === 1 ? (

@@ -18,6 +18,8 @@ export function layoutSeed({ q, passwordHash, now }) {
     { key: `keyboard_${project}`, theme: "theme-d" },
     // tests/e2e/languages.spec.ts switches this one to Arabic and back (issue 24).
     { key: `lang_${project}`, theme: "theme-d" },
+    // tests/e2e/language-bytes.spec.ts measures its pages in English and Arabic.
+    ...(project === "js" ? [{ key: "lang_bytes", theme: "theme-d" }] : []),
   ]);
   for (const { key, theme } of people) {
     const email = `e2e-${key.replaceAll("_", "-")}@demo.schoolhub.test`;

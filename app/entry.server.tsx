@@ -10,9 +10,11 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import { userContext } from "~/context";
 import { TranslationsProvider } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { getInstance } from "~/middleware/i18next";
+import { USER_HEADER } from "~/pwa/protocol";
 import { documentInlineStyle } from "~/server/http/inline-styles.server";
 import { contentSecurityPolicy, cspNonceContext } from "~/server/http/security-headers.server";
 
@@ -78,5 +80,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // The other security headers are set for every response in workers/app.ts.
   if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  // Whose page this is: the service worker keeps offline copies per user (decision 131).
+  const user = loadContext.get(userContext);
+  if (user) responseHeaders.set(USER_HEADER, String(user.id));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -24,7 +24,7 @@ import { runBatch } from "~/server/db/batch.server";
 import { inboxUnreadPart } from "~/server/inbox/inbox.server";
 import { notificationMenuPart } from "~/server/notifications/notifications.server";
 import { commitSession, getSession } from "~/server/session/session.server";
-import { readThemeCookie } from "~/server/session/theme.server";
+import { readThemeCookie, themeColorOf } from "~/server/session/theme.server";
 import { clockFor, rememberBrowserZone, viewerZone } from "~/server/users/time-zone.server";
 import stylesheet from "~/styles/app.css?url";
 import type { Route } from "./+types/root";
@@ -94,6 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       inboxUnread,
       clock,
       zoneKnown: zone.known,
+      // Signed-in pages name the manifest and the theme's colour (issue 23, decision 130).
+      themeColor: user ? themeColorOf(theme) : null,
       config: getPublicConfig(),
     },
     { headers },
@@ -127,6 +129,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <meta name="description" content={toTranslate(t)(descriptionKey(matches))} />
+        {rootData?.themeColor ? <AppManifest themeColor={rootData.themeColor} /> : null}
         {scripts || !inlineCss ? (
           <Links />
         ) : (
@@ -151,12 +154,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** Signed-in pages make the app installable (issue 23, decision 130); guest pages stay as they were. */
+function AppManifest({ themeColor }: { themeColor: string }) {
+  return (
+    <>
+      <link rel="manifest" href="/manifest.webmanifest" crossOrigin="use-credentials" />
+      <meta name="theme-color" content={themeColor} />
+    </>
+  );
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation();
   useEffect(() => {
-    // A new language (chosen in settings): its texts first, then the switch, so no page shows a mix.
-    if (i18n.language !== loaderData.locale)
-      void loadPageTexts(loaderData.locale).then(() => i18n.changeLanguage(loaderData.locale));
+    // A new language (chosen in settings): the page comes again from the server, whole, in it,
+    // with its direction and its texts, rather than a mix of two languages until they load.
+    if (i18n.language !== loaderData.locale) window.location.reload();
   }, [loaderData.locale, i18n]);
   // From here on, relative times read from the browser's clock (decision 121).
   useEffect(markHydrated, []);

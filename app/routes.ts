@@ -3,6 +3,8 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 // Every route is its own chunk, loaded on demand (SPEC §2).
 export default [
   route("theme", "routes/theme.ts"),
+  // The installable app (issue 23, decision 130): its manifest, and the page answered offline.
+  route("manifest.webmanifest", "routes/pwa/manifest.ts"),
   // A page's texts in its language, for the browser (issue 24): JSON, public, no layout.
   route("texts/:lng/:ns", "routes/texts/namespace.ts"),
   // Realtime and notifications (decision 021): form posts and a renewal ping, no pages of their own.
@@ -150,6 +152,7 @@ export default [
         route("feed", "routes/events/feed.tsx"),
       ]),
     ]),
+    route("offline", "routes/pwa/offline.tsx"),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/settings/verify-email.tsx"),
     // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.

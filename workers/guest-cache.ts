@@ -29,7 +29,7 @@ export type GuestCacheRules = {
 const EDGE_TTL_SECONDS = 24 * 60 * 60;
 /** Browsers keep the page but ask again each time; the ETag makes that a cheap 304. */
 const BROWSER_CACHE_CONTROL = "public, max-age=0, must-revalidate";
-/** The page differs by theme and locale cookies, Accept-Language (issue 24), and (from memory) by its content coding. */
+/** The page differs by theme and locale cookies, the language asked for, and its content coding. */
 const VARY = "Cookie, Accept-Language, Accept-Encoding";
 
 export const CACHE_STATUS_HEADER = "X-Guest-Cache";

@@ -131,6 +131,11 @@ export function formatWhen(at: number, clock: Clock) {
   return sameYear ? day : `${day}, ${local.getUTCFullYear()}`;
 }
 
+/** "8:12 AM": the time of day in the viewer's zone. */
+export function formatTimeOfDay(at: number, clock: Clock) {
+  return clockTime(new Date(at + offsetMinutes(clock, at) * MINUTE), clock.language, clock, at);
+}
+
 /** "Nov 18, 2026, 3:20 PM": the exact local time, for a time's tooltip. */
 export function formatFull(at: number, clock: Clock) {
   if (!isEnglish(clock.language)) {

@@ -14,6 +14,7 @@ import friends from "./en/friends.json";
 import home from "./en/home.json";
 import inbox from "./en/inbox.json";
 import profile from "./en/profile.json";
+import pwa from "./en/pwa.json";
 import register from "./en/register.json";
 import schools from "./en/schools.json";
 import authServer from "./en/server/auth.json";
@@ -25,6 +26,7 @@ import eventsServer from "./en/server/events.json";
 import friendsServer from "./en/server/friends.json";
 import inboxServer from "./en/server/inbox.json";
 import profileServer from "./en/server/profile.json";
+import pwaServer from "./en/server/pwa.json";
 import registerServer from "./en/server/register.json";
 import schoolsServer from "./en/server/schools.json";
 import settingsServer from "./en/server/settings.json";
@@ -49,6 +51,7 @@ const english = {
   inbox: withServerTexts(inbox, inboxServer),
   friends: withServerTexts(friends, friendsServer),
   profile: withServerTexts(profile, profileServer),
+  pwa: withServerTexts(pwa, pwaServer),
   register: withServerTexts(register, registerServer),
   schools: withServerTexts(schools, schoolsServer),
   settings: withServerTexts(settings, settingsServer),

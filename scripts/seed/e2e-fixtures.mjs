@@ -9,6 +9,7 @@ import { communitiesFixtures } from "./communities.mjs";
 import { calendarFixtures } from "./events.mjs";
 import { inboxFixtures } from "./inbox.mjs";
 import { layoutSeed } from "./layout.mjs";
+import { pwaFixtures } from "./pwa.mjs";
 
 /** SQL statements; `q` quotes a value, `passwordHash` is the demo password's hash. */
 export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
@@ -75,6 +76,7 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     ...chatFixtures({ q, now, hour, day, passwordHash }),
     ...chatGroupsFixtures({ q, now, hour, day, passwordHash }),
     ...inboxFixtures({ q, now, hour, day, passwordHash }),
+    ...pwaFixtures({ q, now, hour, day, passwordHash }),
   );
   return sql;
 }

@@ -16,8 +16,9 @@ export function layoutSeed({ q, passwordHash, now }) {
   const people = ["js", "nojs"].flatMap((project) => [
     ...LAYOUT_THEMES.map((theme) => ({ key: `layout_${theme}_${project}`, theme: `theme-${theme}` })),
     { key: `keyboard_${project}`, theme: "theme-d" },
-    // tests/e2e/languages.spec.ts switches this one to Arabic and back (issue 24).
-    { key: `lang_${project}`, theme: "theme-d" },
+    // The Arabic walk of languages.spec.ts (issue 24): a layout user of its own, since it
+    // changes its account's language.
+    { key: `rtl_${project}`, theme: "theme-d" },
     // tests/e2e/language-bytes.spec.ts measures its pages in English and Arabic.
     ...(project === "js" ? [{ key: "lang_bytes", theme: "theme-d" }] : []),
   ]);

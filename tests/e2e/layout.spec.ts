@@ -23,70 +23,19 @@
  * Screenshots of every state at 360 px in theme d, and of any state with a problem, land in
  * test-results/ (not committed).
  *
- * E2E_LANGUAGE=ar (or any code of app/lib/languages.ts) runs the suite in that language (issue
- * 24): guests carry the `lng` cookie, the users pick the language in Settings first, and every
- * page must have <html lang dir> for it. The states opened by an English button name (the
- * confirmations) are left to the English run; the menus, drawers and popups are opened in all.
+ * E2E_LANGUAGE=ar (or any code of app/lib/languages.ts) runs the whole suite in that language
+ * (issue 24, decision 140): guests carry the `lng` cookie, the users save the language on their
+ * account first, and every page must have <html lang dir> for it. The confirmations opened by an
+ * English button name are left to the English run; menus, drawers and popups open in all.
  */
 import type { Page } from "@playwright/test";
 import { type AxeRunner, axeRunner, layoutProblems } from "./layout/checks";
+import { PAGES, type PageEntry } from "./layout/pages";
 import { expect, signIn, test } from "./support";
 
 const LANGUAGE = process.env.E2E_LANGUAGE ?? "en";
 const DIRECTION = LANGUAGE === "ar" ? "rtl" : "ltr";
-const NEEDS_ENGLISH = new Set<string>([
-  "markAllReadDialog",
-  "unfriendDialog",
-  "removeMemberDialog",
-  "deletePostDialog",
-]);
-
-type PageEntry = { path: string; as: "guest" | "user"; open?: StateName[] };
-
-// The layout users manage community 900, whose post 9000 has comments and whose event 900 has
-// a capacity; they chat with e2e_layout_neighbour (scripts/seed/layout.mjs).
-export const PAGES: PageEntry[] = [
-  { path: "/", as: "guest" },
-  { path: "/about", as: "guest" },
-  { path: "/about/aup", as: "guest" },
-  { path: "/about/privacy", as: "guest" },
-  { path: "/about/terms", as: "guest" },
-  { path: "/about/contact", as: "guest" },
-  { path: "/login", as: "guest" },
-  { path: "/login/register", as: "guest" },
-  { path: "/login/registeremail", as: "guest" },
-  { path: "/login/resetpassword", as: "guest" },
-  { path: "/no-such-page", as: "guest" },
-  { path: "/newsfeed", as: "user", open: ["notifications", "conversations", "avatarMenu", "messagesTab", "postMenu"] },
-  { path: "/newsfeed", as: "user", open: ["composer", "moreDrawer"] },
-  { path: "/profile", as: "user", open: ["sidebar", "markAllReadDialog"] },
-  { path: "/profile/friends", as: "user", open: ["avatarPopup", "unfriendDialog"] },
-  { path: "/profile/settings", as: "user" },
-  { path: "/users/1", as: "user", open: ["unfriendDialog"] },
-  { path: "/about", as: "user" },
-  { path: "/communities", as: "user" },
-  { path: "/communities/create", as: "user" },
-  { path: "/communities/search?q=lincoln", as: "user" },
-  { path: "/communities/900", as: "user" },
-  { path: "/communities/900/manage", as: "user" },
-  { path: "/communities/900/manage/edit", as: "user" },
-  { path: "/communities/900/manage/members", as: "user", open: ["removeMemberDialog"] },
-  { path: "/communities/900/manage/posts", as: "user" },
-  { path: "/communities/900/manage/requests", as: "user" },
-  { path: "/content", as: "user" },
-  { path: "/content/9000", as: "user", open: ["commentMenu", "reportForm", "deletePostDialog"] },
-  { path: "/chat", as: "user" },
-  { path: "/chat/@e2e_layout_neighbour", as: "user" },
-  { path: "/chat/new", as: "user" },
-  { path: "/messagesold", as: "user" },
-  { path: "/messagesold/compose", as: "user" },
-  { path: "/schools", as: "user" },
-  { path: "/schools/browse", as: "user" },
-  { path: "/schools/1", as: "user" },
-  { path: "/calendar", as: "user" },
-  { path: "/calendar/events/900", as: "user" },
-  { path: "/calendar/new", as: "user" },
-];
+const NEEDS_ENGLISH = new Set<string>(["markAllReadDialog", "unfriendDialog", "removeMemberDialog", "deletePostDialog"]);
 
 /**
  * With JavaScript a question opens in a dialog; without it, it is a page of its own, reached by
@@ -395,7 +344,6 @@ shards(PAGES).forEach((shard, index) => {
       } else {
         await signIn(page, `e2e_layout_${served}_${project}`);
         if (LANGUAGE !== "en") {
-          // The user picks the language in Settings: it is saved on the account (issue 24).
           const saved = await page.request.post("/profile/settings", {
             form: { intent: "language", language: LANGUAGE },
             maxRedirects: 0,
@@ -421,7 +369,7 @@ shards(PAGES).forEach((shard, index) => {
         // again (a header menu) hands it on to the next; after any other, it is loaded afresh.
         let asLoaded = true;
         for (const name of (entry.open ?? []).filter((n) => LANGUAGE === "en" || !NEEDS_ENGLISH.has(n))) {
-          const state: State = STATES[name];
+          const state: State = STATES[name as StateName];
           if (asLoaded) await page.setViewportSize(PHONE);
           else await load(entry);
           await state.open(page);

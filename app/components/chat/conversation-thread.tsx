@@ -11,6 +11,7 @@ import { ChatPaneHeader } from "./chat-pane-header";
 import { useConversationName } from "./conversation-list";
 import { MessageList } from "./message-list";
 import { messageCursorOf, useChatMessages } from "./use-chat-messages";
+import { useChatOutbox } from "./use-chat-outbox";
 
 type PageData = Awaited<ReturnType<typeof loadChatPage>>;
 
@@ -38,6 +39,7 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
   const [readUpTo] = useState(conversation?.readUpTo ?? null);
   const navigation = useNavigation();
   const location = useLocation();
+  const holdForLater = useChatOutbox(conversationId, data.viewerId, { add, queue, fail });
   // A group's members change (decision 060): the loader's list wins when it reloads.
   useEffect(() => {
     if (conversation?.members) setMembers(conversation.members);
@@ -103,11 +105,16 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
 
   async function send(clientMsgId: string, content: string) {
     if (conversationId === null) return;
-    queue({ clientMsgId, content, createdAt: Date.now(), failed: false });
+    const offline = !navigator.onLine;
+    queue({ clientMsgId, content, createdAt: Date.now(), failed: false, waiting: offline });
+    // Offline, it waits on the device and goes when the connection returns (decision 132).
+    if (offline) return holdForLater(clientMsgId, content);
     try {
       add([await postMessage(conversationId, content, clientMsgId)]);
-    } catch {
-      fail(clientMsgId, true);
+    } catch (error) {
+      // A network failure (fetch's TypeError) waits too; a refusal keeps its Retry.
+      if (error instanceof TypeError) await holdForLater(clientMsgId, content);
+      else fail(clientMsgId, true);
     }
   }
 

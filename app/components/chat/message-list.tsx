@@ -108,7 +108,7 @@ export function MessageList({
         <li
           key={message.clientMsgId}
           className="chat-message chat-own chat-pending"
-          data-pending={message.failed ? "failed" : "sending"}
+          data-pending={message.failed ? "failed" : message.waiting ? "waiting" : "sending"}
         >
           <div className="chat-bubble">
             <MessageText content={message.content} />
@@ -120,7 +120,7 @@ export function MessageList({
                 </button>
               </p>
             ) : (
-              <p className="chat-receipt hint">{t("sending")}</p>
+              <p className="chat-receipt hint">{message.waiting ? t("waiting") : t("sending")}</p>
             )}
           </div>
         </li>

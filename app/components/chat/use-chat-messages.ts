@@ -2,7 +2,14 @@ import { useCallback, useEffect, useState } from "react";
 import type { ChatMessage } from "~/server/chat/messages.server";
 
 /** A message typed here that the server has not confirmed yet (SPEC §4 optimistic send). */
-export type PendingMessage = { clientMsgId: string; content: string; createdAt: number; failed: boolean };
+export type PendingMessage = {
+  clientMsgId: string;
+  content: string;
+  createdAt: number;
+  failed: boolean;
+  /** Typed offline: kept on the device until the connection returns (decision 132). */
+  waiting?: boolean;
+};
 
 const REMOVED = new Set([1, 2]);
 
@@ -44,8 +51,8 @@ export function useChatMessages(initial: ChatMessage[]) {
     setPending((list) => [...list.filter((p) => p.clientMsgId !== message.clientMsgId), message]);
   }, []);
 
-  const fail = useCallback((clientMsgId: string, failed: boolean) => {
-    setPending((list) => list.map((p) => (p.clientMsgId === clientMsgId ? { ...p, failed } : p)));
+  const fail = useCallback((clientMsgId: string, failed: boolean, waiting = false) => {
+    setPending((list) => list.map((p) => (p.clientMsgId === clientMsgId ? { ...p, failed, waiting } : p)));
   }, []);
 
   return { messages, pending, add, queue, fail };

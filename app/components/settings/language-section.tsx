@@ -20,7 +20,6 @@ export function LanguageSection({ language, failure }: { language: string; failu
       lead={<p>{t("language.lead")}</p>}
       submitLabel={t("language.submit")}
       failure={failure}
-      reloadDocument
     >
       <div className="field">
         <label htmlFor="settings-language-choice">{t("language.choose")}</label>

@@ -19,7 +19,6 @@ export function SettingsForm({
   submitLabel,
   failure,
   danger = false,
-  reloadDocument = false,
   children,
 }: {
   intent: string;
@@ -28,8 +27,6 @@ export function SettingsForm({
   submitLabel: string;
   failure?: FormFailure;
   danger?: boolean;
-  /** A full page load after saving: the language (issue 24) changes every text and <html lang dir>. */
-  reloadDocument?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation("settings");
@@ -45,7 +42,7 @@ export function SettingsForm({
       <h2 id={headingId}>{title}</h2>
       {lead}
       {/* Remounts after each submit: a saved form shows the saved values, a failed one what was typed. */}
-      <Form method="post" noValidate key={location.key} className="stack" reloadDocument={reloadDocument}>
+      <Form method="post" noValidate key={location.key} className="stack">
         <input type="hidden" name="intent" value={intent} />
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         {children}

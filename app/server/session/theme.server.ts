@@ -1,5 +1,5 @@
 import { createCookie } from "react-router";
-import { DEFAULT_THEME, THEMES, type Theme } from "~/lib/themes";
+import { DEFAULT_THEME, THEME_COLORS, THEMES, type Theme } from "~/lib/themes";
 
 // A plain preference, not a secret: unsigned, validated on every read.
 const themeCookie = createCookie("theme", {
@@ -17,3 +17,10 @@ export async function readThemeCookie(request: Request): Promise<Theme> {
 export function serializeThemeCookie(theme: Theme) {
   return themeCookie.serialize(theme);
 }
+
+/** A theme's colours for the manifest and `theme-color` (decision 130); an unknown name gets the default's. */
+export function themeColorsOf(theme: string) {
+  return THEME_COLORS[(THEMES as readonly string[]).includes(theme) ? (theme as Theme) : DEFAULT_THEME];
+}
+
+export const themeColorOf = (theme: string) => themeColorsOf(theme).accent;

@@ -35,7 +35,12 @@ import { expect, signIn, test } from "./support";
 
 const LANGUAGE = process.env.E2E_LANGUAGE ?? "en";
 const DIRECTION = LANGUAGE === "ar" ? "rtl" : "ltr";
-const NEEDS_ENGLISH = new Set<string>(["markAllReadDialog", "unfriendDialog", "removeMemberDialog", "deletePostDialog"]);
+const NEEDS_ENGLISH = new Set<string>([
+  "markAllReadDialog",
+  "unfriendDialog",
+  "removeMemberDialog",
+  "deletePostDialog",
+]);
 
 /**
  * With JavaScript a question opens in a dialog; without it, it is a page of its own, reached by

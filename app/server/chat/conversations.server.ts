@@ -1,4 +1,5 @@
-import { and, desc, eq, lt, or, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { chatPath } from "~/lib/friend-status";
 import { type BatchPart, batch, batchPart, preparedQuery } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -65,9 +66,6 @@ export function conversationsQuery(
   const cursor = decodeCursor(options.cursor);
   const c = schema.conversations;
   const me = schema.conversationParticipants;
-  const after = cursor
-    ? or(lt(c.updatedAt, cursor.at), and(eq(c.updatedAt, cursor.at), lt(c.id, cursor.id)))
-    : undefined;
   return getDb()
     .select({
       id: c.id,
@@ -88,9 +86,29 @@ export function conversationsQuery(
     })
     .from(me)
     .innerJoin(c, eq(c.id, me.conversationId))
-    .where(and(eq(me.userId, userId), after))
-    .orderBy(desc(c.updatedAt), desc(c.id))
-    .limit(limit + 1);
+    .where(and(eq(me.userId, userId), inArray(c.id, pageIds(userId, limit + 1, cursor))))
+    .orderBy(desc(c.updatedAt), desc(c.id));
+}
+
+const mine = alias(schema.conversationParticipants, "mine");
+const page = alias(schema.conversations, "page");
+
+/**
+ * The page's conversation ids, chosen first by a subquery that only joins and sorts: the
+ * participants, last message and unread count are then worked out for these rows alone, not
+ * for every conversation the viewer ever had (issue 27, decision 167; as decision 108 did for posts).
+ */
+function pageIds(userId: number | SQLWrapper, size: number, cursor: ReturnType<typeof decodeCursor>) {
+  const after = cursor
+    ? or(lt(page.updatedAt, cursor.at), and(eq(page.updatedAt, cursor.at), lt(page.id, cursor.id)))
+    : undefined;
+  return getDb()
+    .select({ id: page.id })
+    .from(mine)
+    .innerJoin(page, eq(page.id, mine.conversationId))
+    .where(and(eq(mine.userId, userId), after))
+    .orderBy(desc(page.updatedAt), desc(page.id))
+    .limit(size);
 }
 
 /** The dropdown's statement is the same on every signed-in page: built once (decision 079). */

@@ -84,7 +84,10 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
           'liked', EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id AND l.user_id = ${viewerId})))
         FROM (SELECT * FROM comments WHERE post_id = p.id AND parent_id IS NULL ORDER BY created_at, id LIMIT ${FIRST_COMMENTS}) k
         LEFT JOIN users ku ON ku.id = k.author_id AND ${activeUser("ku")}) AS firstComments
-    FROM (SELECT p.id FROM posts p
+    FROM (${
+      scope.kind === "feed"
+        ? feedPageSql(viewerId, limit, cursor)
+        : sql`SELECT p.id FROM posts p
       JOIN communities c ON c.id = p.community_id
       LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
       WHERE ${scopeSql(scope, viewerId)}
@@ -92,12 +95,34 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
         AND (p.status = 'published' OR p.author_id = ${viewerId} OR m.role IN ('owner', 'manager'))
         ${after}
       ORDER BY ${order}
-      LIMIT ${limit}) page
+      LIMIT ${limit}`
+    }) page
     JOIN posts p ON p.id = page.id
     JOIN communities c ON c.id = p.community_id
     LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
     LEFT JOIN users u ON u.id = p.author_id AND ${activeUser("u")}
     ORDER BY ${order}`);
+}
+
+/**
+ * The newsfeed's page of ids: for each community the viewer is an active member of, at most
+ * `limit` of its newest posts the viewer may see, read in that community's index order
+ * (posts_community_created); the newest `limit` of those. The rows read grow with the viewer's
+ * communities, never with the years of posts behind them (issue 27, decision 167).
+ */
+function feedPageSql(viewerId: number, limit: number, cursor: Cursor | null) {
+  const after = cursor
+    ? sql`AND (x.created_at < ${cursor.createdAt} OR (x.created_at = ${cursor.createdAt} AND x.id < ${cursor.id}))`
+    : sql``;
+  return sql`SELECT p.id FROM community_members m
+      JOIN posts p ON p.id IN (SELECT x.id FROM posts x
+        WHERE x.community_id = m.community_id
+          AND (x.status = 'published' OR x.author_id = ${viewerId} OR m.role IN ('owner', 'manager'))
+          ${after}
+        ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit})
+      WHERE m.user_id = ${viewerId} AND m.status = 'active'
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT ${limit}`;
 }
 
 export function userInfoOf(

@@ -43,6 +43,8 @@ export const mailRecipients = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.messageId, table.userId] }),
     index("mail_recipients_user").on(table.userId, table.messageId),
+    // The header's unread total on every page reads only the unread rows (issue 27, decision 167).
+    index("mail_recipients_user_unread").on(table.userId, table.readAt, table.deletedAt),
   ],
 );
 

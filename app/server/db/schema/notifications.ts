@@ -23,6 +23,10 @@ export const notifications = sqliteTable(
   (table) => [
     index("notifications_user_created").on(table.userId, table.createdAt),
     index("notifications_actor").on(table.actorId),
+    // The header's unread total reads only the unread rows, and its list the newest in index
+    // order, however long the history (issue 27, decision 167).
+    index("notifications_user_unread").on(table.userId, table.deleted, table.seen),
+    index("notifications_user_list").on(table.userId, table.deleted, table.createdAt, table.oid),
   ],
 );
 

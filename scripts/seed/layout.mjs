@@ -19,6 +19,8 @@ export function layoutSeed({ q, passwordHash, now }) {
     // The Arabic walk of languages.spec.ts (issue 24): a layout user of its own, since it
     // changes its account's language.
     { key: `rtl_${project}`, theme: "theme-d" },
+    // tests/e2e/language-bytes.spec.ts measures its pages in English and Arabic.
+    ...(project === "js" ? [{ key: "lang_bytes", theme: "theme-d" }] : []),
   ]);
   for (const { key, theme } of people) {
     const email = `e2e-${key.replaceAll("_", "-")}@demo.schoolhub.test`;

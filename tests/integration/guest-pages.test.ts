@@ -90,6 +90,24 @@ describe("guest HTML from the Cache API (decision 043)", () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it("keeps a page per language: Accept-Language and the lng cookie each get their own entry (issue 24)", async () => {
+    const spanish = { headers: { "Accept-Language": "es-MX,es;q=0.9,en;q=0.5" } };
+    await fetchApp("/about/aup", spanish);
+    const hit = await fetchApp("/about/aup", spanish);
+    expect(hit.headers.get("X-Guest-Cache")).toBe("hit");
+    expect(hit.headers.get("Vary")).toContain("Accept-Language");
+    expect(await hit.text()).toContain('<html lang="es" dir="ltr"');
+    // English after Spanish is not answered with the Spanish entry.
+    const english = await fetchApp("/about/aup", { headers: { "Accept-Language": "en-US" } });
+    expect(await english.text()).toContain('<html lang="en" dir="ltr"');
+    const arabic = { headers: { Cookie: `lng=${encodeURIComponent(btoa(JSON.stringify("ar")))}` } };
+    await fetchApp("/about/aup", arabic);
+    const arabicHit = await fetchApp("/about/aup", arabic);
+    expect(arabicHit.headers.get("X-Guest-Cache")).toBe("hit");
+    expect(await arabicHit.text()).toContain('<html lang="ar" dir="rtl"');
+    expect((await fetchApp("/about/aup", spanish)).headers.get("X-Guest-Cache")).toBe("hit");
+  });
+
   it("keys by theme: another theme is another entry", async () => {
     await fetchApp("/about/terms", { headers: { Cookie: themeCookie("theme-c") } });
     const other = await fetchApp("/about/terms", { headers: { Cookie: themeCookie("theme-e") } });

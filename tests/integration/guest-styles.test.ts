@@ -67,7 +67,7 @@ describe("a script-free guest page inlines the guest stylesheet in its own theme
     it(`${theme}: its variables, and a CSP that allows exactly that variant by its hash, with no nonce`, async () => {
       const response = await fetchApp("/about/terms", { headers: { Cookie: themeCookie(theme) } });
       const html = await response.text();
-      expect(html).toContain(`<html lang="en" class="${theme}">`);
+      expect(html).toContain(`<html lang="en" dir="ltr" class="${theme}">`);
       const css = inlineStyleOf(html);
       expect(css).toMatch(/^:root\{--accent:#[0-9a-f]{6};/);
       const csp = response.headers.get("Content-Security-Policy");

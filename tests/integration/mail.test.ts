@@ -25,6 +25,12 @@ describe("the mail template", () => {
   it("refuses links that are not http(s)", () => {
     expect(() => renderMail([{ link: { label: "x", url: "javascript:alert(1)" } }])).toThrow();
   });
+
+  it("writes Arabic right to left: <html lang dir> when the language is known, the body dir=auto always", () => {
+    expect(renderMail(["مرحبا"], "ar").html).toContain('<html lang="ar" dir="rtl">');
+    expect(renderMail(["Hola"], "es").html).toContain('<html lang="es" dir="ltr">');
+    expect(renderMail(["مرحبا"]).html).toContain('<div dir="auto"');
+  });
 });
 
 describe("the outbox transport", () => {

@@ -44,7 +44,9 @@ export function ChatPaneHeader({
         <span className="chat-back-text">{back.label}</span>
       </Link>
       {avatar}
-      <h1 id={titleId}>{title}</h1>
+      <h1 id={titleId} dir="auto">
+        {title}
+      </h1>
       {children}
     </header>
   );

@@ -39,7 +39,9 @@ export function ConversationList({
                   avatar={conversation.type === 0 ? first?.avatar : "default"}
                 />
                 <span className="chat-conversation-text">
-                  <span className="chat-conversation-name">{name}</span>
+                  <span className="chat-conversation-name" dir="auto">
+                    {name}
+                  </span>
                   <span className="hint chat-conversation-last">
                     {conversation.lastMessage?.hidden
                       ? tc("blocked.hidden")

@@ -19,7 +19,7 @@ export function splitLinks(text: string): { text: string; href?: string }[] {
 
 export function MessageText({ content }: { content: string }) {
   return (
-    <p className="chat-text">
+    <p className="chat-text" dir="auto">
       {splitLinks(content).map((part, i) =>
         part.href ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: parts never reorder

@@ -113,7 +113,7 @@ export function CommentView({
   return (
     <li className="comment" id={`comment-${comment.id}`}>
       <p className="comment-meta">
-        <strong>{comment.author?.name ?? t("common:unknownUser")}</strong>{" "}
+        <strong dir="auto">{comment.author?.name ?? t("common:unknownUser")}</strong>{" "}
         <span className="hint">
           <PostTime at={comment.createdAt} />
           {comment.editedAt ? ` · ${t("post.edited")}` : null}

@@ -15,7 +15,7 @@ export function LinkedText({
   lang?: string;
 }) {
   return (
-    <p className={className} lang={lang}>
+    <p className={className} lang={lang} dir="auto">
       {text.split(URL_PATTERN).map((part, index) =>
         // split() with a capture group puts the matches at the odd indexes.
         index % 2 === 1 ? (

@@ -89,13 +89,15 @@ export function PostCardView({
       <header>
         <PostAuthor t={t} user={post.author} popup={popup} />
         <div>
-          <strong id={`post-${post.id}-author`}>{authorName}</strong>{" "}
+          <strong id={`post-${post.id}-author`} dir="auto">
+            {authorName}
+          </strong>{" "}
           <span className={`category-label category-${category}`}>
             {t(`common:categories.${category}` as "common:categories.pto")}
           </span>
           <p className="hint">
             <a href={`/communities/${post.community.id}`} data-discover="true">
-              {post.community.name}
+              <bdi>{post.community.name}</bdi>
             </a>
             {" · "}
             <a href={`/content/${post.id}`} aria-label={t("post.open")} data-discover="true">

@@ -30,7 +30,7 @@ export function AgendaList({ items, zone, label }: { items: AgendaItem[]; zone: 
             <span className="agenda-body">
               <Link to={eventHref(item.eventId, item.occurrenceStart)} className="agenda-title">
                 <span className="visually-hidden">{`${parts.weekday} ${parts.day} ${parts.month}: `}</span>
-                {item.title}
+                <bdi>{item.title}</bdi>
               </Link>
               <span className="hint">
                 {parts.time ?? t("allDay")}

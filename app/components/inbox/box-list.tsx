@@ -27,11 +27,13 @@ export function BoxList({ page }: { page: BoxPage }) {
               <Link to={`/messagesold/${row.id}`} className="inbox-link">
                 <UserAvatar name={avatar?.name} avatar={avatar?.avatar} size="small" />
                 <span className="inbox-text">
-                  <span className="inbox-subject">
+                  <span className="inbox-subject" dir="auto">
                     {row.unread ? <span className="visually-hidden">{t("list.unread")}: </span> : null}
                     {row.subject}
                   </span>
-                  <span className="inbox-who">{who}</span>
+                  <span className="inbox-who" dir="auto">
+                    {who}
+                  </span>
                 </span>
                 <span className="inbox-meta">
                   <When at={row.createdAt} clock={clock} />

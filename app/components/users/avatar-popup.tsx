@@ -59,7 +59,9 @@ export function AvatarPopup({
         <div className="avatar-popup-card">
           <UserAvatar name={shown?.name} avatar={shown?.avatar} size="large" />
           <div>
-            <strong className="avatar-popup-name">{name}</strong>
+            <strong className="avatar-popup-name" dir="auto">
+              {name}
+            </strong>
             {shown ? (
               shown.username ? (
                 <p className="hint">{`@${shown.username}`}</p>

@@ -32,7 +32,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <section className="card profile-card" aria-label={user.name}>
         <UserAvatar name={user.name} avatar={user.avatar} size="large" />
         <div>
-          <h2 className="profile-name">{user.name}</h2>
+          <h2 className="profile-name" dir="auto">
+            {user.name}
+          </h2>
           <p className="profile-username">{user.username ? `@${user.username}` : t("noUsername")}</p>
           <p className="hint">{t("memberSince", { date: date.format(user.createdAt) })}</p>
           <p>

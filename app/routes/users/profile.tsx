@@ -60,7 +60,9 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
       <section className="card profile-card" aria-label={user.name}>
         <UserAvatar name={user.name} avatar={user.avatar} size="large" />
         <div>
-          <h1 className="profile-name">{user.name}</h1>
+          <h1 className="profile-name" dir="auto">
+            {user.name}
+          </h1>
           {user.username ? <p className="profile-username">{`@${user.username}`}</p> : null}
           <p className="hint">{t("profile.memberSince", { date: date.format(profile.createdAt) })}</p>
           {pending ? (

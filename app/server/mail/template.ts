@@ -1,3 +1,5 @@
+import { directionOf } from "~/lib/languages";
+
 /**
  * A tiny mail template: callers pass already translated blocks, and get the plain-text and the
  * HTML part of the same body. Everything is escaped here, so user text (a contact message, a
@@ -45,9 +47,14 @@ function blockHtml(block: MailBlock) {
   return `<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #dde2ec;color:#1c2333">${multiline(block.quote)}</blockquote>`;
 }
 
-export function renderMail(blocks: MailBlock[]): RenderedMail {
+/**
+ * `language` (a code of app/lib/languages.ts) sets <html lang dir>; the body is `dir="auto"`
+ * as well, so a mail in Arabic reads right to left wherever it came from (issue 24).
+ */
+export function renderMail(blocks: MailBlock[], language?: string): RenderedMail {
   const text = `${blocks.map(blockText).join("\n\n")}\n`;
   const body = blocks.map(blockHtml).join("");
-  const html = `<!doctype html><html lang="en"><body style="margin:0;padding:24px;background:#f5f7fb"><div style="max-width:560px;margin:0 auto;padding:24px;background:#fff;border-radius:12px;font:16px/1.55 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c2333">${body}</div></body></html>`;
+  const lang = language ? ` lang="${escapeHtml(language)}" dir="${directionOf(language)}"` : "";
+  const html = `<!doctype html><html${lang}><body style="margin:0;padding:24px;background:#f5f7fb"><div dir="auto" style="max-width:560px;margin:0 auto;padding:24px;background:#fff;border-radius:12px;font:16px/1.55 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c2333">${body}</div></body></html>`;
   return { text, html };
 }

@@ -118,8 +118,9 @@ describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", { timeou
       const statements = [];
       for (let k = 0; k < people.length; k += 30)
         statements.push(db.insert(schema.conversationParticipants).values(people.slice(k, k + 30)));
-      for (let k = 0; k < messages.length; k += 20)
-        statements.push(db.insert(schema.messages).values(messages.slice(k, k + 20)));
+      // Few rows a statement: D1 binds at most 100 values, and a message has several columns.
+      for (let k = 0; k < messages.length; k += 10)
+        statements.push(db.insert(schema.messages).values(messages.slice(k, k + 10)));
       await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
     };
     // The About page reads nothing of its own: its rows are the header's.

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { LinkedText } from "~/components/content/linked-text";
-import { MODERATION_ACTIONS, MODERATION_NOTE_MAX } from "~/lib/forms/moderation";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import { MODERATION_ACTIONS, MODERATION_NOTE_MAX } from "~/lib/moderation";
 import type { QueueItem } from "~/server/moderation/queue.server";
 
 /**

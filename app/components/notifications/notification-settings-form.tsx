@@ -2,9 +2,10 @@ import { Form, useLocation } from "react-router";
 import { FormError, useFormMessage } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
-import { EMAIL_KINDS, EMAIL_MODES, type NotificationSettings } from "~/lib/forms/notification-settings";
+import type { NotificationSettings } from "~/lib/forms/notification-settings";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import { EMAIL_KINDS, EMAIL_MODES } from "~/lib/notification-kinds";
 
 const field = (kind: string) => `email${kind[0]!.toUpperCase()}${kind.slice(1)}`;
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);

@@ -1,8 +1,8 @@
 import { z } from "zod";
 
-export const MODERATION_ACTIONS = ["dismiss", "hide", "remove", "warn", "remove_member", "ban"] as const;
-export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
-export const MODERATION_NOTE_MAX = 500;
+import { MODERATION_ACTIONS, MODERATION_NOTE_MAX } from "~/lib/moderation";
+
+export { MODERATION_ACTIONS, MODERATION_NOTE_MAX, type ModerationAction } from "~/lib/moderation";
 
 /** One moderator's decision on a reported post or comment (the queue's form and the API). */
 export const moderationSchema = z.object({

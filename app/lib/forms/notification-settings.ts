@@ -5,13 +5,9 @@ import { z } from "zod";
  * page's form and `PUT /api/v2/notification-settings`. Times are "HH:MM" in the user's zone.
  */
 
-/** The kinds of things a person can be emailed about, in the page's order. */
-export const EMAIL_KINDS = ["chat", "inbox", "friends", "posts", "events"] as const;
-export type EmailKind = (typeof EMAIL_KINDS)[number];
+import { EMAIL_MODES, type EmailKind, type EmailMode } from "~/lib/notification-kinds";
 
-/** How a kind reaches the inbox: never, right away (chat and inbox: after 15 minutes unread), or in a digest. */
-export const EMAIL_MODES = ["off", "immediate", "daily", "weekly"] as const;
-export type EmailMode = (typeof EMAIL_MODES)[number];
+export { EMAIL_KINDS, EMAIL_MODES, type EmailKind, type EmailMode } from "~/lib/notification-kinds";
 
 export type NotificationSettings = {
   email: Record<EmailKind, EmailMode>;

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { withHeaders } from "~/server/http/headers.server";
 import { DelegatingStatement, innerStatement } from "./d1-statement";
+import { withoutJoining } from "./join-batches.server";
 
 /**
  * Counts D1 round trips per request (decision 040). Production D1 is a network hop away, so
@@ -31,6 +32,15 @@ export async function countRoundTrips(handle: () => Promise<Response>): Promise<
     headers.set(ROWS_READ_HEADER, String(counter.rowsRead));
     headers.set(ROWS_WRITTEN_HEADER, String(counter.rowsWritten));
   });
+}
+
+/**
+ * Runs work that continues after the response (`waitUntil`: a translation's cache row) on a
+ * counter of its own and outside the request's batch: nobody waits for its round trips, so the
+ * request's header counts only the answer's.
+ */
+export function afterResponse<T>(work: () => T): T {
+  return requestCounter.run({ roundTrips: 0, rowsRead: 0, rowsWritten: 0 }, () => withoutJoining(work));
 }
 
 /** Counts one round trip; the returned function adds the rows its results say were read. */

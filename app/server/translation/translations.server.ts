@@ -2,7 +2,7 @@ import { waitUntil } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { baseLanguage, offersTranslation, type ShownTranslation, type TranslatableKind } from "~/lib/translation";
 import { batch, sqlRows, sqlRun } from "~/server/db/batch.server";
-import { withoutJoining } from "~/server/db/join-batches.server";
+import { afterResponse } from "~/server/db/round-trips.server";
 import { configuredTranslator, type Translator } from "./translator.server";
 
 /**
@@ -82,7 +82,7 @@ export async function translateItem(
     return { status: "failed" };
   }
   waitUntil(
-    withoutJoining(() =>
+    afterResponse(() =>
       batch({
         stored: sqlRun(sql`INSERT INTO translations (kind, item_id, text_version, lang, source_lang, text)
           VALUES (${item.kind}, ${item.id}, ${item.version}, ${to}, ${from}, ${text})

@@ -1,6 +1,8 @@
 // The district's rows (scripts/seed-district.mjs): deterministic (a seeded PRNG), ids after the
 // demo data's, three years of activity ending now.
 
+import { FIRST, LAST, random, WORDS } from "./district-words.mjs";
+
 const DAY = 86_400_000;
 const YEARS = 3;
 /** The demo people (scripts/seed.mjs): their pages are the ones the bench reads. */
@@ -20,75 +22,6 @@ export function districtPlan(scale) {
     notifications: n(1_000_000),
   };
 }
-
-function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const FIRST = [
-  "Ana",
-  "Ben",
-  "Chloe",
-  "Dev",
-  "Elena",
-  "Farid",
-  "Grace",
-  "Hugo",
-  "Iris",
-  "Jamal",
-  "Kim",
-  "Luis",
-  "Maya",
-  "Noah",
-  "Olga",
-  "Priya",
-  "Quinn",
-  "Rosa",
-  "Sami",
-  "Tara",
-];
-const LAST = [
-  "Garcia",
-  "Nguyen",
-  "Smith",
-  "Chen",
-  "Okafor",
-  "Patel",
-  "Rossi",
-  "Kowalski",
-  "Haddad",
-  "Johnson",
-  "Lee",
-  "Martin",
-  "Silva",
-  "Brown",
-  "Kim",
-  "Ali",
-];
-const WORDS = [
-  "field trip",
-  "bake sale",
-  "practice",
-  "homework",
-  "picture day",
-  "book fair",
-  "concert",
-  "science fair",
-  "carpool",
-  "lunch menu",
-  "report cards",
-  "conferences",
-  "spirit week",
-  "game day",
-  "library",
-];
 
 export function fillDistrict(db, plan, report) {
   const rnd = random(27);

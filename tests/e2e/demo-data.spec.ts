@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { queryD1 as query } from "./d1";
 import { expect, signInAs, test } from "./support";
 
 /**
@@ -24,16 +24,6 @@ const DEMO_COMMUNITIES = [
 ];
 /** What a test leaves in names and texts. */
 const TEST_WORDS = /\be2e\b|\blayout\b|\btest(s|ing)?\b/i;
-
-function query<Row>(persistTo: string, sql: string): Row[] {
-  const result = spawnSync(
-    "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
-    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed:\n${result.stderr}`);
-  return JSON.parse(result.stdout)[0].results as Row[];
-}
 
 test.describe("demo data", () => {
   // Reads the database, not a page: once, in the project with JavaScript.

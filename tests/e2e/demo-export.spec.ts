@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
 import { strFromU8, unzipSync } from "fflate";
+import { queryD1 } from "./d1";
 import { DEMO_PASSWORD, expect, test } from "./support";
 
 /**
@@ -10,15 +10,7 @@ import { DEMO_PASSWORD, expect, test } from "./support";
 const STATE = ".wrangler/e2e-state";
 const PARENT = "parent@demo.schoolhub.test";
 
-function query<Row>(sql: string): Row[] {
-  const result = spawnSync(
-    "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql],
-    { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  if (result.status !== 0) throw new Error(`wrangler d1 execute failed:\n${result.stderr}`);
-  return JSON.parse(result.stdout)[0].results as Row[];
-}
+const query = <Row>(sql: string) => queryD1<Row>(STATE, sql);
 
 type Entry = Record<string, unknown>;
 const ids = (rows: Entry[], key = "id") => rows.map((row) => Number(row[key])).sort((a, b) => a - b);

@@ -91,8 +91,8 @@ const POST_LISTS = /^\/(newsfeed|content|communities\/\d+)$/;
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["content", "common"]);
   // The post's plain links and forms go through the router (decision 096).
-  const events = usePostEvents();
   const { post, threads, viewerId } = loaderData;
+  const events = usePostEvents(viewerId);
   if (actionData?.confirm) {
     const { confirmed: _c, ...fields } = actionData.confirm;
     return (

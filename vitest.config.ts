@@ -73,6 +73,21 @@ export default defineConfig({
       main: `./${BUILD_DIR}/server/index.js`,
       miniflare: {
         ...worker,
+        // Workers AI (decision 150) is a fake Worker the app reaches as `env.AI`, with the
+        // binding's own call shape (`run(model, inputs)`); FAKE_AI_LOG tells the tests its calls.
+        serviceBindings: {
+          ...(worker.serviceBindings as Record<string, unknown> | undefined),
+          AI: { name: "fake-ai", entrypoint: "FakeAi" },
+          FAKE_AI_LOG: { name: "fake-ai", entrypoint: "FakeAiLog" },
+        },
+        workers: [
+          {
+            name: "fake-ai",
+            modules: true,
+            scriptPath: "./scripts/fake-ai/worker.mjs",
+            compatibilityDate: "2026-10-01",
+          },
+        ],
         bindings: {
           ...(worker.bindings as Record<string, unknown> | undefined),
           SESSION_SECRET: "test-session-secret-0123456789abcdef0123456789",
@@ -83,6 +98,9 @@ export default defineConfig({
           // Responses carry X-D1-Round-Trips (decision 040).
           COUNT_D1: "true",
           TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // A VAPID key pair for tests only (Web Push, decision 136): the fake push service checks it.
+          VAPID_PUBLIC_KEY: "BIll4Prkr91SVGWyz9349g58tzsVrbeYFT4vmkN_-TbH3hOrBYUy_KpWP9TCppr3MBatpbULRgG8VDgfGJkQb68",
+          VAPID_PRIVATE_KEY: "vhmKNlGaO73R1vmJDR0tqDbi-2SZz-HCDtgda3ZLvBY",
           ...SOCIAL_TEST_BINDINGS,
         },
       },

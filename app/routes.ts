@@ -10,6 +10,8 @@ export default [
   // Realtime and notifications (decision 021): form posts and a renewal ping, no pages of their own.
   route("realtime/session", "routes/realtime/session.ts"),
   route("notifications/:oid/open", "routes/notifications/open.ts"),
+  // The settings page's "Turn on notifications" button (issue 23 item 4): JSON, cookie session.
+  route("profile/settings/notifications/push", "routes/notifications/push.ts"),
   // Creates a notification for end-to-end tests; 404 unless DEV_ROUTES.
   route("__dev/notify", "routes/dev/notify.ts"),
   // The private iCalendar feed (decision 059): the token is the credential, no session.
@@ -19,11 +21,16 @@ export default [
   // Inbox attachments (decision 064): downloads for the people who hold the message, no layout.
   route("messagesold/:id/attachments/:attachmentId", "routes/inbox/attachment.ts"),
   route("files/communities/*", "routes/files/avatar.ts", { id: "community-avatar" }),
+  // "Download my data" (decision 162): the request, and the owner's ZIP; no layout.
+  route("profile/export", "routes/exports/download.ts", { id: "export-request" }),
+  route("profile/export/:id", "routes/exports/download.ts"),
   // Images of posts (decision 066): only for those who may see the post.
   route("files/posts/:postId/:file", "routes/files/post-image.ts"),
   // Chat's calls for the page's JavaScript (decision 050): JSON, cookie session, no layout.
   route("chat/:id/messages", "routes/chat/messages.ts"),
   route("chat/:id/read", "routes/chat/read.ts"),
+  // "See translation" (decision 150): an item in the reader's language, JSON for the page's script.
+  route("translation/:kind/:id", "routes/translation/item.ts"),
   // Sign in with Google and Apple (decision 020): redirects and callbacks, no pages of their own.
   ...prefix("login", [
     route("google", "routes/login/google.tsx"),
@@ -56,9 +63,16 @@ export default [
     route("v1/notifications/:oid/markread", "routes/api/notifications-markread.ts"),
     route("v1/user/:id", "routes/api/user.ts"),
     route("v1/user/:id/friend", "routes/api/user-friend.ts"),
+    // "Download my data" (decision 162).
+    route("v2/export", "routes/api/export.ts"),
+    route("v2/export/:id", "routes/api/export.ts", { id: "api-export-status" }),
+    // Blocking (decision 160).
+    route("v2/blocks", "routes/api/blocks.ts"),
+    route("v2/blocks/:userId", "routes/api/blocks.ts", { id: "api-unblock" }),
     // Communities, posts and the newsfeed (README "API"; decisions 045–047).
     route("v1/communities", "routes/api/communities.ts"),
     route("v1/communities/search", "routes/api/communities-search.ts"),
+    route("v1/communities/join", "routes/api/communities-join.ts"),
     route("v1/communities/:id", "routes/api/community.ts"),
     route("v1/communities/:id/membership", "routes/api/community-membership.ts"),
     route("v1/communities/:id/posts", "routes/api/community-posts.ts"),
@@ -68,6 +82,9 @@ export default [
     route("v1/posts/:id/comments", "routes/api/post-comments.ts"),
     route("v1/likes", "routes/api/likes.ts"),
     route("v1/reports", "routes/api/reports.ts"),
+    // Notification settings and this device's pushes (issue 23, decisions 135–139).
+    route("v2/notification-settings", "routes/api/notification-settings.ts"),
+    route("v2/push-subscriptions", "routes/api/push-subscriptions.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   layout("routes/layouts/full-width.tsx", [index("routes/home.tsx")]),
@@ -95,6 +112,7 @@ export default [
     // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
     layout("routes/layouts/require-user.tsx", [
       route("newsfeed", "routes/feed/newsfeed.tsx"),
+      route("join", "routes/invitations/join.tsx"),
       // Communities, posts and the newsfeed (decisions 045, 046).
       ...prefix("communities", [
         index("routes/communities/index.tsx"),
@@ -106,6 +124,9 @@ export default [
         route(":id/manage/members", "routes/communities/manage/members.tsx"),
         route(":id/manage/posts", "routes/communities/manage/posts.tsx"),
         route(":id/manage/requests", "routes/communities/manage/requests.tsx"),
+        // The moderation queue and audit log (decision 161).
+        route(":id/manage/reports", "routes/moderation/queue.tsx"),
+        route(":id/manage/invite", "routes/invitations/manage-invite.tsx"),
       ]),
       ...prefix("content", [
         index("routes/content/index.tsx"),
@@ -116,11 +137,15 @@ export default [
       ...prefix("profile", [
         index("routes/users/own-profile.tsx"),
         route("friends", "routes/friends/list.tsx"),
+        route("family", "routes/families/family.tsx"),
         route("settings", "routes/settings/settings.tsx"),
+        // How SchoolHub reaches you outside the tab (issue 23 item 7).
+        route("settings/notifications", "routes/notifications/settings.tsx"),
       ]),
       // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),
       route("users/:id/friend", "routes/friends/friend.tsx"),
+      route("users/:id/block", "routes/friends/block.tsx"),
       // Chat (decision 050): the list beside the open conversation.
       route("chat", "routes/chat/layout.tsx", [
         index("routes/chat/index.tsx"),
@@ -155,6 +180,7 @@ export default [
     route("offline", "routes/pwa/offline.tsx"),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/settings/verify-email.tsx"),
+    route("join/:token", "routes/invitations/join-link.tsx"),
     // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.
     route("__dev/mail", "routes/dev/mail.tsx"),
     // Throws on purpose so the error pages can be seen and tested; 404 unless DEV_ROUTES.

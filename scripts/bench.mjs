@@ -26,6 +26,7 @@ import {
 import { renderTime, throughput } from "./bench/load.mjs";
 import { realtimeDelivery } from "./bench/realtime.mjs";
 import { chatDeliveryReport, report, schoolSearchReport } from "./bench/report.mjs";
+import { rowsPerRequest, rowsReport } from "./bench/rows.mjs";
 import { calendarEventCount, schoolSearchTimes } from "./bench/school-search.mjs";
 import { STEP_TIMEOUT_MS, startServer, stopServer } from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
@@ -110,13 +111,16 @@ async function measureThroughput(origin, session, measured) {
   return rows;
 }
 
-const PARTS = ["routes", "school-search", "realtime", "chat-delivery"];
+const PARTS = ["routes", "school-search", "realtime", "chat-delivery", "rows"];
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
 if (only !== null && !PARTS.includes(only)) {
   console.error(`--only takes one of: ${PARTS.join(", ")}`);
   process.exit(2);
 }
+// `--scale N`: the district seed (scripts/seed-district.mjs) on top of the demo data (issue 27).
+const scaleIndex = process.argv.indexOf("--scale");
+const scale = scaleIndex > 0 ? Number(process.argv[scaleIndex + 1]) : null;
 /** "routes" is bytes, render time, throughput and Chromium load metrics: they share the measured routes. */
 const runs = (part) => (only === null || only === part) && (ROUTE_FILTER.length === 0 || part === "routes");
 
@@ -143,13 +147,15 @@ async function main() {
     browser: [],
     realtime: [],
     chatDelivery: [],
+    rows: [],
+    scale,
     notes: [],
   };
   // build-bench/: a running `npm start` keeps serving build/ (docs/decisions/032-test-and-bench-builds.md).
   selectBuildDir("build-bench");
   console.log("━━ build (build-bench/)");
   build({ timeout: STEP_TIMEOUT_MS });
-  const origin = await startServer();
+  const origin = await startServer({ scale });
   const session = createSession(origin);
 
   if (runs("routes")) await measurePages(origin, session, results);
@@ -157,6 +163,14 @@ async function main() {
   if (only === "school-search") await measureSchoolSearch(origin, session, results);
   if (runs("realtime")) {
     results.realtime = (await phase(results, "realtime delivery", () => realtimeDelivery(origin))) ?? [];
+  }
+  if (runs("rows")) {
+    results.rows = (await phase(results, "rows read per request", () => rowsPerRequest(origin, session, scale))) ?? [];
+    for (const row of results.rows)
+      if (row.pass === false) {
+        results.pass = false;
+        results.notes.push(`${row.name} reads ${row.rowsRead} rows, goal under 2,000 (issue 27)`);
+      }
   }
   if (runs("chat-delivery")) {
     results.chatDelivery = (await phase(results, "chat delivery", () => chatDelivery(origin))) ?? [];
@@ -180,6 +194,7 @@ async function main() {
     const tables = {
       "chat-delivery": () => chatDeliveryReport(results.chatDelivery),
       "school-search": () => schoolSearchReport(results),
+      rows: () => rowsReport(results.rows, scale),
     };
     const table = (tables[only] ?? (() => report(results)))();
     console.log(`\n${table}\n${results.notes.map((note) => `- ${note}`).join("\n")}`);
@@ -187,7 +202,8 @@ async function main() {
   }
   mkdirSync(dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n${report(results)}\n\n(written to ${RESULTS_FILE})`);
+  const rows = results.rows.length > 0 ? `\n\n${rowsReport(results.rows, scale)}` : "";
+  console.log(`\n${report(results)}${rows}\n\n(written to ${RESULTS_FILE})`);
   return results.pass ? 0 : 1;
 }
 

@@ -19,15 +19,15 @@ export const TIERS = [
   ["queue"],
   ["mail", "realtime", "session"],
   // Areas.
-  ["users"],
+  ["users", "translation"],
   ["auth", "files"],
   ["notifications"],
   ["content", "friends"],
   ["events"],
   ["communities"],
-  ["feed", "schools"],
-  ["chat"],
-  ["about", "inbox", "settings"],
+  ["families", "feed", "schools", "moderation"],
+  ["chat", "invitations"],
+  ["about", "inbox", "settings", "exports"],
 ];
 const tierOf = new Map(TIERS.flatMap((names, tier) => names.map((name) => [name, tier])));
 

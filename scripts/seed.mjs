@@ -14,6 +14,7 @@ import { seedCommunities } from "./seed/communities.mjs";
 import { e2eFixturesSql } from "./seed/e2e-fixtures.mjs";
 import { eventsSeedSql } from "./seed/events.mjs";
 import { inboxSeed, seedInboxFiles } from "./seed/inbox.mjs";
+import { invitationsSeedSql } from "./seed/invitations.mjs";
 import { postImagesSeed } from "./seed/post-images.mjs";
 import { schoolsSeedSql } from "./seed/schools.mjs";
 
@@ -221,7 +222,7 @@ events.forEach(([communityId, schoolId, title, inDays, atHour, allDay, location]
     `INSERT INTO events (id, community_id, school_id, title, starts_at, ends_at, all_day, location) VALUES (${i + 1}, ${communityId ?? "NULL"}, ${schoolId ?? "NULL"}, ${q(title)}, ${start}, ${allDay ? "NULL" : start + 2 * hour}, ${allDay ? 1 : 0}, ${q(location)});`,
   );
 });
-sql.push(...schoolsSeedSql(q), ...eventsSeedSql(q, { now }));
+sql.push(...schoolsSeedSql(q), ...eventsSeedSql(q, { now }), ...invitationsSeedSql(q));
 // Pat and Terry are friends; Sam has asked Pat; Alex is a stranger to everyone.
 sql.push(
   `INSERT INTO friendships (requester_id, addressee_id, status, created_at, accepted_at) VALUES (1, 2, 'accepted', ${now - 20 * day}, ${now - 19 * day});`,

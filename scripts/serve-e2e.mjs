@@ -46,10 +46,19 @@ if (
 // Google and Apple sign-in run against a fake provider on 127.0.0.1:8799 (decision 020); it lives
 // in this process and ends with it.
 const idp = await startFakeIdp({ port: Number(process.env.E2E_IDP_PORT ?? 8799) });
+// Translation on request runs against a fake Workers AI (decision 150): a Worker of its own in the
+// same `wrangler dev`, bound as AI with the binding's call shape, `env.AI.run(model, inputs)`.
+const FAKE_AI = {
+  binding: "AI",
+  service: "schoolhub-fake-ai",
+  entrypoint: "FakeAi",
+  config: "scripts/fake-ai/wrangler.jsonc",
+};
 const server = serveBuild({
   port,
   persistTo: PERSIST,
   vars: { E2E: "1", DEV_ROUTES: "true", MAIL_TRANSPORT: "outbox", ...idp.appVars },
+  services: [FAKE_AI],
 });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

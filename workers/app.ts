@@ -1,5 +1,6 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { REALTIME_PATH } from "../app/realtime/protocol";
+import { withD1Session } from "../app/server/db/d1-session.server";
 import { joinBatches } from "../app/server/db/join-batches.server";
 import { countRoundTrips, ROUND_TRIPS_HEADER } from "../app/server/db/round-trips.server";
 import { declaresTooLarge, payloadTooLarge } from "../app/server/http/declared-length";
@@ -78,9 +79,11 @@ export default {
     const handle = reads ? () => joinBatches(respond) : respond;
     // The bench and the tests read D1 round trips per request from a header (decision 040).
     const counted = env.COUNT_D1 === "true" ? () => countRoundTrips(handle) : handle;
+    // Reads near the reader, and always the reader's own writes (D1 Sessions, decision 168).
+    const inSession = () => withD1Session(request, env.DB, counted);
     // Notifications this request causes store URLs on the origin it came in on (decision 119);
     // the jobs it enqueues leave in one batch before its response does (decision 165).
-    return withRequestOrigin(url.origin, () => withJobOutbox(counted));
+    return withRequestOrigin(url.origin, () => withJobOutbox(inSession));
   },
   // Hourly Cron Trigger: day-before event reminders (decision 059).
   async scheduled(controller, _env, ctx) {

@@ -7,7 +7,12 @@ import type { Job } from "../app/server/queue/queue.server";
  */
 const handlers: JobHandlers = {
   mail: async (body, job) => (await import("../app/server/mail/mail.server")).deliverMailJob(body, job),
-  frames: async (body) => (await import("../app/server/realtime/realtime.server")).publishFramesJob(body),
+  // Frames that reached no socket become Web Push jobs (decision 136).
+  frames: async (body) => {
+    const missed = await (await import("../app/server/realtime/realtime.server")).publishFramesJob(body);
+    if (missed.length > 0) (await push()).pushMissedFrames(missed);
+  },
+  push: async (body) => (await push()).sendPushJob(body),
   notices: async (body, job) =>
     (await import("../app/server/notifications/notice-jobs.server")).storeNoticesJob(body, job),
   newPost: async (body) => {
@@ -37,8 +42,13 @@ const handlers: JobHandlers = {
     const { memberNotice } = await import("../app/server/communities/community-notifications.server");
     await (await notifier()).noticeHandler(memberNotice)(body, job);
   },
+  dataExport: async (body, job) => {
+    const { buildExport } = await import("../app/server/exports/build-export.server");
+    await (await notifier()).noticeHandler(buildExport)(body, job);
+  },
 };
 
+const push = () => import("../app/server/notifications/push.server");
 const notifier = () => import("../app/server/notifications/notifier.server");
 
 /** The JOBS queue's consumer: `retryBase` (seconds) is for the tests, which cannot wait minutes. */

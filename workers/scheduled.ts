@@ -1,4 +1,5 @@
 import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
+import { sendQuietSummaries } from "../app/server/notifications/quiet-hours.server";
 import { clearOldReceipts } from "../app/server/queue/consume.server";
 
 /**
@@ -8,6 +9,8 @@ import { clearOldReceipts } from "../app/server/queue/consume.server";
 export async function runScheduled(controller: ScheduledController) {
   // Outside a request the notifications' URLs start with APP_ORIGIN (notifications/origin.server.ts).
   await sendDayBeforeReminders(controller.scheduledTime);
+  // Quiet hours that ended: one summary push each (decision 137).
+  await sendQuietSummaries(controller.scheduledTime);
   // Idempotency receipts older than any message the queue could still deliver (decision 165).
   await clearOldReceipts(controller.scheduledTime);
 }

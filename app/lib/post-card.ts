@@ -5,9 +5,15 @@ export type CommentCard = {
   id: number;
   parentId: number | null;
   body: string;
+  /** The language detected when it was written (ISO 639-1), null when unknown (decision 150). */
+  lang: string | null;
+  /** Bumped by every edit: translations are cached per version. */
+  textVersion: number;
   createdAt: number;
   editedAt: number | null;
   author: UserInfo | null;
+  /** The viewer blocked the author (decision 160): body is empty, shown as hidden with an undo. */
+  blockedAuthor: boolean;
   likeCount: number;
   liked: boolean;
 };
@@ -18,6 +24,12 @@ export type PostImageCard = { url: string; key: string; width: number; height: n
 export type PostCard = {
   id: number;
   body: string;
+  /** The language detected when it was written (ISO 639-1), null when unknown (decision 150). */
+  lang: string | null;
+  /** Bumped by every edit: translations are cached per version. */
+  textVersion: number;
+  /** The viewer blocked the author (decision 160): body and images are left out. */
+  blockedAuthor: boolean;
   images: PostImageCard[];
   createdAt: number;
   editedAt: number | null;

@@ -9,10 +9,14 @@ import communities from "./en/communities.json";
 import content from "./en/content.json";
 import dev from "./en/dev.json";
 import events from "./en/events.json";
+import families from "./en/families.json";
 import feed from "./en/feed.json";
 import friends from "./en/friends.json";
 import home from "./en/home.json";
 import inbox from "./en/inbox.json";
+import invitations from "./en/invitations.json";
+import moderation from "./en/moderation.json";
+import notifications from "./en/notifications.json";
 import profile from "./en/profile.json";
 import pwa from "./en/pwa.json";
 import register from "./en/register.json";
@@ -25,6 +29,8 @@ import contentServer from "./en/server/content.json";
 import eventsServer from "./en/server/events.json";
 import friendsServer from "./en/server/friends.json";
 import inboxServer from "./en/server/inbox.json";
+import moderationServer from "./en/server/moderation.json";
+import notificationsServer from "./en/server/notifications.json";
 import profileServer from "./en/server/profile.json";
 import pwaServer from "./en/server/pwa.json";
 import registerServer from "./en/server/register.json";
@@ -46,9 +52,13 @@ const english = {
   chat: withServerTexts(chat, chatServer),
   dev,
   events: withServerTexts(events, eventsServer),
+  families,
   feed,
   home,
   inbox: withServerTexts(inbox, inboxServer),
+  moderation: withServerTexts(moderation, moderationServer),
+  notifications: withServerTexts(notifications, notificationsServer),
+  invitations,
   friends: withServerTexts(friends, friendsServer),
   profile: withServerTexts(profile, profileServer),
   pwa: withServerTexts(pwa, pwaServer),

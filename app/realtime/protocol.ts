@@ -29,6 +29,8 @@ export type MessageData = {
   createdAt: number;
   clientMsgId: string;
   disposition: number | null;
+  /** The language detected when it was sent (ISO 639-1), null when unknown (decision 150). */
+  lang?: string | null;
 };
 
 export type ConversationLastReadData = { conversationId: number };

@@ -59,6 +59,11 @@ const configSchema = z.object({
   APPLE_TOKEN_URL: z.url().default("https://appleid.apple.com/auth/token"),
   APPLE_JWKS_URL: z.url().default("https://appleid.apple.com/auth/keys"),
   APPLE_ISSUER: z.string().default("https://appleid.apple.com"),
+  // Web Push (issue 23, decision 136): the VAPID key pair (base64url: the raw P-256 public key,
+  // the private key's d) and the contact push services may write to. On only when both are set.
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: z.string().default("mailto:admin@schoolhub.example"),
   // The session cookie's name. A deploy on https may choose "__Host-session", which browsers
   // accept only when Secure, for the whole host and without a Domain. The guest cache reads it
   // from the session module, so a rename never serves a signed-in user a guest's page.
@@ -71,7 +76,17 @@ const configSchema = z.object({
     .enum(["true", "false"])
     .default("true")
     .transform((value) => value === "true"),
+  // Translation on request (decision 150): on when the deploy binds Workers AI as `AI`
+  // (wrangler.toml's `[ai]`), like Google sign-in is on when its keys are set.
+  AI: z.custom<AiBinding>(isAiBinding).optional().catch(undefined),
 });
+
+/** The Workers AI binding as the app calls it: `env.AI.run(model, inputs)`. */
+export type AiBinding = { run(model: string, inputs: Record<string, unknown>): Promise<unknown> };
+
+function isAiBinding(value: unknown): value is AiBinding {
+  return typeof value === "object" && value !== null && typeof (value as AiBinding).run === "function";
+}
 
 export type AppConfig = z.infer<typeof configSchema>;
 
@@ -98,6 +113,8 @@ export function getPublicConfig() {
   const config = getConfig();
   return {
     appVersion: config.APP_VERSION,
+    // "See translation" is offered only when a translator is configured (decision 150).
+    translation: config.AI !== undefined,
     adClient: config.AD_CLIENT,
     analytics: config.ANALYTICS_SRC ? { src: config.ANALYTICS_SRC, siteId: config.ANALYTICS_SITE_ID } : undefined,
   };

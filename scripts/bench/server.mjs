@@ -31,12 +31,17 @@ export async function stopServer() {
   clearTimeout(timer);
 }
 
-export async function startServer() {
+/** `scale`: a district (scripts/seed-district.mjs) on top of the demo data, or null for the demo alone. */
+export async function startServer({ scale = null } = {}) {
   rmSync(PERSIST, { recursive: true, force: true });
   ensureDevVars();
   const limit = { timeout: STEP_TIMEOUT_MS };
   run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST], limit);
   run("node", ["scripts/seed.mjs", "--persist-to", PERSIST], limit);
+  if (scale !== null)
+    run("node", ["scripts/seed-district.mjs", "--scale", String(scale), "--persist-to", PERSIST, "--keep"], {
+      timeout: 30 * 60_000,
+    });
   seedRealtimeUsers(PERSIST);
   seedChatDeliveryUsers(PERSIST);
   const port = await freePort(PREFERRED_PORT);

@@ -1,6 +1,6 @@
 // Helpers shared by the npm scripts that run the app locally (start, dev, test, bench).
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { appendFileSync, copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 import { delimiter, resolve } from "node:path";
@@ -44,6 +44,18 @@ export function capture(command, args) {
   return result.stdout;
 }
 
+let vapid;
+/** A P-256 key pair as Web Push wants it: the raw public point and the private scalar, base64url. */
+function vapidKeys() {
+  if (!vapid) {
+    const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+    const pub = publicKey.export({ format: "jwk" });
+    const point = Buffer.concat([Buffer.from([4]), Buffer.from(pub.x, "base64url"), Buffer.from(pub.y, "base64url")]);
+    vapid = { publicKey: point.toString("base64url"), privateKey: privateKey.export({ format: "jwk" }).d };
+  }
+  return vapid;
+}
+
 /**
  * Local settings, never committed (.gitignore): random secrets on first run, plain-http cookies,
  * and the local-only helpers. DEV_ROUTES and the outbox mail transport are switched on here and
@@ -58,6 +70,9 @@ export function ensureDevVars() {
     ["SECURE_COOKIES", () => "false"],
     ["DEV_ROUTES", () => "true"],
     ["MAIL_TRANSPORT", () => "outbox"],
+    // Web Push (decision 136): one VAPID key pair, both halves from the same generation.
+    ["VAPID_PUBLIC_KEY", () => vapidKeys().publicKey],
+    ["VAPID_PRIVATE_KEY", () => vapidKeys().privateKey],
   ];
   const existing = existsSync(".dev.vars") ? readFileSync(".dev.vars", "utf8") : null;
   const has = (key) => existing !== null && new RegExp(`^\\s*${key}\\s*=`, "m").test(existing);
@@ -123,6 +138,22 @@ function provideDevVars(dir) {
   if (existsSync(`${dir}/server`)) copyFileSync(".dev.vars", `${dir}/server/.dev.vars`);
 }
 
+/**
+ * The build's config with service bindings added (`{ binding, service, entrypoint, config }`):
+ * written beside it, so its relative paths still hold. Tests bind fakes this way (the fake
+ * Workers AI, decision 150); the build itself is left as `wrangler deploy` would ship it.
+ */
+function withServices(dir, services) {
+  const config = JSON.parse(readFileSync(`${dir}/server/wrangler.json`, "utf8"));
+  config.services = [
+    ...(config.services ?? []),
+    ...services.map(({ binding, service, entrypoint }) => ({ binding, service, entrypoint })),
+  ];
+  const path = `${dir}/server/wrangler.services.json`;
+  writeFileSync(path, JSON.stringify(config));
+  return path;
+}
+
 /** Where a local server listens unless asked otherwise: this machine only (issue 22 item 8). */
 export const LOOPBACK = "127.0.0.1";
 
@@ -131,11 +162,13 @@ export const LOOPBACK = "127.0.0.1";
  * with `.dev.vars` the /__dev pages (every activation and reset link, notifications to anyone) are
  * on, so another address only when someone asks for one (`HOST=0.0.0.0 npm start`, decision 114).
  */
-export function serveArgs({ dir, port, persistTo, host = LOOPBACK }) {
+export function serveArgs({ dir, port, persistTo, host = LOOPBACK, services = [] }) {
   return [
     "dev",
     "-c",
-    `${dir}/server/wrangler.json`,
+    services.length ? withServices(dir, services) : `${dir}/server/wrangler.json`,
+    // Each service's Worker runs beside the app in the same `wrangler dev` (its config's path).
+    ...services.flatMap((service) => ["-c", service.config]),
     "--ip",
     host,
     "--inspector-ip",
@@ -155,10 +188,18 @@ export function serveArgs({ dir, port, persistTo, host = LOOPBACK }) {
  * project configures no tail worker, so production does none of that work; the bench turns it
  * off (decision 110), `npm start` keeps it for whoever opens the explorer.
  */
-export function serveBuild({ port, persistTo, host, vars = {}, quiet = false, localObservability = true }) {
+export function serveBuild({
+  port,
+  persistTo,
+  host,
+  vars = {},
+  quiet = false,
+  localObservability = true,
+  services = [],
+}) {
   const dir = buildDir();
   provideDevVars(dir);
-  const args = serveArgs({ dir, port, persistTo, host });
+  const args = serveArgs({ dir, port, persistTo, host, services });
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const childEnv = localObservability ? env : { ...env, X_LOCAL_OBSERVABILITY: "false" };
   const child = spawn(bin("wrangler"), args, { env: childEnv, stdio: quiet ? "ignore" : "inherit" });

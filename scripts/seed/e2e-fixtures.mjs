@@ -10,6 +10,7 @@ import { calendarFixtures } from "./events.mjs";
 import { inboxFixtures } from "./inbox.mjs";
 import { layoutSeed } from "./layout.mjs";
 import { pwaFixtures } from "./pwa.mjs";
+import { safetyFixtures } from "./safety.mjs";
 
 /** SQL statements; `q` quotes a value, `passwordHash` is the demo password's hash. */
 export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
@@ -77,6 +78,7 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     ...chatGroupsFixtures({ q, now, hour, day, passwordHash }),
     ...inboxFixtures({ q, now, hour, day, passwordHash }),
     ...pwaFixtures({ q, now, hour, day, passwordHash }),
+    ...safetyFixtures({ q, now, hour, day, passwordHash }),
   );
   return sql;
 }

@@ -47,7 +47,7 @@ test.describe("profile, friends and settings", () => {
     // navigation that leads to every section, each a region with its heading.
     await expect(page.getByRole("combobox", { name: "Theme", exact: true })).toHaveCount(1);
     const links = page.getByRole("navigation", { name: "Settings sections" }).getByRole("link");
-    await expect(links).toHaveCount(8);
+    await expect(links).toHaveCount(11);
     for (const link of await links.all()) {
       const target = page.locator(`section${await link.getAttribute("href")}`);
       await expect(target.getByRole("heading", { level: 2, name: (await link.textContent()) ?? "" })).toBeVisible();

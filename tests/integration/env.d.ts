@@ -11,5 +11,7 @@ declare namespace Cloudflare {
     APPLE_TEAM_ID: string;
     APPLE_KEY_ID: string;
     APPLE_ISSUER: string;
+    /** vitest.config.ts: the test VAPID key pair (Web Push, tests/integration/push-support.ts). */
+    VAPID_PUBLIC_KEY: string;
   }
 }

@@ -18,6 +18,7 @@ export function ConversationList({
   nextCursor: string | null;
 }) {
   const { t } = useTranslation("chat");
+  const { t: tc } = useTranslation();
   const nameOf = useConversationName();
   const clock = useClock();
   if (conversations.length === 0) return <p className="hint chat-empty">{t("empty")}</p>;
@@ -40,7 +41,9 @@ export function ConversationList({
                 <span className="chat-conversation-text">
                   <span className="chat-conversation-name">{name}</span>
                   <span className="hint chat-conversation-last">
-                    {conversation.lastMessage?.content ?? t("noMessages")}
+                    {conversation.lastMessage?.hidden
+                      ? tc("blocked.hidden")
+                      : (conversation.lastMessage?.content ?? t("noMessages"))}
                   </span>
                 </span>
                 <span className="chat-conversation-meta">

@@ -4,8 +4,10 @@ import { UserAvatar } from "~/components/layout/user-avatar";
 import { MESSAGE_MAX_LENGTH, newClientMsgId } from "~/lib/chat-limits";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import type { ShownTranslation } from "~/lib/translation";
 import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
 import type { loadChatPage } from "~/routes/chat/conversation.server";
+import { BlockControl } from "../friends/block-control";
 import { fetchMessages, markRead, postMessage } from "./chat-client";
 import { ChatPaneHeader } from "./chat-pane-header";
 import { useConversationName } from "./conversation-list";
@@ -13,7 +15,11 @@ import { MessageList } from "./message-list";
 import { messageCursorOf, useChatMessages } from "./use-chat-messages";
 import { useChatOutbox } from "./use-chat-outbox";
 
-type PageData = Awaited<ReturnType<typeof loadChatPage>>;
+type PageData = Awaited<ReturnType<typeof loadChatPage>> & {
+  canTranslate?: boolean;
+  translation?: ({ messageId: number } & ShownTranslation) | null;
+  translationFailed?: boolean;
+};
 
 const NO_MESSAGES: never[] = [];
 
@@ -54,6 +60,13 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
       })
     : data.target?.name || tc("unknownUser");
   const avatarOf = conversation?.type === 0 ? others[0] : data.target;
+  // A direct chat's other person can be blocked from here (decision 160).
+  const direct = conversation?.type === 0 ? others[0] : undefined;
+  const blockable = direct?.available
+    ? { id: direct.userId, name: direct.name }
+    : !conversation && data.target
+      ? { id: data.target.id, name: data.target.name }
+      : null;
 
   // The scroller is bottom-anchored by CSS (column-reverse, decision 122): it opens at the newest
   // message, earlier ones load above without moving what is on screen, and new ones stay in view
@@ -161,6 +174,7 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
             {t("group.memberCount", { count: members.length })}
           </Link>
         ) : null}
+        {blockable ? <BlockControl user={blockable} blocked={others[0]?.blocked ?? false} /> : null}
       </ChatPaneHeader>
       <div
         className="chat-scroller"
@@ -192,6 +206,8 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
               deleteAction={location.pathname}
               onDelete={(message) => add([{ ...message, disposition: 1 }])}
               readUpTo={readUpTo}
+              canTranslate={data.canTranslate}
+              pageTranslation={data.translation}
             />
           )}
           {data.before ? (

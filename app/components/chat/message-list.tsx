@@ -1,8 +1,13 @@
+import { type MouseEvent, useState } from "react";
+import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
+import { HiddenByBlock } from "~/components/friends/block-control";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import type { ShownTranslation } from "~/lib/translation";
 import type { ChatMember, ChatMessage } from "~/server/chat/messages.server";
+import { TranslationToggle, translationIn } from "../translation/translation-toggle";
 import { MessageText } from "./message-text";
 import type { PendingMessage } from "./use-chat-messages";
 
@@ -27,6 +32,8 @@ export function MessageList({
   deleteAction,
   onDelete,
   readUpTo,
+  canTranslate = false,
+  pageTranslation = null,
 }: {
   messages: ChatMessage[];
   pending: PendingMessage[];
@@ -40,10 +47,38 @@ export function MessageList({
   onDelete: (message: ChatMessage) => void;
   /** The viewer's read mark when the page opened: the first message after it is `#unread`. */
   readUpTo: number | null;
+  /** "See translation" under messages in another language (decision 150). */
+  canTranslate?: boolean;
+  /** The message the page was opened translated (`?translate=message-{id}`, without JavaScript). */
+  pageTranslation?: (ShownTranslation & { messageId: number }) | null;
 }) {
   const { t } = useTranslation("chat");
-  const { t: tc } = useTranslation();
+  const { t: tc, i18n } = useTranslation();
+  const { t: withCommon } = useTranslation(["chat", "common"]);
+  // Translations fetched here, by "message-{id}" (decision 150); "original" where the reader went back.
+  const [asked, setAsked] = useState<Record<string, ShownTranslation | "original">>({});
+  const translations = pageTranslation
+    ? { [`message-${pageTranslation.messageId}`]: pageTranslation, ...asked }
+    : asked;
+  function onClick(click: MouseEvent<HTMLElement>) {
+    const link = (click.target as Element).closest<HTMLAnchorElement>("a[data-translate], a[data-original]");
+    if (!link || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
+    click.preventDefault();
+    const item = link.dataset.translate ?? link.dataset.original ?? "";
+    if (link.dataset.original !== undefined) {
+      setAsked((all) => ({ ...all, [item]: "original" }));
+      return;
+    }
+    fetch(`/translation/message/${item.slice("message-".length)}`, { headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? (response.json() as Promise<ShownTranslation>) : Promise.reject()))
+      .then(
+        (shown) => setAsked((all) => ({ ...all, [item]: { text: shown.text, from: shown.from } })),
+        // The page without script says why it could not translate.
+        () => window.location.assign(link.href),
+      );
+  }
   const clock = useClock();
+  const location = useLocation();
   const byId = new Map(members.map((m) => [m.userId, m]));
   const mine = messages.filter((m) => m.senderId === viewerId);
   const lastMine = mine.at(-1);
@@ -51,12 +86,28 @@ export function MessageList({
   const firstUnread =
     readUpTo === null ? undefined : messages.find((m) => m.senderId !== viewerId && m.createdAt > readUpTo);
   return (
-    <ol className="chat-messages" aria-label={t("messagesLabel")}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
+    <ol className="chat-messages" aria-label={t("messagesLabel")} onClick={onClick}>
       {messages.map((message) => {
         const own = message.senderId === viewerId;
         const sender = message.senderId === null ? undefined : byId.get(message.senderId);
         const name = own ? t("you") : sender?.name || tc("unknownUser");
         const unread = message === firstUnread;
+        const item = `message-${message.id}`;
+        const translation = translationIn(translations, item);
+        if (sender?.blocked && message.senderId !== null) {
+          // The viewer blocked the sender (decision 160): the notice and the undo.
+          return (
+            <li key={message.clientMsgId} className="chat-message" data-id={message.id}>
+              <HiddenByBlock
+                userId={message.senderId}
+                returnTo={location.pathname}
+                text={tc("blocked.hidden")}
+                undo={tc("blocked.undo")}
+              />
+            </li>
+          );
+        }
         return (
           <li
             key={message.clientMsgId}
@@ -65,11 +116,23 @@ export function MessageList({
             data-id={message.id}
           >
             {own ? null : <UserAvatar name={sender?.name} avatar={sender?.avatar} size="small" />}
-            <div className="chat-bubble">
+            <div className="chat-bubble" id={item}>
               <p className="chat-meta hint">
                 <span>{name}</span> <When at={message.createdAt} clock={clock} />
               </p>
-              <MessageText content={message.content} />
+              <MessageText content={translation?.text ?? message.content} />
+              {own ? null : (
+                <TranslationToggle
+                  t={withCommon}
+                  readerLocale={i18n.language}
+                  itemKey={item}
+                  itemLang={message.lang ?? null}
+                  enabled={canTranslate}
+                  translation={translation}
+                  page={`${deleteAction}?translate=${item}#${item}`}
+                  original={`${deleteAction}#${item}`}
+                />
+              )}
               {message === lastMine && receipt ? (
                 <p className="chat-receipt hint">
                   {receipt.key === "seen" ? t("seen") : t("seenBy", { count: receipt.count })}

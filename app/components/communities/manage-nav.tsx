@@ -11,6 +11,8 @@ export function ManageNav({ communityId, name }: { communityId: number; name: st
     [`${base}/members`, t("manage.members")],
     [`${base}/posts`, t("manage.posts")],
     [`${base}/requests`, t("manage.requests")],
+    [`${base}/reports`, t("manage.reports")],
+    [`${base}/invite`, t("manage.invite")],
   ] as const;
   return (
     <nav aria-label={t("manage.nav", { name })} className="manage-nav">

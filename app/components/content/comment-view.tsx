@@ -1,6 +1,9 @@
+import { HiddenByBlock } from "~/components/friends/block-control";
 import { actionWithFields } from "~/lib/action-fields";
 import type { ShownComment } from "~/lib/post-card";
+import { TranslationToggle, translationIn } from "../translation/translation-toggle";
 import { LinkedText } from "./linked-text";
+import type { PostTranslations } from "./post-events";
 import {
   type ContentT,
   DeleteForm,
@@ -55,6 +58,9 @@ export type CommentContext = {
   returnTo: string;
   pendingLikes: string;
   openForm: string;
+  /** "See translation" is offered (decision 150), and what is shown translated. */
+  canTranslate?: boolean;
+  translations?: PostTranslations;
 };
 
 /**
@@ -75,6 +81,8 @@ export function CommentView({
   const { t, postId, viewerId, canModerate, returnTo, openForm } = context;
   const isAuthor = comment.author?.id === viewerId;
   const target = { type: "comment" as const, id: comment.id };
+  const item = `comment-${comment.id}`;
+  const translation = translationIn(context.translations, item);
   const report = reportForm(t, postId, target, returnTo);
   const edit: TextFormProps = {
     postId,
@@ -88,6 +96,20 @@ export function CommentView({
     opener: `edit=comment-${comment.id}`,
     returnTo,
   };
+  if (comment.blockedAuthor && comment.author) {
+    // The viewer blocked its author (decision 160): the notice and the undo, replies still below.
+    return (
+      <li className="comment" id={`comment-${comment.id}`}>
+        <HiddenByBlock
+          userId={comment.author.id}
+          returnTo={returnTo}
+          text={t("common:blocked.hidden")}
+          undo={t("common:blocked.undo")}
+        />
+        {replies?.length ? <CommentList threads={asThreads(replies)} context={context} /> : null}
+      </li>
+    );
+  }
   return (
     <li className="comment" id={`comment-${comment.id}`}>
       <p className="comment-meta">
@@ -97,7 +119,22 @@ export function CommentView({
           {comment.editedAt ? ` · ${t("post.edited")}` : null}
         </span>
       </p>
-      <LinkedText text={comment.body} />
+      <LinkedText
+        text={translation?.text ?? comment.body}
+        lang={
+          translation || !comment.lang || comment.lang === context.language.split("-")[0] ? undefined : comment.lang
+        }
+      />
+      <TranslationToggle
+        t={t}
+        readerLocale={context.language}
+        itemKey={item}
+        itemLang={comment.lang}
+        enabled={context.canTranslate ?? false}
+        translation={translation}
+        page={`/content/${postId}?translate=${item}#comment-${comment.id}`}
+        original={`/content/${postId}#comment-${comment.id}`}
+      />
       <div className="post-actions comment-actions">
         <LikeForm
           t={t}

@@ -4,9 +4,18 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'])/g;
  * A post's or comment's text: links become links, everything else stays text (never HTML),
  * and line breaks are kept by the `post-text` class's `white-space: pre-wrap`.
  */
-export function LinkedText({ text, className = "post-text" }: { text: string; className?: string }) {
+export function LinkedText({
+  text,
+  className = "post-text",
+  lang,
+}: {
+  text: string;
+  className?: string;
+  /** The text's language when it is not the page's (a post in Spanish, decision 150). */
+  lang?: string;
+}) {
   return (
-    <p className={className}>
+    <p className={className} lang={lang}>
       {text.split(URL_PATTERN).map((part, index) =>
         // split() with a capture group puts the matches at the odd indexes.
         index % 2 === 1 ? (

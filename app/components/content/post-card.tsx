@@ -1,11 +1,13 @@
+import { HiddenByBlock } from "~/components/friends/block-control";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ShownPost } from "~/lib/post-card";
 import { iconClass } from "../icons";
+import { TranslationToggle, translationIn } from "../translation/translation-toggle";
 import type { WaitingComment } from "./comment-outbox";
 import { asThreads, type CommentContext, CommentForm, CommentList } from "./comment-view";
 import { LinkedText } from "./linked-text";
 import { PostAuthor } from "./post-author";
-import type { AuthorPopup } from "./post-events";
+import type { AuthorPopup, PostTranslations } from "./post-events";
 import { DeleteForm, ItemMenu, LikeForm, OpenedTextForm, PostTime, reportForm, TextFormLink } from "./post-forms";
 import { PostImages } from "./post-images";
 
@@ -31,6 +33,8 @@ export function PostCardView({
   waiting = [],
   openForm,
   popup = null,
+  canTranslate = false,
+  translations,
 }: {
   post: ShownPost;
   viewerId: number;
@@ -43,6 +47,9 @@ export function PostCardView({
   /** The Report/Edit form open in this post ("report=post", "edit=comment-9"), or "". */
   openForm: string;
   popup?: AuthorPopup | null;
+  /** A translator is configured: texts in another language offer "See translation" (decision 150). */
+  canTranslate?: boolean;
+  translations?: PostTranslations;
 }) {
   const { t, i18n } = useTranslation(["content", "common"]);
   const isAuthor = post.author?.id === viewerId;
@@ -59,7 +66,23 @@ export function PostCardView({
     returnTo,
     pendingLikes,
     openForm,
+    canTranslate,
+    translations,
   };
+  if (post.blockedAuthor && post.author) {
+    // The viewer blocked its author (decision 160): only the notice and the undo.
+    return (
+      <article className="card post-card" id={`post-${post.id}`} data-post={post.id}>
+        <HiddenByBlock
+          userId={post.author.id}
+          returnTo={returnTo}
+          text={t("common:blocked.hidden")}
+          undo={t("common:blocked.undo")}
+        />
+      </article>
+    );
+  }
+  const translation = translationIn(translations, "post");
   return (
     <article
       className="card post-card"
@@ -88,7 +111,20 @@ export function PostCardView({
           {post.pinned ? <span className="post-badge">{t("post.pinned")}</span> : null}
         </div>
       </header>
-      <LinkedText text={post.body} />
+      <LinkedText
+        text={translation?.text ?? post.body}
+        lang={translation ? undefined : textLanguage(post.lang, i18n.language)}
+      />
+      <TranslationToggle
+        t={t}
+        readerLocale={i18n.language}
+        itemKey="post"
+        itemLang={post.lang}
+        enabled={canTranslate}
+        translation={translation}
+        page={`/content/${post.id}?translate=post#post-${post.id}`}
+        original={`/content/${post.id}#post-${post.id}`}
+      />
       <PostImages t={t} images={post.images} author={authorName} eager={eager || full} />
       <div className="post-actions">
         <LikeForm
@@ -161,4 +197,9 @@ export function PostCardView({
       {full ? null : <CommentForm t={t} postId={post.id} returnTo={returnTo} id={`comment-body-${post.id}`} />}
     </article>
   );
+}
+
+/** The `lang` a text needs: its own when it is not the page's (decision 150). */
+export function textLanguage(lang: string | null, pageLanguage: string) {
+  return lang && lang !== pageLanguage.split("-")[0] ? lang : undefined;
 }

@@ -1,10 +1,23 @@
 import { type ComponentType, type MouseEvent, type SyntheticEvent, useEffect, useMemo, useRef, useState } from "react";
-import { useFetchers, useLocation, useNavigate, useRevalidator, useSubmit } from "react-router";
+import { useFetchers, useLocation, useNavigate, useRevalidator, useRouteLoaderData, useSubmit } from "react-router";
 import type { UserInfo } from "~/lib/friend-status";
+import type { ShownTranslation } from "~/lib/translation";
 import { OUTBOX_SENT } from "~/pwa/protocol";
+import type { loader as rootLoader } from "~/root";
 import type { WaitingComment } from "./comment-outbox";
 
 export type AuthorPopup = ComponentType<{ user: UserInfo | null }>;
+
+/**
+ * What a post shows translated (decision 150), by item ("post", "comment-9", as `?translate=`
+ * names them): a translation, or "original" where the reader went back to the original.
+ */
+export type PostTranslations = Readonly<Record<string, ShownTranslation | "original">>;
+
+/** A translation the post's page was opened with (`?translate=…`, the page without JavaScript). */
+export type PageTranslation = ShownTranslation & { postId: number; item: string };
+
+const NO_TRANSLATIONS: PostTranslations = {};
 
 /** What is open in one post: the form a Report/Edit link opened ("report=post", "edit=comment-9"). */
 type OpenForm = { postId: number; form: string };
@@ -48,13 +61,20 @@ const NONE: WaitingComment[] = [];
  * pending states, revalidation). Also keeps what the posts open on demand (decision 076): the
  * inline Report/Edit form and the author's popup, so a post needs no state of its own.
  */
-export function usePostEvents(viewerId?: number) {
+export function usePostEvents(pageTranslation: PageTranslation | null = null, viewerId?: number) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const location = useLocation();
   const fetchers = useFetchers();
   const [openForm, setOpenForm] = useState<OpenForm | null>(null);
   const [popup, setPopup] = useState<{ postId: number; Popup: AuthorPopup } | null>(null);
+  // Translations fetched here, by post (decision 150); "See translation" shows only when the
+  // deploy has a translator.
+  const [translations, setTranslations] = useState<Record<number, PostTranslations>>({});
+  const canTranslate = useRouteLoaderData<typeof rootLoader>("root")?.config.translation ?? false;
+  function showTranslation(postId: number, item: string, shown: ShownTranslation | "original") {
+    setTranslations((all) => ({ ...all, [postId]: { ...all[postId], [item]: shown } }));
+  }
   // Sent (the page reloaded after the redirect) or left: the open form closes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever a navigation completes
   useEffect(() => setOpenForm(null), [location.key]);
@@ -168,6 +188,26 @@ export function usePostEvents(viewerId?: number) {
       setOpenForm((open) => (open?.postId === owner && open.form === form ? null : { postId: owner, form }));
       return;
     }
+    if (link.dataset.translate !== undefined || link.dataset.original !== undefined) {
+      // "See translation": fetched and shown in place; "See original": back (decision 150). The
+      // post and the item come from the link's address (/content/<post>?translate=comment-9).
+      event.preventDefault();
+      const owner = Number(url.pathname.split("/")[2]);
+      const item = link.dataset.original ?? url.searchParams.get("translate") ?? "post";
+      if (link.dataset.original !== undefined) {
+        showTranslation(owner, item, "original");
+        return;
+      }
+      const [kind, id] = item === "post" ? ["post", owner] : item.split("-");
+      fetch(`/translation/${kind}/${id}`, { headers: { Accept: "application/json" } })
+        .then((response) => (response.ok ? (response.json() as Promise<ShownTranslation>) : Promise.reject()))
+        .then(
+          (shown) => showTranslation(owner, item, { text: shown.text, from: shown.from }),
+          // The page without script says why it could not translate.
+          () => window.location.assign(url.href),
+        );
+      return;
+    }
     if (link.dataset.author !== undefined) {
       // The author's avatar: the popup's code loads on the first tap (decisions 076, 078).
       event.preventDefault();
@@ -228,6 +268,14 @@ export function usePostEvents(viewerId?: number) {
     }
   }
 
+  /** This post's translations: what the reader asked for here, over what the page was opened with. */
+  function translationsOf(postId: number): PostTranslations {
+    const asked = translations[postId];
+    if (pageTranslation?.postId !== postId) return asked ?? NO_TRANSLATIONS;
+    const { postId: _post, item, ...shown } = pageTranslation;
+    return { [item]: shown, ...asked };
+  }
+
   return {
     handlers: { onClick, onSubmit },
     returnTo: returnToOf(location.pathname, location.search),
@@ -244,6 +292,8 @@ export function usePostEvents(viewerId?: number) {
               ? openerIn(location.search)
               : "",
         popup: popup?.postId === postId ? popup.Popup : null,
+        canTranslate,
+        translations: translationsOf(postId),
       };
     },
   };

@@ -2,7 +2,7 @@ import { memo } from "react";
 import type { ShownPost } from "~/lib/post-card";
 import type { WaitingComment } from "./comment-outbox";
 import { PostCardView } from "./post-card";
-import { type AuthorPopup, usePostEvents } from "./post-events";
+import { type AuthorPopup, type PostTranslations, usePostEvents } from "./post-events";
 
 /**
  * `memo`: a re-render of the list (the next page arriving, the reset at mount, a like being
@@ -17,6 +17,8 @@ const PostItem = memo(function PostItem(props: {
   waiting: WaitingComment[];
   openForm: string;
   popup: AuthorPopup | null;
+  canTranslate: boolean;
+  translations: PostTranslations;
 }) {
   return (
     <li>
@@ -41,7 +43,7 @@ export function PostList({
   eagerFirst?: boolean;
   className?: string;
 }) {
-  const events = usePostEvents(viewerId);
+  const events = usePostEvents(null, viewerId);
   return (
     <ul className={className} {...events.handlers}>
       {posts.map((post, index) => (

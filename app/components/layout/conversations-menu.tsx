@@ -12,7 +12,7 @@ export type ConversationItem = {
   title: string | null;
   href: string;
   participants: { userId: number; username: string | null; name: string }[];
-  lastMessage: { content: string; createdAt: number } | null;
+  lastMessage: { content: string; createdAt: number; hidden?: boolean } | null;
   unread: number;
 };
 
@@ -34,7 +34,11 @@ export function ConversationsMenu({ conversations, unread }: { conversations: Co
                 className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
               >
                 <span className="conversation-title">{nameOf(conversation)}</span>
-                <span className="hint">{conversation.lastMessage?.content ?? t("conversations.noMessages")}</span>
+                <span className="hint">
+                  {conversation.lastMessage?.hidden
+                    ? t("blocked.hidden")
+                    : (conversation.lastMessage?.content ?? t("conversations.noMessages"))}
+                </span>
               </Link>
             </li>
           ))}

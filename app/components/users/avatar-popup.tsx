@@ -8,6 +8,7 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import { loadUser, rememberUser, useCachedUser } from "~/lib/user-cache";
 import friends from "~/locales/en/friends.json";
 import { useRootData } from "~/root";
+import { BlockControl } from "../friends/block-control";
 import { FriendControls } from "../friends/friend-controls";
 
 registerNamespace("friends", friends);
@@ -70,6 +71,7 @@ export function AvatarPopup({
         </div>
         {shown ? <Link to={`/users/${shown.id}`}>{t("controls.viewProfile")}</Link> : null}
         {canAct && shown ? <FriendControls user={shown} /> : null}
+        {canAct && shown ? <BlockControl user={shown} /> : null}
       </div>
     </details>
   );

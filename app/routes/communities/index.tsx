@@ -1,16 +1,19 @@
 import { Link } from "react-router";
 import { CommunityList } from "~/components/communities/community-list";
+import { JoinCodeForm } from "~/components/invitations/join-code-form";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
 import communities from "~/locales/en/communities.json";
+import invitations from "~/locales/en/invitations.json";
 import { getInstance } from "~/middleware/i18next";
 import { listMyCommunities } from "~/server/communities/communities.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/index";
 
 registerNamespace("communities", communities);
+registerNamespace("invitations", invitations);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
@@ -35,6 +38,7 @@ export default function Communities({ loaderData }: Route.ComponentProps) {
         </Link>
         <Link to="/communities/search">{t("search")}</Link>
       </p>
+      <JoinCodeForm />
       <h2>{t("owned")}</h2>
       <CommunityList communities={loaderData.owned} empty={t("noneOwned")} />
       <h2>{t("subscribed")}</h2>

@@ -13,9 +13,10 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
-import { getInstance } from "~/middleware/i18next";
+import { getInstance, getLocale } from "~/middleware/i18next";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
+import { parseTranslateParam } from "~/server/content/translation.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/post";
@@ -25,11 +26,16 @@ registerNamespace("communities", communities);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
-/** /content/{id}: a post with all its comments; 404 for anyone who may not see it (decision 045). */
-export async function loader({ context, params }: Route.LoaderArgs) {
+/**
+ * /content/{id}: a post with all its comments; 404 for anyone who may not see it (decision 045).
+ * `?translate=post` or `?translate=comment-9`: that text in the reader's language ("See
+ * translation" without JavaScript, decision 150).
+ */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const viewerId = context.get(userContext)!.id;
-  const page = id === null ? null : await getPostPage(viewerId, id);
+  const translate = id === null ? null : parseTranslateParam(url.searchParams.get("translate"), id, getLocale(context));
+  const page = id === null ? null : await getPostPage(viewerId, id, translate);
   if (!page) throw data(null, { status: 404, statusText: "Not Found" });
   const metaTitle = getInstance(context).t("content:postMetaTitle", { community: page.post.community.name });
   return { ...page, viewerId, metaTitle };
@@ -91,8 +97,13 @@ const POST_LISTS = /^\/(newsfeed|content|communities\/\d+)$/;
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["content", "common"]);
   // The post's plain links and forms go through the router (decision 096).
-  const { post, threads, viewerId } = loaderData;
-  const events = usePostEvents(viewerId);
+  const { post, threads, viewerId, translation } = loaderData;
+  const events = usePostEvents(
+    translation && !("failed" in translation)
+      ? { postId: post.id, item: translation.key, text: translation.text, from: translation.from }
+      : null,
+    viewerId,
+  );
   if (actionData?.confirm) {
     const { confirmed: _c, ...fields } = actionData.confirm;
     return (
@@ -114,6 +125,11 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
     <main id="main" {...events.handlers}>
       {/* The page's <h1> (decision 125): the card below shows the same, so only read aloud. */}
       <h1 className="visually-hidden">{t("post.heading", { community: post.community.name })}</h1>
+      {translation && "failed" in translation ? (
+        <p className="form-error" role="alert">
+          {t("common:translation.failed")}
+        </p>
+      ) : null}
       <PostCardView post={post} viewerId={viewerId} full returnTo={events.returnTo} {...events.stateOf(post.id)} />
       <section aria-label={t("post.comments", { count: post.commentCount })}>
         <h2>{t("post.comments", { count: post.commentCount })}</h2>
@@ -129,6 +145,8 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             returnTo: events.returnTo,
             pendingLikes: events.stateOf(post.id).pendingLikes,
             openForm: events.stateOf(post.id).openForm,
+            canTranslate: events.stateOf(post.id).canTranslate,
+            translations: events.stateOf(post.id).translations,
           }}
         />
         <CommentForm t={t} postId={post.id} returnTo={events.returnTo} id={`comment-body-${post.id}`} />

@@ -1,7 +1,9 @@
-import { data, Link, redirect } from "react-router";
+import { type MouseEvent, useCallback } from "react";
+import { data, Link, redirect, useNavigate } from "react-router";
 import { DateList } from "~/components/events/date-list";
 import { RsvpSection } from "~/components/events/rsvp-section";
 import { ZoneSync } from "~/components/events/zone-sync";
+import { TranslationToggle } from "~/components/translation/translation-toggle";
 import { userContext } from "~/context";
 import { longWhen } from "~/lib/calendar/format";
 import { eventHref } from "~/lib/calendar/links";
@@ -10,6 +12,8 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { Toast } from "~/lib/toast";
 import events from "~/locales/en/events.json";
+import { getLocale } from "~/middleware/i18next";
+import { getPublicConfig } from "~/server/config.server";
 import { getEventPage } from "~/server/events/event-page.server";
 import { answerEvent } from "~/server/events/rsvp.server";
 import { flashToast } from "~/server/session/session.server";
@@ -28,11 +32,22 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: cale
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = context.get(userContext)!;
-  const on = parseOccurrence(new URL(request.url).searchParams.get("on"));
-  const page = await getEventPage(eventIdOf(params), user.id, { on });
+  const search = new URL(request.url).searchParams;
+  const on = parseOccurrence(search.get("on"));
+  // "See translation" (decision 150): `?translate=description` shows it in the reader's language.
+  const translateTo = search.get("translate") === "description" ? getLocale(context) : null;
+  const page = await getEventPage(eventIdOf(params), user.id, { on, translateTo });
   if (!page) throw data(null, { status: 404, statusText: "Not Found" });
   const known = knownZone(user, request);
-  return { ...page, zone: known ?? page.event.timeZone, zoneKnown: known !== null };
+  const { translation, ...rest } = page;
+  return {
+    ...rest,
+    zone: known ?? page.event.timeZone,
+    zoneKnown: known !== null,
+    translation: translation?.status === "translated" ? translation.translation : null,
+    translationFailed: translation?.status === "failed",
+    canTranslate: getPublicConfig().translation,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -57,8 +72,25 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function EventPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("events");
   const { t: tc } = useTranslation();
+  const { t: withCommon } = useTranslation(["events", "common"]);
   const { event, community, canManage, isMember, occurrence, counts, going, myAnswer, next, zone, zoneKnown } =
     loaderData;
+  const { translation, translationFailed, canTranslate } = loaderData;
+  const here = eventHref(event.id, occurrence?.occurrenceStart ?? null);
+  const withTranslate = `${here}${here.includes("?") ? "&" : "?"}translate=description`;
+  const navigate = useNavigate();
+  // With JavaScript, "See translation" and "See original" swap the text in place: the router
+  // loads the page's data again, without a new document or a jump (decision 150).
+  const swapText = useCallback(
+    (click: MouseEvent<HTMLElement>) => {
+      const link = (click.target as Element).closest<HTMLAnchorElement>("a[data-translate], a[data-original]");
+      if (!link || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
+      click.preventDefault();
+      const url = new URL(link.href);
+      navigate(`${url.pathname}${url.search}`, { replace: true, preventScrollReset: true });
+    },
+    [navigate],
+  );
   const shown = occurrence ?? { startsAt: event.startsAt, endsAt: event.endsAt };
   const when = longWhen({ ...shown, allDay: event.allDay }, zone, i18n.language);
   const cancelled = event.cancelledAt !== null;
@@ -76,7 +108,8 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
       <p>
         <Link to="/calendar">{t("title")}</Link>
       </p>
-      <article className="card event-card">
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks */}
+      <article className="card event-card" onClick={swapText}>
         <h1>{event.title}</h1>
         {cancelled ? <p className="event-cancelled">{t("event.cancelled")}</p> : null}
         <dl className="event-meta">
@@ -110,7 +143,28 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             </>
           ) : null}
         </dl>
-        {event.description ? <p className="event-description">{event.description}</p> : null}
+        {event.description ? (
+          <>
+            <p
+              id="description"
+              className="event-description"
+              lang={translation ? undefined : (event.lang ?? undefined)}
+            >
+              {translation?.text ?? event.description}
+            </p>
+            {translationFailed ? <p role="alert">{tc("translation.failed")}</p> : null}
+            <TranslationToggle
+              t={withCommon}
+              readerLocale={i18n.language}
+              itemKey="description"
+              itemLang={event.lang}
+              enabled={canTranslate}
+              translation={translation}
+              page={`${withTranslate}#description`}
+              original={`${here}#description`}
+            />
+          </>
+        ) : null}
         {!cancelled ? (
           <p className="event-actions">
             <a href={`/calendar/events/${event.id}/ics`} download className="button button-secondary">

@@ -9,6 +9,8 @@ import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import inbox from "~/locales/en/inbox.json";
+import { getLocale } from "~/middleware/i18next";
+import { getPublicConfig } from "~/server/config.server";
 import { deleteForMe, loadThread, markUnread } from "~/server/inbox/inbox.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesheet from "~/styles/inbox.css?url";
@@ -18,13 +20,19 @@ registerNamespace("inbox", inbox);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
-/** /messagesold/{id} (SPEC §2): the thread of message {id}; opening it marks it read. 404 for anyone without a copy. */
-export async function loader({ context, params }: Route.LoaderArgs) {
+/**
+ * /messagesold/{id} (SPEC §2): the thread of message {id}; opening it marks it read. 404 for
+ * anyone without a copy. `?translate=mail-{m}`: message {m} of the thread in the reader's
+ * language ("See translation", decision 150).
+ */
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
   const id = parseId(params.id);
-  const thread = id === null ? null : await loadThread(viewer, id);
+  const asked = url.searchParams.get("translate")?.match(/^mail-(\d{1,15})$/);
+  const translate = asked ? { messageId: Number(asked[1]), locale: getLocale(context) } : null;
+  const thread = id === null ? null : await loadThread(viewer, id, translate);
   if (!thread) throw data(null, { status: 404 });
-  return { thread };
+  return { thread, canTranslate: getPublicConfig().translation };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.thread.subject }];
@@ -48,7 +56,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("inbox");
-  const { thread } = loaderData;
+  const { thread, canTranslate } = loaderData;
+  const translated = thread.translation?.status === "translated" ? thread.translation : null;
   const here = `/messagesold/${thread.id}`;
   if (actionData?.confirm) {
     return (
@@ -72,7 +81,15 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
       <h1 className="inbox-thread-title">{thread.subject}</h1>
       <div className="inbox-thread">
         {thread.messages.map((message) => (
-          <ThreadMessage key={message.id} message={message} here={here} opened={message.id === thread.id} />
+          <ThreadMessage
+            key={message.id}
+            message={message}
+            here={here}
+            opened={message.id === thread.id}
+            canTranslate={canTranslate}
+            translation={translated?.messageId === message.id ? translated.translation : null}
+            translationFailed={thread.translation?.messageId === message.id && thread.translation.status === "failed"}
+          />
         ))}
       </div>
     </main>

@@ -1,9 +1,11 @@
 import { Link } from "react-router";
 import { FormError } from "~/components/form/field";
 import { AvatarSection } from "~/components/settings/avatar-section";
+import { BlockedSection } from "~/components/settings/blocked-section";
 import { CalendarFeedSection } from "~/components/settings/calendar-feed-section";
 import { DeleteSection } from "~/components/settings/delete-section";
 import { EmailSection } from "~/components/settings/email-section";
+import { ExportSection } from "~/components/settings/export-section";
 import { LanguageSection } from "~/components/settings/language-section";
 import { PasswordSection } from "~/components/settings/password-section";
 import { ProfileSection } from "~/components/settings/profile-section";
@@ -16,6 +18,8 @@ import type { DescriptionHandle } from "~/lib/page-description";
 import accountTexts from "~/locales/en/account.json";
 import settings from "~/locales/en/settings.json";
 import { getInstance, getLocale } from "~/middleware/i18next";
+import { listExports } from "~/server/exports/exports.server";
+import { listBlocked } from "~/server/friends/blocks.server";
 import { getAccountSettings } from "~/server/settings/settings.server";
 import { timeZoneNames, viewerZone } from "~/server/users/time-zone.server";
 import settingsStyles from "~/styles/settings.css?url";
@@ -31,12 +35,19 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: sett
 const actingUser = (context: Route.LoaderArgs["context"]) => context.get(userContext)!;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const account = await getAccountSettings(actingUser(context).id);
+  // Both join the request's one D1 round trip (decision 104).
+  const [account, blocked, exports] = await Promise.all([
+    getAccountSettings(actingUser(context).id),
+    listBlocked(actingUser(context).id),
+    listExports(actingUser(context).id),
+  ]);
   if (!account) throw new Response(null, { status: 404 });
   // The session user's avatar is already a URL (or "default").
   return {
     metaTitle: getInstance(context).t("settings:metaTitle"),
     account,
+    blocked,
+    exports,
     avatar: actingUser(context).avatar,
     // The zone pages are written in now: the account's, else the browser's (decision 121).
     timeZone: viewerZone(actingUser(context), request).zone,
@@ -73,6 +84,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     ["settings-language", t("language.title")],
     ["settings-timeZone", t("timeZone.title")],
     ["calendar-feed", tEvents("feed.title")],
+    ["settings-blocked", tPeople("block.title")],
+    ["settings-export", t("export.title")],
     ["settings-delete", t("delete.title")],
   ] as const;
   const failureFor = (intent: string) => (actionData?.intent === intent ? actionData : undefined);
@@ -83,6 +96,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <p>
         <Link className="standalone-link" to="/profile">
           {t("toProfile")}
+        </Link>
+      </p>
+      <p>
+        <Link className="standalone-link" to="/profile/settings/notifications">
+          {t("toNotifications")}
         </Link>
       </p>
       {actionData && actionData.intent === null ? <FormError error={actionData.formError} /> : null}
@@ -114,6 +132,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             failure={failureFor("timeZone")}
           />
           <CalendarFeedSection />
+          <BlockedSection people={loaderData.blocked} />
+          <ExportSection exports={loaderData.exports} />
           <DeleteSection hasPassword={account.hasPassword} failure={failureFor("delete")} />
         </div>
       </div>

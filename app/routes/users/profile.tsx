@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { BlockControl } from "~/components/friends/block-control";
 import { FriendControls } from "~/components/friends/friend-controls";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
@@ -69,7 +70,8 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
                 : t("profile.requestOutgoing", { name: user.name })}
             </p>
           ) : null}
-          <FriendControls user={user} full />
+          {profile.blocked ? null : <FriendControls user={user} full />}
+          <BlockControl user={user} blocked={profile.blocked} />
         </div>
       </section>
       <section aria-labelledby="user-communities">

@@ -11,7 +11,10 @@ export const HOME_AFTER_SIGN_IN = "/newsfeed";
 export async function startWebSession(request: Request, userId: number, tokens: TokenPair, redirectTo?: string | null) {
   const session = await getSession(request);
   setSignedIn(session, userId, tokens);
-  return redirect(safeRedirectPath(redirectTo, HOME_AFTER_SIGN_IN), {
+  // A guest who opened an invitation link, then registered and activated, comes back to it.
+  const headedFor = redirectTo || session.get("afterSignIn");
+  session.unset("afterSignIn");
+  return redirect(safeRedirectPath(headedFor, HOME_AFTER_SIGN_IN), {
     headers: { "Set-Cookie": await commitSession(session) },
   });
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, lt, or, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { chatPath } from "~/lib/friend-status";
 import { type BatchPart, batch, batchPart, preparedQuery } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -15,7 +16,8 @@ export type ConversationSummary = {
   title: string | null;
   /** The other participants. Deleted accounts have an empty name: "Unknown User". */
   participants: Participant[];
-  lastMessage: { senderId: number | null; content: string; createdAt: number } | null;
+  /** `hidden`: the viewer blocked its sender (decision 160), so `content` is empty. */
+  lastMessage: { senderId: number | null; content: string; createdAt: number; hidden?: boolean } | null;
   unread: number;
   /** UTC milliseconds of the last activity; the list's order. */
   updatedAt: number;
@@ -65,9 +67,6 @@ export function conversationsQuery(
   const cursor = decodeCursor(options.cursor);
   const c = schema.conversations;
   const me = schema.conversationParticipants;
-  const after = cursor
-    ? or(lt(c.updatedAt, cursor.at), and(eq(c.updatedAt, cursor.at), lt(c.id, cursor.id)))
-    : undefined;
   return getDb()
     .select({
       id: c.id,
@@ -77,10 +76,10 @@ export function conversationsQuery(
       participants: sql<string>`(SELECT json_group_array(json_object('userId', u.id, 'username', u.username, 'name', u.name, 'avatar', u.avatar))
          FROM conversation_participants other JOIN users u ON u.id = other.user_id
         WHERE other.conversation_id = ${c.id} AND other.user_id != ${userId})`,
-      last_message: sql<
-        string | null
-      >`(SELECT json_object('senderId', m.sender_id, 'content', m.content, 'createdAt', m.created_at)
-         FROM messages m WHERE m.conversation_id = ${c.id} AND ${VISIBLE}
+      last_message: sql<string | null>`(SELECT json_object('senderId', m.sender_id, 'createdAt', m.created_at,
+          'content', CASE WHEN bk.blocker_id IS NULL THEN m.content ELSE '' END, 'hidden', bk.blocker_id IS NOT NULL)
+         FROM messages m LEFT JOIN blocks bk ON bk.blocker_id = ${userId} AND bk.blocked_id = m.sender_id
+        WHERE m.conversation_id = ${c.id} AND ${VISIBLE}
         ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
       unread: sql<number>`(SELECT count(*) FROM messages m
         WHERE m.conversation_id = ${c.id} AND m.created_at > ${me.lastReadAt} AND ${VISIBLE}
@@ -88,9 +87,29 @@ export function conversationsQuery(
     })
     .from(me)
     .innerJoin(c, eq(c.id, me.conversationId))
-    .where(and(eq(me.userId, userId), after))
-    .orderBy(desc(c.updatedAt), desc(c.id))
-    .limit(limit + 1);
+    .where(and(eq(me.userId, userId), inArray(c.id, pageIds(userId, limit + 1, cursor))))
+    .orderBy(desc(c.updatedAt), desc(c.id));
+}
+
+const mine = alias(schema.conversationParticipants, "mine");
+const page = alias(schema.conversations, "page");
+
+/**
+ * The page's conversation ids, chosen first by a subquery that only joins and sorts: the
+ * participants, last message and unread count are then worked out for these rows alone, not
+ * for every conversation the viewer ever had (issue 27, decision 167; as decision 108 did for posts).
+ */
+function pageIds(userId: number | SQLWrapper, size: number, cursor: ReturnType<typeof decodeCursor>) {
+  const after = cursor
+    ? or(lt(page.updatedAt, cursor.at), and(eq(page.updatedAt, cursor.at), lt(page.id, cursor.id)))
+    : undefined;
+  return getDb()
+    .select({ id: page.id })
+    .from(mine)
+    .innerJoin(page, eq(page.id, mine.conversationId))
+    .where(and(eq(mine.userId, userId), after))
+    .orderBy(desc(page.updatedAt), desc(page.id))
+    .limit(size);
 }
 
 /** The dropdown's statement is the same on every signed-in page: built once (decision 079). */
@@ -102,13 +121,19 @@ export function conversationsPart(userId: number, limit = CONVERSATION_MENU_SIZE
   return batchPart({ rows: query }, ({ rows }) => toSummaries(rows as Row[], limit).data);
 }
 
+/** The last message as clients know it; `hidden` only when its sender is blocked (decision 160). */
+function lastMessageOf(json: string): ConversationSummary["lastMessage"] {
+  const { hidden, ...message } = JSON.parse(json) as NonNullable<ConversationSummary["lastMessage"]>;
+  return hidden ? { ...message, hidden: true } : message;
+}
+
 export function toSummaries(rows: Row[], limit: number) {
   const data: ConversationSummary[] = rows.slice(0, limit).map((row) => ({
     id: row.id,
     type: row.type,
     title: row.title,
     participants: (JSON.parse(row.participants) as Participant[]).map((p) => ({ ...p, avatar: avatarUrl(p.avatar) })),
-    lastMessage: row.last_message ? JSON.parse(row.last_message) : null,
+    lastMessage: row.last_message ? lastMessageOf(row.last_message) : null,
     unread: row.unread,
     updatedAt: row.updated_at,
   }));

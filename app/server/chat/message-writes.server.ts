@@ -1,7 +1,9 @@
 import { waitUntil } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { batch, type Query, sqlRows, sqlRun } from "~/server/db/batch.server";
+import { chatPushPayload, publishOrPushLater } from "~/server/notifications/push.server";
 import { publishToUsers } from "~/server/realtime/realtime.server";
+import { detectLanguage } from "~/server/translation/detect.server";
 import {
   type Actor,
   batchAs,
@@ -67,8 +69,8 @@ export async function sendMessage(
     current: sqlRows(currentTokenSql(viewer)),
     ...start,
     inserted: sqlRows<{ id: number }>(sql`
-        INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, disposition, created_at)
-        SELECT ${cid}, ${viewerId}, ${input.content}, ${input.clientMsgId}, 0, ${now}
+        INSERT INTO messages (conversation_id, sender_id, content, lang, client_msg_id, disposition, created_at)
+        SELECT ${cid}, ${viewerId}, ${input.content}, ${await detectLanguage(input.content)}, ${input.clientMsgId}, 0, ${now}
         WHERE ${mayWriteSql(viewerId, cid)} AND ${current}
         ON CONFLICT (sender_id, client_msg_id) DO NOTHING
         RETURNING id`),
@@ -97,7 +99,13 @@ export async function sendMessage(
   if (starts ? false : message.conversationId !== target.conversationId) return { status: "conflict" };
   const created = inserted.length > 0;
   if (created) {
-    waitUntil(publishToUsers(memberIds, { messageType: "message", data: { ...message, senderId: viewerId } }));
+    // Members with no socket open get a push (decision 136); the sender never does.
+    publishOrPushLater(
+      memberIds,
+      { messageType: "message", data: { ...message, senderId: viewerId } },
+      chatPushPayload(message.conversationId, message.content),
+      viewerId,
+    );
   }
   return { status: "ok", message, created };
 }

@@ -5,6 +5,7 @@ import { batch, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { publishToUser, publishToUsers } from "~/server/realtime/realtime.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
+import { blockedBySql } from "~/server/users/blocks-sql.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { decodeCursor, REMOVED_DISPOSITIONS } from "./conversations.server";
 import { mayMessageSql, mayWriteSql } from "./permission.server";
@@ -26,6 +27,8 @@ export type ChatMember = {
   avatar: string;
   lastReadAt: number;
   available: boolean;
+  /** The viewer blocked them (decision 160): their messages show as hidden, with an undo. */
+  blocked: boolean;
 };
 
 export type ConversationView = {
@@ -56,6 +59,7 @@ export type MessageRow = {
   client_msg_id: string | null;
   disposition: number;
   created_at: number;
+  lang?: string | null;
 };
 
 export function toMessage(row: MessageRow): ChatMessage {
@@ -67,11 +71,12 @@ export function toMessage(row: MessageRow): ChatMessage {
     clientMsgId: row.client_msg_id ?? `server-${row.id}`,
     disposition: row.disposition,
     createdAt: row.created_at,
+    lang: row.lang ?? null,
   };
 }
 
 export const MESSAGE_COLUMNS = sql.raw(
-  "m.id, m.conversation_id, m.sender_id, m.content, m.client_msg_id, m.disposition, m.created_at",
+  "m.id, m.conversation_id, m.sender_id, m.content, m.client_msg_id, m.disposition, m.created_at, m.lang",
 );
 
 type HeadRow = {
@@ -91,6 +96,7 @@ type MemberRow = {
   username: string | null;
   avatar: string;
   available: number;
+  blocked: number;
 };
 
 export type LoadOptions = {
@@ -130,7 +136,7 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
       WHERE c.id = ${cid}`),
     members: sqlRows<MemberRow>(sql`
       SELECT p.user_id, p.last_read_at, u.name, u.username, u.avatar,
-        ${activeUser("u")} AS available
+        ${activeUser("u")} AS available, ${blockedBySql(viewerId, sql`p.user_id`)} AS blocked
       FROM conversation_participants p JOIN users u ON u.id = p.user_id
       WHERE p.conversation_id = ${cid} AND ${member}
       ORDER BY u.name`),
@@ -151,6 +157,10 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
 function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options: LoadOptions): ConversationView {
   const ascending = options.after ? rows : rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
   const earliest = ascending[0];
+  // What a blocked person wrote stays on the server (decision 160).
+  const blocked = new Set(members.filter((m) => m.blocked).map((m) => m.user_id));
+  const shown = (row: MessageRow) =>
+    row.sender_id !== null && blocked.has(row.sender_id) ? { ...row, content: "" } : row;
   return {
     id: head.id,
     type: head.type,
@@ -162,8 +172,9 @@ function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options
       avatar: m.available ? avatarUrl(m.avatar) : "default",
       lastReadAt: m.last_read_at,
       available: Boolean(m.available),
+      blocked: Boolean(m.blocked),
     })),
-    messages: ascending.map(toMessage),
+    messages: ascending.map((row) => toMessage(shown(row))),
     earlierCursor:
       !options.after && rows.length > MESSAGE_PAGE_SIZE && earliest ? messageCursor(toMessage(earliest)) : null,
     mayWrite: Boolean(head.may_write),

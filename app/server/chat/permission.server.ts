@@ -1,15 +1,18 @@
 import { type SQL, sql } from "drizzle-orm";
 import { activeUser } from "~/server/users/active-user.server";
+import { blockedEitherWaySql } from "~/server/users/blocks-sql.server";
 
 /**
  * Who may message whom (docs/decisions/050-chat-routes-and-sending.md): the other person is
  * an available account (not deleted, activated) and is a friend, or shares a community where
  * both are active members. One SQL condition, so the check and the write share a batch and
- * nobody can slip a message in between an unfriending and the check.
+ * nobody can slip a message in between an unfriending and the check. A block either way
+ * (decision 160) ends it: the blocked person cannot message the blocker, nor the blocker them.
  */
 export function mayMessageSql(viewerId: number, other: SQL): SQL {
   return sql`(
     EXISTS (SELECT 1 FROM users ou WHERE ou.id = ${other} AND ${activeUser("ou")})
+    AND NOT ${blockedEitherWaySql(viewerId, other)}
     AND (
       EXISTS (SELECT 1 FROM friendships f WHERE f.status = 'accepted'
         AND ((f.requester_id = ${viewerId} AND f.addressee_id = ${other})
@@ -23,7 +26,8 @@ export function mayMessageSql(viewerId: number, other: SQL): SQL {
 /**
  * Everyone the viewer may message, as a subquery of user ids: the same rule as mayMessageSql
  * (friends, and active members of a shared community), driven from the viewer's own rows so
- * the "New group" and "Add people" lists never scan every user. Availability is the caller's.
+ * the "New group" and "Add people" lists never scan every user, without anyone blocked either
+ * way. Availability is the caller's.
  */
 export function contactIdsSql(viewerId: number): SQL {
   return sql`(
@@ -33,6 +37,9 @@ export function contactIdsSql(viewerId: number): SQL {
     UNION
     SELECT b.user_id FROM community_members a JOIN community_members b ON b.community_id = a.community_id
       WHERE a.user_id = ${viewerId} AND a.status = 'active' AND b.status = 'active'
+    EXCEPT
+    SELECT CASE WHEN bk.blocker_id = ${viewerId} THEN bk.blocked_id ELSE bk.blocker_id END
+      FROM blocks bk WHERE bk.blocker_id = ${viewerId} OR bk.blocked_id = ${viewerId}
   )`;
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
-import { batch, sqlRows } from "~/server/db/batch.server";
+import { batch, type Statement, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { communityWithMembershipQuery } from "./communities.server";
@@ -36,15 +36,17 @@ export async function getManageOverview(viewerId: number, communityId: number) {
   };
 }
 
-export async function getManageMembers(viewerId: number, communityId: number) {
-  const { community, members, invited } = await batch({
+/** `labels`: a higher area's per-member labels (families' "parent of Sam S."), read in the same batch. */
+export async function getManageMembers<L = never[]>(viewerId: number, communityId: number, labels?: Statement<L>) {
+  const { community, members, invited, extra } = await batch({
     community: communityWithMembershipQuery(viewerId, { id: communityId }),
     members: peopleQuery(communityId, "active"),
     invited: peopleQuery(communityId, "invited"),
+    extra: labels ?? sqlRows<never>(sql`SELECT 1 WHERE 0`),
   });
   const access = managerAccess(community);
   if (access.status !== "ok") return access;
-  return { ...access, members: people(members), invited: people(invited) };
+  return { ...access, members: people(members), invited: people(invited), labels: extra as L };
 }
 
 export async function getManageRequests(viewerId: number, communityId: number) {

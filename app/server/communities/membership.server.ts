@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { bannedSql } from "./bans.server";
 import { loadCommunity } from "./communities.server";
 import { notifyJoinRequest } from "./community-notifications.server";
 
@@ -38,12 +39,15 @@ export async function changeMembership(
       if (membership?.status === "active") return { status: "joined", name };
       if (community.joinPolicy === "invite") return { status: "not_allowed", name };
       const status = community.joinPolicy === "open" ? "active" : "pending";
-      await writeAs(
+      const inserted = await writeAs(
         actor,
         sql`INSERT INTO community_members (community_id, user_id, role, status)
           SELECT ${communityId}, ${userId}, 'member', ${status} WHERE ${current}
-          ON CONFLICT DO NOTHING`,
+            AND NOT ${bannedSql(communityId, userId)}
+          ON CONFLICT DO NOTHING RETURNING user_id`,
       );
+      // Nothing there before and nothing written: a ban (decision 161).
+      if (inserted.length === 0 && !membership) return { status: "not_allowed", name };
       if (status === "active") return { status: "joined", name };
       notifyJoinRequest(userId, communityId);
       return { status: "requested", name };
@@ -54,13 +58,15 @@ export async function changeMembership(
     }
     case "accept": {
       if (membership?.status !== "invited") return { status: "not_allowed", name };
-      await runAs(
+      const accepted = await runAs<unknown[]>(
         actor,
         db
           .update(m)
           .set({ status: "active" })
-          .where(and(mine, eq(m.status, "invited"), current)),
+          .where(and(mine, eq(m.status, "invited"), current, sql`NOT ${bannedSql(communityId, userId)}`))
+          .returning({ userId: m.userId }),
       );
+      if (accepted.length === 0) return { status: "not_allowed", name };
       return { status: "accepted", name };
     }
     case "decline": {

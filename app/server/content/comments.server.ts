@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { sqlRows } from "~/server/db/batch.server";
+import { detectLanguage } from "~/server/translation/detect.server";
+import { staleTranslationsDelete } from "~/server/translation/translations.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { notifyComment } from "./content-notifications.server";
+import { relationSql } from "./post-cards.server";
 import { managesSql, visiblePostSql } from "./visibility.server";
 
 export const COMMENT_MAX_LENGTH = 2_000;
@@ -26,10 +29,11 @@ export async function addComment(
     replyTo === null
       ? sql`NULL`
       : sql`(SELECT coalesce(k.parent_id, k.id) FROM comments k WHERE k.id = ${replyTo} AND k.post_id = ${postId})`;
+  const lang = await detectLanguage(body);
   const { inserted, existing } = await batchAs(actor, {
     inserted: sql`
-    INSERT INTO comments (post_id, parent_id, author_id, body, client_key)
-    SELECT ${postId}, ${parent}, ${userId}, ${body}, ${clientKey}
+    INSERT INTO comments (post_id, parent_id, author_id, body, lang, client_key)
+    SELECT ${postId}, ${parent}, ${userId}, ${body}, ${lang}, ${clientKey}
     WHERE ${visiblePostSql(userId, postId)} AND (${replyTo} IS NULL OR ${parent} IS NOT NULL)
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
     ON CONFLICT (author_id, client_key) DO NOTHING
@@ -45,14 +49,16 @@ export async function addComment(
 /** Edits a comment's text: its author only, while they may still see the post. */
 export async function updateComment(actor: Actor, commentId: number, body: string): Promise<boolean> {
   const userId = actor.id;
-  const rows = await writeAs<{ id: number }>(
-    actor,
-    sql`UPDATE comments SET body = ${body}, edited_at = ${Date.now()}
+  const lang = await detectLanguage(body);
+  const results = await batchAs(actor, {
+    // A new version: its translations are made afresh (decision 150).
+    updated: sql`UPDATE comments SET body = ${body}, edited_at = ${Date.now()}, lang = ${lang}, text_version = text_version + 1
     WHERE id = ${commentId} AND author_id = ${userId} AND ${visiblePostSql(userId, sql`comments.post_id`)}
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
     RETURNING id`,
-  );
-  return rows.length > 0;
+    staleTranslations: staleTranslationsDelete("comment", commentId),
+  });
+  return (results.updated as unknown[]).length > 0;
 }
 
 /** Deletes a comment (and its replies): its author, or a manager of the post's community. */
@@ -79,11 +85,9 @@ export async function deleteComment(actor: Actor, commentId: number): Promise<{ 
 /** All comments of a post the viewer may see, oldest first, with authors and likes (batchable). */
 export function postCommentsQuery(viewerId: number, postId: number) {
   return sqlRows<Record<string, unknown>>(sql`
-    SELECT k.id, k.parent_id AS parentId, k.body, k.created_at AS createdAt, k.edited_at AS editedAt,
+    SELECT k.id, k.parent_id AS parentId, k.body, k.lang, k.text_version AS textVersion, k.created_at AS createdAt, k.edited_at AS editedAt,
       u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
-      (SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END FROM friendships f
-        WHERE (f.requester_id = ${viewerId} AND f.addressee_id = u.id) OR (f.addressee_id = ${viewerId} AND f.requester_id = u.id)
-        ORDER BY f.status = 'accepted' DESC LIMIT 1) AS relation,
+      ${relationSql(viewerId, sql`u.id`)} AS relation,
       (SELECT count(*) FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id) AS likeCount,
       EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id AND l.user_id = ${viewerId}) AS liked
     FROM comments k

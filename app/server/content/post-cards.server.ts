@@ -26,14 +26,22 @@ export type PostScope =
 
 export type Cursor = { createdAt: number; id: number };
 
-/** The friendStatus relation between the viewer and `userColumn`, as 'accepted:out' etc. */
-function relationSql(viewerId: number, userColumn: SQL) {
-  return sql`(SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END
+/**
+ * The friendStatus relation between the viewer and `userColumn`, as 'accepted:out' etc., or
+ * 'blocked' when the viewer blocked them (decision 160): the card then shows "Hidden: you
+ * blocked this person" instead of what they wrote, at no extra query.
+ */
+export function relationSql(viewerId: number, userColumn: SQL) {
+  return sql`coalesce((SELECT 'blocked' FROM blocks bk WHERE bk.blocker_id = ${viewerId} AND bk.blocked_id = ${userColumn}),
+    (SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END
     FROM friendships f
     WHERE (f.requester_id = ${viewerId} AND f.addressee_id = ${userColumn})
        OR (f.addressee_id = ${viewerId} AND f.requester_id = ${userColumn})
-    ORDER BY f.status = 'accepted' DESC LIMIT 1)`;
+    ORDER BY f.status = 'accepted' DESC LIMIT 1))`;
 }
+
+/** The viewer blocked the author: what they wrote stays on the server. */
+const blockedRelation = (row: Record<string, unknown>) => row.relation === "blocked";
 
 function scopeSql(scope: PostScope, viewerId: number) {
   switch (scope.kind) {
@@ -69,7 +77,7 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
   const order =
     scope.kind === "community" && scope.pinned ? sql`p.pinned_at DESC, p.id DESC` : sql`p.created_at DESC, p.id DESC`;
   return sqlRows<Record<string, unknown>>(sql`
-    SELECT p.id, p.body, p.images, p.created_at AS createdAt, p.edited_at AS editedAt, p.status, p.pinned_at AS pinnedAt,
+    SELECT p.id, p.body, p.lang, p.text_version AS textVersion, p.images, p.created_at AS createdAt, p.edited_at AS editedAt, p.status, p.pinned_at AS pinnedAt,
       c.id AS communityId, c.name AS communityName, c.slug AS communitySlug, c.category,
       u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
       ${relationSql(viewerId, sql`u.id`)} AS relation,
@@ -77,14 +85,17 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
       (SELECT count(*) FROM likes l WHERE l.target_type = 'post' AND l.target_id = p.id) AS likeCount,
       EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'post' AND l.target_id = p.id AND l.user_id = ${viewerId}) AS liked,
       (SELECT count(*) FROM comments k WHERE k.post_id = p.id) AS commentCount,
-      (SELECT json_group_array(json_object('id', k.id, 'parentId', k.parent_id, 'body', k.body, 'createdAt', k.created_at, 'editedAt', k.edited_at,
+      (SELECT json_group_array(json_object('id', k.id, 'parentId', k.parent_id, 'body', k.body, 'lang', k.lang, 'textVersion', k.text_version, 'createdAt', k.created_at, 'editedAt', k.edited_at,
           'authorId', ku.id, 'authorName', ku.name, 'authorUsername', ku.username, 'authorAvatar', ku.avatar,
           'relation', ${relationSql(viewerId, sql`ku.id`)},
           'likeCount', (SELECT count(*) FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id),
           'liked', EXISTS (SELECT 1 FROM likes l WHERE l.target_type = 'comment' AND l.target_id = k.id AND l.user_id = ${viewerId})))
         FROM (SELECT * FROM comments WHERE post_id = p.id AND parent_id IS NULL ORDER BY created_at, id LIMIT ${FIRST_COMMENTS}) k
         LEFT JOIN users ku ON ku.id = k.author_id AND ${activeUser("ku")}) AS firstComments
-    FROM (SELECT p.id FROM posts p
+    FROM (${
+      scope.kind === "feed"
+        ? feedPageSql(viewerId, limit, cursor)
+        : sql`SELECT p.id FROM posts p
       JOIN communities c ON c.id = p.community_id
       LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
       WHERE ${scopeSql(scope, viewerId)}
@@ -92,12 +103,34 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
         AND (p.status = 'published' OR p.author_id = ${viewerId} OR m.role IN ('owner', 'manager'))
         ${after}
       ORDER BY ${order}
-      LIMIT ${limit}) page
+      LIMIT ${limit}`
+    }) page
     JOIN posts p ON p.id = page.id
     JOIN communities c ON c.id = p.community_id
     LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
     LEFT JOIN users u ON u.id = p.author_id AND ${activeUser("u")}
     ORDER BY ${order}`);
+}
+
+/**
+ * The newsfeed's page of ids: for each community the viewer is an active member of, at most
+ * `limit` of its newest posts the viewer may see, read in that community's index order
+ * (posts_community_created); the newest `limit` of those. The rows read grow with the viewer's
+ * communities, never with the years of posts behind them (issue 27, decision 167).
+ */
+function feedPageSql(viewerId: number, limit: number, cursor: Cursor | null) {
+  const after = cursor
+    ? sql`AND (x.created_at < ${cursor.createdAt} OR (x.created_at = ${cursor.createdAt} AND x.id < ${cursor.id}))`
+    : sql``;
+  return sql`SELECT p.id FROM community_members m
+      JOIN posts p ON p.id IN (SELECT x.id FROM posts x
+        WHERE x.community_id = m.community_id
+          AND (x.status = 'published' OR x.author_id = ${viewerId} OR m.role IN ('owner', 'manager'))
+          ${after}
+        ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit})
+      WHERE m.user_id = ${viewerId} AND m.status = 'active'
+      ORDER BY p.created_at DESC, p.id DESC
+      LIMIT ${limit}`;
 }
 
 export function userInfoOf(
@@ -125,11 +158,19 @@ export function userInfoOf(
   };
 }
 
+/** The text's detected language and version (decision 150). */
+function languageOf(row: Record<string, unknown>) {
+  return { lang: row.lang == null ? null : String(row.lang), textVersion: Number(row.textVersion ?? 1) };
+}
+
 export function toCommentCard(row: Record<string, unknown>): CommentCard {
+  const blocked = blockedRelation(row);
   return {
     id: Number(row.id),
     parentId: row.parentId == null ? null : Number(row.parentId),
-    body: String(row.body),
+    body: blocked ? "" : String(row.body),
+    blockedAuthor: blocked,
+    ...languageOf(row),
     createdAt: Number(row.createdAt),
     editedAt: row.editedAt == null ? null : Number(row.editedAt),
     author: userInfoOf(row.authorId, row.authorName, row.authorUsername, row.authorAvatar, row.relation),
@@ -140,10 +181,13 @@ export function toCommentCard(row: Record<string, unknown>): CommentCard {
 
 export function toPostCard(row: Record<string, unknown>): PostCard {
   const comments = JSON.parse(String(row.firstComments ?? "[]")) as Record<string, unknown>[];
+  const blocked = blockedRelation(row);
   return {
     id: Number(row.id),
-    body: String(row.body),
-    images: toImageCards(Number(row.id), parseImages(row.images)),
+    body: blocked ? "" : String(row.body),
+    blockedAuthor: blocked,
+    ...languageOf(row),
+    images: blocked ? [] : toImageCards(Number(row.id), parseImages(row.images)),
     createdAt: Number(row.createdAt),
     editedAt: row.editedAt == null ? null : Number(row.editedAt),
     pending: row.status === "pending",

@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { announceNewPost } from "~/server/content/fan-out.server";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { deletePostImages, type PostImage } from "~/server/files/post-images.server";
+import { detectLanguage } from "~/server/translation/detect.server";
+import { staleTranslationsDelete } from "~/server/translation/translations.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { parseImages, toImageCards } from "./post-image-cards";
 import { managesSql } from "./visibility.server";
@@ -24,11 +26,13 @@ export async function createPost(
   images: PostImage[] = [],
 ): Promise<CreatePostResult> {
   const authorId = author.id;
+  // Its language, for "See translation" (decision 150).
+  const lang = await detectLanguage(body);
   const rows = await writeAs<{ id: number; status: "published" | "pending"; createdAt: number }>(
     author,
     sql`
-    INSERT INTO posts (community_id, author_id, body, images, status)
-    SELECT c.id, ${authorId}, ${body}, ${JSON.stringify(images)},
+    INSERT INTO posts (community_id, author_id, body, lang, images, status)
+    SELECT c.id, ${authorId}, ${body}, ${lang}, ${JSON.stringify(images)},
       CASE WHEN c.requires_approval AND m.role = 'member' THEN 'pending' ELSE 'published' END
     FROM communities c
     JOIN community_members m ON m.community_id = c.id AND m.user_id = ${authorId} AND m.status = 'active'
@@ -62,12 +66,15 @@ export async function updatePost(
   removeKeys: string[] = [],
 ): Promise<boolean> {
   const mine = sql`id = ${postId} AND author_id = ${author.id}`;
+  const lang = await detectLanguage(body);
   const results = await batchAs(author, {
     before: sql`SELECT images FROM posts WHERE ${mine}`,
-    after: sql`UPDATE posts SET body = ${body}, edited_at = ${Date.now()},
+    // A new version: its translations are made afresh (decision 150).
+    after: sql`UPDATE posts SET body = ${body}, edited_at = ${Date.now()}, lang = ${lang}, text_version = text_version + 1,
       images = (SELECT json_group_array(json(value)) FROM json_each(posts.images)
         WHERE json_extract(value, '$.key') NOT IN (SELECT value FROM json_each(${JSON.stringify(removeKeys)})))
       WHERE ${mine} AND ${tokenIsCurrent(author.id, author.tokenVersion)} RETURNING id`,
+    staleTranslations: staleTranslationsDelete("post", postId),
   });
   const { before, after } = results;
   if (!after?.length) return false;

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
+import { sessionD1 } from "./d1-session.server";
 import { joiningD1 } from "./join-batches.server";
 import { countingD1 } from "./round-trips.server";
 import * as schema from "./schema";
@@ -15,10 +16,11 @@ let cached: Database | undefined;
 
 /**
  * The D1 binding every query goes through: a request's loaders share one round trip (decision
- * 104), and the counter sees what reaches D1 (decision 040). Both wrap D1's public interface.
+ * 104), the counter sees what reaches D1 (decision 040), and each request reads in its own D1
+ * session (decision 168). All three wrap D1's public interface.
  */
 export function getD1(): D1Database {
-  d1 ??= joiningD1(env.COUNT_D1 === "true" ? countingD1(env.DB) : env.DB);
+  d1 ??= joiningD1(env.COUNT_D1 === "true" ? countingD1(sessionD1(env.DB)) : sessionD1(env.DB));
   return d1;
 }
 

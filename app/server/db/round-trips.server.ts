@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { withHeaders } from "~/server/http/headers.server";
 import { DelegatingStatement, innerStatement } from "./d1-statement";
-import { withoutJoining } from "./join-batches.server";
 
 /**
  * Counts D1 round trips per request (decision 040). Production D1 is a network hop away, so
@@ -17,26 +16,21 @@ export const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
  * builder with `raw`: only statements run through `all`/`run` (`sqlRows` in a batch) or a batch are counted.
  */
 export const ROWS_READ_HEADER = "X-D1-Rows-Read";
+/** Rows the request wrote (D1's `meta.rows_written`), counted the same way (issue 27). */
+export const ROWS_WRITTEN_HEADER = "X-D1-Rows-Written";
 
-type Counter = { roundTrips: number; rowsRead: number };
+type Counter = { roundTrips: number; rowsRead: number; rowsWritten: number };
 const requestCounter = new AsyncLocalStorage<Counter>();
 
 /** Runs one request with its own counter and reports the count it reached. */
 export async function countRoundTrips(handle: () => Promise<Response>): Promise<Response> {
-  const counter: Counter = { roundTrips: 0, rowsRead: 0 };
+  const counter: Counter = { roundTrips: 0, rowsRead: 0, rowsWritten: 0 };
   const response = await requestCounter.run(counter, handle);
   return withHeaders(response, (headers) => {
     headers.set(ROUND_TRIPS_HEADER, String(counter.roundTrips));
     headers.set(ROWS_READ_HEADER, String(counter.rowsRead));
+    headers.set(ROWS_WRITTEN_HEADER, String(counter.rowsWritten));
   });
-}
-
-/**
- * Runs work that continues after the response (`waitUntil`: notifications) on a counter of its
- * own: nobody waits for its round trips, so the request's header counts only the answer's.
- */
-export function afterResponse<T>(work: () => T): T {
-  return requestCounter.run({ roundTrips: 0, rowsRead: 0 }, () => withoutJoining(work));
 }
 
 /** Counts one round trip; the returned function adds the rows its results say were read. */
@@ -46,8 +40,9 @@ function countOne(): <T>(result: T) => T {
   return <T>(result: T) => {
     const results = Array.isArray(result) ? result : [result];
     for (const one of results) {
-      const read = (one as { meta?: { rows_read?: unknown } } | null)?.meta?.rows_read;
-      if (counter && typeof read === "number") counter.rowsRead += read;
+      const meta = (one as { meta?: { rows_read?: unknown; rows_written?: unknown } } | null)?.meta;
+      if (counter && typeof meta?.rows_read === "number") counter.rowsRead += meta.rows_read;
+      if (counter && typeof meta?.rows_written === "number") counter.rowsWritten += meta.rows_written;
     }
     return result;
   };

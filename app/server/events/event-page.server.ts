@@ -3,6 +3,11 @@ import { expandOccurrences, type Occurrence, occurrenceAt } from "~/lib/calendar
 import type { Category } from "~/lib/categories";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import {
+  cachedTranslationsQuery,
+  type TranslationResult,
+  translateItem,
+} from "~/server/translation/translations.server";
 import { exceptionColumns, type StoredEvent, seriesOf } from "./events.server";
 import type { RsvpStatus } from "./rsvp.server";
 
@@ -24,6 +29,8 @@ export type EventPage = {
   myAnswer: RsvpStatus | null;
   /** The next dates (or the only one), moved ones at their new time. */
   next: DateSummary[];
+  /** The description in the reader's language, when asked (`translateTo`, decision 150). */
+  translation: TranslationResult | null;
 };
 
 const e = schema.events;
@@ -66,10 +73,16 @@ function goingQuery(eventId: number, on: number | null, now: number) {
 export async function getEventPage(
   eventId: number,
   viewerId: number,
-  { on = null, now = Date.now() }: { on?: number | null; now?: number } = {},
+  {
+    on = null,
+    now = Date.now(),
+    translateTo = null,
+  }: { on?: number | null; now?: number; translateTo?: string | null } = {},
 ): Promise<EventPage | null> {
   const db = getDb();
-  const { events, communities, members, exceptions, counts, going, mine, follows } = await batch({
+  const { events, communities, members, exceptions, counts, going, mine, follows, cached } = await batch({
+    // The description's cached translations, when the reader asked for it (decision 150).
+    cached: cachedTranslationsQuery("event", translateTo ? [eventId] : [], translateTo ?? "en"),
     // Two queries, not a join: D1 returns rows keyed by column name, so a join of two tables
     // that both have `id` and `created_at` mixes them up.
     events: db.select().from(e).where(eq(e.id, eventId)).limit(1),
@@ -109,6 +122,13 @@ export async function getEventPage(
   const canManage = isMember && (membership.role === "owner" || membership.role === "manager");
   const visible = isMember || community?.joinPolicy === "open" || follows.length > 0;
   if (!visible) return null;
+  const translation = translateTo
+    ? await translateItem(
+        { kind: "event", id: event.id, version: event.textVersion, text: event.description, lang: event.lang },
+        translateTo,
+        cached,
+      )
+    : null;
 
   const series = seriesOf(event);
   const from = event.recurrence === "none" ? event.startsAt : now;
@@ -131,6 +151,7 @@ export async function getEventPage(
       .filter((row) => row.occurrenceStart === occurrence?.occurrenceStart)
       .map(({ id, name }) => ({ id, name })),
     myAnswer: (occurrence && myAnswers.get(occurrence.occurrenceStart)) ?? null,
+    translation,
     next: upcoming.map((date) => ({
       ...date,
       going: tallyOf(date.occurrenceStart).going,

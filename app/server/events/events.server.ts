@@ -3,6 +3,8 @@ import { isOriginalStart, type Series } from "~/lib/calendar/recurrence";
 import { managesSql } from "~/server/content/visibility.server";
 import { batch, single, sqlRows, sqlRun } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { detectLanguage } from "~/server/translation/detect.server";
+import { staleTranslationsDelete } from "~/server/translation/translations.server";
 import {
   type Actor,
   currentTokenQuery,
@@ -40,12 +42,14 @@ export async function createEvent(
 ): Promise<EventResult<number>> {
   const userId = manager.id;
   const now = Date.now();
+  // The description's language, for "See translation" (decision 150).
+  const lang = await detectLanguage(input.description);
   const rows = await writeAs<{ id: number }>(
     manager,
     sql`INSERT INTO events
-      (community_id, title, description, location, starts_at, ends_at, all_day, time_zone, recurrence,
+      (community_id, title, description, lang, location, starts_at, ends_at, all_day, time_zone, recurrence,
        recurrence_until, capacity, created_by, updated_at)
-    SELECT ${communityId}, ${input.title}, ${input.description}, ${input.location || null}, ${input.startsAt},
+    SELECT ${communityId}, ${input.title}, ${input.description}, ${lang}, ${input.location || null}, ${input.startsAt},
       ${input.endsAt}, ${input.allDay ? 1 : 0}, ${input.timeZone}, ${input.recurrence}, ${input.recurrenceUntil},
       ${input.capacity}, ${userId}, ${now}
     WHERE ${managesSql(userId, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
@@ -70,6 +74,7 @@ export async function updateEvent(
 ): Promise<EventResult<Promotion[]>> {
   const db = getDb();
   const now = Date.now();
+  const lang = await detectLanguage(input.description);
   // Revocation (decision 042): checked first in the batch; every write below is guarded by it.
   const allowed = sql`${managesSql(manager.id, sql`${e.communityId}`)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
   const { current, updated, promoted } = await batch({
@@ -81,6 +86,9 @@ export async function updateEvent(
       .set({
         title: input.title,
         description: input.description,
+        // A new description is a new version: translated afresh (decision 150).
+        lang,
+        textVersion: sql`CASE WHEN ${e.description} = ${input.description} THEN ${e.textVersion} ELSE ${e.textVersion} + 1 END`,
         location: input.location || null,
         startsAt: input.startsAt,
         endsAt: input.endsAt,
@@ -94,6 +102,7 @@ export async function updateEvent(
       .where(and(eq(e.id, eventId), isNull(e.cancelledAt), allowed))
       .returning({ id: e.id }),
     promoted: sqlRows<Promotion>(promoteSql(eventId, now)),
+    staleTranslations: staleTranslationsDelete("event", eventId),
   });
   requireCurrentToken(current);
   if (updated.length === 0) return { ok: false, reason: "forbidden" };

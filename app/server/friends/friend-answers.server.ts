@@ -22,6 +22,7 @@ export const PROBLEMS: Record<FriendProblem | "not_found" | "self", Problem> = {
   cancel_failed: { key: "friends:warnings.cancelFailed", status: 409, code: "cancel_failed" },
   no_incoming_request: { key: "friends:warnings.noIncoming", status: 404, code: "no_incoming_request" },
   not_friends: { key: "friends:warnings.notFriends", status: 404, code: "not_friends" },
+  not_allowed: { key: "friends:warnings.sendFailed", status: 403, code: "not_allowed" },
   not_found: { key: "friends:warnings.notFound", status: 404, code: "user_not_found" },
   self: { key: "friends:warnings.self", status: 400, code: "self" },
 };

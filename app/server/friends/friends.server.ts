@@ -17,6 +17,7 @@ import {
   notificationSeen,
 } from "~/server/notifications/notification-writes.server";
 import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
+import { blockedEitherWaySql } from "~/server/users/blocks-sql.server";
 import type { Actor } from "~/server/users/session-user.server";
 import { commit, guard, loadPeople, run, type Step } from "./friend-change.server";
 
@@ -37,7 +38,9 @@ export type FriendProblem =
   | "no_pending_request"
   | "cancel_failed"
   | "no_incoming_request"
-  | "not_friends";
+  | "not_friends"
+  /** A block between the two (decision 160): the same refusal whichever of them blocked. */
+  | "not_allowed";
 
 export type FriendResult =
   | { status: "ok"; outcome: FriendOutcome; user: UserInfo }
@@ -113,6 +116,7 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
       INSERT OR IGNORE INTO friendships (requester_id, addressee_id, status, created_at)
       SELECT ${viewer.id}, ${target.id}, 'pending', ${row.createdAt}
       WHERE NOT EXISTS (SELECT 1 FROM friendships WHERE requester_id = ${target.id} AND addressee_id = ${viewer.id})
+        AND NOT ${blockedEitherWaySql(viewer.id, target.id)}
         AND ${guard(actor)}
       RETURNING created_at`);
     const notice = notificationInsert(
@@ -131,6 +135,8 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
       const now = relationOf(viewer.id, await single(pairRows(viewer.id, target.id)));
       if (now.kind === "incoming") return accept(actor, viewer, target, now.row);
       if (now.kind === "friends") return { status: "ok", outcome: "accepted", relation: now };
+      // Nothing between them and still refused: a block (the token was checked in the batch).
+      if (now.kind === "none") return "not_allowed";
       return "request_pending";
     }
     return { status: "ok", outcome: "sent", relation: { kind: "outgoing", row } };

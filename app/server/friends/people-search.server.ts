@@ -1,4 +1,4 @@
-import { and, asc, ne } from "drizzle-orm";
+import { and, asc, ne, sql } from "drizzle-orm";
 import type { UserInfo } from "~/lib/friend-status";
 import { USER_SEARCH_LIMIT, USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
 import { single } from "~/server/db/batch.server";
@@ -6,12 +6,14 @@ import { containsText } from "~/server/db/contains-text.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { cardColumns, withFriendStatus } from "~/server/friends/relation.server";
 import { activeUser } from "~/server/users/active-user.server";
+import { blockedEitherWaySql } from "~/server/users/blocks-sql.server";
 
 const u = schema.users;
 
 /**
  * /profile/friends search: people by name or username (a leading "@" is ignored), with the
- * viewer's friendStatus for each. Never the viewer, never deleted or unactivated accounts.
+ * viewer's friendStatus for each. Never the viewer, never deleted or unactivated accounts, never
+ * someone blocked either way (decision 160).
  * `query` is already within the search limit (~/lib/search-text.ts).
  */
 export async function searchUsers(viewerId: number, query: string): Promise<UserInfo[]> {
@@ -21,7 +23,14 @@ export async function searchUsers(viewerId: number, query: string): Promise<User
     getDb()
       .select(cardColumns)
       .from(u)
-      .where(and(activeUser(), ne(u.id, viewerId), containsText([u.name, u.username], text)))
+      .where(
+        and(
+          activeUser(),
+          ne(u.id, viewerId),
+          sql`NOT ${blockedEitherWaySql(viewerId, sql`${u.id}`)}`,
+          containsText([u.name, u.username], text),
+        ),
+      )
       .orderBy(asc(u.name), asc(u.id))
       .limit(USER_SEARCH_LIMIT),
   );

@@ -1,19 +1,21 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { cardColumns, pairRows, relationOf, toUserInfo } from "~/server/friends/relation.server";
 import { activeUser } from "~/server/users/active-user.server";
+import { blockedBySql } from "~/server/users/blocks-sql.server";
 
 /**
  * Another user's public profile (/users/{id}): their card as the viewer sees it (with
- * friendStatus) and the communities they actively belong to. Null when unavailable (SPEC §2).
+ * friendStatus), whether the viewer blocked them (decision 160) and the communities they
+ * actively belong to. Null when unavailable (SPEC §2).
  */
 export async function getPublicProfile(viewerId: number, userId: number) {
   const db = getDb();
   const u = schema.users;
   const { users, rows, communities } = await batch({
     users: db
-      .select({ ...cardColumns, createdAt: u.createdAt })
+      .select({ ...cardColumns, createdAt: u.createdAt, blocked: sql<number>`${blockedBySql(viewerId, sql`${u.id}`)}` })
       .from(u)
       .where(and(eq(u.id, userId), activeUser())),
     rows: pairRows(viewerId, userId),
@@ -26,5 +28,10 @@ export async function getPublicProfile(viewerId: number, userId: number) {
   });
   const user = users[0];
   if (!user) return null;
-  return { user: toUserInfo(user, relationOf(viewerId, rows)), createdAt: user.createdAt, communities };
+  return {
+    user: toUserInfo(user, relationOf(viewerId, rows)),
+    createdAt: user.createdAt,
+    blocked: Boolean(user.blocked),
+    communities,
+  };
 }

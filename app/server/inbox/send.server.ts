@@ -8,6 +8,7 @@ import {
 } from "~/server/notifications/notification-writes.server";
 import { noticeText, publishAfterCommit } from "~/server/notifications/notifier.server";
 import { notificationOrigin } from "~/server/notifications/origin.server";
+import { detectLanguage } from "~/server/translation/detect.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { holdsCopySql } from "./access.server";
@@ -93,8 +94,8 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
         CASE WHEN r.user_id IS NULL THEN 0 ELSE ${mayMessageSql(me, sql`r.user_id`)} END AS allowed
       FROM resolved r`),
     message:
-      sqlRun(sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, reply_to_id, thread_id, client_key, send_id, created_at)
-      SELECT ${me}, ${input.subject}, ${input.body}, ${replyTo}, ${thread}, ${input.clientKey}, ${sendId}, ${now}
+      sqlRun(sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, lang, reply_to_id, thread_id, client_key, send_id, created_at)
+      SELECT ${me}, ${input.subject}, ${input.body}, ${await detectLanguage(input.body)}, ${replyTo}, ${thread}, ${input.clientKey}, ${sendId}, ${now}
       WHERE ${everyoneAllowed} AND ${replyAllowed}
         AND ${tokenIsCurrent(input.sender.id, input.sender.tokenVersion)}
       ON CONFLICT (sender_id, client_key) DO NOTHING`),

@@ -1,5 +1,10 @@
 import { sql } from "drizzle-orm";
 import { batch, type Query, type Results, sqlRows, sqlRun } from "~/server/db/batch.server";
+import {
+  cachedTranslationsQuery,
+  type TranslationResult,
+  translateItem,
+} from "~/server/translation/translations.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { holdsCopySql, threadIdsSql } from "./access.server";
 import { discardFiles } from "./attachments.server";
@@ -14,6 +19,8 @@ export type MailMessage = {
   id: number;
   subject: string;
   body: string;
+  /** The body's language, detected when it was sent (decision 150). */
+  lang: string | null;
   createdAt: number;
   replyToId: number | null;
   from: MailPerson;
@@ -25,12 +32,20 @@ export type MailMessage = {
   attachments: MailAttachment[];
 };
 
-export type MailThread = { id: number; subject: string; messages: MailMessage[] };
+export type MailThread = {
+  id: number;
+  subject: string;
+  messages: MailMessage[];
+  /** The message asked for in the reader's language (`translate`, decision 150). */
+  translation: (TranslationResult & { messageId: number }) | null;
+};
 
 type Row = MessagePeopleColumns & {
   id: number;
   subject: string;
   body: string;
+  lang: string | null;
+  text_version: number;
   created_at: number;
   reply_to_id: number | null;
   read_at: number | null;
@@ -43,12 +58,18 @@ type Row = MessagePeopleColumns & {
  * opening it marks the viewer's copies read (same batch, one round trip). Null (404) when the
  * viewer holds no copy of {id}: never sent to them, or deleted by them.
  */
-export async function loadThread(viewer: Actor, messageId: number) {
+export async function loadThread(
+  viewer: Actor,
+  messageId: number,
+  translate: { messageId: number; locale: string } | null = null,
+) {
   const viewerId = viewer.id;
   const ids = threadIdsSql(viewerId, messageId);
-  const { rows } = await batch({
+  const { rows, cached } = await batch({
+    // A message of the thread in the reader's language, when asked (decision 150): its cache.
+    cached: cachedTranslationsQuery("mail", translate ? [translate.messageId] : [], translate?.locale ?? "en"),
     rows: sqlRows<Row>(
-      sql`SELECT m.id, m.subject, m.body, m.created_at, m.reply_to_id, ${messagePeopleSql()},
+      sql`SELECT m.id, m.subject, m.body, m.lang, m.text_version, m.created_at, m.reply_to_id, ${messagePeopleSql()},
         me.read_at, me.user_id IS NOT NULL AS received,
         (SELECT json_group_array(json_object('id', a.id, 'filename', a.filename, 'contentType', a.content_type,
           'size', a.size)) FROM attachments a WHERE a.message_id = m.id) AS files
@@ -65,7 +86,20 @@ export async function loadThread(viewer: Actor, messageId: number) {
   const opened = rows.find((row) => row.id === messageId);
   if (!opened) return null;
   const messages = rows.map((row) => toMessage(viewerId, row));
-  return { id: messageId, subject: opened.subject, messages } satisfies MailThread;
+  // Only a message of this thread the viewer holds: the rows above are exactly those.
+  const asked = translate ? rows.find((row) => row.id === translate.messageId) : undefined;
+  const translation =
+    translate && asked
+      ? {
+          messageId: asked.id,
+          ...(await translateItem(
+            { kind: "mail", id: asked.id, version: asked.text_version, text: asked.body, lang: asked.lang },
+            translate.locale,
+            cached,
+          )),
+        }
+      : null;
+  return { id: messageId, subject: opened.subject, messages, translation } satisfies MailThread;
 }
 
 function toMessage(viewerId: number, row: Row): MailMessage {
@@ -73,6 +107,7 @@ function toMessage(viewerId: number, row: Row): MailMessage {
     id: row.id,
     subject: row.subject,
     body: row.body,
+    lang: row.lang,
     createdAt: row.created_at,
     replyToId: row.reply_to_id,
     ...messagePeople(row),

@@ -6,6 +6,7 @@ import { publishFramesJob } from "~/server/realtime/realtime.server";
 import type { CreateNotificationInput } from "./notification-rows.server";
 import { notificationInsert, type StoredNotification, storedNotificationFrames } from "./notification-writes.server";
 import { notificationOrigin, withRequestOrigin } from "./origin.server";
+import { pushMissedFrames } from "./push.server";
 
 /**
  * Notifications stored by the queue's consumer (decision 165). Each has an oid fixed before it
@@ -60,5 +61,7 @@ async function storeNoticeBatch(notices: StoredNotice[]) {
         (SELECT count(*) FROM notifications x WHERE x.user_id = n.user_id AND x.deleted = 0 AND x.seen = 0) AS unreadCount
       FROM notifications n WHERE n.oid IN (${oids}) AND n.deleted = 0 AND n.seen = 0`),
   });
-  await publishFramesJob({ frames: storedNotificationFrames(stored) });
+  // Who has no socket open gets a push instead (decision 136); the tag (the oid) makes a retried
+  // job's second push replace the first on the device.
+  pushMissedFrames(await publishFramesJob({ frames: storedNotificationFrames(stored) }));
 }

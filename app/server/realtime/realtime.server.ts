@@ -65,13 +65,17 @@ export function publishLater(frames: FramesJob["frames"]) {
   }
 }
 
-/** The queue's handler: every user's frames in order, users in parallel; any hub that failed fails the job. */
-export async function publishFramesJob({ frames }: FramesJob) {
+/**
+ * The queue's handler: every user's frames in order, users in parallel; any hub that failed
+ * fails the job. Answers the frames that reached no open socket (Web Push takes those).
+ */
+export async function publishFramesJob({ frames }: FramesJob): Promise<FramesJob["frames"]> {
   const byUser = new Map<number, FramesJob["frames"]>();
   for (const one of frames) byUser.set(one.userId, [...(byUser.get(one.userId) ?? []), one]);
+  const missed: FramesJob["frames"] = [];
   const results = await Promise.allSettled(
     [...byUser].map(async ([userId, own]) => {
-      for (const { frame } of own) await hub(userId).publish(frame);
+      for (const one of own) if ((await hub(userId).publish(one.frame)) === 0) missed.push(one);
     }),
   );
   const failed = results.filter((result) => result.status === "rejected");
@@ -80,4 +84,5 @@ export async function publishFramesJob({ frames }: FramesJob) {
       failed.map((result) => result.reason),
       "realtime: hubs failed",
     );
+  return missed;
 }

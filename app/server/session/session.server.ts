@@ -8,6 +8,8 @@ export type SessionData = {
   accessToken: string;
   refreshToken: string;
   userId: number;
+  /** Where a guest was headed when they left to register (an invitation link, decision 155). */
+  afterSignIn: string;
 };
 
 type FlashData = { toast: Toast };

@@ -11,6 +11,7 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
 import { changeMember, invite } from "~/server/communities/manage.server";
 import { getManageMembers } from "~/server/communities/manage-pages.server";
+import { familyLabelsQuery, shortName } from "~/server/families/family.server";
 import { flashToast, type Toast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/members";
@@ -24,13 +25,18 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = communityIdOf(params);
   const viewerId = context.get(userContext)!.id;
-  const page = requireAccess(await getManageMembers(viewerId, id));
+  const page = requireAccess(await getManageMembers(viewerId, id, familyLabelsQuery(viewerId, id)));
+  const parentOf: Record<number, string[]> = {};
+  for (const { parentId, childName } of page.labels) {
+    parentOf[parentId] = [...(parentOf[parentId] ?? []), shortName(childName)];
+  }
   return {
     community: { id: page.community.id, name: page.community.name },
     isOwner: page.isOwner,
     viewerId,
     members: page.members,
     invited: page.invited,
+    parentOf,
   };
 }
 
@@ -121,6 +127,11 @@ export default function ManageMembers({ loaderData, actionData }: Route.Componen
                 <UserAvatar name={member.name} avatar={member.avatar} size="small" />
                 <Link to={`/users/${member.id}`}>{member.name}</Link>
                 <span className="member-role">{t(`page.roles.${member.role}`)}</span>
+                {loaderData.parentOf[member.id]?.map((child) => (
+                  <span key={child} className="member-family">
+                    {t("manage.parentOf", { name: child })}
+                  </span>
+                ))}
               </span>
               {member.role === "member" ? (
                 <ManageAction action={here} fields={fields("promote")} label={t("manage.promote")} secondary />

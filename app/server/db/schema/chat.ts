@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { createdAt, textLanguage } from "./columns";
 import { users } from "./users";
 
 export const conversations = sqliteTable("conversations", {
@@ -49,6 +49,7 @@ export const messages = sqliteTable(
     clientMsgId: text("client_msg_id"),
     disposition: integer("disposition").notNull().default(0),
     createdAt: createdAt(),
+    ...textLanguage(),
   },
   (table) => [
     index("messages_conversation_created").on(table.conversationId, table.createdAt, table.id),

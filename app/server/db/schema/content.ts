@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { createdAt, textLanguage } from "./columns";
 import { communities } from "./communities";
 import { users } from "./users";
 
@@ -27,6 +27,7 @@ export const posts = sqliteTable(
       .notNull()
       .default(sql`'[]'`),
     // --- end post images ---
+    ...textLanguage(),
   },
   (table) => [
     index("posts_community_created").on(table.communityId, table.createdAt, table.id),
@@ -46,6 +47,7 @@ export const comments = sqliteTable(
     body: text("body").notNull(),
     createdAt: createdAt(),
     editedAt: integer("edited_at"),
+    ...textLanguage(),
     /** The client's idempotency key (issue 23 item 3): a repeat of (author, key) is the same comment. */
     clientKey: text("client_key"),
   },

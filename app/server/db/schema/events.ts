@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { createdAt, textLanguage } from "./columns";
 import { communities } from "./communities";
 import { schools } from "./schools";
 import { users } from "./users";
@@ -30,6 +30,8 @@ export const events = sqliteTable(
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: integer("updated_at"),
     // --- end calendar area
+    // The description's language and version (decision 150).
+    ...textLanguage(),
   },
   (table) => [index("events_starts").on(table.startsAt), index("events_community").on(table.communityId)],
 );

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { createdAt, textLanguage } from "./columns";
 import { users } from "./users";
 
 /** The /messagesold inbox: one message, many recipients, optional attachments in R2. */
@@ -20,6 +20,7 @@ export const mailMessages = sqliteTable(
     /** The sender deleted their copy (delete for oneself); recipients keep theirs. */
     senderDeletedAt: integer("sender_deleted_at"),
     createdAt: createdAt(),
+    ...textLanguage(),
   },
   (table) => [
     uniqueIndex("mail_messages_client_key_unique").on(table.senderId, table.clientKey),
@@ -43,6 +44,8 @@ export const mailRecipients = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.messageId, table.userId] }),
     index("mail_recipients_user").on(table.userId, table.messageId),
+    // The header's unread total on every page reads only the unread rows (issue 27, decision 167).
+    index("mail_recipients_user_unread").on(table.userId, table.readAt, table.deletedAt),
   ],
 );
 

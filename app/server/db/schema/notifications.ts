@@ -23,8 +23,70 @@ export const notifications = sqliteTable(
   (table) => [
     index("notifications_user_created").on(table.userId, table.createdAt),
     index("notifications_actor").on(table.actorId),
+    // The header's unread total reads only the unread rows, and its list the newest in index
+    // order, however long the history (issue 27, decision 167).
+    index("notifications_user_unread").on(table.userId, table.deleted, table.seen),
+    index("notifications_user_list").on(table.userId, table.deleted, table.createdAt, table.oid),
   ],
 );
 
 // ---------------------------------------------------------------------------------------------
 // Message inbox area (/messagesold): decisions 063–065.
+
+// ---------------------------------------------------------------------------------------------
+// Reaching people outside the tab (issue 23, decisions 135–139): email per kind, quiet hours,
+// the digest hour, and each device's Web Push subscription. No row means the defaults
+// (`DEFAULT_NOTIFICATION_SETTINGS`, app/lib/forms/notification-settings.ts).
+export const notificationSettings = sqliteTable("notification_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  // Per kind: "off" | "immediate" | "daily" | "weekly".
+  chatEmail: text("chat_email").notNull().default("immediate"),
+  inboxEmail: text("inbox_email").notNull().default("immediate"),
+  friendsEmail: text("friends_email").notNull().default("daily"),
+  postsEmail: text("posts_email").notNull().default("daily"),
+  eventsEmail: text("events_email").notNull().default("immediate"),
+  // Minutes after local midnight, in the user's zone (users.time_zone): 21:00–07:00.
+  quietStart: integer("quiet_start").notNull().default(1260),
+  quietEnd: integer("quiet_end").notNull().default(420),
+  // The local hour digests go out at.
+  digestHour: integer("digest_hour").notNull().default(7),
+  // The one-click unsubscribe link's secret (RFC 8058): random, per user, no session needed.
+  unsubscribeToken: text("unsubscribe_token").notNull().unique(),
+  updatedAt: createdAt(),
+});
+
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The push service's URL for this device (RFC 8030): unique, so a re-subscribe replaces.
+    endpoint: text("endpoint").notNull().unique(),
+    // The browser's P-256 key and auth secret (RFC 8291), base64url.
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    // The VAPID public key the device subscribed with: a rotated key makes the row stale.
+    vapidKey: text("vapid_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("push_subscriptions_user").on(table.userId)],
+);
+
+/** Pushes held during their user's quiet hours (decision 137): one summary when they end. */
+export const heldPushes = sqliteTable(
+  "held_pushes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The push's JSON payload ({title, body, url, tag?}).
+    payload: text("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("held_pushes_user").on(table.userId)],
+);

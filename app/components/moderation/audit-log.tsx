@@ -1,0 +1,42 @@
+import { useClock, When } from "~/lib/clock";
+import { useTranslation } from "~/lib/i18n-lite/react";
+import type { LogEntry } from "~/server/moderation/queue.server";
+
+/** The audit log (decision 161): read-only, for the community's owners. */
+export function AuditLog({ name, entries, owns }: { name: string; entries: LogEntry[]; owns: boolean }) {
+  const { t } = useTranslation("moderation");
+  const clock = useClock();
+  return (
+    <section aria-labelledby="audit-log" className="moderation-log">
+      <h2 id="audit-log">{t("log.title")}</h2>
+      {owns ? (
+        <>
+          <p>{t("log.lead", { name })}</p>
+          {entries.length === 0 ? <p className="hint">{t("log.empty")}</p> : null}
+          <ol className="moderation-log-list">
+            {entries.map((entry) => (
+              <li key={entry.id} className="card" data-log-action={entry.action}>
+                <p>
+                  <strong>
+                    {t("log.entry", {
+                      actor: entry.actorName ?? "—",
+                      action: t(`actions.${entry.action as "dismiss"}`),
+                      what: entry.targetType === "post" ? t("reportedPost") : t("reportedComment"),
+                      id: entry.targetId,
+                    })}
+                  </strong>{" "}
+                  <When at={entry.createdAt} clock={clock} />
+                </p>
+                <blockquote>{entry.excerpt}</blockquote>
+                {entry.subjectName ? <p className="hint">{t("log.subject", { name: entry.subjectName })}</p> : null}
+                {entry.note ? <p>{t("log.note", { note: entry.note })}</p> : null}
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p className="hint">{t("log.ownersOnly")}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { redirect } from "react-router";
+import { userContext } from "~/context";
+import { readFormData } from "~/lib/forms/read-form.server";
+import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
+import families from "~/locales/en/families.json";
+import { getInstance } from "~/middleware/i18next";
+import { answerFamilyLink, askFamilyLink, getFamilyPage } from "~/server/families/family.server";
+import { flashToast } from "~/server/session/session.server";
+import type { Route } from "./+types/family";
+
+registerNamespace("families", families);
+
+/** /profile/family: the account's family code, links asked and confirmed (decision 158). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = await getFamilyPage(context.get(userContext)!.id);
+  return { ...page, metaTitle: getInstance(context).t("families:title") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.metaTitle ?? ""} — SchoolHub` }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const actor = context.get(userContext)!;
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "ask") {
+    const result = await askFamilyLink(actor, String(form.get("code") ?? "").slice(0, 32));
+    if (result === "wrong") return { error: getInstance(context).t("families:wrong") };
+    return redirect("/profile/family", {
+      headers: await flashToast(request, { kind: "success", key: "families:asked" }),
+    });
+  }
+  const parentId = Number(form.get("parentId"));
+  if (Number.isSafeInteger(parentId)) await answerFamilyLink(actor, parentId, actor.id, intent === "confirm");
+  return redirect("/profile/family");
+}
+
+export default function Family({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("families");
+  const { code, children, parents } = loaderData;
+  return (
+    <main id="main">
+      <h1>{t("title")}</h1>
+      <h2>{t("myCode")}</h2>
+      <p className="invite-code" data-testid="family-code">
+        {code}
+      </p>
+      <p className="hint">{t("myCodeHint")}</p>
+      <h2>{t("parents")}</h2>
+      {parents.length === 0 ? <p className="hint">{t("none")}</p> : null}
+      <ul>
+        {parents.map((parent) => (
+          <li key={parent.id}>
+            {parent.name} · {t(parent.state)}
+            {parent.state === "pending" ? (
+              <form method="post">
+                <input type="hidden" name="parentId" value={parent.id} />
+                <button type="submit" name="intent" value="confirm">
+                  {t("confirm")}
+                </button>{" "}
+                <button type="submit" name="intent" value="decline">
+                  {t("decline")}
+                </button>
+              </form>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <h2>{t("children")}</h2>
+      <ul>
+        {children.map((child) => (
+          <li key={child.id}>
+            {child.name} · {t(child.state)}
+          </li>
+        ))}
+      </ul>
+      <h2>{t("linkChild")}</h2>
+      <form method="post">
+        <input type="hidden" name="intent" value="ask" />
+        <label>
+          {t("childCode")} <input name="code" required autoComplete="off" maxLength={16} />
+        </label>{" "}
+        <button type="submit">{t("ask")}</button>
+        {actionData?.error ? (
+          <p className="field-error" role="alert">
+            {actionData.error}
+          </p>
+        ) : null}
+      </form>
+    </main>
+  );
+}

@@ -3,6 +3,7 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ShownPost } from "~/lib/post-card";
 import { iconClass } from "../icons";
 import { TranslationToggle, translationIn } from "../translation/translation-toggle";
+import type { WaitingComment } from "./comment-outbox";
 import { asThreads, type CommentContext, CommentForm, CommentList } from "./comment-view";
 import { LinkedText } from "./linked-text";
 import { PostAuthor } from "./post-author";
@@ -29,6 +30,7 @@ export function PostCardView({
   eager = false,
   returnTo,
   pendingLikes = "",
+  waiting = [],
   openForm,
   popup = null,
   canTranslate = false,
@@ -40,6 +42,8 @@ export function PostCardView({
   eager?: boolean;
   returnTo: string;
   pendingLikes?: string;
+  /** This viewer's comments on it written offline, not sent yet (decision 133). */
+  waiting?: WaitingComment[];
   /** The Report/Edit form open in this post ("report=post", "edit=comment-9"), or "". */
   openForm: string;
   popup?: AuthorPopup | null;
@@ -180,9 +184,19 @@ export function PostCardView({
               <a href={`/content/${post.id}`}>{t("post.allComments")}</a>
             </p>
           ) : null}
-          <CommentForm t={t} postId={post.id} returnTo={returnTo} id={`comment-body-${post.id}`} />
         </>
       )}
+      {waiting.length ? (
+        <ul className="comment-list">
+          {waiting.map((item) => (
+            <li key={item.key} className="comment">
+              <p className="post-text">{item.content}</p>
+              <p className="hint">{t("post.waiting")}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {full ? null : <CommentForm t={t} postId={post.id} returnTo={returnTo} id={`comment-body-${post.id}`} />}
     </article>
   );
 }

@@ -1,8 +1,10 @@
-import { type ComponentType, type MouseEvent, type SyntheticEvent, useEffect, useState } from "react";
-import { useFetchers, useLocation, useNavigate, useRouteLoaderData, useSubmit } from "react-router";
+import { type ComponentType, type MouseEvent, type SyntheticEvent, useEffect, useMemo, useRef, useState } from "react";
+import { useFetchers, useLocation, useNavigate, useRevalidator, useRouteLoaderData, useSubmit } from "react-router";
 import type { UserInfo } from "~/lib/friend-status";
 import type { ShownTranslation } from "~/lib/translation";
+import { OUTBOX_SENT } from "~/pwa/protocol";
 import type { loader as rootLoader } from "~/root";
+import type { WaitingComment } from "./comment-outbox";
 
 export type AuthorPopup = ComponentType<{ user: UserInfo | null }>;
 
@@ -48,6 +50,9 @@ export function returnToOf(pathname: string, query: string) {
  */
 const LIKE = "like:";
 
+/** A post with no comment waiting to send (one array, so memoised posts stay so). */
+const NONE: WaitingComment[] = [];
+
 /**
  * One set of event handlers for a whole list of posts, instead of React Router's <Link>, <Form>
  * and a fetcher in every post and comment (decision 096): the posts render plain <a> and
@@ -56,7 +61,7 @@ const LIKE = "like:";
  * pending states, revalidation). Also keeps what the posts open on demand (decision 076): the
  * inline Report/Edit form and the author's popup, so a post needs no state of its own.
  */
-export function usePostEvents(pageTranslation: PageTranslation | null = null) {
+export function usePostEvents(pageTranslation: PageTranslation | null = null, viewerId?: number) {
   const navigate = useNavigate();
   const submit = useSubmit();
   const location = useLocation();
@@ -94,6 +99,48 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null) {
       document.removeEventListener("keydown", onKeyDown);
     };
   }, []);
+
+  // Comments written offline (decision 133): held on the device, shown as waiting, and the page's
+  // data read again once the service worker has sent one. The outbox's code loads only where a
+  // worker is in control (it would send nothing otherwise), through the worker, so it is on the
+  // device for the first comment written offline.
+  const [waiting, setWaiting] = useState<WaitingComment[]>(NONE);
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    const worker = navigator.serviceWorker;
+    if (!viewerId || !worker) return;
+    let open = true;
+    const load = () => {
+      if (!worker.controller) return;
+      import("./comment-outbox")
+        .then((outbox) => outbox.heldComments(viewerId))
+        .then(
+          (items) => open && setWaiting(items),
+          () => undefined,
+        );
+    };
+    const onMessage = (event: MessageEvent) => {
+      const item = event.data?.type === OUTBOX_SENT ? event.data.sent?.item : null;
+      if (!item?.scope.startsWith("comment:")) return;
+      setWaiting((items) => items.filter((one) => one.key !== item.key));
+      void revalidate.current();
+    };
+    load();
+    worker.addEventListener("controllerchange", load);
+    worker.addEventListener("message", onMessage);
+    return () => {
+      open = false;
+      worker.removeEventListener("controllerchange", load);
+      worker.removeEventListener("message", onMessage);
+    };
+  }, [viewerId]);
+  const waitingByPost = useMemo(() => {
+    const byPost = new Map<number, WaitingComment[]>();
+    for (const item of waiting) byPost.set(item.postId, [...(byPost.get(item.postId) ?? []), item]);
+    return byPost;
+  }, [waiting]);
 
   // Likes being sent, by post: "post:5=like;comment:9=unlike;" (a string, so unchanged posts stay memoised).
   const pendingLikes = new Map<number, string>();
@@ -190,10 +237,28 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null) {
         preventScrollReset: true,
       });
     } else if (form.classList.contains("comment-form")) {
-      // A comment or a reply: once sent (the page has it), the box is empty again and keeps the
-      // focus, ready for the next one, instead of inviting the same text twice.
+      // A comment or a reply, with the key the server knows a repeat by (decision 133).
       const box = form.querySelector("textarea");
-      void Promise.resolve(submit(submitter ?? form, { preventScrollReset: true })).then(() => {
+      const fields = new FormData(form, submitter);
+      const clientKey = crypto.randomUUID?.();
+      if (clientKey) fields.set("clientKey", clientKey);
+      const action = form.getAttribute("action") ?? "";
+      if (!navigator.onLine && clientKey && viewerId && navigator.serviceWorker?.controller) {
+        // Offline: kept on the device and shown as waiting; the worker sends it when back online.
+        import("./comment-outbox")
+          .then((outbox) => outbox.holdComment(viewerId, action, fields))
+          .then(
+            (item) => {
+              setWaiting((items) => [...items, item]);
+              form.reset();
+            },
+            () => undefined,
+          );
+        return;
+      }
+      // Once sent (the page has it), the box is empty again and keeps the focus, ready for the
+      // next one, instead of inviting the same text twice.
+      void Promise.resolve(submit(fields, { method: "post", action, preventScrollReset: true })).then(() => {
         if (!box?.isConnected || box.value.trim() === "") return;
         form.reset();
         box.focus({ preventScroll: true });
@@ -218,6 +283,7 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null) {
     stateOf(postId: number) {
       return {
         pendingLikes: pendingLikes.get(postId) ?? "",
+        waiting: waitingByPost.get(postId) ?? NONE,
         // Opened here (with JavaScript), or by the address of the post's page (without).
         openForm:
           openForm?.postId === postId

@@ -1,5 +1,6 @@
 import { memo } from "react";
 import type { ShownPost } from "~/lib/post-card";
+import type { WaitingComment } from "./comment-outbox";
 import { PostCardView } from "./post-card";
 import { type AuthorPopup, type PostTranslations, usePostEvents } from "./post-events";
 
@@ -13,6 +14,7 @@ const PostItem = memo(function PostItem(props: {
   eager: boolean;
   returnTo: string;
   pendingLikes: string;
+  waiting: WaitingComment[];
   openForm: string;
   popup: AuthorPopup | null;
   canTranslate: boolean;
@@ -41,7 +43,7 @@ export function PostList({
   eagerFirst?: boolean;
   className?: string;
 }) {
-  const events = usePostEvents();
+  const events = usePostEvents(null, viewerId);
   return (
     <ul className={className} {...events.handlers}>
       {posts.map((post, index) => (

@@ -44,9 +44,19 @@ export function expandTarget(fields: Record<string, unknown>): Record<string, un
   return match ? { ...fields, targetType: match[1], targetId: match[2] } : fields;
 }
 
+/**
+ * A comment's idempotency key (issue 23 item 3, decision 133): the page's script sends a UUID,
+ * the outbox sends it again; without one (no JavaScript, an empty field) every send is new.
+ */
+export const clientKeySchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, "content:errors.clientKey")
+  .or(z.literal("").transform(() => undefined))
+  .nullish();
+
 /** Every form posted to /content/{id}, by intent. */
 export const postActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("comment"), body: commentBody, replyTo: optionalId }),
+  z.object({ intent: z.literal("comment"), body: commentBody, replyTo: optionalId, clientKey: clientKeySchema }),
   z.object({
     intent: z.enum(["like", "unlike"]),
     targetType: z.enum(["post", "comment"]),
@@ -92,6 +102,7 @@ export const apiNewPostSchema = z.object({
 export const apiCommentSchema = z.object({
   body: commentBody,
   replyTo: jsonId("content:errors.commentNotFound").nullish(),
+  clientKey: clientKeySchema,
 });
 
 /** POST|DELETE /api/v1/likes, POST /api/v1/reports. */

@@ -8,9 +8,9 @@ import type { Route } from "./+types/post-comments";
 import { postNotFound } from "./content-json.server";
 
 /**
- * POST /api/v1/posts/{id}/comments {body, replyTo?} → 201 {comment: {id, parentId}}: a comment,
+ * POST /api/v1/posts/{id}/comments {body, replyTo?, clientKey?} → 201 {comment: {id, parentId}}: a comment,
  * or a reply (one level: a reply to a reply joins its thread, decision 046). 404 for a post
- * the caller may not see.
+ * the caller may not see. The same clientKey again answers the first comment (decision 133).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const t = apiTranslator(context);
@@ -19,7 +19,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const body = await readJsonBody(request, apiCommentSchema, t);
   if (!body.ok) return body.response;
   const postId = parseId(params.id);
-  const comment = postId === null ? null : await addComment(actor, postId, body.data.body, body.data.replyTo ?? null);
+  const { replyTo = null, clientKey = null } = body.data;
+  const comment = postId === null ? null : await addComment(actor, postId, body.data.body, replyTo, clientKey);
   if (!comment || postId === null) return postNotFound(t);
   return Response.json(withTimeTexts({ comment }, await apiClock(request, context)), { status: 201 });
 }

@@ -102,6 +102,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
     translation && !("failed" in translation)
       ? { postId: post.id, item: translation.key, text: translation.text, from: translation.from }
       : null,
+    viewerId,
   );
   if (actionData?.confirm) {
     const { confirmed: _c, ...fields } = actionData.confirm;

@@ -13,12 +13,16 @@ export const COMMENT_MAX_LENGTH = 2_000;
 /**
  * Comments and replies (SPEC §3 "comment reply target"): one level only, so a reply to a reply
  * joins the thread of the comment it answers. Whoever may see a post may comment on it.
+ * `clientKey` (issue 23 item 3, decision 133): a comment sent again with the same key by the same
+ * author (the outbox resending after a lost answer) answers the first one, without a second row
+ * or a second notification; the insert and the read back are one batch, one round trip.
  */
 export async function addComment(
   actor: Actor,
   postId: number,
   body: string,
   replyTo: number | null = null,
+  clientKey: string | null = null,
 ): Promise<{ id: number; parentId: number | null } | null> {
   const userId = actor.id;
   const parent =
@@ -26,18 +30,20 @@ export async function addComment(
       ? sql`NULL`
       : sql`(SELECT coalesce(k.parent_id, k.id) FROM comments k WHERE k.id = ${replyTo} AND k.post_id = ${postId})`;
   const lang = await detectLanguage(body);
-  const rows = await writeAs<{ id: number; parentId: number | null }>(
-    actor,
-    sql`
-    INSERT INTO comments (post_id, parent_id, author_id, body, lang)
-    SELECT ${postId}, ${parent}, ${userId}, ${body}, ${lang}
+  const { inserted, existing } = await batchAs(actor, {
+    inserted: sql`
+    INSERT INTO comments (post_id, parent_id, author_id, body, lang, client_key)
+    SELECT ${postId}, ${parent}, ${userId}, ${body}, ${lang}, ${clientKey}
     WHERE ${visiblePostSql(userId, postId)} AND (${replyTo} IS NULL OR ${parent} IS NOT NULL)
       AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
+    ON CONFLICT (author_id, client_key) DO NOTHING
     RETURNING id, parent_id AS parentId`,
-  );
-  const comment = rows[0] ?? null;
-  if (comment) notifyComment(userId, postId, comment.parentId);
-  return comment;
+    // The first comment of this key (NULL matches nothing): this one, or the one sent before.
+    existing: sql`SELECT id, parent_id AS parentId FROM comments WHERE author_id = ${userId} AND client_key = ${clientKey}`,
+  });
+  const fresh = (inserted as { id: number; parentId: number | null }[])[0];
+  if (fresh) notifyComment(userId, postId, fresh.parentId);
+  return fresh ?? (existing as { id: number; parentId: number | null }[])[0] ?? null;
 }
 
 /** Edits a comment's text: its author only, while they may still see the post. */

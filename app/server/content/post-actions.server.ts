@@ -20,7 +20,7 @@ export type PostActionOutcome =
 export async function performPostAction(actor: Actor, postId: number, action: PostAction): Promise<PostActionOutcome> {
   switch (action.intent) {
     case "comment": {
-      const comment = await addComment(actor, postId, action.body, action.replyTo);
+      const comment = await addComment(actor, postId, action.body, action.replyTo, action.clientKey ?? null);
       if (!comment) return { status: "not_found" };
       return { status: "ok", toast: action.replyTo ? "content:toasts.replied" : "content:toasts.commented" };
     }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, textLanguage } from "./columns";
 import { communities } from "./communities";
 import { users } from "./users";
@@ -48,8 +48,13 @@ export const comments = sqliteTable(
     createdAt: createdAt(),
     editedAt: integer("edited_at"),
     ...textLanguage(),
+    /** The client's idempotency key (issue 23 item 3): a repeat of (author, key) is the same comment. */
+    clientKey: text("client_key"),
   },
-  (table) => [index("comments_post").on(table.postId, table.createdAt)],
+  (table) => [
+    index("comments_post").on(table.postId, table.createdAt),
+    uniqueIndex("comments_author_client_key").on(table.authorId, table.clientKey),
+  ],
 );
 
 export const likes = sqliteTable(

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:workers";
+import { batch, single, textRows } from "~/server/db/batch.server";
 import { TAKE_WINDOW_TRY } from "./rate-limit.server";
 
 /**
@@ -97,26 +97,33 @@ export async function reserveSignInTry(identifier: string, address: string, now 
     limits.accountResetMs,
     address,
   ] as const;
-  const [pair, account, fromAddress, pairRow, addressRow] = await env.DB.batch<{ key?: string } & Row>([
-    env.DB.prepare(TAKE_PAIR_TRY).bind(...pairParams),
-    env.DB.prepare(COUNT_ACCOUNT_TRY).bind(value, now, limits.freeTries, null, null, limits.accountResetMs),
-    env.DB.prepare(TAKE_WINDOW_TRY).bind(addressKey, now, limits.addressWindowMs, limits.addressCeiling),
-    env.DB.prepare(READ_PAIR).bind(...pairParams),
-    env.DB.prepare(READ_KEY).bind(addressKey),
-  ]);
-  const pairKey = pair?.results[0]?.key;
-  const accountKey = account?.results[0]?.key;
-  if (pairKey && accountKey && fromAddress?.results.length) return { allowed: true, accountKey, pairKey };
+  const { pair, account, fromAddress, pairRow, addressRow } = await batch({
+    pair: textRows<{ key?: string }>(TAKE_PAIR_TRY, [...pairParams]),
+    account: textRows<{ key?: string }>(COUNT_ACCOUNT_TRY, [
+      value,
+      now,
+      limits.freeTries,
+      null,
+      null,
+      limits.accountResetMs,
+    ]),
+    fromAddress: textRows(TAKE_WINDOW_TRY, [addressKey, now, limits.addressWindowMs, limits.addressCeiling]),
+    pairRow: textRows<Row>(READ_PAIR, [...pairParams]),
+    addressRow: textRows<Row>(READ_KEY, [addressKey]),
+  });
+  const pairKey = pair[0]?.key;
+  const accountKey = account[0]?.key;
+  if (pairKey && accountKey && fromAddress.length) return { allowed: true, accountKey, pairKey };
 
   let waitMs = 0;
-  const pairState = pairRow?.results[0];
+  const pairState = pairRow[0];
   if (!pairKey && pairState) {
     const free = pairState.free ?? limits.freeTries;
     const delay = Math.min(limits.baseDelayMs * 2 ** Math.max(pairState.count - free, 0), limits.maxDelayMs);
     waitMs = Math.max(waitMs, pairState.window_start + delay - now);
   }
-  const addressState = addressRow?.results[0];
-  if (!fromAddress?.results.length && addressState) {
+  const addressState = addressRow[0];
+  if (!fromAddress.length && addressState) {
     waitMs = Math.max(waitMs, addressState.window_start + limits.addressWindowMs - now);
   }
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
@@ -127,14 +134,14 @@ export async function reserveSignInTry(identifier: string, address: string, now 
  * back-off), and the address gets its try back.
  */
 export async function settleSuccessfulTry(reservation: { accountKey: string; pairKey: string }, address: string) {
-  await env.DB.batch([
-    env.DB.prepare("DELETE FROM rate_limits WHERE key IN (?1, ?2)").bind(reservation.accountKey, reservation.pairKey),
-    env.DB.prepare("UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ?1").bind(`signin:ip:${address}`),
-  ]);
+  await batch({
+    settled: textRows("DELETE FROM rate_limits WHERE key IN (?1, ?2)", [reservation.accountKey, reservation.pairKey]),
+    returned: textRows("UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ?1", [`signin:ip:${address}`]),
+  });
 }
 
 /** After a password reset the account may try again at once, from every address (SPEC §5). */
 export async function clearSignInLimit(userId: number) {
   const key = `signin:user:${userId}`;
-  await env.DB.prepare("DELETE FROM rate_limits WHERE key = ?1 OR key LIKE ?2").bind(key, `${key}@%`).run();
+  await single(textRows("DELETE FROM rate_limits WHERE key = ?1 OR key LIKE ?2", [key, `${key}@%`]));
 }

@@ -5,7 +5,7 @@ import type { Theme } from "~/lib/themes";
 import { retireEmailTokensQuery } from "~/server/auth/email-tokens.server";
 import { hashPassword } from "~/server/auth/password.server";
 import { revokeAllSessions, signAccessToken } from "~/server/auth/tokens.server";
-import { single } from "~/server/db/batch.server";
+import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { closeUserSockets } from "~/server/realtime/realtime.server";
 import {
@@ -29,15 +29,17 @@ import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-pas
 export async function getAccountSettings(userId: number, now = Date.now()) {
   // One batch: the page's reads join the request's one round trip (decisions 041, 104).
   const t = schema.emailTokens;
-  const [[user], [pending]] = await getDb().batch([
-    userByIdQuery(userId),
-    getDb()
+  const found = await batch({
+    user: userByIdQuery(userId),
+    pending: getDb()
       .select({ email: t.email })
       .from(t)
       .where(and(eq(t.userId, userId), eq(t.purpose, "verify"), isNull(t.usedAt), gt(t.expiresAt, now)))
       .orderBy(desc(t.id))
       .limit(1),
-  ]);
+  });
+  const [user] = found.user;
+  const [pending] = found.pending;
   if (!user) return null;
   return {
     name: user.name,
@@ -128,15 +130,15 @@ export async function changePassword(
   // Revocation (decision 042): checked in the batch, and guarding both writes. The version bump
   // goes last: after it, the actor's token no longer counts as current.
   const current = tokenIsCurrent(actor.id, actor.tokenVersion);
-  const [still, , changed] = await db.batch([
-    currentTokenQuery(actor.id, actor.tokenVersion),
-    retireEmailTokensQuery(userId, "reset", now, current),
-    db
+  const { still, changed } = await batch({
+    still: currentTokenQuery(actor.id, actor.tokenVersion),
+    retired: retireEmailTokensQuery(userId, "reset", now, current),
+    changed: db
       .update(schema.users)
       .set({ passwordHash: await hashPassword(input.newPassword), tokenVersion: sql`${schema.users.tokenVersion} + 1` })
       .where(and(eq(schema.users.id, userId), current))
       .returning(sessionUserColumns),
-  ]);
+  });
   const row = changed[0];
   requireCurrentToken(still);
   if (!row) throw new Error(`changePassword: user ${userId} was not updated`);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq, exists, is, SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
-import { batch, type Query, type Results, sqlRows } from "~/server/db/batch.server";
+import { batch, type Query, type Results, single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { activeUser, activeUserText } from "./active-user.server";
 import { avatarUrl } from "./avatar";
@@ -93,7 +93,7 @@ export function currentTokenQuery(userId: number, tokenVersion: number) {
  * one D1 round trip (decision 104) instead of making its own.
  */
 export async function sessionIsCurrent(actor: Actor): Promise<boolean> {
-  const [rows] = await getDb().batch([currentTokenQuery(actor.id, actor.tokenVersion)]);
+  const rows = await single(currentTokenQuery(actor.id, actor.tokenVersion));
   return rows.length > 0;
 }
 

@@ -1,9 +1,13 @@
 import type { JoinResult } from "./invites.server";
 
-/** A failed join's message key and values, the same for every wrong, expired or rotated secret. */
+/**
+ * A failed join's message key and values, the same for every wrong, expired or rotated secret;
+ * a right secret refused by the membership rules (a ban) says so.
+ */
 export function joinFailure(result: Exclude<JoinResult, { status: "joined" }>, link: boolean) {
   if (result.status === "limited") {
     return { key: "invitations:join.limited", values: { minutes: Math.ceil(result.retryAfterSeconds / 60) } };
   }
+  if (result.status === "banned") return { key: "invitations:join.banned", values: {} };
   return { key: link ? "invitations:join.wrongLink" : "invitations:join.wrong", values: {} };
 }

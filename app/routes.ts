@@ -127,6 +127,7 @@ export default [
         // The moderation queue and audit log (decision 161).
         route(":id/manage/reports", "routes/moderation/queue.tsx"),
         route(":id/manage/invite", "routes/invitations/manage-invite.tsx"),
+        route(":id/manage/roster", "routes/invitations/manage-roster.tsx"),
       ]),
       ...prefix("content", [
         index("routes/content/index.tsx"),
@@ -181,6 +182,7 @@ export default [
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/settings/verify-email.tsx"),
     route("join/:token", "routes/invitations/join-link.tsx"),
+    route("join/email/:token", "routes/invitations/join-email.tsx"),
     // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.
     route("__dev/mail", "routes/dev/mail.tsx"),
     // Throws on purpose so the error pages can be seen and tested; 404 unless DEV_ROUTES.

@@ -13,6 +13,7 @@ export function ManageNav({ communityId, name }: { communityId: number; name: st
     [`${base}/requests`, t("manage.requests")],
     [`${base}/reports`, t("manage.reports")],
     [`${base}/invite`, t("manage.invite")],
+    [`${base}/roster`, t("manage.roster")],
   ] as const;
   return (
     <nav aria-label={t("manage.nav", { name })} className="manage-nav">

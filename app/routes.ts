@@ -128,6 +128,8 @@ export default [
         route(":id/manage/reports", "routes/moderation/queue.tsx"),
         route(":id/manage/invite", "routes/invitations/manage-invite.tsx"),
         route(":id/manage/roster", "routes/invitations/manage-roster.tsx"),
+        route(":id/manage/families", "routes/invitations/manage-families.tsx"),
+        route(":id/child", "routes/invitations/name-child.tsx"),
       ]),
       ...prefix("content", [
         index("routes/content/index.tsx"),

@@ -28,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = String((await readFormData(request)).get("code") ?? "").slice(0, 32);
   const result = await joinWithSecret(context.get(userContext)!, { code }, clientAddress(request));
   if (result.status === "joined") {
-    return redirect(`/communities/${result.communityId}`, {
+    // A class's parents name their child among the roster's students next (decision 174).
+    return redirect(`/communities/${result.communityId}/child`, {
       headers: await flashToast(request, {
         kind: "success",
         key: "invitations:join.joined",

@@ -32,6 +32,8 @@ async function createClass(browser: Browser, testInfo: TestInfo, label: string) 
 /** A guest (own client address: registration is limited per address) registers and activates. */
 async function registerFromInvitation(page: Page, email: string, testInfo: TestInfo, prefilled: boolean) {
   await page.getByRole("link", { name: "Create an account" }).click();
+  // With other ways to register configured, the code's link asks which; the e-mailed one goes straight on.
+  if (!prefilled) await page.getByRole("link", { name: "Register with email" }).click();
   await expect(page).toHaveURL(/\/login\/registeremail/);
   const id = unique(testInfo);
   const password = "a long passphrase 7";
@@ -57,7 +59,9 @@ async function guestPage(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext({
     javaScriptEnabled: testInfo.project.name !== "no-js",
     viewport: { width: 360, height: 800 },
-    extraHTTPHeaders: { "CF-Connecting-IP": `198.18.${testInfo.project.name === "js" ? 3 : 4}.${(Date.now() % 250) + 1}` },
+    extraHTTPHeaders: {
+      "CF-Connecting-IP": `198.18.${testInfo.project.name === "js" ? 3 : 4}.${(Date.now() % 250) + 1}`,
+    },
   });
   return context.newPage();
 }
@@ -87,7 +91,9 @@ test("a guest scans the sheet's QR, registers, activates and lands in the class 
   await guest.close();
 });
 
-test("a pasted roster previews, sends 3 invitations, and each link joins its invitee", async ({ browser }, testInfo) => {
+test("a pasted roster previews, sends 3 invitations, and each link joins its invitee", async ({
+  browser,
+}, testInfo) => {
   test.setTimeout(240_000);
   const { teacher, name, id } = await createClass(browser, testInfo, "Roster class");
   const tag = unique(testInfo);
@@ -95,19 +101,26 @@ test("a pasted roster previews, sends 3 invitations, and each link joins its inv
   await teacher.goto(`/communities/${id}/manage/roster`);
   await teacher
     .getByLabel("Names and email addresses")
-    .fill([`Ana Parent,${a},Sam Smith`, `Ben Parent,${b}`, c, "Broken,not-an-address", person(testInfo, "owner")].join("\n"));
+    .fill(
+      [`Ana Parent,${a},Sam Smith`, `Ben Parent,${b}`, c, "Broken,not-an-address", person(testInfo, "owner")].join(
+        "\n",
+      ),
+    );
   await teacher.getByRole("button", { name: "Check the list" }).click();
   await expect(teacher.getByTestId("roster-summary")).toHaveText(
     "New: 3 · already members: 1 · already invited: 0 · invalid: 1 · duplicates: 0",
   );
   // Nothing at 360 px runs off the side.
-  expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await teacher.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await teacher.getByRole("button", { name: "Send 3 invitations" }).click();
   await expect(teacher.locator(".toast")).toContainText("3 invitations are on their way.");
 
   const linkOf = async (page: Page, to: string) => {
     const mail = await openMail(page, to, `invites you to ${name}`);
-    return (await mail.getByRole("link", { name: /\/join\/email\// }).first().getAttribute("href"))!;
+    return (await mail
+      .getByRole("link", { name: /\/join\/email\// })
+      .first()
+      .getAttribute("href"))!;
   };
   // A and B: signed in under other addresses; the link is the invitation.
   for (const [who, to] of [

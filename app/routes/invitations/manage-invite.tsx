@@ -13,13 +13,18 @@ import { getLocale } from "~/middleware/i18next";
 import { changeInvite, getInvitePage, type InviteChange } from "~/server/invitations/invites.server";
 import { inviteLink, qrSvg, sheetTexts } from "~/server/invitations/sheet.server";
 import { flashToast } from "~/server/session/session.server";
+import communitiesStylesUrl from "~/styles/communities.css?url";
 import stylesUrl from "~/styles/invitations.css?url";
 import type { Route } from "./+types/manage-invite";
 
 registerNamespace("communities", communities);
 registerNamespace("invitations", invitations);
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+// The manage pages' navigation is styled by the communities' sheet.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: communitiesStylesUrl },
+  { rel: "stylesheet", href: stylesUrl },
+];
 
 function idOf(params: { id?: string }) {
   const id = parseId(params.id);

@@ -13,13 +13,18 @@ import invitations from "~/locales/en/invitations.json";
 import { getInstance } from "~/middleware/i18next";
 import { checkRoster, getRosterPage, resendInvitation, sendRoster } from "~/server/invitations/roster.server";
 import { flashToast } from "~/server/session/session.server";
+import communitiesStylesUrl from "~/styles/communities.css?url";
 import stylesUrl from "~/styles/invitations.css?url";
 import type { Route } from "./+types/manage-roster";
 
 registerNamespace("communities", communities);
 registerNamespace("invitations", invitations);
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
+// The manage pages' navigation is styled by the communities' sheet.
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: communitiesStylesUrl },
+  { rel: "stylesheet", href: stylesUrl },
+];
 
 function idOf(params: { id?: string }) {
   const id = parseId(params.id);

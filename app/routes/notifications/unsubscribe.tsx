@@ -1,0 +1,59 @@
+import { data, Form, Link } from "react-router";
+import { registerNamespace } from "~/lib/i18n-client";
+import { useTranslation } from "~/lib/i18n-lite/react";
+import { tokenPageMeta } from "~/lib/token-page-meta";
+import notificationTexts from "~/locales/en/notifications.json";
+import { getInstance } from "~/middleware/i18next";
+import { findUnsubscribe, isEmailKind, unsubscribe } from "~/server/notifications/mail-unsubscribe.server";
+import type { Route } from "./+types/unsubscribe";
+
+registerNamespace("notifications", notificationTexts);
+
+/**
+ * /unsubscribe/:kind/:token — the link at the foot of every notification mail (issue 23 item 5,
+ * decision 169). Opened signed out as often as not, so outside the signed-in layout: the token
+ * alone says whose setting changes. Opening it changes nothing (mail scanners open links); the
+ * button does, without JavaScript. Mail clients' one-click posts go to `/one-click` beside it.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const metaTitle = getInstance(context).t("notifications:unsubscribe.metaTitle");
+  const kind = params.kind;
+  if (!isEmailKind(kind)) return data({ metaTitle, kind: null, state: "not_found" as const }, { status: 404 });
+  const found = await findUnsubscribe(params.token, kind);
+  if (found.status === "not_found") return data({ metaTitle, kind, state: "not_found" as const }, { status: 404 });
+  return { metaTitle, kind, state: found.mode === "off" ? ("off" as const) : ("ask" as const) };
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  const kind = params.kind;
+  if (!isEmailKind(kind)) return data({ done: false }, { status: 404 });
+  const result = await unsubscribe(params.token, kind);
+  return data({ done: result.status === "done" }, { status: result.status === "done" ? 200 : 404 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...tokenPageMeta(loaderData?.metaTitle),
+  { name: "robots", content: "noindex" },
+];
+
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("notifications");
+  const kind = loaderData.kind ? t(`unsubscribe.kinds.${loaderData.kind}`) : "";
+  const state = actionData ? (actionData.done ? "done" : "not_found") : loaderData.state;
+  return (
+    <main id="main" className="confirm-page">
+      <h1>{t("unsubscribe.title")}</h1>
+      {state === "ask" ? (
+        <Form method="post" className="confirm-actions">
+          <p>{t("unsubscribe.question", { kind })}</p>
+          <button type="submit">{t("unsubscribe.confirm", { kind })}</button>
+        </Form>
+      ) : (
+        <p role="status">{state === "not_found" ? t("unsubscribe.invalid") : t(`unsubscribe.${state}`, { kind })}</p>
+      )}
+      <p>
+        <Link to="/profile/settings/notifications">{t("unsubscribe.toSettings")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,287 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { localMinutes } from "~/lib/quiet-hours";
+import { sendMessage } from "~/server/chat/message-writes.server";
+import { createPost } from "~/server/content/posts.server";
+import { getDb, schema } from "~/server/db/db.server";
+import { sendFriendRequest } from "~/server/friends/friends.server";
+import { listOutbox, type OutboxMail } from "~/server/mail/outbox.server";
+import { type NoticeMailJob, UNREAD_DELAY_SECONDS } from "~/server/notifications/mail-jobs.server";
+import { sendHeldMails } from "~/server/notifications/mail-recipients.server";
+import type { Job } from "~/server/queue/queue.server";
+import { runJobs } from "../../workers/queue";
+import { twoFriends } from "./chat-support";
+import { addMember, cast } from "./communities-support";
+import { createUser, fetchApp } from "./helpers";
+import { bearerFor } from "./notifications-support";
+import { expectNoMail, waitForMail } from "./outbox-support";
+
+/**
+ * Notification email (issue 23 item 5, issue 24 item 5, decision 169), through the real queue,
+ * D1 and the outbox transport. Chat and inbox mails are queued with a 15-minute delay; the test
+ * plays that clock: it keeps those messages off the queue (checking their delay) and hands them
+ * to the Worker's own consumer when it chooses, as the queue would 15 minutes later.
+ */
+const delayed: { body: Job; delaySeconds?: number }[] = [];
+beforeAll(() => {
+  const queue = env.JOBS;
+  const sendBatch = queue.sendBatch.bind(queue);
+  Object.assign(env, {
+    JOBS: {
+      send: queue.send.bind(queue),
+      async sendBatch(messages: { body: Job; delaySeconds?: number }[], options?: QueueSendBatchOptions) {
+        const now = messages.filter((message) => !message.delaySeconds);
+        delayed.push(...messages.filter((message) => message.delaySeconds));
+        if (now.length > 0) await sendBatch(now, options);
+      },
+    },
+  });
+});
+
+/** The delayed mail jobs that match, taken off the clock once `count` have been queued. */
+async function takeDelayed(match: (job: NoticeMailJob) => boolean, count = 1) {
+  const matching = () => delayed.filter((m) => m.body.kind === "noticeMail" && match(m.body.body as NoticeMailJob));
+  const deadline = Date.now() + 5_000;
+  while (matching().length < count && Date.now() < deadline) await sleep(20);
+  const taken = matching();
+  for (const one of taken) delayed.splice(delayed.indexOf(one), 1);
+  return taken;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Exactly `count` mails to `to`, and no more arrive a moment later. */
+async function exactlyMails(to: string, count: number) {
+  await sleep(300);
+  const mails = await listOutbox({ to });
+  expect(mails).toHaveLength(count);
+  return mails;
+}
+
+/** Fifteen minutes later: the queue delivers them to the consumer. */
+async function deliver(jobs: { body: Job }[]) {
+  expect(jobs.length).toBeGreaterThan(0);
+  const batch = createMessageBatch<Job>(
+    "schoolhub-jobs",
+    jobs.map((job) => ({ id: `m-${job.body.key}`, timestamp: new Date(), attempts: 1, body: job.body })),
+  );
+  await runJobs(batch);
+  const result = await getQueueResult(batch, createExecutionContext());
+  expect(result.retryMessages).toEqual([]);
+}
+
+async function put(userId: number, body: unknown) {
+  const response = await fetchApp("/api/v2/notification-settings", {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${await bearerFor(userId)}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** No quiet hours (equal ends), so mail goes at once; the quiet-hours test sets its own. */
+const noQuiet = { quietStart: "00:00", quietEnd: "00:00" };
+
+const setLocale = (userId: number, locale: string) =>
+  getDb().update(schema.users).set({ locale }).where(eq(schema.users.id, userId));
+
+const headersOf = (mail: OutboxMail) => JSON.parse(mail.headers ?? "{}") as Record<string, string>;
+const settingsOf = async (userId: number) =>
+  (await getDb().query.notificationSettings.findFirst({ where: eq(schema.notificationSettings.userId, userId) }))!;
+
+async function chat(from: { id: number }, to: { id: number }, content: string) {
+  const sent = await sendMessage(
+    { id: from.id, tokenVersion: 0 },
+    { toUserId: to.id },
+    {
+      content,
+      clientMsgId: crypto.randomUUID(),
+    },
+  );
+  if (sent.status !== "ok") throw new Error(sent.status);
+  return sent.message;
+}
+
+describe("chat messages by email (issue 23 item 5)", () => {
+  it("still unread after 15 minutes: one mail for the run, in the recipient's language, with one-click unsubscribe", async () => {
+    const { a, b } = await twoFriends();
+    await put(b.id, noQuiet);
+    await setLocale(b.id, "es");
+    const first = await chat(a, b, "¿Puedes traer las galletas el viernes?");
+    await chat(a, b, "¡Gracias!");
+    const jobs = await takeDelayed(
+      (job) => job.about.kind === "chat" && job.about.conversationId === first.conversationId,
+      2,
+    );
+    expect(jobs.map((job) => job.delaySeconds)).toEqual([UNREAD_DELAY_SECONDS, UNREAD_DELAY_SECONDS]);
+    await expectNoMail(b.email);
+    await deliver(jobs);
+
+    await waitForMail(b.email);
+    const [mail] = await exactlyMails(b.email, 1);
+    expect(await listOutbox({ to: a.email })).toEqual([]);
+    expect(mail!.subject).toBe("Ada Parent te envió un mensaje");
+    expect(mail!.text).toContain("Hola, Ben Teacher:");
+    expect(mail!.text).toContain("> ¿Puedes traer las galletas el viernes?");
+    expect(mail!.text).toContain("Hay 1 mensaje más sin leer en esta conversación.");
+    expect(mail!.text).toContain(`${env.APP_ORIGIN}/chat/${first.conversationId}`);
+    expect(mail!.html).toContain('<html lang="es" dir="ltr">');
+    expect(mail!.html).toContain("Abrir la conversación");
+    const token = (await settingsOf(b.id)).unsubscribeToken;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(headersOf(mail!)).toEqual({
+      "List-Unsubscribe": `<${env.APP_ORIGIN}/unsubscribe/chat/${token}/one-click>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    expect(mail!.text).toContain(`${env.APP_ORIGIN}/unsubscribe/chat/${token}?lng=es`);
+  });
+
+  it("read within 15 minutes: no mail", async () => {
+    const { a, b } = await twoFriends();
+    await put(b.id, noQuiet);
+    const message = await chat(a, b, "Pick-up moved to 3:15");
+    const read = await fetchApp(`/api/v2/conversation/${message.conversationId}/read`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${await bearerFor(b.id)}` },
+    });
+    expect(read.status).toBeLessThan(300);
+    await deliver(await takeDelayed((job) => job.about.kind === "chat" && job.about.messageId === message.id));
+    await expectNoMail(b.email);
+  });
+});
+
+describe("one-click unsubscribe (RFC 8058)", () => {
+  it("works from a mail client with no session, and turns off just that kind", async () => {
+    const { a, b } = await twoFriends();
+    await put(b.id, noQuiet);
+    const message = await chat(a, b, "Reminder: picture day");
+    await deliver(await takeDelayed((job) => job.about.kind === "chat" && job.about.messageId === message.id));
+    const [mail] = await waitForMail(b.email);
+    const url = headersOf(mail!)["List-Unsubscribe"]!.slice(1, -1);
+
+    // A webmail posting from its own site, as RFC 8058 describes: no cookie, another Origin.
+    const response = await fetchApp(new URL(url).pathname, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://mail.example" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(response.status).toBe(200);
+    const settings = await settingsOf(b.id);
+    expect(settings).toMatchObject({ chatEmail: "off", inboxEmail: "immediate", friendsEmail: "daily" });
+    expect(settings).toMatchObject({ postsEmail: "daily", eventsEmail: "immediate" });
+
+    // Email off for a kind: no mail, however unread.
+    const later = await chat(a, b, "Are you there?");
+    await deliver(await takeDelayed((job) => job.about.kind === "chat" && job.about.messageId === later.id));
+    await exactlyMails(b.email, 1);
+
+    // A token nobody has: nothing changes.
+    const wrong = await fetchApp("/unsubscribe/chat/not-a-real-token-000000000000000000000000000/one-click", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(wrong.status).toBe(404);
+  });
+
+  it("the page asks first, then turns the kind off with a plain form post, in the mail's language", async () => {
+    const user = await createUser({ name: "Ana Madre" });
+    await put(user.id, { email: { friends: "immediate" } });
+    const { unsubscribeToken: token } = await settingsOf(user.id);
+    const path = `/unsubscribe/friends/${token}`;
+
+    const page = await fetchApp(`${path}?lng=es`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("¿Dejar de recibir correos sobre solicitudes de amistad?");
+    expect((await settingsOf(user.id)).friendsEmail).toBe("immediate");
+
+    const done = await fetchApp(`${path}?lng=es`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("Listo. Ya no recibirás correos sobre solicitudes de amistad.");
+    expect(await settingsOf(user.id)).toMatchObject({ friendsEmail: "off", chatEmail: "immediate" });
+    expect(await (await fetchApp(path)).text()).toContain("You already get no emails about friend requests.");
+    expect((await fetchApp(`/unsubscribe/friends/nope${token}`)).status).toBe(404);
+    expect((await fetchApp(`/unsubscribe/gossip/${token}`)).status).toBe(404);
+    // The one-click address opened in a browser shows the page.
+    const opened = await fetchApp(`${path}/one-click`);
+    expect(opened.headers.get("Location")).toBe(path);
+  });
+});
+
+describe("the other kinds", () => {
+  it("a friend request: mailed at once when chosen, not by default (the digest's)", async () => {
+    const asker = await createUser({ name: "Carla Coach" });
+    const chosen = await createUser({ name: "Dan Dad" });
+    const byDefault = await createUser({ name: "Eve Mom" });
+    await put(chosen.id, { ...noQuiet, email: { friends: "immediate" } });
+    await sendFriendRequest({ id: asker.id, tokenVersion: 0 }, chosen.id);
+    await sendFriendRequest({ id: asker.id, tokenVersion: 0 }, byDefault.id);
+    const [mail] = await waitForMail(chosen.email);
+    expect(mail!.subject).toBe("Carla Coach sent you a friend request");
+    expect(mail!.text).toContain(`${env.APP_ORIGIN}/profile/friends`);
+    expect(headersOf(mail!)["List-Unsubscribe"]).toContain("/unsubscribe/friends/");
+    await expectNoMail(byDefault.email);
+  });
+
+  it("a post in Spanish reaches a Vietnamese parent translated, marked, with the original", async () => {
+    const { owner, member, community } = await cast();
+    const parent = await createUser({ name: "Phụ huynh Lan" });
+    await addMember(community.id, parent.id);
+    await setLocale(parent.id, "vi");
+    await put(parent.id, { ...noQuiet, email: { posts: "immediate" } });
+    const text = `La excursión al museo es el viernes, traigan almuerzo ${crypto.randomUUID().slice(0, 8)}.`;
+    const post = await createPost(member, community.id, text);
+    if (post.status !== "published") throw new Error(post.status);
+    const [mail] = await waitForMail(parent.email);
+    expect(mail!.subject).toContain("Milo Member đã đăng trong");
+    expect(mail!.text).toContain(`> [es→vi] ${text}`);
+    expect(mail!.text).toContain("Dịch từ");
+    expect(mail!.text).toContain(`Bản gốc:\n\n> ${text}`);
+    expect(mail!.text).toContain(`${env.APP_ORIGIN}/content/${post.id}`);
+    // The owner kept the default (a daily digest): no mail now.
+    await expectNoMail(owner.email);
+  });
+});
+
+describe("quiet hours hold immediate email (issue 23 item 6)", () => {
+  it("until they end, then one summary per kind, once", async () => {
+    const zone = "America/Denver";
+    const [x, y, sleeper] = [
+      await createUser({ name: "Xavi Parent" }),
+      await createUser({ name: "Yara Parent" }),
+      await createUser({ name: "Sol Sleeper" }),
+    ];
+    await getDb().update(schema.users).set({ timeZone: zone }).where(eq(schema.users.id, sleeper.id));
+    const now = localMinutes(Date.now(), zone);
+    const clock = (m: number) =>
+      `${String(Math.floor((((m % 1440) + 1440) % 1440) / 60)).padStart(2, "0")}:${String((((m % 1440) + 1440) % 1440) % 60).padStart(2, "0")}`;
+    await put(sleeper.id, { quietStart: clock(now - 60), quietEnd: clock(now + 60), email: { friends: "immediate" } });
+    await sendFriendRequest({ id: x.id, tokenVersion: 0 }, sleeper.id);
+    await sendFriendRequest({ id: y.id, tokenVersion: 0 }, sleeper.id);
+    const heldFor = () => getDb().query.heldMails.findMany({ where: eq(schema.heldMails.userId, sleeper.id) });
+    const deadline = Date.now() + 10_000;
+    while ((await heldFor()).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await heldFor()).toHaveLength(2);
+    await expectNoMail(sleeper.email);
+
+    expect(await sendHeldMails(Date.now())).toBe(0);
+    const later = Date.now() + 2 * 3_600_000;
+    expect(await sendHeldMails(later)).toBeGreaterThanOrEqual(1);
+    await waitForMail(sleeper.email);
+    const [summary] = await exactlyMails(sleeper.email, 1);
+    expect(summary!.subject).toBe("2 emails while it was quiet: friend requests");
+    expect(summary!.text).toContain("Xavi Parent sent you a friend request");
+    expect(summary!.text).toContain("Yara Parent sent you a friend request");
+    expect(headersOf(summary!)["List-Unsubscribe"]).toContain("/unsubscribe/friends/");
+    expect(await heldFor()).toHaveLength(0);
+    await sendHeldMails(later);
+    await exactlyMails(sleeper.email, 1);
+  });
+});

@@ -1,4 +1,3 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -7,89 +6,27 @@ import { sendMessage } from "~/server/chat/message-writes.server";
 import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { sendFriendRequest } from "~/server/friends/friends.server";
-import { listOutbox, type OutboxMail } from "~/server/mail/outbox.server";
-import { type NoticeMailJob, UNREAD_DELAY_SECONDS } from "~/server/notifications/mail-jobs.server";
+import { listOutbox } from "~/server/mail/outbox.server";
+import { UNREAD_DELAY_SECONDS } from "~/server/notifications/mail-jobs.server";
 import { sendHeldMails } from "~/server/notifications/mail-recipients.server";
-import type { Job } from "~/server/queue/queue.server";
-import { runJobs } from "../../workers/queue";
 import { twoFriends } from "./chat-support";
 import { addMember, cast } from "./communities-support";
 import { createUser, fetchApp } from "./helpers";
+import {
+  deliver,
+  exactlyMails,
+  headersOf,
+  holdDelayedJobs,
+  noQuiet,
+  put,
+  setLocale,
+  settingsOf,
+  takeDelayed,
+} from "./mail-support";
 import { bearerFor } from "./notifications-support";
 import { expectNoMail, waitForMail } from "./outbox-support";
 
-/**
- * Notification email (issue 23 item 5, issue 24 item 5, decision 169), through the real queue,
- * D1 and the outbox transport. Chat and inbox mails are queued with a 15-minute delay; the test
- * plays that clock: it keeps those messages off the queue (checking their delay) and hands them
- * to the Worker's own consumer when it chooses, as the queue would 15 minutes later.
- */
-const delayed: { body: Job; delaySeconds?: number }[] = [];
-beforeAll(() => {
-  const queue = env.JOBS;
-  const sendBatch = queue.sendBatch.bind(queue);
-  Object.assign(env, {
-    JOBS: {
-      send: queue.send.bind(queue),
-      async sendBatch(messages: { body: Job; delaySeconds?: number }[], options?: QueueSendBatchOptions) {
-        const now = messages.filter((message) => !message.delaySeconds);
-        delayed.push(...messages.filter((message) => message.delaySeconds));
-        if (now.length > 0) await sendBatch(now, options);
-      },
-    },
-  });
-});
-
-/** The delayed mail jobs that match, taken off the clock once `count` have been queued. */
-async function takeDelayed(match: (job: NoticeMailJob) => boolean, count = 1) {
-  const matching = () => delayed.filter((m) => m.body.kind === "noticeMail" && match(m.body.body as NoticeMailJob));
-  const deadline = Date.now() + 5_000;
-  while (matching().length < count && Date.now() < deadline) await sleep(20);
-  const taken = matching();
-  for (const one of taken) delayed.splice(delayed.indexOf(one), 1);
-  return taken;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Exactly `count` mails to `to`, and no more arrive a moment later. */
-async function exactlyMails(to: string, count: number) {
-  await sleep(300);
-  const mails = await listOutbox({ to });
-  expect(mails).toHaveLength(count);
-  return mails;
-}
-
-/** Fifteen minutes later: the queue delivers them to the consumer. */
-async function deliver(jobs: { body: Job }[]) {
-  expect(jobs.length).toBeGreaterThan(0);
-  const batch = createMessageBatch<Job>(
-    "schoolhub-jobs",
-    jobs.map((job) => ({ id: `m-${job.body.key}`, timestamp: new Date(), attempts: 1, body: job.body })),
-  );
-  await runJobs(batch);
-  const result = await getQueueResult(batch, createExecutionContext());
-  expect(result.retryMessages).toEqual([]);
-}
-
-async function put(userId: number, body: unknown) {
-  const response = await fetchApp("/api/v2/notification-settings", {
-    method: "PUT",
-    headers: { Authorization: `Bearer ${await bearerFor(userId)}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-}
-
-/** No quiet hours (equal ends), so mail goes at once; the quiet-hours test sets its own. */
-const noQuiet = { quietStart: "00:00", quietEnd: "00:00" };
-
-const setLocale = (userId: number, locale: string) =>
-  getDb().update(schema.users).set({ locale }).where(eq(schema.users.id, userId));
-
-const headersOf = (mail: OutboxMail) => JSON.parse(mail.headers ?? "{}") as Record<string, string>;
-const settingsOf = async (userId: number) =>
-  (await getDb().query.notificationSettings.findFirst({ where: eq(schema.notificationSettings.userId, userId) }))!;
+beforeAll(holdDelayedJobs);
 
 async function chat(from: { id: number }, to: { id: number }, content: string) {
   const sent = await sendMessage(

@@ -1,0 +1,55 @@
+import { queryD1 } from "./d1";
+import { expect, test } from "./support";
+
+/**
+ * A notification mail's unsubscribe link (issue 23 item 5, decision 169), opened signed out, as
+ * from a phone's mail app: the page asks in the mail's language, and its button turns off just
+ * that kind, with JavaScript and without. Each project has its own seeded token.
+ */
+const STATE = ".wrangler/e2e-state";
+const project = () => (test.info().project.name === "js" ? "js" : "nojs");
+const token = () => `e2e-unsubscribe-${project()}-token-0123456789abcdefghijkl`;
+const settings = () =>
+  queryD1<{ chat: string; inbox: string; friends: string; posts: string; events: string }>(
+    STATE,
+    `SELECT chat_email AS chat, inbox_email AS inbox, friends_email AS friends, posts_email AS posts,
+      events_email AS events FROM notification_settings WHERE unsubscribe_token = '${token()}'`,
+  )[0];
+
+test.describe("unsubscribing from a mail, at 360 px", () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test("the page asks first, then stops just that kind of email, signed out", async ({ page }) => {
+    await page.goto(`/unsubscribe/events/${token()}?lng=es`);
+    await expect(page.getByRole("heading", { level: 1, name: "Cancelar suscripción" })).toBeVisible();
+    await expect(
+      page.getByText("¿Dejar de recibir correos sobre cambios y recordatorios de eventos?", { exact: false }),
+    ).toBeVisible();
+    // Opening the link changed nothing.
+    expect(settings()?.events).toBe("immediate");
+    const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);
+    expect(width).toBeLessThanOrEqual(360);
+    const button = page.getByRole("button", {
+      name: "Dejar de recibir correos sobre cambios y recordatorios de eventos",
+    });
+    expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+    await button.click();
+    await expect(page.getByRole("status")).toHaveText(
+      "Listo. Ya no recibirás correos sobre cambios y recordatorios de eventos.",
+    );
+    // Only that kind (the one-click test below turns off posts for the js project's token).
+    expect(settings()).toMatchObject({ chat: "immediate", inbox: "immediate", friends: "daily", events: "off" });
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+    await expect(page.getByRole("link", { name: "Toda la configuración de notificaciones" })).toBeVisible();
+  });
+
+  test("a mail client's one-click POST (RFC 8058), from another site, with no cookie @js-only", async ({ request }) => {
+    const response = await request.post(`/unsubscribe/posts/${token()}/one-click`, {
+      headers: { Origin: "https://mail.example", "Content-Type": "application/x-www-form-urlencoded" },
+      data: "List-Unsubscribe=One-Click",
+    });
+    expect(response.status()).toBe(200);
+    expect(settings()?.posts).toBe("off");
+  });
+});

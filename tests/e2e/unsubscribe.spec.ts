@@ -25,6 +25,8 @@ test.describe("unsubscribing from a mail, at 360 px", () => {
     await expect(
       page.getByText("¿Dejar de recibir correos sobre cambios y recordatorios de eventos?", { exact: false }),
     ).toBeVisible();
+    // A plain HTML page for a guest: no script at all (decision 043).
+    await expect(page.locator('script[src], script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
     // Opening the link changed nothing.
     expect(settings()?.events).toBe("immediate");
     const width = await page.evaluate(() => document.scrollingElement!.scrollWidth);

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { tokenPageMeta } from "~/lib/token-page-meta";
@@ -30,6 +31,9 @@ export async function action({ params }: Route.ActionArgs) {
   const result = await unsubscribe(params.token, kind);
   return data({ done: result.status === "done" }, { status: result.status === "done" ? 200 : 404 });
 }
+
+// Works completely as plain HTML: a guest (most who open a mail's link) gets no scripts (decision 043).
+export const handle: HydrationHandle = { hydrate: false, guestStyles: ["forms"] };
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...tokenPageMeta(loaderData?.metaTitle),

@@ -105,6 +105,7 @@ describe("one-click unsubscribe (RFC 8058)", () => {
       body: "List-Unsubscribe=One-Click",
     });
     expect(response.status).toBe(200);
+    expect(response.headers.get("X-D1-Round-Trips")).toBe("1");
     const settings = await settingsOf(b.id);
     expect(settings).toMatchObject({ chatEmail: "off", inboxEmail: "immediate", friendsEmail: "daily" });
     expect(settings).toMatchObject({ postsEmail: "daily", eventsEmail: "immediate" });
@@ -131,6 +132,7 @@ describe("one-click unsubscribe (RFC 8058)", () => {
 
     const page = await fetchApp(`${path}?lng=es`);
     expect(page.status).toBe(200);
+    expect(page.headers.get("X-D1-Round-Trips")).toBe("1");
     const html = await page.text();
     expect(html).toContain("¿Dejar de recibir correos sobre solicitudes de amistad?");
     expect((await settingsOf(user.id)).friendsEmail).toBe("immediate");
@@ -140,8 +142,12 @@ describe("one-click unsubscribe (RFC 8058)", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "",
     });
-    expect(done.status).toBe(200);
-    expect(await done.text()).toContain("Listo. Ya no recibirás correos sobre solicitudes de amistad.");
+    expect(done.status).toBe(302);
+    expect(done.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(done.headers.get("Location")).toBe(`${path}?lng=es&done=1`);
+    const after = await fetchApp(done.headers.get("Location")!);
+    expect(after.headers.get("X-D1-Round-Trips")).toBe("1");
+    expect(await after.text()).toContain("Listo. Ya no recibirás correos sobre solicitudes de amistad.");
     expect(await settingsOf(user.id)).toMatchObject({ friendsEmail: "off", chatEmail: "immediate" });
     expect(await (await fetchApp(path)).text()).toContain("You already get no emails about friend requests.");
     expect((await fetchApp(`/unsubscribe/friends/nope${token}`)).status).toBe(404);

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -16,20 +16,24 @@ registerNamespace("notifications", notificationTexts);
  * alone says whose setting changes. Opening it changes nothing (mail scanners open links); the
  * button does, without JavaScript. Mail clients' one-click posts go to `/one-click` beside it.
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const metaTitle = getInstance(context).t("notifications:unsubscribe.metaTitle");
   const kind = params.kind;
   if (!isEmailKind(kind)) return data({ metaTitle, kind: null, state: "not_found" as const }, { status: 404 });
   const found = await findUnsubscribe(params.token, kind);
   if (found.status === "not_found") return data({ metaTitle, kind, state: "not_found" as const }, { status: 404 });
-  return { metaTitle, kind, state: found.mode === "off" ? ("off" as const) : ("ask" as const) };
+  if (found.mode !== "off") return { metaTitle, kind, state: "ask" as const };
+  // Just turned off by the button (the post redirects here), or off already.
+  const done = new URL(request.url).searchParams.has("done");
+  return { metaTitle, kind, state: done ? ("done" as const) : ("off" as const) };
 }
 
-export async function action({ params }: Route.ActionArgs) {
-  const kind = params.kind;
-  if (!isEmailKind(kind)) return data({ done: false }, { status: 404 });
-  const result = await unsubscribe(params.token, kind);
-  return data({ done: result.status === "done" }, { status: result.status === "done" ? 200 : 404 });
+/** The button: the kind off, then this page again (a reload never re-posts), saying so. */
+export async function action({ params, request }: Route.ActionArgs) {
+  if (isEmailKind(params.kind)) await unsubscribe(params.token, params.kind);
+  const back = new URL(request.url);
+  back.searchParams.set("done", "1");
+  return redirect(`${back.pathname}${back.search}`);
 }
 
 // Works completely as plain HTML: a guest (most who open a mail's link) gets no scripts (decision 043).
@@ -40,10 +44,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("notifications");
   const kind = loaderData.kind ? t(`unsubscribe.kinds.${loaderData.kind}`) : "";
-  const state = actionData ? (actionData.done ? "done" : "not_found") : loaderData.state;
+  const state = loaderData.state;
   return (
     <main id="main" className="confirm-page">
       <h1>{t("unsubscribe.title")}</h1>

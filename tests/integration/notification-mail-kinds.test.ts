@@ -1,7 +1,13 @@
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { localMinutes } from "~/lib/quiet-hours";
+import { createPost } from "~/server/content/posts.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { createEvent, updateEvent } from "~/server/events/events.server";
 import { sendMessage } from "~/server/inbox/send.server";
+import { sendNoticeMails } from "~/server/notifications/mail-jobs.server";
+import { addMember, cast } from "./communities-support";
 import { communityWithPeople, eventInput } from "./events-support";
 import { people } from "./inbox-support";
 import {
@@ -68,5 +74,33 @@ describe("event changes by email", () => {
     expect(mails.map((one) => one.subject)).toContain("تغيّرت الفعالية: Bake sale (moved)");
     await expectNoMail(other.email);
     await expectNoMail(manager.email, 0);
+  });
+});
+
+describe("urgent posts (for the digest side's urgent marking, issue 23 item 6)", () => {
+  it("are mailed at once, through quiet hours and a daily-digest choice, but never to someone who turned posts off", async () => {
+    const { owner, member, stranger, community } = await cast();
+    await addMember(community.id, stranger.id);
+    const zone = "Asia/Ho_Chi_Minh";
+    const now = localMinutes(Date.now(), zone);
+    const clock = (m: number) => {
+      const x = ((m % 1440) + 1440) % 1440;
+      return `${String(Math.floor(x / 60)).padStart(2, "0")}:${String(x % 60).padStart(2, "0")}`;
+    };
+    await getDb().update(schema.users).set({ timeZone: zone }).where(eq(schema.users.id, member.id));
+    await put(member.id, { quietStart: clock(now - 60), quietEnd: clock(now + 60) });
+    await put(stranger.id, { ...noQuiet, email: { posts: "off" } });
+    const post = await createPost(owner, community.id, "School closes at noon today because of the storm.");
+    if (post.status !== "published") throw new Error(post.status);
+    const about = { kind: "posts" as const, postId: post.id, authorId: owner.id };
+    const sent = await sendNoticeMails(
+      { about, userIds: [member.id, stranger.id], origin: env.APP_ORIGIN, urgent: true },
+      { key: `urgent-${post.id}`, attempts: 1 },
+    );
+    expect(sent).toBe(1);
+    const [mail] = await waitForMail(member.email);
+    expect(mail!.subject).toContain("Olivia Owner posted in");
+    expect(mail!.text).toContain("> School closes at noon today because of the storm.");
+    await expectNoMail(stranger.email);
   });
 });

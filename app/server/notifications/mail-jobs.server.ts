@@ -19,7 +19,13 @@ import { notificationOrigin } from "./origin.server";
  * message) and go only if still unread then; during quiet hours a mail is held, and the cron
  * sends one summary per kind when they end. Digests (daily, weekly) are `digest-*.server.ts`.
  */
-export type NoticeMailJob = { about: MailAbout; userIds: number[]; origin: string };
+export type NoticeMailJob = {
+  about: MailAbout;
+  userIds: number[];
+  origin: string;
+  /** An urgent post (issue 23 item 6): mailed now to everyone whose kind is not off, through quiet hours. */
+  urgent?: boolean;
+};
 
 declare module "~/server/queue/queue.server" {
   interface QueueKinds {
@@ -38,13 +44,14 @@ export const MAIL_RECIPIENTS_PER_JOB = 200;
  * goes. Ids, not texts: every recipient reads it in their own language. `key`: where the caller
  * may run twice for one change (a job delivered twice, the cron), its fixed key, so it mails once.
  */
-export function mailLater(about: MailAbout, userIds: number[], key?: string) {
+export function mailLater(about: MailAbout, userIds: number[], key?: string, { urgent = false } = {}) {
   const to = [...new Set(userIds)];
   const delaySeconds = about.kind === "chat" || about.kind === "inbox" ? UNREAD_DELAY_SECONDS : undefined;
   for (let start = 0; start < to.length; start += MAIL_RECIPIENTS_PER_JOB) {
     const userIds = to.slice(start, start + MAIL_RECIPIENTS_PER_JOB);
     const part = key === undefined ? undefined : `${key}-mail${start / MAIL_RECIPIENTS_PER_JOB}`;
-    enqueue("noticeMail", { about, userIds, origin: notificationOrigin() }, part, { delaySeconds });
+    const body = { about, userIds, origin: notificationOrigin(), ...(urgent ? { urgent } : {}) };
+    enqueue("noticeMail", body, part, { delaySeconds });
   }
 }
 
@@ -69,7 +76,11 @@ function recipientsQuery(about: MailAbout, userIds: number[]) {
  * the `mail` job (its key made from this job's, so a job delivered twice mails once), or held
  * during their quiet hours. Answers how many mails were sent or held.
  */
-export async function sendNoticeMails({ about, userIds, origin }: NoticeMailJob, job: JobContext, now = Date.now()) {
+export async function sendNoticeMails(
+  { about, userIds, origin, urgent = false }: NoticeMailJob,
+  job: JobContext,
+  now = Date.now(),
+) {
   const found = await batch({
     recipients: recipientsQuery(about, userIds),
     facts: factsQuery(about),
@@ -78,7 +89,9 @@ export async function sendNoticeMails({ about, userIds, origin }: NoticeMailJob,
   const facts = found.facts[0];
   if (!facts) return 0;
   const waiting = new Map(found.waiting.map((row) => [row.userId, row]));
-  const wanted = found.recipients.filter((user) => user.mode === "immediate" && waiting.has(user.id));
+  const wanted = found.recipients.filter(
+    (user) => (urgent ? user.mode !== "off" : user.mode === "immediate") && waiting.has(user.id),
+  );
   if (wanted.length === 0) return 0;
   const item = quotedItem(about);
   const texts = item
@@ -97,7 +110,7 @@ export async function sendNoticeMails({ about, userIds, origin }: NoticeMailJob,
     const message = kindMail(recipient, about.kind, content, origin);
     const key = `${job.key}-${recipient.id}`;
     const mail: MailJob = { message, label: `${about.kind} mail to user ${recipient.id}` };
-    if (isQuiet(now, recipient.zone, recipient.start, recipient.end))
+    if (!urgent && isQuiet(now, recipient.zone, recipient.start, recipient.end))
       held.push({ recipient, kind: about.kind, key, subject: content.subject, url, origin, mail });
     else enqueue("mail", mail, key);
   }

@@ -5,6 +5,8 @@ import { localMinutes } from "~/lib/quiet-hours";
 import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { createEvent, updateEvent } from "~/server/events/events.server";
+import { sendDayBeforeReminders } from "~/server/events/reminders.server";
+import { answerEvent } from "~/server/events/rsvp.server";
 import { sendMessage } from "~/server/inbox/send.server";
 import { sendNoticeMails } from "~/server/notifications/mail-jobs.server";
 import { addMember, cast } from "./communities-support";
@@ -74,6 +76,34 @@ describe("event changes by email", () => {
     expect(mails.map((one) => one.subject)).toContain("تغيّرت الفعالية: Bake sale (moved)");
     await expectNoMail(other.email);
     await expectNoMail(manager.email, 0);
+  });
+});
+
+describe("the day-before reminder by email", () => {
+  it("goes to those going, once, however often the cron runs", async () => {
+    const { community, manager, member, other } = await communityWithPeople();
+    // The member turned event emails off; the other one keeps the default (right away).
+    await put(member.id, { ...noQuiet, email: { events: "off" } });
+    await put(other.id, noQuiet);
+    const hour = 3_600_000;
+    const run = Math.floor(Date.now() / hour) * hour + 5 * hour;
+    const startsAt = run + 24 * hour + 30 * 60_000;
+    const created = await createEvent(
+      manager,
+      community.id,
+      eventInput({ title: "Field trip", startsAt, endsAt: null }),
+    );
+    if (!created.ok) throw new Error("not created");
+    await answerEvent(member, created.value, startsAt, "going");
+    await answerEvent(other, created.value, startsAt, "going");
+    expect(await sendDayBeforeReminders(run)).toBe(2);
+    expect(await sendDayBeforeReminders(run + 60_000)).toBe(0);
+    await waitForMail(other.email, { count: 2 });
+    const mails = await exactlyMails(other.email, 2);
+    const reminder = mails.find((mail) => mail.subject === "Tomorrow: Field trip")!;
+    expect(reminder.text).toContain("A reminder: Field trip is tomorrow, and you are going.");
+    expect(reminder.text).toContain(`${env.APP_ORIGIN}/calendar/events/${created.value}`);
+    expect((await exactlyMails(member.email, 0)).length).toBe(0);
   });
 });
 

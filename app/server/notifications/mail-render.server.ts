@@ -81,7 +81,8 @@ export function kindMail(recipient: MailRecipient, kind: EmailKind, content: Mai
   ];
   return {
     to: recipient.email,
-    subject: content.subject,
+    // One line, whatever a name or an inbox subject holds.
+    subject: content.subject.replace(/\s+/g, " ").trim(),
     ...renderMail(blocks, recipient.locale),
     headers: unsubscribeHeaders(origin, recipient, kind),
   };

@@ -45,6 +45,15 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     );
   }
 
+  // …and the one who gets a real mail to follow: friend requests right away, no quiet hours.
+  for (const project of ["js", "nojs"]) {
+    sql.push(
+      person(`e2e-unsubmail-${project}@demo.schoolhub.test`, `e2e_unsubmail_${project}`, `E2E unsubmail ${project}`),
+      `INSERT INTO notification_settings (user_id, friends_email, quiet_start, quiet_end, unsubscribe_token)
+        SELECT id, 'immediate', 0, 0, ${q(`e2e-unsubmail-${project}-token-0123456789abcdefghijklm`)} FROM users WHERE username = ${q(`e2e_unsubmail_${project}`)};`,
+    );
+  }
+
   // The viewer's zone (tests/e2e/viewer-time-zone.spec.ts): an account no other test signs in
   // with, so its first page is the one that tells the server the browser's zone (decision 121);
   // in Sam's communities, so its newsfeed has posts, and in no conversation.

@@ -1,5 +1,5 @@
 import { queryD1 } from "./d1";
-import { expect, test } from "./support";
+import { confirm, expect, openMail, signedInPage, test } from "./support";
 
 /**
  * A notification mail's unsubscribe link (issue 23 item 5, decision 169), opened signed out, as
@@ -44,6 +44,33 @@ test.describe("unsubscribing from a mail, at 360 px", () => {
     expect(settings()).toMatchObject({ chat: "immediate", inbox: "immediate", friends: "daily", events: "off" });
     expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
     await expect(page.getByRole("link", { name: "Toda la configuración de notificaciones" })).toBeVisible();
+  });
+
+  test("from a real mail: its link opens the page, whose button stops that kind", async ({
+    browser,
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
+    const p = project();
+    const [target] = queryD1<{ id: number }>(STATE, `SELECT id FROM users WHERE username = 'e2e_unsubmail_${p}'`);
+    const sender = await signedInPage(browser, testInfo, `e2e_unsubscribe_${p}`, `/users/${target!.id}`);
+    await sender.getByRole("button", { name: "Add Friend" }).click();
+    await confirm(sender, `Are you sure you want to send E2E unsubmail ${p} a friend request?`, javaScriptEnabled);
+
+    const mail = await openMail(
+      page,
+      `e2e-unsubmail-${p}@demo.schoolhub.test`,
+      `E2E unsubscribe ${p} sent you a friend request`,
+    );
+    await mail.getByRole("link", { name: /\/unsubscribe\/friends\// }).click();
+    await expect(page.getByText("Stop getting emails about friend requests?", { exact: false })).toBeVisible();
+    await page.getByRole("button", { name: "Stop emails about friend requests" }).click();
+    await expect(page.getByRole("status")).toHaveText("Done. You will no longer get emails about friend requests.");
+    const [row] = queryD1<{ friends: string }>(
+      STATE,
+      `SELECT friends_email AS friends FROM notification_settings WHERE user_id = ${target!.id}`,
+    );
+    expect(row?.friends).toBe("off");
   });
 
   test("a mail client's one-click POST (RFC 8058), from another site, with no cookie @js-only", async ({ request }) => {

@@ -227,4 +227,25 @@ describe("quiet hours hold immediate email (issue 23 item 6)", () => {
     await sendHeldMails(later);
     await exactlyMails(sleeper.email, 1);
   });
+
+  it("send nothing held for a kind turned off meanwhile", async () => {
+    const zone = "Europe/Madrid";
+    const [asker, sleeper] = [await createUser({ name: "Quim Parent" }), await createUser({ name: "Rita Sleeper" })];
+    await getDb().update(schema.users).set({ timeZone: zone }).where(eq(schema.users.id, sleeper.id));
+    const now = localMinutes(Date.now(), zone);
+    const clock = (m: number) => {
+      const x = ((m % 1440) + 1440) % 1440;
+      return `${String(Math.floor(x / 60)).padStart(2, "0")}:${String(x % 60).padStart(2, "0")}`;
+    };
+    await put(sleeper.id, { quietStart: clock(now - 60), quietEnd: clock(now + 60), email: { friends: "immediate" } });
+    await sendFriendRequest({ id: asker.id, tokenVersion: 0 }, sleeper.id);
+    const heldFor = () => getDb().query.heldMails.findMany({ where: eq(schema.heldMails.userId, sleeper.id) });
+    const deadline = Date.now() + 10_000;
+    while ((await heldFor()).length < 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await heldFor()).toHaveLength(1);
+    await put(sleeper.id, { email: { friends: "off" } });
+    await sendHeldMails(Date.now() + 2 * 3_600_000);
+    expect(await heldFor()).toHaveLength(0);
+    await expectNoMail(sleeper.email);
+  });
 });

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { DEFAULT_NOTIFICATION_SETTINGS, minutesOf } from "~/lib/forms/notification-settings";
-import type { EmailKind } from "~/lib/notification-kinds";
+import { EMAIL_KINDS, type EmailKind } from "~/lib/notification-kinds";
 import { isQuiet } from "~/lib/quiet-hours";
 import { batch, single, sqlRows } from "~/server/db/batch.server";
 import type { MailJob } from "~/server/mail/mail.server";
@@ -77,12 +77,17 @@ const DEFAULT_END = minutesOf(DEFAULT_NOTIFICATION_SETTINGS.quietEnd);
  */
 export async function sendHeldMails(now = Date.now()) {
   const { waiting } = await batch({
-    waiting: sqlRows<{ userId: number; zone: string; start: number; end: number }>(sql`
+    waiting: sqlRows<{ userId: number; zone: string; start: number; end: number; off: string }>(sql`
       SELECT u.id AS userId, coalesce(u.time_zone, 'UTC') AS zone,
-        coalesce(s.quiet_start, ${DEFAULT_START}) AS start, coalesce(s.quiet_end, ${DEFAULT_END}) AS "end"
+        coalesce(s.quiet_start, ${DEFAULT_START}) AS start, coalesce(s.quiet_end, ${DEFAULT_END}) AS "end",
+        ${sql.raw(
+          EMAIL_KINDS.map((kind) => `coalesce(CASE WHEN s.${kind}_email = 'off' THEN '${kind},' END, '')`).join(" || "),
+        )} AS off
       FROM (SELECT DISTINCT user_id FROM held_mails) h JOIN users u ON u.id = h.user_id
       LEFT JOIN notification_settings s ON s.user_id = u.id`),
   });
+  // A kind turned off during the night (one click in an earlier mail) sends nothing held for it.
+  const turnedOff = new Map(waiting.map((user) => [user.userId, (user.off ?? "").split(",")]));
   const due = waiting.filter((user) => !isQuiet(now, user.zone, user.start, user.end)).map((user) => user.userId);
   if (due.length === 0) return 0;
   const taken = await single(
@@ -92,6 +97,7 @@ export async function sendHeldMails(now = Date.now()) {
   );
   const groups = new Map<string, { id: number; held: HeldMail }[]>();
   for (const row of taken.sort((a, b) => a.id - b.id)) {
+    if (turnedOff.get(row.userId)?.includes(row.kind)) continue;
     const group = `${row.userId}:${row.kind}`;
     groups.set(group, [...(groups.get(group) ?? []), { id: row.id, held: JSON.parse(row.payload) }]);
   }

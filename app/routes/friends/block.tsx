@@ -1,6 +1,5 @@
-import { data, Link, redirect } from "react-router";
-import { ConfirmationPage } from "~/components/confirmation-page";
-import { FormError } from "~/components/form/field";
+import { data, redirect } from "react-router";
+import { PersonActionPage } from "~/components/friends/person-action-page";
 import { userContext } from "~/context";
 import { blockActionSchema } from "~/lib/forms/block";
 import { parseUserId } from "~/lib/forms/friend";
@@ -50,27 +49,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function ConfirmBlock({ actionData, params }: Route.ComponentProps) {
   const { t } = useTranslation("friends");
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
-  if (confirm) {
-    return (
-      <ConfirmationPage
-        title={t("confirm.title")}
-        question={t("block.question", { name: confirm.name })}
-        fields={{ intent: "block", returnTo: confirm.returnTo }}
-        confirmLabel={t("block.button")}
-        cancelLabel={t("confirm.no")}
-        cancelTo={confirm.returnTo}
-      />
-    );
-  }
   const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
   return (
-    <main id="main" className="confirm-page">
-      <title>{t("confirm.title")}</title>
-      <h1>{t("confirm.title")}</h1>
-      <FormError error={failure?.formError} />
-      <p>
-        <Link to={`/users/${params.id}`}>{t("controls.viewProfile")}</Link>
-      </p>
-    </main>
+    <PersonActionPage
+      userId={params.id}
+      confirm={
+        confirm && {
+          intent: "block",
+          question: t("block.question", { name: confirm.name }),
+          confirmLabel: t("block.button"),
+          returnTo: confirm.returnTo,
+        }
+      }
+      formError={failure?.formError}
+    />
   );
 }

@@ -1,6 +1,6 @@
-import { data, Link, redirect } from "react-router";
-import { ConfirmationPage } from "~/components/confirmation-page";
-import { FormError, useFormMessage } from "~/components/form/field";
+import { data, redirect } from "react-router";
+import { useFormMessage } from "~/components/form/field";
+import { PersonActionPage } from "~/components/friends/person-action-page";
 import { userContext } from "~/context";
 import { friendActionSchema, parseUserId } from "~/lib/forms/friend";
 import { parseForm } from "~/lib/forms/parse";
@@ -78,27 +78,19 @@ export default function ConfirmFriendAction({ actionData, params }: Route.Compon
   const { t } = useTranslation("friends");
   const message = useFormMessage();
   const confirm = actionData && "confirm" in actionData ? actionData.confirm : undefined;
-  if (confirm) {
-    return (
-      <ConfirmationPage
-        title={t("confirm.title")}
-        question={message(confirm.question, { name: confirm.name })}
-        fields={{ intent: confirm.intent, returnTo: confirm.returnTo }}
-        confirmLabel={t("confirm.yes")}
-        cancelLabel={t("confirm.no")}
-        cancelTo={confirm.returnTo}
-      />
-    );
-  }
   const failure = actionData && "failure" in actionData ? actionData.failure : undefined;
   return (
-    <main id="main" className="confirm-page">
-      <title>{t("confirm.title")}</title>
-      <h1>{t("confirm.title")}</h1>
-      <FormError error={failure?.formError} />
-      <p>
-        <Link to={`/users/${params.id}`}>{t("controls.viewProfile")}</Link>
-      </p>
-    </main>
+    <PersonActionPage
+      userId={params.id}
+      confirm={
+        confirm && {
+          intent: confirm.intent,
+          question: message(confirm.question, { name: confirm.name }),
+          confirmLabel: t("confirm.yes"),
+          returnTo: confirm.returnTo,
+        }
+      }
+      formError={failure?.formError}
+    />
   );
 }

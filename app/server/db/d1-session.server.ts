@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { DelegatingStatement, innerStatement } from "./d1-statement";
+import { DelegatingD1, DelegatingStatement, innerStatement } from "./d1-statement";
 
 /**
  * Reads near the reader (issue 27, decision 168): each request runs in a D1 session
@@ -47,9 +47,7 @@ export async function withD1Session(request: Request, binding: D1Database, handl
  * The D1 binding as the app sees it: statements and batches go to the request's session when
  * there is one (a request), to the binding itself otherwise (the queue, the cron, a test).
  */
-class SessionD1 implements D1Database {
-  constructor(private readonly binding: D1Database) {}
-
+class SessionD1 extends DelegatingD1 {
   private target(): D1Database | D1DatabaseSession {
     return current.getStore() ?? this.binding;
   }
@@ -60,18 +58,6 @@ class SessionD1 implements D1Database {
 
   batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
     return this.target().batch<T>(statements.map(innerStatement));
-  }
-
-  exec(query: string): Promise<D1ExecResult> {
-    return this.binding.exec(query);
-  }
-
-  withSession(constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint): D1DatabaseSession {
-    return this.binding.withSession(constraintOrBookmark);
-  }
-
-  dump(): Promise<ArrayBuffer> {
-    return this.binding.dump();
   }
 }
 

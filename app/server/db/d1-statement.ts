@@ -1,4 +1,28 @@
 /**
+ * The request's D1 wrappers (join-batches, round-trips, d1-session) implement D1's public
+ * `D1Database` by delegation: each says how it prepares and batches; the rest goes to the binding.
+ */
+export abstract class DelegatingD1 implements D1Database {
+  constructor(protected readonly binding: D1Database) {}
+
+  abstract prepare(query: string): D1PreparedStatement;
+
+  abstract batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]>;
+
+  exec(query: string): Promise<D1ExecResult> {
+    return this.binding.exec(query);
+  }
+
+  withSession(constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint): D1DatabaseSession {
+    return this.binding.withSession(constraintOrBookmark);
+  }
+
+  dump(): Promise<ArrayBuffer> {
+    return this.binding.dump();
+  }
+}
+
+/**
  * A D1 statement that stands for another one and keeps its SQL text: what the request's D1
  * wrappers (join-batches, round-trips) hand out from `prepare`. It implements D1's public
  * `D1PreparedStatement` by delegation; D1's own `batch` is given the statements it stands for.

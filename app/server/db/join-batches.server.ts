@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { DelegatingStatement, innerStatement, statementText } from "./d1-statement";
+import { DelegatingD1, DelegatingStatement, innerStatement, statementText } from "./d1-statement";
 
 /**
  * One D1 round trip per request (decision 104). React Router runs a request's loaders side by
@@ -95,27 +95,13 @@ function joinedBatch(binding: D1Database, statements: D1PreparedStatement[], wri
  * object implementing D1's public `D1Database` by delegation: its statements remember their SQL
  * (to tell writes from reads), and D1 gets back the statements they stand for.
  */
-class JoiningD1 implements D1Database {
-  constructor(private readonly binding: D1Database) {}
-
+class JoiningD1 extends DelegatingD1 {
   prepare(query: string): D1PreparedStatement {
     return new DelegatingStatement(this.binding.prepare(query), query);
   }
 
   batch<T = unknown>(statements: D1PreparedStatement[]): Promise<D1Result<T>[]> {
     return joinedBatch(this.binding, statements.map(innerStatement), statements.some(writes)) as Promise<D1Result<T>[]>;
-  }
-
-  exec(query: string): Promise<D1ExecResult> {
-    return this.binding.exec(query);
-  }
-
-  withSession(constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint): D1DatabaseSession {
-    return this.binding.withSession(constraintOrBookmark);
-  }
-
-  dump(): Promise<ArrayBuffer> {
-    return this.binding.dump();
   }
 }
 

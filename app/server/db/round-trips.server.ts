@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { withHeaders } from "~/server/http/headers.server";
-import { DelegatingStatement, innerStatement } from "./d1-statement";
+import { DelegatingD1, DelegatingStatement, innerStatement } from "./d1-statement";
 import { withoutJoining } from "./join-batches.server";
 
 /**
@@ -67,9 +67,7 @@ function counted<T>(call: () => Promise<T>): Promise<T> {
  * The D1 binding with every round trip counted: each statement call and each batch is one. An
  * object implementing D1's public `D1Database` by delegation (no reach into D1 or drizzle).
  */
-class CountingD1 implements D1Database {
-  constructor(private readonly binding: D1Database) {}
-
+class CountingD1 extends DelegatingD1 {
   prepare(query: string): D1PreparedStatement {
     return new DelegatingStatement(this.binding.prepare(query), query, counted);
   }
@@ -78,16 +76,8 @@ class CountingD1 implements D1Database {
     return counted(() => this.binding.batch<T>(statements.map(innerStatement)));
   }
 
-  exec(query: string): Promise<D1ExecResult> {
+  override exec(query: string): Promise<D1ExecResult> {
     return counted(() => this.binding.exec(query));
-  }
-
-  withSession(constraintOrBookmark?: D1SessionBookmark | D1SessionConstraint): D1DatabaseSession {
-    return this.binding.withSession(constraintOrBookmark);
-  }
-
-  dump(): Promise<ArrayBuffer> {
-    return this.binding.dump();
   }
 }
 

@@ -2,6 +2,8 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from "clou
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { clockOf } from "~/lib/forms/notification-settings";
+import { localMinutes } from "~/lib/quiet-hours";
 import { getDb, schema } from "~/server/db/db.server";
 import { listOutbox, type OutboxMail } from "~/server/mail/outbox.server";
 import type { NoticeMailJob } from "~/server/notifications/mail-jobs.server";
@@ -83,3 +85,11 @@ export const setLocale = (userId: number, locale: string) =>
 export const headersOf = (mail: OutboxMail) => JSON.parse(mail.headers ?? "{}") as Record<string, string>;
 export const settingsOf = async (userId: number) =>
   (await getDb().query.notificationSettings.findFirst({ where: eq(schema.notificationSettings.userId, userId) }))!;
+
+/** The user lives in `zone`, and their quiet hours run from an hour ago to an hour from now there. */
+export async function quietNow(userId: number, zone: string, settings: Record<string, unknown> = {}) {
+  await getDb().update(schema.users).set({ timeZone: zone }).where(eq(schema.users.id, userId));
+  const now = localMinutes(Date.now(), zone);
+  const at = (minutes: number) => clockOf(((minutes % 1440) + 1440) % 1440);
+  await put(userId, { quietStart: at(now - 60), quietEnd: at(now + 60), ...settings });
+}

@@ -1,9 +1,6 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { localMinutes } from "~/lib/quiet-hours";
 import { createPost } from "~/server/content/posts.server";
-import { getDb, schema } from "~/server/db/db.server";
 import { createEvent, updateEvent } from "~/server/events/events.server";
 import { sendDayBeforeReminders } from "~/server/events/reminders.server";
 import { answerEvent } from "~/server/events/rsvp.server";
@@ -19,6 +16,7 @@ import {
   holdDelayedJobs,
   noQuiet,
   put,
+  quietNow,
   setLocale,
   takeDelayed,
 } from "./mail-support";
@@ -112,13 +110,7 @@ describe("urgent posts (for the digest side's urgent marking, issue 23 item 6)",
     const { owner, member, stranger, community } = await cast();
     await addMember(community.id, stranger.id);
     const zone = "Asia/Ho_Chi_Minh";
-    const now = localMinutes(Date.now(), zone);
-    const clock = (m: number) => {
-      const x = ((m % 1440) + 1440) % 1440;
-      return `${String(Math.floor(x / 60)).padStart(2, "0")}:${String(x % 60).padStart(2, "0")}`;
-    };
-    await getDb().update(schema.users).set({ timeZone: zone }).where(eq(schema.users.id, member.id));
-    await put(member.id, { quietStart: clock(now - 60), quietEnd: clock(now + 60) });
+    await quietNow(member.id, zone);
     await put(stranger.id, { ...noQuiet, email: { posts: "off" } });
     const post = await createPost(owner, community.id, "School closes at noon today because of the storm.");
     if (post.status !== "published") throw new Error(post.status);

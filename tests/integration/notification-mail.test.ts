@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { localMinutes } from "~/lib/quiet-hours";
 import { sendMessage } from "~/server/chat/message-writes.server";
 import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -19,6 +18,7 @@ import {
   holdDelayedJobs,
   noQuiet,
   put,
+  quietNow,
   setLocale,
   settingsOf,
   takeDelayed,
@@ -201,11 +201,7 @@ describe("quiet hours hold immediate email (issue 23 item 6)", () => {
       await createUser({ name: "Yara Parent" }),
       await createUser({ name: "Sol Sleeper" }),
     ];
-    await getDb().update(schema.users).set({ timeZone: zone }).where(eq(schema.users.id, sleeper.id));
-    const now = localMinutes(Date.now(), zone);
-    const clock = (m: number) =>
-      `${String(Math.floor((((m % 1440) + 1440) % 1440) / 60)).padStart(2, "0")}:${String((((m % 1440) + 1440) % 1440) % 60).padStart(2, "0")}`;
-    await put(sleeper.id, { quietStart: clock(now - 60), quietEnd: clock(now + 60), email: { friends: "immediate" } });
+    await quietNow(sleeper.id, zone, { email: { friends: "immediate" } });
     await sendFriendRequest({ id: x.id, tokenVersion: 0 }, sleeper.id);
     await sendFriendRequest({ id: y.id, tokenVersion: 0 }, sleeper.id);
     const heldFor = () => getDb().query.heldMails.findMany({ where: eq(schema.heldMails.userId, sleeper.id) });
@@ -231,13 +227,7 @@ describe("quiet hours hold immediate email (issue 23 item 6)", () => {
   it("send nothing held for a kind turned off meanwhile", async () => {
     const zone = "Europe/Madrid";
     const [asker, sleeper] = [await createUser({ name: "Quim Parent" }), await createUser({ name: "Rita Sleeper" })];
-    await getDb().update(schema.users).set({ timeZone: zone }).where(eq(schema.users.id, sleeper.id));
-    const now = localMinutes(Date.now(), zone);
-    const clock = (m: number) => {
-      const x = ((m % 1440) + 1440) % 1440;
-      return `${String(Math.floor(x / 60)).padStart(2, "0")}:${String(x % 60).padStart(2, "0")}`;
-    };
-    await put(sleeper.id, { quietStart: clock(now - 60), quietEnd: clock(now + 60), email: { friends: "immediate" } });
+    await quietNow(sleeper.id, zone, { email: { friends: "immediate" } });
     await sendFriendRequest({ id: asker.id, tokenVersion: 0 }, sleeper.id);
     const heldFor = () => getDb().query.heldMails.findMany({ where: eq(schema.heldMails.userId, sleeper.id) });
     const deadline = Date.now() + 10_000;

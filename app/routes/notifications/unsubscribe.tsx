@@ -52,10 +52,12 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
     <main id="main" className="confirm-page">
       <h1>{t("unsubscribe.title")}</h1>
       {state === "ask" ? (
-        <Form method="post" className="confirm-actions">
+        <>
           <p>{t("unsubscribe.question", { kind })}</p>
-          <button type="submit">{t("unsubscribe.confirm", { kind })}</button>
-        </Form>
+          <Form method="post" className="confirm-actions">
+            <button type="submit">{t("unsubscribe.confirm", { kind })}</button>
+          </Form>
+        </>
       ) : (
         <p role="status">{state === "not_found" ? t("unsubscribe.invalid") : t(`unsubscribe.${state}`, { kind })}</p>
       )}

@@ -62,6 +62,9 @@ test.describe("unsubscribing from a mail, at 360 px", () => {
       `e2e-unsubmail-${p}@demo.schoolhub.test`,
       `E2E unsubscribe ${p} sent you a friend request`,
     );
+    // The one-click address the mail client would POST to (RFC 8058), shown by the outbox.
+    await expect(mail.getByText("List-Unsubscribe=One-Click")).toBeVisible();
+    await expect(mail.getByText(/^<http:\/\/.+\/unsubscribe\/friends\/.+\/one-click>$/)).toBeVisible();
     await mail.getByRole("link", { name: /\/unsubscribe\/friends\// }).click();
     await expect(page.getByText("Stop getting emails about friend requests?", { exact: false })).toBeVisible();
     await page.getByRole("button", { name: "Stop emails about friend requests" }).click();

@@ -237,5 +237,15 @@ describe("quiet hours hold immediate email (issue 23 item 6)", () => {
     await sendHeldMails(Date.now() + 2 * 3_600_000);
     expect(await heldFor()).toHaveLength(0);
     await expectNoMail(sleeper.email);
+
+    // Nor for an account deleted meanwhile, even while its quiet hours still run.
+    await put(sleeper.id, { email: { friends: "immediate" } });
+    await sendFriendRequest({ id: (await createUser({ name: "Sara Parent" })).id, tokenVersion: 0 }, sleeper.id);
+    while ((await heldFor()).length < 1 && Date.now() < deadline + 10_000) await new Promise((r) => setTimeout(r, 50));
+    expect(await heldFor()).toHaveLength(1);
+    await getDb().update(schema.users).set({ deletedAt: Date.now() }).where(eq(schema.users.id, sleeper.id));
+    await sendHeldMails(Date.now());
+    expect(await heldFor()).toHaveLength(0);
+    await expectNoMail(sleeper.email);
   });
 });

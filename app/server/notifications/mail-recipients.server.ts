@@ -5,6 +5,7 @@ import { isQuiet } from "~/lib/quiet-hours";
 import { batch, single, sqlRows } from "~/server/db/batch.server";
 import type { MailJob } from "~/server/mail/mail.server";
 import { enqueue } from "~/server/queue/queue.server";
+import { activeUserText } from "~/server/users/active-user.server";
 import { kindMail, type MailRecipient, mailTranslator } from "./mail-render.server";
 import { newUnsubscribeToken } from "./preferences.server";
 
@@ -77,8 +78,8 @@ const DEFAULT_END = minutesOf(DEFAULT_NOTIFICATION_SETTINGS.quietEnd);
  */
 export async function sendHeldMails(now = Date.now()) {
   const { waiting } = await batch({
-    waiting: sqlRows<{ userId: number; zone: string; start: number; end: number; off: string }>(sql`
-      SELECT u.id AS userId, coalesce(u.time_zone, 'UTC') AS zone,
+    waiting: sqlRows<{ userId: number; zone: string; start: number; end: number; off: string; gone: number }>(sql`
+      SELECT u.id AS userId, coalesce(u.time_zone, 'UTC') AS zone, NOT ${sql.raw(activeUserText("u"))} AS gone,
         coalesce(s.quiet_start, ${DEFAULT_START}) AS start, coalesce(s.quiet_end, ${DEFAULT_END}) AS "end",
         ${sql.raw(
           EMAIL_KINDS.map((kind) => `coalesce(CASE WHEN s.${kind}_email = 'off' THEN '${kind},' END, '')`).join(" || "),
@@ -88,7 +89,11 @@ export async function sendHeldMails(now = Date.now()) {
   });
   // A kind turned off during the night (one click in an earlier mail) sends nothing held for it.
   const turnedOff = new Map(waiting.map((user) => [user.userId, (user.off ?? "").split(",")]));
-  const due = waiting.filter((user) => !isQuiet(now, user.zone, user.start, user.end)).map((user) => user.userId);
+  // A deleted account's held mails are dropped, never sent.
+  const gone = new Set(waiting.filter((user) => user.gone).map((user) => user.userId));
+  const due = waiting
+    .filter((user) => gone.has(user.userId) || !isQuiet(now, user.zone, user.start, user.end))
+    .map((user) => user.userId);
   if (due.length === 0) return 0;
   const taken = await single(
     sqlRows<{ id: number; userId: number; kind: string; payload: string }>(sql`
@@ -97,7 +102,7 @@ export async function sendHeldMails(now = Date.now()) {
   );
   const groups = new Map<string, { id: number; held: HeldMail }[]>();
   for (const row of taken.sort((a, b) => a.id - b.id)) {
-    if (turnedOff.get(row.userId)?.includes(row.kind)) continue;
+    if (gone.has(row.userId) || turnedOff.get(row.userId)?.includes(row.kind)) continue;
     const group = `${row.userId}:${row.kind}`;
     groups.set(group, [...(groups.get(group) ?? []), { id: row.id, held: JSON.parse(row.payload) }]);
   }

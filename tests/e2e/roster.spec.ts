@@ -150,3 +150,14 @@ test("a pasted roster previews, sends 3 invitations, and each link joins its inv
   await teacher.goto(`/communities/${id}/manage/members`);
   await expect(teacher.getByText("parent of Sam S.")).toBeVisible();
 });
+
+test("demo data: Room 12's roster shows each state, and Pat Parent as Sam's parent", async ({ browser }, testInfo) => {
+  const teacher = await signedInPage(browser, testInfo, "teacher@demo.schoolhub.test", "/communities/2/manage/roster");
+  await expect(teacher.locator("[data-state=joined]")).toContainText("parent@demo.schoolhub.test");
+  await expect(teacher.locator("[data-state=sent]")).toHaveCount(2);
+  await expect(teacher.locator("[data-state=bounced]")).toContainText("Bounced");
+  await teacher.goto("/communities/2/manage/members");
+  await expect(teacher.getByText("parent of Sam S.")).toBeVisible();
+  await teacher.goto("/communities/2/manage/invite");
+  await expect(teacher.getByTestId("join-code")).toBeVisible();
+});

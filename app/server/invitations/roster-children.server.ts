@@ -24,7 +24,7 @@ export async function getChildChoice(viewerId: number, communityId: number) {
       WHERE community_id = ${communityId} AND parent_id = ${viewerId} ORDER BY student`),
   });
   const row = community[0];
-  if (!row || row.status !== "active") return null;
+  if (row?.status !== "active") return null;
   return { community: { id: row.id, name: row.name }, students: students.map((one) => one.student), mine };
 }
 

@@ -38,7 +38,9 @@ describe("a parent joining with the class code names their child among the roste
 
     const joined = await browser.post("/join", { code: page.invite.code });
     expect(joined.headers.get("Location")).toBe(`/communities/${community.id}/child`);
-    const choice = await pageText(await browser.get(`/communities/${community.id}/child`));
+    const childPage = await browser.get(`/communities/${community.id}/child`);
+    expect(Number(childPage.headers.get("X-D1-Round-Trips"))).toBe(1);
+    const choice = await pageText(childPage);
     expect(choice).toContain("Ana L.");
     expect(choice).toContain("Sam S.");
     expect(choice).not.toContain("Smith");
@@ -63,7 +65,9 @@ describe("a parent joining with the class code names their child among the roste
     });
     expect(refused.status).toBe(403);
     const teacher = await browserFor(owner);
-    const requests = await pageText(await teacher.get(`/communities/${community.id}/manage/families`));
+    const familiesPage = await teacher.get(`/communities/${community.id}/manage/families`);
+    expect(Number(familiesPage.headers.get("X-D1-Round-Trips"))).toBe(1);
+    const requests = await pageText(familiesPage);
     expect(requests).toContain("Pat Parent says they are a parent of Sam Smith");
     const confirmed = await teacher.post(`/communities/${community.id}/manage/families`, {
       intent: "confirm",

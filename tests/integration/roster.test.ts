@@ -120,6 +120,7 @@ describe("inviting a roster by e-mail", () => {
     // B: a guest is offered registration with the invited address filled in.
     const guest = await fetchApp(`/join/email/${links[1]!.token}`);
     expect(guest.status).toBe(200);
+    expect(Number(guest.headers.get("X-D1-Round-Trips"))).toBe(1);
     const guestHtml = await guest.text();
     expect(guestHtml).toContain(`/login/registeremail?email=${encodeURIComponent(b)}`);
     const form = await fetchApp(`/login/registeremail?email=${encodeURIComponent(b)}`);
@@ -153,7 +154,12 @@ describe("inviting a roster by e-mail", () => {
     expect(await pageText(tooMany)).toContain("A roster has at most 500 rows; this one has 501.");
     const sent = await teacher.post(here, { intent: "send", roster });
     expect(sent.status).toBe(302);
+    // Checked and queued in one D1 round trip (the tests run with COUNT_D1): the mail goes off it.
+    expect(Number(sent.headers.get("X-D1-Round-Trips"))).toBe(1);
     expect(await rowsOf(community.id)).toHaveLength(500);
+    const page = await teacher.get(here);
+    expect(page.status).toBe(200);
+    expect(Number(page.headers.get("X-D1-Round-Trips"))).toBe(1);
     await waitForMail(`p499-${id}@example.test`, { timeoutMs: 60_000 });
     const rows = await until(
       () => rowsOf(community.id),

@@ -1,11 +1,13 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { InvitationPage } from "~/components/invitations/invitation-page";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import invitations from "~/locales/en/invitations.json";
 import { getInstance } from "~/middleware/i18next";
+import { joinedRedirect } from "~/server/invitations/join-answer.server";
 import { acceptRosterInvitation, peekRosterInvitation } from "~/server/invitations/roster-join.server";
-import { commitSession, flashToast, getSession } from "~/server/session/session.server";
+import { commitSession, getSession } from "~/server/session/session.server";
 import type { Route } from "./+types/join-email";
 
 registerNamespace("invitations", invitations);
@@ -46,13 +48,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!actor) throw redirect(`/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
   const result = await acceptRosterInvitation(actor, params.token ?? "");
   if (result.status === "joined") {
-    return redirect(`/communities/${result.communityId}`, {
-      headers: await flashToast(request, {
-        kind: "success",
-        key: "invitations:join.joined",
-        values: { name: result.name },
-      }),
-    });
+    return joinedRedirect(request, result);
   }
   const t = getInstance(context).t;
   return { error: result.status === "banned" ? t("invitations:join.banned") : t("invitations:email.wrong") };
@@ -71,32 +67,12 @@ export default function JoinEmail({ loaderData, actionData }: Route.ComponentPro
       </main>
     );
   }
-  const title = <h1>{t("email.title", { name: invitation.name })}</h1>;
-  if (guest) {
-    return (
-      <main id="main">
-        {title}
-        <p>{t("email.guestText", { email: guest.email })}</p>
-        <p className="invite-join">
-          <Link className="button" to={guest.register}>
-            {t("join.register")}
-          </Link>
-          <Link to={guest.signIn}>{t("join.signIn")}</Link>
-        </p>
-      </main>
-    );
-  }
   return (
-    <main id="main">
-      {title}
-      {actionData?.error ? (
-        <p className="field-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : null}
-      <form method="post">
-        <button type="submit">{t("join.accept")}</button>
-      </form>
-    </main>
+    <InvitationPage
+      title={t("email.title", { name: invitation.name })}
+      text={null}
+      guest={guest ? { ...guest, text: t("email.guestText", { email: guest.email }) } : null}
+      error={actionData?.error}
+    />
   );
 }

@@ -10,28 +10,17 @@ import invitations from "~/locales/en/invitations.json";
 import { answerFamilyLink } from "~/server/families/family.server";
 import { answerRosterParent, getFamilyRequests } from "~/server/invitations/roster-children.server";
 import { flashToast } from "~/server/session/session.server";
-import communitiesStylesUrl from "~/styles/communities.css?url";
-import stylesUrl from "~/styles/invitations.css?url";
 import type { Route } from "./+types/manage-families";
+import { communityIdOf, invitationStyles } from "./manage-page";
 
 registerNamespace("communities", communities);
 registerNamespace("invitations", invitations);
 
-// The manage pages' navigation is styled by the communities' sheet.
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: communitiesStylesUrl },
-  { rel: "stylesheet", href: stylesUrl },
-];
-
-function idOf(params: { id?: string }) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404, statusText: "Not Found" });
-  return id;
-}
+export const links: Route.LinksFunction = invitationStyles;
 
 /** /communities/{id}/manage/families: a teacher confirms who is whose parent (decisions 158, 174). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const page = await getFamilyRequests(context.get(userContext)!.id, idOf(params));
+  const page = await getFamilyRequests(context.get(userContext)!.id, communityIdOf(params));
   if (page.status === "not_found") throw data(null, { status: 404, statusText: "Not Found" });
   if (page.status === "forbidden") throw data(null, { status: 403, statusText: "Forbidden" });
   return { community: { id: page.community.id, name: page.community.name }, claims: page.claims, links: page.links };
@@ -43,7 +32,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 /** POST: confirm or decline a roster naming (student) or a link to a child's account (childId). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = idOf(params);
+  const id = communityIdOf(params);
   const form = await readFormData(request);
   const actor = context.get(userContext)!;
   const confirm = form.get("intent") === "confirm";

@@ -13,24 +13,13 @@ import invitations from "~/locales/en/invitations.json";
 import { getInstance } from "~/middleware/i18next";
 import { checkRoster, getRosterPage, resendInvitation, sendRoster } from "~/server/invitations/roster.server";
 import { flashToast } from "~/server/session/session.server";
-import communitiesStylesUrl from "~/styles/communities.css?url";
-import stylesUrl from "~/styles/invitations.css?url";
 import type { Route } from "./+types/manage-roster";
+import { communityIdOf, invitationStyles } from "./manage-page";
 
 registerNamespace("communities", communities);
 registerNamespace("invitations", invitations);
 
-// The manage pages' navigation is styled by the communities' sheet.
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: communitiesStylesUrl },
-  { rel: "stylesheet", href: stylesUrl },
-];
-
-function idOf(params: { id?: string }) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404, statusText: "Not Found" });
-  return id;
-}
+export const links: Route.LinksFunction = invitationStyles;
 
 function refuse(status: "not_found" | "forbidden"): never {
   throw data(
@@ -41,7 +30,7 @@ function refuse(status: "not_found" | "forbidden"): never {
 
 /** /communities/{id}/manage/roster: invite a roster by e-mail, and every invitation's state (decision 173). */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const page = await getRosterPage(context.get(userContext)!.id, idOf(params));
+  const page = await getRosterPage(context.get(userContext)!.id, communityIdOf(params));
   if (page.status !== "ok") refuse(page.status);
   return { community: { id: page.community.id, name: page.community.name }, invitations: page.invitations };
 }
@@ -56,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
  * mails one invitation again. Managers only, checked by the service.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = idOf(params);
+  const id = communityIdOf(params);
   const actor = context.get(userContext)!;
   const t = getInstance(context).t;
   const here = `/communities/${id}/manage/roster`;

@@ -1,6 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { userContext } from "~/context";
-import { parseId } from "~/lib/forms/communities";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -9,25 +8,19 @@ import { getInstance } from "~/middleware/i18next";
 import { shortName } from "~/server/families/family.server";
 import { getChildChoice, nameChild } from "~/server/invitations/roster-children.server";
 import { flashToast } from "~/server/session/session.server";
-import stylesUrl from "~/styles/invitations.css?url";
 import type { Route } from "./+types/name-child";
+import { communityIdOf, invitationStyles } from "./manage-page";
 
 registerNamespace("invitations", invitations);
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
-
-function idOf(params: { id?: string }) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404, statusText: "Not Found" });
-  return id;
-}
+export const links: Route.LinksFunction = invitationStyles;
 
 /**
  * /communities/{id}/child: after joining a class with its code, a parent names their child among
  * the roster's students (decision 174). A class without roster students goes straight on.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = idOf(params);
+  const id = communityIdOf(params);
   const choice = await getChildChoice(context.get(userContext)!.id, id);
   if (!choice || choice.students.length === 0) throw redirect(`/communities/${id}`);
   const named = new Set(choice.mine.map((one) => one.student));
@@ -45,7 +38,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.metaTitle ?? ""} — SchoolHub` }];
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = idOf(params);
+  const id = communityIdOf(params);
   const student = String((await readFormData(request)).get("student") ?? "").slice(0, 100);
   const named = student !== "" && (await nameChild(context.get(userContext)!, id, student));
   return redirect(named ? `/communities/${id}` : `/communities/${id}/child`, {

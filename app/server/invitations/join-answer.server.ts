@@ -1,3 +1,5 @@
+import { redirect } from "react-router";
+import { flashToast } from "~/server/session/session.server";
 import type { JoinResult } from "./invites.server";
 
 /**
@@ -10,4 +12,15 @@ export function joinFailure(result: Exclude<JoinResult, { status: "joined" }>, l
   }
   if (result.status === "banned") return { key: "invitations:join.banned", values: {} };
   return { key: link ? "invitations:join.wrongLink" : "invitations:join.wrong", values: {} };
+}
+
+/** After a join: to the community (or `to`), with "You joined {name}." */
+export async function joinedRedirect(request: Request, joined: { communityId: number; name: string }, to?: string) {
+  return redirect(to ?? `/communities/${joined.communityId}`, {
+    headers: await flashToast(request, {
+      kind: "success",
+      key: "invitations:join.joined",
+      values: { name: joined.name },
+    }),
+  });
 }

@@ -183,7 +183,7 @@ describe("a guest with an invitation link", () => {
     expect(signedIn.headers.get("Location")).toBe(`/join/${token}`);
     const joined = await postFrom(person.address, `/join/${token}`, {}, jar.header());
     expect(joined.status).toBe(302);
-    expect(joined.headers.get("Location")).toBe(`/communities/${community.id}`);
+    expect(joined.headers.get("Location")).toBe(`/communities/${community.id}/child`);
   });
 });
 

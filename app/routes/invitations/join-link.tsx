@@ -42,7 +42,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ? await joinWithSecret(context.get(userContext)!, { token }, clientAddress(request))
     : ({ status: "wrong" } as const);
   if (result.status === "joined") {
-    return joinedRedirect(request, result);
+    // As with the code: a class's parents name their child next (decision 174).
+    return joinedRedirect(request, result, `/communities/${result.communityId}/child`);
   }
   const failure = joinFailure(result, true);
   return { error: getInstance(context).t(failure.key as "invitations:join.wrong", failure.values) };

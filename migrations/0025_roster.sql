@@ -32,4 +32,6 @@ CREATE TABLE `roster_invitations` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `roster_invitations_email` ON `roster_invitations` (`community_id`,`email`);--> statement-breakpoint
-CREATE UNIQUE INDEX `roster_invitations_token` ON `roster_invitations` (`token_hash`);
+CREATE UNIQUE INDEX `roster_invitations_token` ON `roster_invitations` (`token_hash`);--> statement-breakpoint
+CREATE INDEX `roster_invitations_community` ON `roster_invitations` (`community_id`,`id`);--> statement-breakpoint
+CREATE INDEX `roster_invitations_student` ON `roster_invitations` (`community_id`,`student`);

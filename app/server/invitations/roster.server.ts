@@ -138,7 +138,7 @@ export async function getRosterPage(viewerId: number, communityId: number, now =
       .select({ id: r.id, email: r.email, name: r.name, student: r.student, state: r.state, expiresAt: r.expiresAt })
       .from(r)
       .where(sql`${r.communityId} = ${communityId} AND ${managesSql(viewerId, communityId)}`)
-      .orderBy(desc(r.createdAt), desc(r.id))
+      .orderBy(desc(r.id))
       .limit(1000),
   });
   const access = managerAccess(community);

@@ -140,6 +140,28 @@ describe("inviting a roster by e-mail", () => {
     expect((await (await browserFor(member)).post(here, { intent: "send", roster })).status).toBe(403);
   });
 
+  it("reads an uploaded CSV export into the box and previews it", async () => {
+    const { owner, community } = await cast({ joinPolicy: "invite" });
+    const teacher = await browserFor(owner);
+    const form = new FormData();
+    form.set("intent", "preview");
+    form.set("roster", "");
+    const csv = `Parent name,Email,Student\r\nKim Lee,kim-${unique()}@example.test,Joy Lee\r\n`;
+    form.set("file", new File([csv], "roster.csv", { type: "text/csv" }));
+    const response = teacher.absorb(
+      await fetchApp(`/communities/${community.id}/manage/roster`, {
+        method: "POST",
+        headers: { Cookie: teacher.cookie() },
+        body: form,
+      }),
+    );
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Kim Lee,kim-");
+    expect(html).toContain("New: 1 · already members: 0");
+    expect(html).toContain("Student: Joy Lee");
+  });
+
   it("checks and queues 500 rows in one request, and mails them off it", async () => {
     const { owner, community } = await cast({ joinPolicy: "invite" });
     const id = unique();

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { sendDigests } from "~/server/notifications/digest-run.server";
+import { DIGEST_USERS_PER_JOB, runDigestsNow, sendDigests } from "~/server/notifications/digest-run.server";
 import { addMember, cast } from "./communities-support";
 import { createUser } from "./helpers";
 import { exactlyMails, headersOf, put, setLocale } from "./mail-support";
@@ -116,5 +116,40 @@ describe("daily digests (issue 23 item 5)", () => {
     expect(mail!.text).toContain("This week, 1 thing you have not seen yet:");
     expect(mail!.text).toContain(`${env.APP_ORIGIN}/content/${id}`);
     await expectNoMail(off.email);
+  });
+
+  it("are batched: one D1 round trip to find who is due, one per job of 100 people", async () => {
+    // An hour and a zone nobody else in this file uses: Kathmandu's :45 offset.
+    const at = Math.ceil(Date.now() / HOUR) * HOUR + 5 * HOUR;
+    const zone = "Asia/Kathmandu";
+    const hour = hourIn(zone, at);
+    const { member, community } = await cast();
+    const people = DIGEST_USERS_PER_JOB + 30;
+    const made = Date.now();
+    // As the bench seeds them: people in one statement, each with a settings row and a token.
+    await env.DB.batch([
+      env.DB.prepare(`INSERT INTO users (email, name, activated_at, email_verified_at, time_zone)
+        WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 - 1)
+        SELECT printf('batch-%d-%d@digest.test', ?2, i), printf('Batch Parent %d', i), ?2, ?2, ?3 FROM n`).bind(
+        people,
+        made,
+        zone,
+      ),
+      env.DB.prepare(`INSERT INTO community_members (community_id, user_id, role, status)
+        SELECT ?1, id, 'member', 'active' FROM users WHERE email LIKE ?2`).bind(community.id, `batch-${made}-%`),
+      env.DB.prepare(`INSERT INTO notification_settings (user_id, digest_hour, unsubscribe_token)
+        SELECT id, ?1, lower(hex(randomblob(24))) FROM users WHERE email LIKE ?2`).bind(hour, `batch-${made}-%`),
+    ]);
+    await post(member, community.id, "Parent-teacher conferences are on Tuesday.");
+    const run = await runDigestsNow(at, env.APP_ORIGIN);
+    expect(run.people).toBeGreaterThanOrEqual(people);
+    expect(run.jobs).toBe(Math.ceil(run.people / DIGEST_USERS_PER_JOB));
+    expect(run.mails).toBeGreaterThanOrEqual(people);
+    // One per job, and a second only in a job where someone had no unsubscribe token yet (other
+    // tests' people may be due too): never one per person.
+    expect(run.roundTrips).toBeGreaterThanOrEqual(1 + run.jobs);
+    expect(run.roundTrips).toBeLessThanOrEqual(1 + 2 * run.jobs);
+    // Again in the same hour: claimed already, nothing more.
+    expect((await runDigestsNow(at, env.APP_ORIGIN)).mails).toBe(0);
   });
 });

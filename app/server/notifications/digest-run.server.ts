@@ -3,15 +3,9 @@ import { DEFAULT_NOTIFICATION_SETTINGS } from "~/lib/forms/notification-settings
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { enqueue } from "~/server/queue/queue.server";
 import { activeUserText } from "~/server/users/active-user.server";
-import {
-  DIGEST_KINDS,
-  type DigestItem,
-  type DigestKind,
-  type DigestWindow,
-  digestItemsQuery,
-} from "./digest-items.server";
-import { type Cadence, digestMail } from "./digest-mail.server";
-import { type RecipientRow, withUnsubscribeTokens } from "./mail-recipients.server";
+import { DIGEST_KINDS, type DigestKind } from "./digest-items.server";
+import { type DigestJob, type DueDigest, sendDigestJob } from "./digest-jobs.server";
+import type { RecipientRow } from "./mail-recipients.server";
 import { notificationOrigin } from "./origin.server";
 
 /**
@@ -21,14 +15,12 @@ import { notificationOrigin } from "./origin.server";
  * the last 7 days. A kind with nothing new sends nothing. A (person, kind, period) row is claimed
  * in `digest_runs` in the same batch that reads the items, so each digest goes once.
  *
- * D1 round trips: one to find who is due, one per DIGEST_USERS_PER_BATCH people due (claims and
- * every kind's items together), and one more per such batch only when someone has never had an
- * email (their unsubscribe token is made then).
+ * The cron itself costs one D1 round trip (who is due) and hands the work to `digests` jobs of
+ * DIGEST_USERS_PER_JOB people each (`digest-jobs.server.ts`), so 10,000 people are 100 jobs the
+ * queue's consumers share, not one long invocation.
  */
-export const DIGEST_USERS_PER_BATCH = 500;
+export const DIGEST_USERS_PER_JOB = 100;
 
-const HOUR = 3_600_000;
-const WINDOW: Record<Cadence, number> = { daily: 24 * HOUR, weekly: 7 * 24 * HOUR };
 const DEFAULTS = DEFAULT_NOTIFICATION_SETTINGS;
 
 type Candidate = RecipientRow & { hour: number } & Record<DigestKind, string>;
@@ -75,7 +67,7 @@ function localClock(now: number, zone: string) {
   };
 }
 
-type Due = { user: Candidate; kind: DigestKind; cadence: Cadence; period: string };
+type Due = DueDigest & { user: Candidate };
 
 /** Who gets which digest this hour. */
 function dueDigests(candidates: Candidate[], now: number): Due[] {
@@ -94,60 +86,52 @@ function dueDigests(candidates: Candidate[], now: number): Due[] {
   return out;
 }
 
-/** Runs this hour's digests. Answers what it did, with the D1 round trips it cost (for the bench). */
-export async function sendDigests(now = Date.now(), origin = notificationOrigin()) {
+/** This hour's digest jobs: one per DIGEST_USERS_PER_JOB people due, each with who gets which kind. */
+async function digestJobs(now: number, origin: string): Promise<DigestJob[]> {
   const { candidates } = await batch({ candidates: candidatesQuery() });
+  const due = dueDigests(candidates, now);
+  const byUser = new Map<number, Due[]>();
+  for (const one of due) byUser.set(one.user.id, [...(byUser.get(one.user.id) ?? []), one]);
+  const users = [...byUser.values()];
+  const jobs: DigestJob[] = [];
+  for (let start = 0; start < users.length; start += DIGEST_USERS_PER_JOB)
+    jobs.push({
+      at: now,
+      origin,
+      people: users.slice(start, start + DIGEST_USERS_PER_JOB).map((digests) => {
+        const { id, name, email, locale, token } = digests[0]!.user;
+        return {
+          id,
+          name,
+          email,
+          locale,
+          token,
+          digests: digests.map(({ kind, cadence, period }) => ({ kind, cadence, period })),
+        };
+      }),
+    });
+  return jobs;
+}
+
+/** The cron's part: this hour's digests, handed to the queue. Answers how many jobs. */
+export async function sendDigests(now = Date.now(), origin = notificationOrigin()) {
+  const jobs = await digestJobs(now, origin);
+  for (const job of jobs) enqueue("digests", job);
+  return jobs.length;
+}
+
+/**
+ * The same run, every job done here and now, with what it cost: for the bench (`--only digest`,
+ * through /__dev/digests) and the tests. Mails still go through the queue.
+ */
+export async function runDigestsNow(now = Date.now(), origin = notificationOrigin()) {
+  const jobs = await digestJobs(now, origin);
   let roundTrips = 1;
   let mails = 0;
-  const due = dueDigests(candidates, now);
-  const users = [...new Set(due.map((one) => one.user.id))];
-  for (let start = 0; start < users.length; start += DIGEST_USERS_PER_BATCH) {
-    const chunk = new Set(users.slice(start, start + DIGEST_USERS_PER_BATCH));
-    const part = due.filter((one) => chunk.has(one.user.id));
-    const windows = (kind: DigestKind): DigestWindow[] =>
-      part.filter((one) => one.kind === kind).map((one) => ({ id: one.user.id, since: now - WINDOW[one.cadence] }));
-    const claims = JSON.stringify(part.map((one) => ({ id: one.user.id, kind: one.kind, period: one.period })));
-    const found = await batch({
-      claimed: sqlRows<{ userId: number; kind: DigestKind }>(sql`
-        INSERT INTO digest_runs (user_id, kind, period)
-        SELECT json_extract(value, '$.id'), json_extract(value, '$.kind'), json_extract(value, '$.period')
-        FROM json_each(${claims}) WHERE 1 ON CONFLICT DO NOTHING RETURNING user_id AS userId, kind`),
-      posts: digestItemsQuery("posts", windows("posts"), now),
-      friends: digestItemsQuery("friends", windows("friends"), now),
-      inbox: digestItemsQuery("inbox", windows("inbox"), now),
-      chat: digestItemsQuery("chat", windows("chat"), now),
-    });
-    roundTrips++;
-    const claimed = new Set(found.claimed.map((row) => `${row.userId}:${row.kind}`));
-    const items = new Map<string, DigestItem[]>();
-    for (const kind of DIGEST_KINDS)
-      for (const item of found[kind]) {
-        const key = `${item.userId}:${kind}`;
-        items.set(key, [...(items.get(key) ?? []), item]);
-      }
-    // Only claimed digests with something in them; an empty day sends nothing.
-    const sending = part.filter(
-      (one) => claimed.has(`${one.user.id}:${one.kind}`) && items.has(`${one.user.id}:${one.kind}`),
-    );
-    if (sending.length === 0) continue;
-    const needTokens = sending.some((one) => !one.user.token);
-    const recipients = new Map(
-      (await withUnsubscribeTokens([...new Map(sending.map((one) => [one.user.id, one.user])).values()])).map(
-        (user) => [user.id, user],
-      ),
-    );
-    if (needTokens) roundTrips++;
-    for (const one of sending) {
-      const recipient = recipients.get(one.user.id);
-      if (!recipient) continue;
-      const list = items.get(`${one.user.id}:${one.kind}`)!;
-      enqueue(
-        "mail",
-        digestMail(recipient, one.kind, one.cadence, list, origin),
-        `digest-${one.user.id}-${one.kind}-${one.period}`,
-      );
-      mails++;
-    }
+  for (const job of jobs) {
+    const done = await sendDigestJob(job);
+    roundTrips += done.roundTrips;
+    mails += done.mails;
   }
-  return { due: users.length, mails, roundTrips };
+  return { people: jobs.reduce((sum, job) => sum + job.people.length, 0), jobs: jobs.length, mails, roundTrips };
 }

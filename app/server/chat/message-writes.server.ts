@@ -106,6 +106,8 @@ export async function sendMessage(
       { messageType: "message", data: { ...message, senderId: viewerId } },
       chatPushPayload(message.conversationId, message.content),
       viewerId,
+      // In each reader's language when it was written in another (issue 24 item 5).
+      { kind: "message", id: message.id },
     );
     // Email to those who chose it, if still unread in 15 minutes (decision 169).
     mailLater(

@@ -82,7 +82,7 @@ async function sendFromPage(viewer: Actor, key: string, formData: FormData, url:
     case "not_found":
       throw data(null, { status: 404 });
     case "not_allowed":
-      return data(formFailure(formData, "chat:errors.notAllowed"), { status: 403 });
+      return data(formFailure(formData, `chat:refusals.${result.reason}`), { status: 403 });
     case "conflict":
       return data(formFailure(formData, "chat:errors.conflict"), { status: 409 });
   }

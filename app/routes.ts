@@ -31,6 +31,8 @@ export default [
   route("chat/:id/read", "routes/chat/read.ts"),
   // "See translation" (decision 150): an item in the reader's language, JSON for the page's script.
   route("translation/:kind/:id", "routes/translation/item.ts"),
+  // A notification mail's one-click unsubscribe (RFC 8058, decision 169): the token, no session.
+  route("unsubscribe/:kind/:token/one-click", "routes/notifications/unsubscribe-one-click.ts"),
   // Sign in with Google and Apple (decision 020): redirects and callbacks, no pages of their own.
   ...prefix("login", [
     route("google", "routes/login/google.tsx"),
@@ -181,6 +183,8 @@ export default [
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/settings/verify-email.tsx"),
     route("join/:token", "routes/invitations/join-link.tsx"),
+    // The unsubscribe link of a notification mail (decision 169): the token, no session.
+    route("unsubscribe/:kind/:token", "routes/notifications/unsubscribe.tsx"),
     // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.
     route("__dev/mail", "routes/dev/mail.tsx"),
     // Throws on purpose so the error pages can be seen and tested; 404 unless DEV_ROUTES.

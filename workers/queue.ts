@@ -13,6 +13,10 @@ const handlers: JobHandlers = {
     if (missed.length > 0) (await push()).pushMissedFrames(missed);
   },
   push: async (body) => (await push()).sendPushJob(body),
+  // Notification email (decision 169): rendered per recipient, then handed to `mail` jobs.
+  noticeMail: async (body, job) => {
+    await (await import("../app/server/notifications/mail-jobs.server")).sendNoticeMails(body, job);
+  },
   notices: async (body, job) =>
     (await import("../app/server/notifications/notice-jobs.server")).storeNoticesJob(body, job),
   newPost: async (body) => {

@@ -1,4 +1,5 @@
 import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
+import { sendHeldMails } from "../app/server/notifications/mail-recipients.server";
 import { sendQuietSummaries } from "../app/server/notifications/quiet-hours.server";
 import { clearOldReceipts } from "../app/server/queue/consume.server";
 
@@ -11,6 +12,8 @@ export async function runScheduled(controller: ScheduledController) {
   await sendDayBeforeReminders(controller.scheduledTime);
   // Quiet hours that ended: one summary push each (decision 137).
   await sendQuietSummaries(controller.scheduledTime);
+  // Emails held during quiet hours that ended: one summary per kind (decision 169).
+  await sendHeldMails(controller.scheduledTime);
   // Idempotency receipts older than any message the queue could still deliver (decision 165).
   await clearOldReceipts(controller.scheduledTime);
 }

@@ -31,6 +31,29 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     }
   }
 
+  // A notification mail's unsubscribe link (tests/e2e/unsubscribe.spec.ts, decision 169): a
+  // settings row with a known token per project, opened signed out.
+  for (const project of ["js", "nojs"]) {
+    sql.push(
+      person(
+        `e2e-unsubscribe-${project}@demo.schoolhub.test`,
+        `e2e_unsubscribe_${project}`,
+        `E2E unsubscribe ${project}`,
+      ),
+      `INSERT INTO notification_settings (user_id, unsubscribe_token)
+        SELECT id, ${q(`e2e-unsubscribe-${project}-token-0123456789abcdefghijkl`)} FROM users WHERE username = ${q(`e2e_unsubscribe_${project}`)};`,
+    );
+  }
+
+  // …and the one who gets a real mail to follow: friend requests right away, no quiet hours.
+  for (const project of ["js", "nojs"]) {
+    sql.push(
+      person(`e2e-unsubmail-${project}@demo.schoolhub.test`, `e2e_unsubmail_${project}`, `E2E unsubmail ${project}`),
+      `INSERT INTO notification_settings (user_id, friends_email, quiet_start, quiet_end, unsubscribe_token)
+        SELECT id, 'immediate', 0, 0, ${q(`e2e-unsubmail-${project}-token-0123456789abcdefghijklm`)} FROM users WHERE username = ${q(`e2e_unsubmail_${project}`)};`,
+    );
+  }
+
   // The viewer's zone (tests/e2e/viewer-time-zone.spec.ts): an account no other test signs in
   // with, so its first page is the one that tells the server the browser's zone (decision 121);
   // in Sam's communities, so its newsfeed has posts, and in no conversation.

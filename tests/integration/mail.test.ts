@@ -63,6 +63,25 @@ describe("the http transport", () => {
     expect(request.headers.get("Authorization")).toBe("Bearer secret-token");
     expect(request.headers.get("Content-Type")).toBe("application/json");
     expect(await request.json()).toEqual({ from: "SchoolHub <no-reply@schoolhub.test>", ...message });
+
+    // A notification mail's RFC 8058 headers go along for the provider to set (decision 169).
+    const headers = {
+      "List-Unsubscribe": "<https://schoolhub.test/u>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await transport.send({ ...message, headers });
+    expect(((await requests[1]!.json()) as { headers: unknown }).headers).toEqual(headers);
+  });
+
+  it("escapes a footer's text and links, and keeps them after the body in the text part", () => {
+    const mail = renderMail([
+      "Body",
+      { footer: { text: "Why <you>", links: [{ label: "Stop & go", url: "https://schoolhub.test/u?a=1&b=2" }] } },
+    ]);
+    expect(mail.text).toBe("Body\n\n--\nWhy <you>\nStop & go: https://schoolhub.test/u?a=1&b=2\n");
+    expect(mail.html).toContain("Why &lt;you&gt;");
+    expect(mail.html).toContain('href="https://schoolhub.test/u?a=1&amp;b=2"');
+    expect(mail.html).toContain(">Stop &amp; go</a>");
   });
 
   it("throws a clear error when the provider does not answer 2xx", async () => {

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { data } from "react-router";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -17,7 +18,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).getFixedT(null, "dev");
   return {
     title: t("mail.title"),
-    mails: mails.map((mail) => ({ ...mail, sentAt: new Date(mail.createdAt).toISOString() })),
+    mails: mails.map((mail) => ({
+      ...mail,
+      sentAt: new Date(mail.createdAt).toISOString(),
+      // Extra headers (List-Unsubscribe…, decision 169), by their protocol names.
+      headers: Object.entries(JSON.parse(mail.headers ?? "{}") as Record<string, string>),
+    })),
   };
 }
 
@@ -64,6 +70,12 @@ export default function DevMail({ loaderData }: Route.ComponentProps) {
             <dd>
               <time dateTime={mail.sentAt}>{mail.sentAt.replace("T", " ").slice(0, 19)} UTC</time>
             </dd>
+            {mail.headers.map(([name, value]) => (
+              <Fragment key={name}>
+                <dt>{name}</dt>
+                <dd style={{ overflowWrap: "anywhere" }}>{value}</dd>
+              </Fragment>
+            ))}
           </dl>
           <LinkedText text={mail.text} />
           <details>

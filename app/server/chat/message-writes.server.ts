@@ -1,6 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { batch, type Query, sqlRows, sqlRun } from "~/server/db/batch.server";
+import { mailLater } from "~/server/notifications/mail-jobs.server";
 import { chatPushPayload, publishOrPushLater } from "~/server/notifications/push.server";
 import { publishToUsers } from "~/server/realtime/realtime.server";
 import { detectLanguage } from "~/server/translation/detect.server";
@@ -119,6 +120,11 @@ export async function sendMessage(
       { messageType: "message", data: { ...message, senderId: viewerId } },
       chatPushPayload(message.conversationId, message.content),
       viewerId,
+    );
+    // Email to those who chose it, if still unread in 15 minutes (decision 169).
+    mailLater(
+      { kind: "chat", conversationId: message.conversationId, messageId: message.id, senderId: viewerId },
+      memberIds.filter((id) => id !== viewerId),
     );
   }
   return { status: "ok", message, created };

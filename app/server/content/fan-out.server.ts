@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { mailLater } from "~/server/notifications/mail-jobs.server";
 import { enqueue } from "~/server/queue/queue.server";
 import { publishFramesJob, publishLater } from "~/server/realtime/realtime.server";
 
@@ -34,6 +35,12 @@ export async function fanOutNewPost(post: NewPost) {
     messageType: "newPost" as const,
     data: { postId: post.id, communityId: post.communityId, createdAt: post.createdAt },
   };
+  // Email to members who chose it right away (decision 169; the digests take the rest), once per post.
+  mailLater(
+    { kind: "posts", postId: post.id, authorId: post.authorId },
+    members.map((member) => member.id),
+    `post-${post.id}`,
+  );
   const frames = members.map((member) => ({ userId: member.id, frame }));
   if (frames.length <= FAN_OUT_INLINE) await publishFramesJob({ frames });
   else publishLater(frames);

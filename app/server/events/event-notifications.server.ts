@@ -2,7 +2,9 @@ import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { mailLater } from "~/server/notifications/mail-jobs.server";
 import { type Notice, type NoticeJob, noticeText, notifyLater } from "~/server/notifications/notifier.server";
+import type { JobContext } from "~/server/queue/consume.server";
 import type { Promotion } from "./rsvp.server";
 
 export type EventChange = "created" | "changed" | "cancelled";
@@ -32,7 +34,10 @@ export function notifyEventChange(eventId: number, change: EventChange, actorId:
   notifyLater("eventChangeNotices", { eventId, change, actorId });
 }
 
-export async function eventChangeNotices({ eventId, change, actorId }: ChangeJob): Promise<Notice[] | undefined> {
+export async function eventChangeNotices(
+  { eventId, change, actorId }: ChangeJob,
+  job?: JobContext,
+): Promise<Notice[] | undefined> {
   const db = getDb();
   const { events, members } = await batch({
     events: db
@@ -49,6 +54,12 @@ export async function eventChangeNotices({ eventId, change, actorId }: ChangeJob
   const event = events[0];
   if (!event) return;
   const title = noticeText(`events:notifications.${change}`, { title: event.title, community: event.community });
+  // Email to those who chose it (decision 169); keyed by the job, so a job run twice mails once.
+  mailLater(
+    { kind: "events", eventId, change, path: eventHref(eventId) },
+    members.map((member) => member.userId),
+    job?.key,
+  );
   return members.map((member) => ({ userId: member.userId, title, url: eventHref(eventId) }));
 }
 

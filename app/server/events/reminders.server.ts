@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
 import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { mailLater } from "~/server/notifications/mail-jobs.server";
 import { createNotification } from "~/server/notifications/notifications.server";
 import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
 import { occurrenceQueries, toItems } from "./calendar.server";
@@ -72,6 +73,12 @@ export async function sendDayBeforeReminders(scheduledTime: number) {
         title: noticeText("events:notifications.reminder", { title: reminder.item.title }),
         url: eventHref(reminder.item.eventId, reminder.item.occurrenceStart),
       }),
+    );
+    const path = eventHref(reminder.item.eventId, reminder.item.occurrenceStart);
+    mailLater(
+      { kind: "events", eventId: reminder.item.eventId, change: "reminder", path },
+      [reminder.userId],
+      reminder.oid,
     );
     count += 1;
   }

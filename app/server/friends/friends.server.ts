@@ -9,6 +9,7 @@ import {
   relationOf,
   type UserCard,
 } from "~/server/friends/relation.server";
+import { mailLater } from "~/server/notifications/mail-jobs.server";
 import { titleBy } from "~/server/notifications/notification-rows.server";
 import {
   type NotificationWrite,
@@ -130,6 +131,8 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
       rowExists(row, "pending"),
     );
     const inserted = await commit(actor, insert, [notice]);
+    // Email to the addressee if they chose it (decision 169).
+    if (inserted.length > 0) mailLater({ kind: "friends", fromId: viewer.id }, [target.id]);
     if (inserted.length === 0) {
       // Crossed requests: theirs landed first. Sending to someone who asked accepts (decision 022).
       const now = relationOf(viewer.id, await single(pairRows(viewer.id, target.id)));

@@ -7,6 +7,7 @@ import {
   toRefusal,
 } from "~/server/chat/permission.server";
 import { sqlRows, sqlRun } from "~/server/db/batch.server";
+import { mailLater } from "~/server/notifications/mail-jobs.server";
 import {
   insertNotificationsSql,
   type StoredNotification,
@@ -147,7 +148,14 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
   const created = Boolean(stored?.created);
   if (!created) discardFiles(files.map((file) => file.key));
   if (stored) {
-    if (created) publishAfterCommit(results.storedNotifications);
+    if (created) {
+      publishAfterCommit(results.storedNotifications);
+      // Email to those who chose it, if still unread in 15 minutes (decision 169).
+      mailLater(
+        { kind: "inbox", messageId: stored.id, senderId: me },
+        results.storedNotifications.map((row) => row.userId),
+      );
+    }
     return { status: "sent", id: stored.id, created };
   }
   const problems = recipientProblems(me, resolution);

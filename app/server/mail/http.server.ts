@@ -34,6 +34,7 @@ export function createHttpTransport({ url, token, from, fetch: doFetch = fetch }
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
         }),
       });
       if (!response.ok) {

@@ -13,6 +13,7 @@ export function createOutboxTransport(db: Database = getDb()): MailTransport {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers ? JSON.stringify(message.headers) : null,
         }),
       );
     },

@@ -10,8 +10,10 @@ export type MailBlock =
   | string
   /** A call to action, e.g. an activation link. Only http(s) URLs are accepted. */
   | { link: { label: string; url: string } }
-  /** Quoted text, e.g. a copy of what the user wrote. */
-  | { quote: string };
+  /** Quoted text, e.g. a copy of what the user wrote; `dir: "auto"` for text in any language. */
+  | { quote: string }
+  /** Small print at the end: a line, then plain links (why this mail came, how to stop it). */
+  | { footer: { text: string; links: { label: string; url: string }[] } };
 
 export type RenderedMail = { text: string; html: string };
 
@@ -32,6 +34,10 @@ const multiline = (value: string) => escapeHtml(value).replace(/\r?\n/g, "<br>")
 function blockText(block: MailBlock) {
   if (typeof block === "string") return block;
   if ("link" in block) return `${block.link.label}\n${safeUrl(block.link.url)}`;
+  if ("footer" in block)
+    return ["--", block.footer.text, ...block.footer.links.map((link) => `${link.label}: ${safeUrl(link.url)}`)].join(
+      "\n",
+    );
   return block.quote
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
@@ -44,7 +50,13 @@ function blockHtml(block: MailBlock) {
     const href = escapeHtml(safeUrl(block.link.url));
     return `<p style="margin:0 0 16px"><a href="${href}" style="display:inline-block;padding:10px 18px;background:#2457c5;color:#fff;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(block.link.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#5a6478">${escapeHtml(safeUrl(block.link.url))}</p>`;
   }
-  return `<blockquote style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #dde2ec;color:#1c2333">${multiline(block.quote)}</blockquote>`;
+  if ("footer" in block) {
+    const links = block.footer.links
+      .map((link) => `<a href="${escapeHtml(safeUrl(link.url))}" style="color:#5a6478">${escapeHtml(link.label)}</a>`)
+      .join(" · ");
+    return `<p style="margin:24px 0 0;padding-top:12px;border-top:1px solid #dde2ec;font-size:13px;color:#5a6478">${multiline(block.footer.text)}<br>${links}</p>`;
+  }
+  return `<blockquote dir="auto" style="margin:0 0 16px;padding:8px 14px;border-left:3px solid #dde2ec;color:#1c2333">${multiline(block.quote)}</blockquote>`;
 }
 
 /**

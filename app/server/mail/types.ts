@@ -4,6 +4,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post (decision 169). */
+  headers?: Record<string, string>;
 };
 
 /** Where mail goes: the D1 outbox in development, an HTTP provider in production. */

@@ -27,17 +27,25 @@ export type Job<K extends JobKind = JobKind> = { kind: K; key: string; body: Que
 /** A queue's sendBatch takes at most 100 messages (and 256 KB). */
 const SEND_BATCH_MAX = 100;
 
-type Outbox = { jobs: Job[]; flushed: boolean };
+/** A job as it is sent: `delaySeconds` holds it back (Queues allow up to 12 hours). */
+type Outgoing = Job & { delaySeconds?: number };
+type Outbox = { jobs: Outgoing[]; flushed: boolean };
 const outboxes = new AsyncLocalStorage<Outbox>();
 
 /**
  * Puts a job on the queue. Inside a request (or a job, or the cron) it is sent with the others
  * in one `sendBatch` before the response leaves (`withJobOutbox`), so a page or action that
  * enqueues costs one queue call and no D1 round trip; a job enqueued later than that (a
- * streamed page) or outside any scope is sent at once. Answers the job's key.
+ * streamed page) or outside any scope is sent at once. `delaySeconds` delivers it later (an
+ * email that waits to see whether a message is read, decision 169). Answers the job's key.
  */
-export function enqueue<K extends JobKind>(kind: K, body: QueueKinds[K], key: string = crypto.randomUUID()): string {
-  const job = { kind, key, body } as Job;
+export function enqueue<K extends JobKind>(
+  kind: K,
+  body: QueueKinds[K],
+  key: string = crypto.randomUUID(),
+  { delaySeconds }: { delaySeconds?: number } = {},
+): string {
+  const job = { kind, key, body, ...(delaySeconds ? { delaySeconds } : {}) } as Outgoing;
   const outbox = outboxes.getStore();
   if (outbox && !outbox.flushed) outbox.jobs.push(job);
   else waitUntil(sendJobs([job]).catch((error: unknown) => console.error(`queue: could not send ${kind}`, error)));
@@ -71,9 +79,11 @@ export async function withJobOutbox<T>(work: () => Promise<T>, { inJob = false }
   }
 }
 
-async function sendJobs(jobs: Job[]) {
+async function sendJobs(jobs: Outgoing[]) {
   for (let start = 0; start < jobs.length; start += SEND_BATCH_MAX) {
     const slice = jobs.slice(start, start + SEND_BATCH_MAX);
-    await env.JOBS.sendBatch(slice.map((body) => ({ body, contentType: "json" })));
+    await env.JOBS.sendBatch(
+      slice.map(({ delaySeconds, ...body }) => ({ body, contentType: "json" as const, delaySeconds })),
+    );
   }
 }

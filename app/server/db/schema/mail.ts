@@ -8,5 +8,7 @@ export const outbox = sqliteTable("outbox", {
   subject: text("subject").notNull(),
   text: text("text").notNull(),
   html: text("html").notNull(),
+  // Extra headers as JSON (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058; decision 169).
+  headers: text("headers"),
   createdAt: createdAt(),
 });

@@ -90,3 +90,23 @@ export const heldPushes = sqliteTable(
   },
   (table) => [index("held_pushes_user").on(table.userId)],
 );
+
+/**
+ * Immediate emails held during their user's quiet hours (decision 169): one summary per kind
+ * when they end. `payload` is the mail already rendered in the user's language, with the line
+ * and link the summary lists it by.
+ */
+export const heldMails = sqliteTable(
+  "held_mails",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // The email kind ("chat", "inbox", "friends", "posts", "events").
+    kind: text("kind").notNull(),
+    payload: text("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("held_mails_user").on(table.userId)],
+);

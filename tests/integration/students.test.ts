@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { issueTokens } from "~/server/auth/tokens.server";
 import { addToGroup, createGroup, sendMessage } from "~/server/chat/chat.server";
@@ -9,6 +10,7 @@ import { clientId } from "./chat-support";
 import { actorOf, addMember, makeCommunity } from "./communities-support";
 import { makeFriends } from "./friends-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
+import { newcomer, postFrom, registrationFields } from "./registration-support";
 
 /** Issue 26 items 1: who may message a student, through the forms, the API and group adds (decision 175). */
 
@@ -215,5 +217,33 @@ describe("a parent's student controls on /profile/family (no JavaScript)", { tim
     expect(done).toContain("You gave consent: they can post and chat.");
     expect(done).toContain("Messages with other students are off.");
     expect(await send(ivy, pat.id)).toMatchObject({ status: "ok" });
+  });
+});
+
+describe("registering as a student (issue 26 item 1)", { timeout: 60_000 }, () => {
+  it("a birth year marks the new account as a student's; a wrong one is said at the field; empty is an adult", async () => {
+    const wrongOne = newcomer("kid");
+    const wrong = await postFrom(
+      wrongOne.address,
+      "/login/registeremail",
+      registrationFields(wrongOne, { studentBirthYear: "12" }),
+    );
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("Enter the year you were born (four digits)");
+
+    const kid = newcomer("kid");
+    const sent = await postFrom(
+      kid.address,
+      "/login/registeremail",
+      registrationFields(kid, { studentBirthYear: String(YEAR - 12) }),
+    );
+    expect(sent.status).toBeLessThan(400);
+    const adult = newcomer("adult");
+    expect((await postFrom(adult.address, "/login/registeremail", registrationFields(adult))).status).toBeLessThan(400);
+    const rows = await getDb().all<{ email: string; birth_year: number; consent_at: number | null }>(
+      sql`SELECT u.email, sa.birth_year, sa.consent_at FROM student_accounts sa JOIN users u ON u.id = sa.user_id
+        WHERE u.email IN (${kid.email}, ${adult.email})`,
+    );
+    expect(rows).toEqual([{ email: kid.email, birth_year: YEAR - 12, consent_at: null }]);
   });
 });

@@ -85,6 +85,12 @@ describe("who may message a student (issue 26 item 1)", { timeout: 90_000 }, () 
     );
     expect(form.status).toBe(403);
     expect(await form.text()).toContain("chat:refusals.student_staff_only");
+    // The page says why there is no composer.
+    const chatPage = await (await fetchApp(`/chat/${niaChat}`, { headers: { Cookie: cookie } })).text();
+    expect(chatPage).toContain(
+      "Only their teachers, their community&#x27;s staff and their parents can message a student.",
+    );
+    expect(chatPage).not.toContain('name="content"');
 
     // The JSON API: 403 not_allowed with the reason code.
     const api = await fetchApp(`/api/v2/conversation/${niaChat}/messages`, {

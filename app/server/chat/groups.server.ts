@@ -136,11 +136,8 @@ type RefusedRow = { name: string; reason: string };
 
 /** The refusal of a group write: who was refused, and the first one's reason. */
 function refusal(rows: RefusedRow[]): GroupResult {
-  return {
-    status: "not_allowed",
-    names: rows.map((r) => r.name),
-    reason: rows[0] ? toRefusal(rows[0].reason) : undefined,
-  };
+  const reason = rows[0] ? toRefusal(rows[0].reason) : undefined;
+  return { status: "not_allowed", names: rows.map((r) => r.name), reason };
 }
 
 /** Everyone chosen, minus the viewer; at least one other person. */
@@ -150,8 +147,7 @@ function others(viewerId: number, ids: number[]) {
 
 /**
  * People among `ids` the viewer may not put in the group, with the reason (decision 175): the
- * messaging rule from the viewer, and the student rule with everyone else in it (the other
- * chosen people, and the group's members when `cid` is an existing group).
+ * messaging rule from the viewer, the student rule with everyone else (chosen, or in group `cid`).
  */
 function refusedStatement(viewerId: number, ids: number[], cid?: SQL) {
   const existing = cid

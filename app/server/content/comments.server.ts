@@ -3,7 +3,7 @@ import { sqlRows } from "~/server/db/batch.server";
 import { detectLanguage } from "~/server/translation/detect.server";
 import { staleTranslationsDelete } from "~/server/translation/translations.server";
 import { activeUser } from "~/server/users/active-user.server";
-import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { lacksConsentSql } from "~/server/users/students-sql.server";
 import { notifyComment } from "./content-notifications.server";
 import { relationSql } from "./post-cards.server";

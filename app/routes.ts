@@ -14,6 +14,8 @@ export default [
   route("profile/settings/notifications/push", "routes/notifications/push.ts"),
   // Creates a notification for end-to-end tests; 404 unless DEV_ROUTES.
   route("__dev/notify", "routes/dev/notify.ts"),
+  // Runs an hour's digests and reports their cost, for the bench (decision 171); 404 unless DEV_ROUTES.
+  route("__dev/digests", "routes/dev/digests.ts"),
   // The private iCalendar feed (decision 059): the token is the credential, no session.
   route("calendar/feed/:file", "routes/events/feed-file.ts"),
   // Avatars from R2 (SPEC §9): a resource route, outside every page layout.

@@ -23,6 +23,7 @@ import {
   SELECTED_ROUTES,
   THROUGHPUT,
 } from "./bench/config.mjs";
+import { digestReport, digestRun } from "./bench/digest.mjs";
 import { renderTime, throughput } from "./bench/load.mjs";
 import { realtimeDelivery } from "./bench/realtime.mjs";
 import { chatDeliveryReport, report, schoolSearchReport } from "./bench/report.mjs";
@@ -111,7 +112,7 @@ async function measureThroughput(origin, session, measured) {
   return rows;
 }
 
-const PARTS = ["routes", "school-search", "realtime", "chat-delivery", "rows"];
+const PARTS = ["routes", "school-search", "realtime", "chat-delivery", "rows", "digest"];
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
 if (only !== null && !PARTS.includes(only)) {
@@ -148,6 +149,7 @@ async function main() {
     realtime: [],
     chatDelivery: [],
     rows: [],
+    digest: [],
     scale,
     notes: [],
   };
@@ -155,7 +157,7 @@ async function main() {
   selectBuildDir("build-bench");
   console.log("━━ build (build-bench/)");
   build({ timeout: STEP_TIMEOUT_MS });
-  const origin = await startServer({ scale });
+  const origin = await startServer({ scale, digest: runs("digest") });
   const session = createSession(origin);
 
   if (runs("routes")) await measurePages(origin, session, results);
@@ -187,6 +189,7 @@ async function main() {
       }
     }
   }
+  if (runs("digest")) results.digest = (await phase(results, "digest run", () => digestRun(origin))) ?? [];
   await stopServer();
 
   if (only) {
@@ -195,6 +198,7 @@ async function main() {
       "chat-delivery": () => chatDeliveryReport(results.chatDelivery),
       "school-search": () => schoolSearchReport(results),
       rows: () => rowsReport(results.rows, scale),
+      digest: () => digestReport(results.digest),
     };
     const table = (tables[only] ?? (() => report(results)))();
     console.log(`\n${table}\n${results.notes.map((note) => `- ${note}`).join("\n")}`);
@@ -203,7 +207,8 @@ async function main() {
   mkdirSync(dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   const rows = results.rows.length > 0 ? `\n\n${rowsReport(results.rows, scale)}` : "";
-  console.log(`\n${report(results)}${rows}\n\n(written to ${RESULTS_FILE})`);
+  const digest = results.digest.length > 0 ? `\n\n${digestReport(results.digest)}` : "";
+  console.log(`\n${report(results)}${rows}${digest}\n\n(written to ${RESULTS_FILE})`);
   return results.pass ? 0 : 1;
 }
 

@@ -17,6 +17,10 @@ const handlers: JobHandlers = {
   noticeMail: async (body, job) => {
     await (await import("../app/server/notifications/mail-jobs.server")).sendNoticeMails(body, job);
   },
+  // Daily and weekly digests, a slice of the people due this hour each (decision 171).
+  digests: async (body) => {
+    await (await import("../app/server/notifications/digest-jobs.server")).sendDigestJob(body);
+  },
   notices: async (body, job) =>
     (await import("../app/server/notifications/notice-jobs.server")).storeNoticesJob(body, job),
   newPost: async (body) => {

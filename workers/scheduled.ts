@@ -1,4 +1,5 @@
 import { sendDayBeforeReminders } from "../app/server/events/reminders.server";
+import { sendDigests } from "../app/server/notifications/digest-run.server";
 import { sendHeldMails } from "../app/server/notifications/mail-recipients.server";
 import { sendQuietSummaries } from "../app/server/notifications/quiet-hours.server";
 import { clearOldReceipts } from "../app/server/queue/consume.server";
@@ -14,6 +15,8 @@ export async function runScheduled(controller: ScheduledController) {
   await sendQuietSummaries(controller.scheduledTime);
   // Emails held during quiet hours that ended: one summary per kind (decision 169).
   await sendHeldMails(controller.scheduledTime);
+  // Daily and weekly email digests, each person at their hour in their zone (decision 171).
+  await sendDigests(controller.scheduledTime);
   // Idempotency receipts older than any message the queue could still deliver (decision 165).
   await clearOldReceipts(controller.scheduledTime);
 }

@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { bin, ensureDevVars, run, serveBuild, waitForServer } from "../lib/local.mjs";
 import { seedChatDeliveryUsers } from "./chat-delivery.mjs";
 import { PERSIST, PREFERRED_PORT } from "./config.mjs";
+import { seedDigestUsers } from "./digest.mjs";
 import { seedRealtimeUsers } from "./realtime.mjs";
 
 export const STEP_TIMEOUT_MS = 5 * 60_000;
@@ -32,7 +33,7 @@ export async function stopServer() {
 }
 
 /** `scale`: a district (scripts/seed-district.mjs) on top of the demo data, or null for the demo alone. */
-export async function startServer({ scale = null } = {}) {
+export async function startServer({ scale = null, digest = false } = {}) {
   rmSync(PERSIST, { recursive: true, force: true });
   ensureDevVars();
   const limit = { timeout: STEP_TIMEOUT_MS };
@@ -44,6 +45,8 @@ export async function startServer({ scale = null } = {}) {
     });
   seedRealtimeUsers(PERSIST);
   seedChatDeliveryUsers(PERSIST);
+  // The digest run's 10,000 people, only when it runs (decision 171).
+  if (digest) seedDigestUsers(PERSIST);
   const port = await freePort(PREFERRED_PORT);
   const origin = `http://127.0.0.1:${port}`;
   console.log(`\n━━ serving the build on ${origin}`);

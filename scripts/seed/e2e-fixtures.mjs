@@ -11,6 +11,7 @@ import { inboxFixtures } from "./inbox.mjs";
 import { layoutSeed } from "./layout.mjs";
 import { pwaFixtures } from "./pwa.mjs";
 import { safetyFixtures } from "./safety.mjs";
+import { studentsFixtures } from "./students.mjs";
 
 /** SQL statements; `q` quotes a value, `passwordHash` is the demo password's hash. */
 export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
@@ -102,6 +103,7 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     ...inboxFixtures({ q, now, hour, day, passwordHash }),
     ...pwaFixtures({ q, now, hour, day, passwordHash }),
     ...safetyFixtures({ q, now, hour, day, passwordHash }),
+    ...studentsFixtures({ q, now, day, passwordHash }),
   );
   return sql;
 }

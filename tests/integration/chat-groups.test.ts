@@ -42,7 +42,7 @@ describe("chat groups: creating (decision 060)", { timeout: 30_000 }, () => {
   it("refuses the whole group when one chosen person may not be messaged, and names them", async () => {
     const { ana, ben, dee } = await groupCircle();
     const result = await createGroup(ana, { title: "Nope", memberIds: [ben.id, dee.id], createKey: clientId() });
-    expect(result).toEqual({ status: "not_allowed", names: ["Dee Stranger"] });
+    expect(result).toEqual({ status: "not_allowed", names: ["Dee Stranger"], reason: "not_a_contact" });
     expect((await listConversations(ben.id)).some((c) => c.title === "Nope")).toBe(false);
     const deleted = await createUser({ name: "Gone", deletedAt: Date.now() });
     await makeFriends(ana.id, deleted.id);
@@ -95,8 +95,16 @@ describe("chat groups: renaming, adding, leaving (decision 060)", { timeout: 30_
     const { ana, ben, cy, dee } = await groupCircle();
     const id = await group(ana, [ben.id]);
     // Ben may not message Cy or Dee: he cannot add them.
-    expect(await addToGroup(ben, id, [cy.id])).toEqual({ status: "not_allowed", names: ["Cy Teammate"] });
-    expect(await addToGroup(ana, id, [cy.id, dee.id])).toEqual({ status: "not_allowed", names: ["Dee Stranger"] });
+    expect(await addToGroup(ben, id, [cy.id])).toEqual({
+      status: "not_allowed",
+      names: ["Cy Teammate"],
+      reason: "not_a_contact",
+    });
+    expect(await addToGroup(ana, id, [cy.id, dee.id])).toEqual({
+      status: "not_allowed",
+      names: ["Dee Stranger"],
+      reason: "not_a_contact",
+    });
     expect(await loadConversation(cy.id, id)).toBeNull();
     expect(await addToGroup(dee, id, [cy.id])).toEqual({ status: "not_found" });
     const added = await addToGroup(ana, id, [cy.id, ben.id]);

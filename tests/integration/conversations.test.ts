@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { issueTokens } from "~/server/auth/tokens.server";
-import { conversationHref, listConversations } from "~/server/chat/chat.server";
+import { conversationHref, listConversationPage, listConversations, sendMessage } from "~/server/chat/chat.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { clientId, shareCommunity } from "./chat-support";
+import { makeFriends } from "./friends-support";
 import { createUser, fetchApp, signIn } from "./helpers";
 
 async function directChat(a: number, b: number, messages: { from: number; content: string; at: number }[], readAt = 0) {
@@ -116,8 +118,9 @@ describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", { timeou
         [1, 2, 3].map((n) => ({ conversationId: id, senderId: friend.id, content: `m${n}`, createdAt: at(i) - n })),
       );
       const statements = [];
-      for (let k = 0; k < people.length; k += 30)
-        statements.push(db.insert(schema.conversationParticipants).values(people.slice(k, k + 30)));
+      // A participant binds four values (D1 binds at most 100 a statement).
+      for (let k = 0; k < people.length; k += 20)
+        statements.push(db.insert(schema.conversationParticipants).values(people.slice(k, k + 20)));
       // Few rows a statement: D1 binds at most 100 values, and a message has several columns.
       for (let k = 0; k < messages.length; k += 10)
         statements.push(db.insert(schema.messages).values(messages.slice(k, k + 10)));
@@ -130,9 +133,47 @@ describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", { timeou
     await chats(10, (i) => now - i * 1000);
     const menuOnly = await rowsRead();
     await chats(60, (i) => now - 3_600_000 - i * 1000);
-    // Choosing the menu's ten may look at each older conversation once or twice; reading their
-    // participants, last messages and unread counts would be over ten rows each.
-    expect((await rowsRead()) - menuOnly).toBeLessThan(250);
+    // Choosing the menu's ten may look at one more (the page's "more" marker); reading every
+    // older conversation's participants, last messages and unread counts would be far more.
+    const withSixty = await rowsRead();
+    expect(withSixty - menuOnly).toBeLessThan(30);
+    // And it does not grow: the ten come from the viewer's (user_id, updated_at) index
+    // (decision 179), so sixty more older conversations read nothing more.
+    await chats(60, (i) => now - 7_200_000 - i * 1000);
+    expect(await rowsRead()).toBe(withSixty);
+  });
+
+  it("keeps the list in order of last activity as messages are sent, for every participant (decision 179)", async () => {
+    const me = await createUser();
+    const [ana, ben, cy] = [await createUser(), await createUser(), await createUser()];
+    for (const other of [ana, ben, cy]) {
+      await makeFriends(me.id, other.id);
+      await shareCommunity(me.id, other.id);
+    }
+    const send = async (from: typeof me, to: number, at: number) => {
+      const sent = await sendMessage(from, { toUserId: to }, { content: `at ${at}`, clientMsgId: clientId() }, at);
+      if (sent.status !== "ok") throw new Error(sent.status);
+    };
+    const base = Date.now();
+    await send(me, ana.id, base);
+    await send(ben, me.id, base + 1_000);
+    await send(me, cy.id, base + 2_000);
+    const names = async (userId: number) =>
+      (await listConversations(userId)).map((c) => [c.participants[0]?.userId, c.updatedAt]);
+    expect(await names(me.id)).toEqual([
+      [cy.id, base + 2_000],
+      [ben.id, base + 1_000],
+      [ana.id, base],
+    ]);
+    // Ana answers the oldest: it comes first for both of them, with the message's time.
+    await send(ana, me.id, base + 3_000);
+    expect((await names(me.id))[0]).toEqual([ana.id, base + 3_000]);
+    expect(await names(ana.id)).toEqual([[me.id, base + 3_000]]);
+    // Paging walks the same order with no gap and no repeat.
+    const first = await listConversationPage(me.id, { limit: 2 });
+    const rest = await listConversationPage(me.id, { limit: 2, cursor: first.nextCursor });
+    expect([...first.data, ...rest.data].map((c) => c.participants[0]?.userId)).toEqual([ana.id, cy.id, ben.id]);
+    expect(rest.nextCursor).toBeNull();
   });
 
   it("answers GET /api/v2/conversation with {data: {data}} for a Bearer token, 401 without", async () => {

@@ -48,7 +48,7 @@ describe("families linked", () => {
     expect(after.parents.map((row) => row.parentId)).toEqual([parent.id]);
     expect(after.link).toHaveLength(1);
     expect((await getFamilyPage(parent.id)).children).toEqual([
-      { id: child.id, name: "Sam Smith", state: "confirmed" },
+      { id: child.id, name: "Sam Smith", state: "confirmed", student: null },
     ]);
   });
 

@@ -217,6 +217,11 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
           ) : null}
         </div>
       </div>
+      {!data.mayWrite && data.refusal && data.refusal !== "not_a_contact" ? (
+        <p className="hint" data-testid="chat-refusal">
+          {t(`refusals.${data.refusal}`)}
+        </p>
+      ) : null}
       {data.mayWrite ? (
         <Form method="post" className="chat-composer" onSubmit={onSubmit}>
           <input type="hidden" name="intent" value="send" />

@@ -3,6 +3,25 @@ import { emailField, nameField, newPasswordField, passwordRepeatsIdentity, usern
 
 /** Registration takes every account field; their rules are ./account.ts's. */
 
+/**
+ * "If you are a student, your birth year" (issue 26 item 1, decision 175): empty for everyone
+ * else; a year from 25 to 3 years ago marks the new account as a student's.
+ */
+const studentBirthYearField = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const text = value?.trim() ?? "";
+    if (text === "") return undefined;
+    const year = Number(text);
+    const now = new Date().getUTCFullYear();
+    if (!/^\d{4}$/.test(text) || year < now - 25 || year > now - 3) {
+      ctx.addIssue({ code: "custom", message: "register:errors.birthYear" });
+      return z.NEVER;
+    }
+    return year;
+  });
+
 /** /login/registeremail. The captcha answer is read beside it, only while captcha is on. */
 export const registerSchema = z
   .object({
@@ -12,6 +31,7 @@ export const registerSchema = z
     password: newPasswordField,
     confirmPassword: z.string({ error: "register:errors.confirmMismatch" }),
     acceptTerms: z.literal("on", { error: "register:errors.acceptRequired" }),
+    studentBirthYear: studentBirthYearField,
   })
   .superRefine(checkPasswordPair, { when: hasPasswordPair });
 export type RegisterInput = z.infer<typeof registerSchema>;

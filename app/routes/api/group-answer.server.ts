@@ -29,7 +29,9 @@ export function groupRefusal(result: Exclude<GroupResult, { status: "ok" }>, t: 
       return jsonError(404, "not_found", t("chat:errors.groupNotFound"));
     case "not_allowed":
       return result.names.length
-        ? jsonError(403, "not_allowed", t("chat:errors.notAllowedNames", { names: result.names.join(", ") }))
+        ? jsonError(403, "not_allowed", t("chat:errors.notAllowedNames", { names: result.names.join(", ") }), {
+            reason: result.reason,
+          })
         : jsonError(400, "invalid_request", t("chat:errors.membersRequired"));
     case "too_many":
       return jsonError(409, "group_full", t("chat:errors.tooManyMembers"));

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { sendBodySchema } from "~/lib/forms/inbox";
 import { limitRequestBody } from "~/server/http/body-limit.server";
 import { jsonError, readJsonBody, type Translate, validated } from "~/server/http/json.server";
-import { MAX_COMPOSE_BODY } from "~/server/inbox/compose-form.server";
+import { MAX_COMPOSE_BODY, recipientErrorKey } from "~/server/inbox/compose-form.server";
 import {
   checkFiles,
   type MailMessage,
@@ -89,9 +89,12 @@ function sendAnswer(result: SendResult, t: Translate) {
     case "not_found":
       return jsonError(404, "not_found", t("inbox:errors.notFound"));
     case "recipients": {
-      const messages = result.problems.map((p) => t(RECIPIENT_ERRORS[p.problem][2], { who: p.who }));
-      const [status, code] = RECIPIENT_ERRORS[result.problems[0]!.problem];
-      return jsonError(status, code, messages[0]!, { fields: { to: messages } });
+      const messages = result.problems.map((p) =>
+        t(recipientErrorKey(p, RECIPIENT_ERRORS[p.problem][2]), { who: p.who }),
+      );
+      const first = result.problems[0]!;
+      const [status, code] = RECIPIENT_ERRORS[first.problem];
+      return jsonError(status, code, messages[0]!, { fields: { to: messages }, reason: first.reason });
     }
   }
 }

@@ -34,12 +34,19 @@ export async function loadChatPage(viewer: Actor, key: string, url: URL) {
     const direct = await loadDirectChat(viewerId, person, options);
     if (!direct) throw data(null, { status: 404 });
     const conversation = direct.conversation;
-    return { ...base, conversation, target: direct.user, mayWrite: conversation?.mayWrite ?? direct.user.mayMessage };
+    const refusal = conversation ? conversation.refusal : direct.user.refusal;
+    return {
+      ...base,
+      conversation,
+      target: direct.user,
+      mayWrite: conversation?.mayWrite ?? direct.user.mayMessage,
+      refusal,
+    };
   }
   const id = parseId(key);
   const conversation = id === null ? null : await loadConversation(viewerId, id, options);
   if (!conversation) throw data(null, { status: 404 });
-  return { ...base, conversation, target: null, mayWrite: conversation.mayWrite };
+  return { ...base, conversation, target: null, mayWrite: conversation.mayWrite, refusal: conversation.refusal };
 }
 
 /** The page's posts: `send`, and `delete` of one's own message (asked first, decision 051). */
@@ -82,7 +89,7 @@ async function sendFromPage(viewer: Actor, key: string, formData: FormData, url:
     case "not_found":
       throw data(null, { status: 404 });
     case "not_allowed":
-      return data(formFailure(formData, "chat:errors.notAllowed"), { status: 403 });
+      return data(formFailure(formData, `chat:refusals.${result.reason}`), { status: 403 });
     case "conflict":
       return data(formFailure(formData, "chat:errors.conflict"), { status: 409 });
   }

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { StudentControls } from "~/components/families/student-controls";
 import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -8,6 +9,7 @@ import { getInstance } from "~/middleware/i18next";
 import { answerFamilyLink, askFamilyLink, getFamilyPage } from "~/server/families/family.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/family";
+import { STUDENT_INTENTS, studentAction } from "./student-action.server";
 
 registerNamespace("families", families);
 
@@ -23,6 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const actor = context.get(userContext)!;
   const intent = String(form.get("intent") ?? "");
+  if (intent in STUDENT_INTENTS) return studentAction(actor, form);
   if (intent === "ask") {
     const result = await askFamilyLink(actor, String(form.get("code") ?? "").slice(0, 32));
     if (result === "wrong") return { error: getInstance(context).t("families:wrong") };
@@ -71,6 +74,13 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
         {children.map((child) => (
           <li key={child.id}>
             {child.name} · {t(child.state)}
+            {child.state === "confirmed" ? (
+              <StudentControls
+                childId={child.id}
+                student={child.student}
+                error={Boolean(actionData && "childId" in actionData && actionData.childId === child.id)}
+              />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -81,7 +91,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
           {t("childCode")} <input name="code" required autoComplete="off" maxLength={16} />
         </label>{" "}
         <button type="submit">{t("ask")}</button>
-        {actionData?.error ? (
+        {actionData?.error && !("childId" in actionData) ? (
           <p className="field-error" role="alert">
             {actionData.error}
           </p>

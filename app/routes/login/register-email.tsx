@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useLocation } from "react-router";
 import { CaptchaWidget } from "~/components/auth/captcha-widget";
 import { ResendActivationForm } from "~/components/auth/resend-activation-form";
 import { AccountField, NewPasswordFields } from "~/components/form/account-fields";
-import { FormError, useFormMessage } from "~/components/form/field";
+import { Field, FormError, useFormMessage } from "~/components/form/field";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { userContext } from "~/context";
@@ -139,6 +139,16 @@ function RegisterForm({
           labels={{ password: t("form.password"), confirm: t("form.confirmPassword") }}
           hint={t("form.passwordHint")}
           failure={failure}
+        />
+        <Field
+          name="studentBirthYear"
+          label={t("form.studentBirthYear")}
+          hint={t("form.studentBirthYearHint")}
+          inputMode="numeric"
+          maxLength={4}
+          autoComplete="off"
+          defaultValue={values.studentBirthYear}
+          errors={errors.studentBirthYear}
         />
         <AcceptTerms checked={values.acceptTerms === "on"} error={errors.acceptTerms?.[0]} />
         {captchaSiteKey ? (

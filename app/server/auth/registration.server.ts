@@ -1,13 +1,20 @@
 import { sql } from "drizzle-orm";
 import { accountFieldErrors } from "~/lib/forms/account";
-import { single } from "~/server/db/batch.server";
+import { batch, single, sqlRun } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { findUser } from "~/server/users/users.server";
 import { type MailContext, sendExistingAccountMail, sendLinkMail } from "./link-mails.server";
 import { hashPassword } from "./password.server";
 import { takeWindowTry } from "./rate-limit.server";
 
-export type RegistrationInput = { name: string; email: string; username: string; password: string };
+export type RegistrationInput = {
+  name: string;
+  email: string;
+  username: string;
+  password: string;
+  /** A student registering gives their birth year (decision 175). */
+  studentBirthYear?: number;
+};
 
 /**
  * "sent" covers a new account and an email that already has one: both answer "check your
@@ -74,20 +81,29 @@ export async function registerUser(
 
   let userId: number;
   try {
-    const [created] = await single(
-      getDb()
+    const email = input.email.toLowerCase();
+    // The account and, for a student, its student row: one batch (decision 175).
+    const { created } = await batch({
+      created: getDb()
         .insert(schema.users)
         .values({
           name: input.name,
-          email: input.email.toLowerCase(),
+          email,
           username: input.username.toLowerCase(),
           passwordHash: await hashPassword(input.password),
           activatedAt: null,
           createdAt: now,
         })
         .returning({ id: schema.users.id }),
-    );
-    userId = created!.id;
+      student: sqlRun(
+        input.studentBirthYear === undefined
+          ? sql`SELECT 1 WHERE 0`
+          : sql`INSERT INTO student_accounts (user_id, birth_year)
+            SELECT id, ${input.studentBirthYear} FROM users WHERE lower(email) = ${email} AND activated_at IS NULL
+            ON CONFLICT DO NOTHING`,
+      ),
+    });
+    userId = created[0]!.id;
   } catch (error) {
     // Two registrations raced for the same email or username: the index decided.
     if (!isUniqueViolation(error)) throw error;

@@ -92,23 +92,22 @@ export function conversationsQuery(
 }
 
 const mine = alias(schema.conversationParticipants, "mine");
-const page = alias(schema.conversations, "page");
 
 /**
- * The page's conversation ids, chosen first by a subquery that only joins and sorts: the
- * participants, last message and unread count are then worked out for these rows alone, not
- * for every conversation the viewer ever had (issue 27, decision 167; as decision 108 did for posts).
+ * The page's conversation ids, chosen first by a subquery that only walks the viewer's
+ * `(user_id, updated_at, conversation_id)` index: the participants, last message and unread
+ * count are then worked out for these rows alone, and the sort reads a page, not every
+ * conversation the viewer ever had (issue 27, decisions 167 and 179).
  */
 function pageIds(userId: number | SQLWrapper, size: number, cursor: ReturnType<typeof decodeCursor>) {
   const after = cursor
-    ? or(lt(page.updatedAt, cursor.at), and(eq(page.updatedAt, cursor.at), lt(page.id, cursor.id)))
+    ? or(lt(mine.updatedAt, cursor.at), and(eq(mine.updatedAt, cursor.at), lt(mine.conversationId, cursor.id)))
     : undefined;
   return getDb()
-    .select({ id: page.id })
+    .select({ id: mine.conversationId })
     .from(mine)
-    .innerJoin(page, eq(page.id, mine.conversationId))
     .where(and(eq(mine.userId, userId), after))
-    .orderBy(desc(page.updatedAt), desc(page.id))
+    .orderBy(desc(mine.updatedAt), desc(mine.conversationId))
     .limit(size);
 }
 

@@ -7,7 +7,7 @@ import { publishToUsers } from "~/server/realtime/realtime.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
-import { contactIdsSql, mayMessageSql } from "./permission.server";
+import { contactIdsSql, type MessageRefusal, messageRefusalSql, studentRuleSql, toRefusal } from "./permission.server";
 
 /**
  * Group conversations (type 1; SPEC §3, docs/decisions/060-chat-groups.md). Anyone in a group
@@ -129,21 +129,38 @@ export type GroupResult =
   | { status: "ok"; conversationId: number; created?: boolean }
   | { status: "not_found" }
   /** Someone chosen is not someone the viewer may message (named, when they exist). */
-  | { status: "not_allowed"; names: string[] }
+  | { status: "not_allowed"; names: string[]; reason?: MessageRefusal }
   | { status: "too_many" };
+
+type RefusedRow = { name: string; reason: string };
+
+/** The refusal of a group write: who was refused, and the first one's reason. */
+function refusal(rows: RefusedRow[]): GroupResult {
+  const reason = rows[0] ? toRefusal(rows[0].reason) : undefined;
+  return { status: "not_allowed", names: rows.map((r) => r.name), reason };
+}
 
 /** Everyone chosen, minus the viewer; at least one other person. */
 function others(viewerId: number, ids: number[]) {
   return [...new Set(ids)].filter((id) => id !== viewerId);
 }
 
-/** People among `ids` the viewer may not message (for the refusal's wording). */
-function refusedStatement(viewerId: number, ids: number[]) {
-  return sql`SELECT u.name FROM users u WHERE u.id IN (${idList(ids)}) AND NOT ${mayMessageSql(viewerId, sql`u.id`)}`;
+/**
+ * People among `ids` the viewer may not put in the group, with the reason (decision 175): the
+ * messaging rule from the viewer, the student rule with everyone else (chosen, or in group `cid`).
+ */
+function refusedStatement(viewerId: number, ids: number[], cid?: SQL) {
+  const existing = cid
+    ? sql`UNION SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}`
+    : sql``;
+  return sql`SELECT u.name, coalesce(${messageRefusalSql(viewerId, sql`u.id`)},
+      (SELECT ${studentRuleSql(sql`gm.id`, sql`u.id`)} AS r FROM (SELECT value AS id FROM json_each(${JSON.stringify(ids)}) ${existing}) gm
+        WHERE gm.id != u.id AND gm.id != ${viewerId} AND r IS NOT NULL LIMIT 1)) AS reason
+    FROM users u WHERE u.id IN (${idList(ids)}) AND reason IS NOT NULL`;
 }
 
-function allAllowed(viewerId: number, ids: number[]) {
-  return sql`(SELECT count(*) FROM users u WHERE u.id IN (${idList(ids)}) AND ${mayMessageSql(viewerId, sql`u.id`)}) = ${ids.length}`;
+function allAllowed(viewerId: number, ids: number[], cid?: SQL) {
+  return sql`NOT EXISTS (${refusedStatement(viewerId, ids, cid)})`;
 }
 
 /**
@@ -186,7 +203,7 @@ export async function createGroup(
   const { refused, inserted, heads, members } = results;
   const head = (heads as { id: number; title: string }[])[0];
   const created = inserted.length > 0;
-  if (!head) return { status: "not_allowed", names: (refused as { name: string }[]).map((r) => r.name) };
+  if (!head) return refusal(refused as RefusedRow[]);
   const people = (members as PersonRow[]).map(toPerson);
   if (created)
     announce(
@@ -237,11 +254,11 @@ export async function addToGroup(
   const size = sql`(SELECT count(*) FROM conversation_participants WHERE conversation_id = ${cid})`;
   const results = await batchAs(viewer, {
     heads: sql`SELECT 1 AS ok WHERE ${group}`,
-    refused: refusedStatement(viewerId, ids),
+    refused: refusedStatement(viewerId, ids, cid),
     inserted: sql`
       INSERT INTO conversation_participants (conversation_id, user_id, last_read_at)
       SELECT ${cid}, u.id, ${now} FROM users u
-      WHERE u.id IN (${idList(ids)}) AND ${group} AND ${allAllowed(viewerId, ids)}
+      WHERE u.id IN (${idList(ids)}) AND ${group} AND ${allAllowed(viewerId, ids, cid)}
         AND ${size} + ${newcomers} <= ${GROUP_MAX_MEMBERS} AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}
       ON CONFLICT DO NOTHING
       RETURNING user_id`,
@@ -249,8 +266,7 @@ export async function addToGroup(
   });
   const { heads, refused, inserted, members } = results;
   if ((heads as unknown[]).length === 0) return { status: "not_found" };
-  const names = (refused as { name: string }[]).map((r) => r.name);
-  if (names.length > 0) return { status: "not_allowed", names };
+  if ((refused as RefusedRow[]).length > 0) return refusal(refused as RefusedRow[]);
   const memberSet = new Set((members as { user_id: number }[]).map((m) => m.user_id));
   const added = (inserted as { user_id: number }[]).map((r) => r.user_id);
   if (added.length === 0 && ids.some((id) => !memberSet.has(id))) return { status: "too_many" };

@@ -13,7 +13,15 @@ import {
   tokenIsCurrent,
 } from "~/server/users/session-user.server";
 import { type ChatMessage, MESSAGE_COLUMNS, type MessageRow, toMessage } from "./messages.server";
-import { directKey, mayMessageSql, mayWriteSql } from "./permission.server";
+import {
+  directKey,
+  type MessageRefusal,
+  mayMessageSql,
+  mayWriteSql,
+  messageRefusalSql,
+  toRefusal,
+  writeRefusalSql,
+} from "./permission.server";
 
 /** Sending and deleting chat messages (SPEC §3, §4); reading them is messages.server.ts. */
 export type SendTarget = { conversationId: number } | { toUserId: number };
@@ -21,7 +29,8 @@ export type SendTarget = { conversationId: number } | { toUserId: number };
 export type SendResult =
   | { status: "ok"; message: ChatMessage; created: boolean }
   | { status: "not_found" }
-  | { status: "not_allowed" }
+  /** Refused by the messaging rule, with its reason (decision 175). */
+  | { status: "not_allowed"; reason: MessageRefusal }
   /** The clientMsgId was already used by this sender in another conversation. */
   | { status: "conflict" };
 
@@ -61,13 +70,17 @@ export async function sendMessage(
           ON CONFLICT DO NOTHING`),
       }
     : {};
+  const refusal = starts ? messageRefusalSql(viewerId, sql`${target.toUserId}`) : writeRefusalSql(viewerId, cid);
   const {
     current: still,
+    refused,
     inserted,
     stored,
     members,
   } = await batch({
     current: sqlRows(currentTokenSql(viewer)),
+    // Why not, read before anything is written (the answer's reason code).
+    refused: sqlRows<{ reason: string | null }>(sql`SELECT ${refusal} AS reason`),
     ...start,
     inserted: sqlRows<{ id: number }>(sql`
         INSERT INTO messages (conversation_id, sender_id, content, lang, client_msg_id, disposition, created_at)
@@ -90,12 +103,13 @@ export async function sendMessage(
   });
   requireCurrentToken(still as unknown[]);
   const row = stored[0];
+  const reason = toRefusal(refused[0]?.reason);
   const memberIds = members.map((m) => m.user_id);
   if (!memberIds.includes(viewerId)) {
     // Not in it: unknown, unless a first message was refused.
-    return starts && row === undefined ? { status: "not_allowed" } : { status: "not_found" };
+    return starts && row === undefined ? { status: "not_allowed", reason } : { status: "not_found" };
   }
-  if (!row) return { status: "not_allowed" };
+  if (!row) return { status: "not_allowed", reason };
   const message = toMessage(row);
   if (starts ? false : message.conversationId !== target.conversationId) return { status: "conflict" };
   const created = inserted.length > 0;
@@ -106,6 +120,8 @@ export async function sendMessage(
       { messageType: "message", data: { ...message, senderId: viewerId } },
       chatPushPayload(message.conversationId, message.content),
       viewerId,
+      // In each reader's language when it was written in another (issue 24 item 5).
+      { kind: "message", id: message.id },
     );
     // Email to those who chose it, if still unread in 15 minutes (decision 169).
     mailLater(

@@ -8,7 +8,7 @@ import { avatarUrl } from "~/server/users/avatar";
 import { blockedBySql } from "~/server/users/blocks-sql.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { decodeCursor, REMOVED_DISPOSITIONS } from "./conversations.server";
-import { mayMessageSql, mayWriteSql } from "./permission.server";
+import { type MessageRefusal, messageRefusalSql, toRefusal, writeRefusalSql } from "./permission.server";
 
 /** A message as clients hold it (SPEC §3 Message plus the server id). */
 export type ChatMessage = Omit<MessageData, "senderId"> & { senderId: number | null };
@@ -41,8 +41,9 @@ export type ConversationView = {
   messages: ChatMessage[];
   /** Set when older messages exist: pass as `before`. */
   earlierCursor: string | null;
-  /** Whether the viewer may write here now (decision 050). */
+  /** Whether the viewer may write here now (decision 050), and why not when not (decision 175). */
   mayWrite: boolean;
+  refusal: MessageRefusal | null;
   /** The viewer's read mark before this read: the page opens at the first message after it (decision 122). */
   readUpTo: number;
 };
@@ -85,7 +86,7 @@ type HeadRow = {
   title: string | null;
   last_read_at: number;
   last_from_others: number | null;
-  may_write: number;
+  write_refusal: string | null;
   /** 1 when the reader's token may mark the conversation read (decision 042). */
   reader_current: number;
 };
@@ -131,7 +132,7 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
       SELECT c.id, c.type, c.title, me.last_read_at,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others,
-        ${mayWriteSql(viewerId, sql`c.id`)} AS may_write, ${current} AS reader_current
+        ${writeRefusalSql(viewerId, sql`c.id`)} AS write_refusal, ${current} AS reader_current
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
       WHERE c.id = ${cid}`),
     members: sqlRows<MemberRow>(sql`
@@ -177,7 +178,8 @@ function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options
     messages: ascending.map((row) => toMessage(shown(row))),
     earlierCursor:
       !options.after && rows.length > MESSAGE_PAGE_SIZE && earliest ? messageCursor(toMessage(earliest)) : null,
-    mayWrite: Boolean(head.may_write),
+    mayWrite: head.write_refusal === null,
+    refusal: head.write_refusal === null ? null : toRefusal(head.write_refusal),
     readUpTo: head.last_read_at,
   };
 }
@@ -219,9 +221,10 @@ export async function loadConversation(viewerId: number, conversationId: number,
   return view;
 }
 
-type PersonRow = { id: number; name: string; username: string | null; avatar: string; may_message: number };
+type PersonRow = { id: number; name: string; username: string | null; avatar: string; refusal: string | null };
 
-export type DirectTarget = { id: number; name: string; username: string | null; avatar: string; mayMessage: boolean };
+/** `refusal`: why the viewer may not message them, null when they may (decision 175). */
+export type DirectTarget = Pick<ConversationView, "refusal"> & Omit<PersonRow, "refusal"> & { mayMessage: boolean };
 
 /**
  * /chat/@{username}: the person, whether the viewer may message them, and their direct chat
@@ -240,7 +243,7 @@ export async function loadDirectChat(
   const cid = sql`(SELECT id FROM conversations WHERE direct_key = ${key})`;
   const { people, heads, members, rows } = await batch({
     people: sqlRows<PersonRow>(sql`
-      SELECT u.id, u.name, u.username, u.avatar, ${mayMessageSql(viewerId, sql`u.id`)} AS may_message
+      SELECT u.id, u.name, u.username, u.avatar, ${messageRefusalSql(viewerId, sql`u.id`)} AS refusal
       FROM users u WHERE u.id = ${target} AND u.id != ${viewerId}`),
     ...conversationStatements(viewerId, cid, { ...options, now }),
   });
@@ -254,7 +257,8 @@ export async function loadDirectChat(
     name: found.name,
     username: found.username,
     avatar: avatarUrl(found.avatar),
-    mayMessage: Boolean(found.may_message),
+    mayMessage: found.refusal === null,
+    refusal: found.refusal === null ? null : toRefusal(found.refusal),
   };
   return { user, conversation: view };
 }
@@ -268,7 +272,7 @@ export async function markConversationRead(viewer: Actor, conversationId: number
   const cid = sql`${conversationId}`;
   const results = await batchAs(viewer, {
     heads: sqlRows<HeadRow>(sql`
-      SELECT c.id, c.type, c.title, me.last_read_at, 1 AS may_write, 1 AS reader_current,
+      SELECT c.id, c.type, c.title, me.last_read_at, NULL AS write_refusal, 1 AS reader_current,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}

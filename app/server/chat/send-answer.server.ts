@@ -10,7 +10,7 @@ export function sendAnswer(result: SendResult, t: Translate) {
     case "not_found":
       return jsonError(404, "not_found", t("chat:errors.notFound"));
     case "not_allowed":
-      return jsonError(403, "not_allowed", t("chat:errors.notAllowed"));
+      return jsonError(403, "not_allowed", t(`chat:refusals.${result.reason}`), { reason: result.reason });
     case "conflict":
       return jsonError(409, "client_msg_id_conflict", t("chat:errors.conflict"));
   }

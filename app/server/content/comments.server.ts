@@ -3,7 +3,8 @@ import { sqlRows } from "~/server/db/batch.server";
 import { detectLanguage } from "~/server/translation/detect.server";
 import { staleTranslationsDelete } from "~/server/translation/translations.server";
 import { activeUser } from "~/server/users/active-user.server";
-import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
+import { lacksConsentSql } from "~/server/users/students-sql.server";
 import { notifyComment } from "./content-notifications.server";
 import { relationSql } from "./post-cards.server";
 import { managesSql, visiblePostSql } from "./visibility.server";
@@ -12,7 +13,8 @@ export const COMMENT_MAX_LENGTH = 2_000;
 
 /**
  * Comments and replies (SPEC §3 "comment reply target"): one level only, so a reply to a reply
- * joins the thread of the comment it answers. Whoever may see a post may comment on it.
+ * joins the thread of the comment it answers. Whoever may see a post may comment on it, but a
+ * student under 13 without a parent's consent (decision 175).
  * `clientKey` (issue 23 item 3, decision 133): a comment sent again with the same key by the same
  * author (the outbox resending after a lost answer) answers the first one, without a second row
  * or a second notification; the insert and the read back are one batch, one round trip.
@@ -35,7 +37,7 @@ export async function addComment(
     INSERT INTO comments (post_id, parent_id, author_id, body, lang, client_key)
     SELECT ${postId}, ${parent}, ${userId}, ${body}, ${lang}, ${clientKey}
     WHERE ${visiblePostSql(userId, postId)} AND (${replyTo} IS NULL OR ${parent} IS NOT NULL)
-      AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
+      AND NOT ${lacksConsentSql(userId)} AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
     ON CONFLICT (author_id, client_key) DO NOTHING
     RETURNING id, parent_id AS parentId`,
     // The first comment of this key (NULL matches nothing): this one, or the one sent before.

@@ -5,6 +5,7 @@ import { deletePostImages, type PostImage } from "~/server/files/post-images.ser
 import { detectLanguage } from "~/server/translation/detect.server";
 import { staleTranslationsDelete } from "~/server/translation/translations.server";
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
+import { lacksConsentSql } from "~/server/users/students-sql.server";
 import { parseImages, toImageCards } from "./post-image-cards";
 import { managesSql } from "./visibility.server";
 
@@ -16,7 +17,8 @@ export type CreatePostResult =
 
 /**
  * Posts to a community where the author may post (decision 045): one INSERT … SELECT that
- * finds nothing to insert when they may not, and marks the post pending when the community
+ * finds nothing to insert when they may not (a student under 13 without a parent's consent may
+ * not: decision 175), and marks the post pending when the community
  * wants approval and the author does not manage it.
  */
 export async function createPost(
@@ -37,7 +39,7 @@ export async function createPost(
     FROM communities c
     JOIN community_members m ON m.community_id = c.id AND m.user_id = ${authorId} AND m.status = 'active'
     WHERE c.id = ${communityId} AND (c.post_policy = 'all' OR m.role IN ('owner', 'manager'))
-      AND ${tokenIsCurrent(author.id, author.tokenVersion)}
+      AND NOT ${lacksConsentSql(authorId)} AND ${tokenIsCurrent(author.id, author.tokenVersion)}
     RETURNING id, status, created_at AS createdAt`,
   ).catch(async (error: unknown) => {
     // A revoked token (decision 042): stored before the check, nothing keeps them.

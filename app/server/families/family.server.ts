@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
+import { studentStatesQuery, toStudentState } from "./students.server";
 
 const l = schema.familyLinks;
 const fc = schema.familyCodes;
@@ -25,7 +26,7 @@ function normalize(input: string) {
  */
 export async function getFamilyPage(userId: number) {
   const other = sql`(SELECT name FROM users WHERE id = `;
-  const { code, children, parents } = await batch({
+  const { code, children, parents, students } = await batch({
     ensure: sqlRows(sql`INSERT INTO family_codes (user_id, code) VALUES (${userId}, ${newFamilyCode()})
       ON CONFLICT DO NOTHING`),
     code: getDb().select({ code: fc.code }).from(fc).where(eq(fc.userId, userId)),
@@ -37,8 +38,18 @@ export async function getFamilyPage(userId: number) {
       .select({ id: l.parentId, name: sql<string>`${other}${l.parentId})`, state: l.state })
       .from(l)
       .where(eq(l.childId, userId)),
+    students: studentStatesQuery(userId),
   });
-  return { code: code[0]?.code ?? "", children, parents };
+  const states = new Map(students.map((row) => [row.userId, toStudentState(row)]));
+  return {
+    code: code[0]?.code ?? "",
+    children: children.map((child) => ({
+      ...child,
+      student: child.state === "confirmed" ? (states.get(child.id) ?? null) : null,
+    })),
+    parents,
+    self: states.get(userId) ?? null,
+  };
 }
 
 /** A parent asks to link with the code the child's account shows; pending until confirmed. */

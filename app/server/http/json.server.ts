@@ -15,9 +15,14 @@ export function jsonError(
   status: number,
   code: string,
   message: string,
-  init: { headers?: HeadersInit; fields?: Record<string, string[]> } = {},
+  init: { headers?: HeadersInit; fields?: Record<string, string[]>; reason?: string } = {},
 ) {
-  const error = init.fields ? { code, message, fields: init.fields } : { code, message };
+  const error = {
+    code,
+    message,
+    ...(init.reason ? { reason: init.reason } : {}),
+    ...(init.fields ? { fields: init.fields } : {}),
+  };
   return Response.json({ error }, { status, headers: init.headers });
 }
 

@@ -68,9 +68,15 @@ export function fileProblemFailure(formData: FormData | null, problem: FileProbl
   return failure(formData, { files: ["inbox:errors.rechooseFiles"] }, FILE_ERRORS[problem.problem], values);
 }
 
+/** The text of a recipient's problem: a student rule's refusal names its reason (decision 175). */
+export function recipientErrorKey(problem: RecipientProblem, general: string) {
+  return problem.reason && problem.reason !== "not_a_contact" ? `inbox:refusals.${problem.reason}` : general;
+}
+
 export function recipientFailure(formData: FormData | null, problems: RecipientProblem[]) {
   const first = problems[0]!;
-  return failure(formData, { to: ["inbox:errors.toCheck"] }, RECIPIENT_ERRORS[first.problem], { who: first.who });
+  const key = recipientErrorKey(first, RECIPIENT_ERRORS[first.problem]);
+  return failure(formData, { to: ["inbox:errors.toCheck"] }, key, { who: first.who });
 }
 
 /** The compose form, read at most up to its limit: an oversized body answers 413 unread. */

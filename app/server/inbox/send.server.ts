@@ -1,5 +1,11 @@
 import { type SQL, sql } from "drizzle-orm";
-import { contactIdsSql, mayMessageSql } from "~/server/chat/permission.server";
+import {
+  contactIdsSql,
+  type MessageRefusal,
+  mayMessageSql,
+  messageRefusalSql,
+  toRefusal,
+} from "~/server/chat/permission.server";
 import { sqlRows, sqlRun } from "~/server/db/batch.server";
 import { mailLater } from "~/server/notifications/mail-jobs.server";
 import {
@@ -28,14 +34,19 @@ export type SendInput = {
   files?: StoredFile[];
 };
 
-export type RecipientProblem = { who: string; problem: "unknown" | "ambiguous" | "not_allowed" | "self" };
+export type RecipientProblem = {
+  who: string;
+  problem: "unknown" | "ambiguous" | "not_allowed" | "self";
+  /** Why the messaging rule refused them (decision 175), with `not_allowed`. */
+  reason?: MessageRefusal;
+};
 
 export type SendResult =
   | { status: "sent"; id: number; created: boolean }
   | { status: "recipients"; problems: RecipientProblem[] }
   | { status: "not_found" };
 
-type ResolutionRow = { who: string; user_id: number | null; same_name: number; allowed: number };
+type ResolutionRow = { who: string; user_id: number | null; same_name: number; reason: string | null };
 
 /**
  * Who each typed recipient is: a username (case-insensitive), else a name only one of the
@@ -92,7 +103,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
 
   const statements = {
     resolution: sqlRows<ResolutionRow>(sql`${cte} SELECT r.who, r.user_id, r.same_name,
-        CASE WHEN r.user_id IS NULL THEN 0 ELSE ${mayMessageSql(me, sql`r.user_id`)} END AS allowed
+        CASE WHEN r.user_id IS NULL THEN NULL ELSE ${messageRefusalSql(me, sql`r.user_id`)} END AS reason
       FROM resolved r`),
     message:
       sqlRun(sql`${cte} INSERT INTO mail_messages (sender_id, subject, body, lang, reply_to_id, thread_id, client_key, send_id, created_at)
@@ -155,7 +166,7 @@ function recipientProblems(me: number, rows: ResolutionRow[]): RecipientProblem[
   return rows.flatMap((row): RecipientProblem[] => {
     if (row.user_id === null) return [{ who: row.who, problem: row.same_name > 1 ? "ambiguous" : "unknown" }];
     if (row.user_id === me) return [{ who: row.who, problem: "self" }];
-    if (!row.allowed) return [{ who: row.who, problem: "not_allowed" }];
+    if (row.reason !== null) return [{ who: row.who, problem: "not_allowed", reason: toRefusal(row.reason) }];
     return [];
   });
 }

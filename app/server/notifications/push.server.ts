@@ -1,14 +1,17 @@
 import { waitUntil } from "cloudflare:workers";
 import { buildPushPayload } from "@block65/webcrypto-web-push";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { isQuiet } from "~/lib/quiet-hours";
+import type { TranslatableKind } from "~/lib/translation";
 import type { RealtimeFrame } from "~/realtime/protocol";
 import { getConfig } from "~/server/config.server";
-import { batch, single } from "~/server/db/batch.server";
+import { batch, single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { apiTranslator } from "~/server/http/json.server";
 import { enqueue } from "~/server/queue/queue.server";
 import { publishToUser } from "~/server/realtime/realtime.server";
+import { markedText, recipientTextsByUser } from "~/server/translation/recipient-text.server";
+import { mailTranslator } from "./mail-render.server";
 import { notificationOrigin } from "./origin.server";
 import { pushSubscriptionsQuery } from "./push-subscriptions.server";
 import { holdPushes, quietHoursQuery } from "./quiet-hours.server";
@@ -25,7 +28,14 @@ export type PushPayload = { title: string; body: string; url: string; tag?: stri
  * Pushes for these users, sent by the queue's consumer. `throughQuiet`: an urgent post, or the
  * summary that ends quiet hours, goes out even during them.
  */
-export type PushJob = { userIds: number[]; payload: PushPayload; throughQuiet?: boolean };
+export type PushJob = { userIds: number[]; payload: PushPayload; throughQuiet?: boolean; item?: PushItem };
+
+/**
+ * The item whose words the push's body quotes (a chat message, a post): each recipient of another
+ * language gets them translated when a translator is configured, marked "Translated from …" in
+ * their language (issue 24 item 5); the push opens the item, where the original is.
+ */
+export type PushItem = { kind: TranslatableKind; id: number };
 
 declare module "~/server/queue/queue.server" {
   interface QueueKinds {
@@ -51,7 +61,13 @@ export function pushMissedFrames(missed: { userId: number; frame: RealtimeFrame 
  * A frame to each user's sockets, and a push to the devices of those with none open (except
  * `sender`, who wrote it). Best effort, after the response, like the frame itself.
  */
-export function publishOrPushLater(userIds: number[], frame: RealtimeFrame, payload: PushPayload, sender?: number) {
+export function publishOrPushLater(
+  userIds: number[],
+  frame: RealtimeFrame,
+  payload: PushPayload,
+  sender?: number,
+  item?: PushItem,
+) {
   waitUntil(
     (async () => {
       const offline: number[] = [];
@@ -60,7 +76,7 @@ export function publishOrPushLater(userIds: number[], frame: RealtimeFrame, payl
           if ((await publishToUser(userId, frame)) === 0 && userId !== sender) offline.push(userId);
         }),
       );
-      if (offline.length > 0) enqueue("push", { userIds: offline, payload });
+      if (offline.length > 0) enqueue("push", { userIds: offline, payload, ...(item ? { item } : {}) });
     })(),
   );
 }
@@ -70,7 +86,7 @@ export function publishOrPushLater(userIds: number[], frame: RealtimeFrame, payl
  * one delete of the subscriptions the push service says are gone (404/410, RFC 8030 §7.3).
  * Other failures are logged, not retried: a retry would push twice to the devices that took it.
  */
-export async function sendPushJob({ userIds, payload, throughQuiet = false }: PushJob, now = Date.now()) {
+export async function sendPushJob({ userIds, payload, throughQuiet = false, item }: PushJob, now = Date.now()) {
   const { VAPID_SUBJECT: subject, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = getConfig();
   if (!publicKey || !privateKey) return;
   const found = await batch({ all: pushSubscriptionsQuery(userIds), quiet: quietHoursQuery(userIds) });
@@ -84,6 +100,7 @@ export async function sendPushJob({ userIds, payload, throughQuiet = false }: Pu
   const held = new Set(quiet.map((user) => user.userId));
   const devices = found.all.filter((device) => !held.has(device.userId));
   const gone = devices.filter((device) => device.vapidKey !== publicKey).map((device) => device.id);
+  const payloads = item ? await recipientPayloads(item, payload, [...new Set(devices.map((d) => d.userId))]) : null;
   await Promise.all(
     devices
       .filter((device) => device.vapidKey === publicKey)
@@ -95,7 +112,7 @@ export async function sendPushJob({ userIds, payload, throughQuiet = false }: Pu
         };
         try {
           const request = await buildPushPayload(
-            { data: payload, options: { ttl: 86_400, urgency: "normal" } },
+            { data: payloads?.get(device.userId) ?? payload, options: { ttl: 86_400, urgency: "normal" } },
             subscription,
             { subject, publicKey, privateKey },
           );
@@ -111,12 +128,36 @@ export async function sendPushJob({ userIds, payload, throughQuiet = false }: Pu
     await single(getDb().delete(schema.pushSubscriptions).where(inArray(schema.pushSubscriptions.id, gone)));
 }
 
+/**
+ * Each user's payload with the item's words in their language: one D1 round trip (the item, its
+ * cached translations, the users' languages), a translation per language not cached yet.
+ */
+async function recipientPayloads(item: PushItem, payload: PushPayload, userIds: number[]) {
+  if (userIds.length === 0) return null;
+  const [texts, { locales }] = await Promise.all([
+    recipientTextsByUser(item, userIds),
+    batch({
+      locales: sqlRows<{ id: number; locale: string }>(sql`SELECT id, locale FROM users
+        WHERE id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`),
+    }),
+  ]);
+  if (!texts) return null;
+  const out = new Map<number, PushPayload>();
+  for (const { id, locale } of locales) {
+    const text = texts.get(id);
+    if (text?.translatedFrom)
+      out.set(id, { ...payload, body: markedText({ ...text, text: shortened(text.text) }, mailTranslator(locale)) });
+  }
+  return out;
+}
+
+const shortened = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
+
 /** A chat message on a device: the start of its text, opening its conversation; one per conversation. */
 export function chatPushPayload(conversationId: number, content: string): PushPayload {
-  const body = content.length > 140 ? `${content.slice(0, 139)}…` : content;
   return {
     title: apiTranslator()("notifications:push.newMessage"),
-    body,
+    body: shortened(content),
     url: `${notificationOrigin()}/chat/${conversationId}`,
     tag: `chat-${conversationId}`,
   };

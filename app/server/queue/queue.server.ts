@@ -79,11 +79,26 @@ export async function withJobOutbox<T>(work: () => Promise<T>, { inJob = false }
   }
 }
 
+/** …and at most 256 KB: slices are cut well below it (rendered mails are several KB each). */
+const SEND_BATCH_BYTES = 192 * 1024;
+
 async function sendJobs(jobs: Outgoing[]) {
-  for (let start = 0; start < jobs.length; start += SEND_BATCH_MAX) {
-    const slice = jobs.slice(start, start + SEND_BATCH_MAX);
+  let slice: Outgoing[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (slice.length === 0) return;
+    const sending = slice;
+    slice = [];
+    bytes = 0;
     await env.JOBS.sendBatch(
-      slice.map(({ delaySeconds, ...body }) => ({ body, contentType: "json" as const, delaySeconds })),
+      sending.map(({ delaySeconds, ...body }) => ({ body, contentType: "json" as const, delaySeconds })),
     );
+  };
+  for (const job of jobs) {
+    const size = JSON.stringify(job).length;
+    if (slice.length === SEND_BATCH_MAX || (slice.length > 0 && bytes + size > SEND_BATCH_BYTES)) await flush();
+    slice.push(job);
+    bytes += size;
   }
+  await flush();
 }

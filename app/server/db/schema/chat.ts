@@ -30,10 +30,16 @@ export const conversationParticipants = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     lastReadAt: integer("last_read_at").notNull().default(0),
+    // --- rows read (decision 179) ---
+    // A copy of conversations.updated_at, kept by triggers (migration 0030), so that a person's
+    // conversations come most recent first straight from the index below: the chat menu on every
+    // page reads ten rows, not all the conversations the person ever had.
+    updatedAt: integer("updated_at").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.conversationId, table.userId] }),
     index("conversation_participants_user").on(table.userId),
+    index("conversation_participants_user_updated").on(table.userId, table.updatedAt, table.conversationId),
   ],
 );
 

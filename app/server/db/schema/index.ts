@@ -21,5 +21,6 @@ export * from "./moderation";
 export * from "./notifications";
 export * from "./queue";
 export * from "./schools";
+export * from "./students";
 export * from "./translation";
 export * from "./users";

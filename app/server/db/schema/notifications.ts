@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { users } from "./users";
 
@@ -109,4 +109,22 @@ export const heldMails = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [index("held_mails_user").on(table.userId)],
+);
+
+/**
+ * The digests sent (decision 171): one row per person, kind and period ("2026-11-27" for a daily
+ * digest, "week-2026-11-23" for a weekly one, local dates). The cron claims a row before it
+ * builds the mail, so a second run in the same hour, or an overlapping one, sends nothing twice.
+ */
+export const digestRuns = sqliteTable(
+  "digest_runs",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    period: text("period").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.kind, table.period] })],
 );

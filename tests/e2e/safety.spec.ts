@@ -44,7 +44,13 @@ test("a parent blocks a neighbour: posts and messages are hidden with an undo; t
   // Block from their message: asks first (a dialog, or a page without JavaScript).
   await page.goto(`/chat/@${other.username}`);
   await expect(messages(page).getByText(`Did you see my raffle post ${p}?`)).toBeVisible();
-  await page.locator(".chat-thread-header").getByRole("button", { name: "Block", exact: true }).click();
+  // At 360 px Block waits behind the "…" menu (decision 177).
+  const header = page.locator(".chat-thread-header");
+  const title = header.getByRole("heading", { level: 1 });
+  await expect(title).toHaveText(other.name);
+  await expect(header.getByRole("button", { name: "Block", exact: true })).toBeHidden();
+  await header.getByLabel(`Options for ${other.name}`).click();
+  await header.getByRole("button", { name: "Block", exact: true }).click();
   const question = `Block ${other.name}?`;
   if (javaScriptEnabled) {
     const dialog = page.getByRole("dialog");

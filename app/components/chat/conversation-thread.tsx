@@ -7,11 +7,11 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ShownTranslation } from "~/lib/translation";
 import { useRealtimeEvent, useRealtimeReconnect } from "~/realtime/use-realtime";
 import type { loadChatPage } from "~/routes/chat/conversation.server";
-import { BlockControl } from "../friends/block-control";
 import { fetchMessages, markRead, postMessage } from "./chat-client";
 import { ChatPaneHeader } from "./chat-pane-header";
 import { useConversationName } from "./conversation-list";
 import { MessageList } from "./message-list";
+import { ChatPersonMenu } from "./person-menu";
 import { messageCursorOf, useChatMessages } from "./use-chat-messages";
 import { useChatOutbox } from "./use-chat-outbox";
 
@@ -174,7 +174,7 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
             {t("group.memberCount", { count: members.length })}
           </Link>
         ) : null}
-        {blockable ? <BlockControl user={blockable} blocked={others[0]?.blocked ?? false} /> : null}
+        {blockable ? <ChatPersonMenu user={blockable} blocked={others[0]?.blocked ?? false} /> : null}
       </ChatPaneHeader>
       <div
         className="chat-scroller"

@@ -129,6 +129,9 @@ export default [
         // The moderation queue and audit log (decision 161).
         route(":id/manage/reports", "routes/moderation/queue.tsx"),
         route(":id/manage/invite", "routes/invitations/manage-invite.tsx"),
+        route(":id/manage/roster", "routes/invitations/manage-roster.tsx"),
+        route(":id/manage/families", "routes/invitations/manage-families.tsx"),
+        route(":id/child", "routes/invitations/name-child.tsx"),
       ]),
       ...prefix("content", [
         index("routes/content/index.tsx"),
@@ -183,6 +186,7 @@ export default [
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/settings/verify-email.tsx"),
     route("join/:token", "routes/invitations/join-link.tsx"),
+    route("join/email/:token", "routes/invitations/join-email.tsx"),
     // The unsubscribe link of a notification mail (decision 169): the token, no session.
     route("unsubscribe/:kind/:token", "routes/notifications/unsubscribe.tsx"),
     // The development outbox (DESIGN §5); 404 unless DEV_ROUTES and MAIL_TRANSPORT=outbox.

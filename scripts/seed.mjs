@@ -222,7 +222,7 @@ events.forEach(([communityId, schoolId, title, inDays, atHour, allDay, location]
     `INSERT INTO events (id, community_id, school_id, title, starts_at, ends_at, all_day, location) VALUES (${i + 1}, ${communityId ?? "NULL"}, ${schoolId ?? "NULL"}, ${q(title)}, ${start}, ${allDay ? "NULL" : start + 2 * hour}, ${allDay ? 1 : 0}, ${q(location)});`,
   );
 });
-sql.push(...schoolsSeedSql(q), ...eventsSeedSql(q, { now }), ...invitationsSeedSql(q));
+sql.push(...schoolsSeedSql(q), ...eventsSeedSql(q, { now }), ...invitationsSeedSql(q, now));
 // Pat and Terry are friends; Sam has asked Pat; Alex is a stranger to everyone.
 sql.push(
   `INSERT INTO friendships (requester_id, addressee_id, status, created_at, accepted_at) VALUES (1, 2, 'accepted', ${now - 20 * day}, ${now - 19 * day});`,

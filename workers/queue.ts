@@ -46,6 +46,8 @@ const handlers: JobHandlers = {
     const { memberNotice } = await import("../app/server/communities/community-notifications.server");
     await (await notifier()).noticeHandler(memberNotice)(body, job);
   },
+  rosterInvite: async (body, job) =>
+    (await import("../app/server/invitations/roster-mail.server")).deliverRosterInvitation(body, job),
   dataExport: async (body, job) => {
     const { buildExport } = await import("../app/server/exports/build-export.server");
     await (await notifier()).noticeHandler(buildExport)(body, job);

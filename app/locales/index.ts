@@ -30,6 +30,7 @@ import contentServer from "./en/server/content.json";
 import eventsServer from "./en/server/events.json";
 import friendsServer from "./en/server/friends.json";
 import inboxServer from "./en/server/inbox.json";
+import invitationsServer from "./en/server/invitations.json";
 import moderationServer from "./en/server/moderation.json";
 import notificationsServer from "./en/server/notifications.json";
 import profileServer from "./en/server/profile.json";
@@ -59,7 +60,7 @@ const english = {
   inbox: withServerTexts(inbox, inboxServer),
   moderation: withServerTexts(moderation, moderationServer),
   notifications: withServerTexts(notifications, notificationsServer),
-  invitations,
+  invitations: withServerTexts(invitations, invitationsServer),
   policies,
   friends: withServerTexts(friends, friendsServer),
   profile: withServerTexts(profile, profileServer),

@@ -149,7 +149,10 @@ describe("the pages and the API", () => {
     expect(await pageText(wrong)).toContain("That code did not work. Check it and try again.");
     const joined = await parentBrowser.post("/join", { code });
     expect(joined.status).toBe(302);
-    expect(joined.headers.get("Location")).toBe(`/communities/${community.id}`);
+    // Next, the child among the roster's students (decision 174); without any, on to the community.
+    expect(joined.headers.get("Location")).toBe(`/communities/${community.id}/child`);
+    const onward = await parentBrowser.get(`/communities/${community.id}/child`);
+    expect(onward.headers.get("Location")).toBe(`/communities/${community.id}`);
     expect((await membershipRow(community.id, parent.id))?.status).toBe("active");
     const outsider = await browserFor(await createUser());
     expect((await outsider.get(`/communities/${community.id}/manage/invite`)).status).toBe(403);
@@ -180,7 +183,7 @@ describe("a guest with an invitation link", () => {
     expect(signedIn.headers.get("Location")).toBe(`/join/${token}`);
     const joined = await postFrom(person.address, `/join/${token}`, {}, jar.header());
     expect(joined.status).toBe(302);
-    expect(joined.headers.get("Location")).toBe(`/communities/${community.id}`);
+    expect(joined.headers.get("Location")).toBe(`/communities/${community.id}/child`);
   });
 });
 

@@ -13,6 +13,8 @@ export function ManageNav({ communityId, name }: { communityId: number; name: st
     [`${base}/requests`, t("manage.requests")],
     [`${base}/reports`, t("manage.reports")],
     [`${base}/invite`, t("manage.invite")],
+    [`${base}/roster`, t("manage.roster")],
+    [`${base}/families`, t("manage.families")],
   ] as const;
   return (
     <nav aria-label={t("manage.nav", { name })} className="manage-nav">

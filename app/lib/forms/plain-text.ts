@@ -6,7 +6,7 @@
  */
 
 /** Fields that are textareas on the pages (and the same names in the API): multi-line text. */
-const MULTILINE_FIELDS = new Set(["body", "content", "description", "message"]);
+const MULTILINE_FIELDS = new Set(["body", "content", "description", "message", "roster"]);
 const NEVER_CHANGED = /password/i;
 
 /** Every C0 control (tab and line feed too), DEL, and every C1 control; for replace(). */

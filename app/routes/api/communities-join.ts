@@ -10,7 +10,8 @@ const joinSchema = z.object({ code: z.string().trim().min(1).max(32) });
 
 /**
  * POST /api/v1/communities/join {code} → {status: "joined", id, name} (decision 155). A wrong,
- * expired or rotated code is 404 "invalid_code" whatever exists; too many tries are 429.
+ * expired or rotated code is 404 "invalid_code" whatever exists; too many tries are 429; a
+ * person the community banned is 403 "not_allowed".
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = apiTranslator(context);
@@ -32,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "limited") {
     return jsonError(429, "too_many_tries", message, { headers: { "Retry-After": String(result.retryAfterSeconds) } });
   }
+  if (result.status === "banned") return jsonError(403, "not_allowed", message);
   return jsonError(404, "invalid_code", message);
 }
 

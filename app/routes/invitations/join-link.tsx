@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { InvitationPage } from "~/components/invitations/invitation-page";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -6,9 +7,9 @@ import invitations from "~/locales/en/invitations.json";
 import { getInstance } from "~/middleware/i18next";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { joinWithSecret } from "~/server/invitations/invites.server";
-import { joinFailure } from "~/server/invitations/join-answer.server";
+import { joinedRedirect, joinFailure } from "~/server/invitations/join-answer.server";
 import { looksLikeToken } from "~/server/invitations/secrets.server";
-import { commitSession, flashToast, getSession } from "~/server/session/session.server";
+import { commitSession, getSession } from "~/server/session/session.server";
 import type { Route } from "./+types/join-link";
 
 registerNamespace("invitations", invitations);
@@ -41,13 +42,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ? await joinWithSecret(context.get(userContext)!, { token }, clientAddress(request))
     : ({ status: "wrong" } as const);
   if (result.status === "joined") {
-    return redirect(`/communities/${result.communityId}`, {
-      headers: await flashToast(request, {
-        kind: "success",
-        key: "invitations:join.joined",
-        values: { name: result.name },
-      }),
-    });
+    // As with the code: a class's parents name their child next (decision 174).
+    return joinedRedirect(request, result, `/communities/${result.communityId}/child`);
   }
   const failure = joinFailure(result, true);
   return { error: getInstance(context).t(failure.key as "invitations:join.wrong", failure.values) };
@@ -56,34 +52,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function JoinLink({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("invitations");
   const { guest } = loaderData;
-  if (guest) {
-    return (
-      <main id="main">
-        <h1>{t("join.invitedTitle")}</h1>
-        <p>{t("join.invitedText")}</p>
-        <p>{t("join.guestText")}</p>
-        <p className="invite-join">
-          <Link className="button" to={guest.register}>
-            {t("join.register")}
-          </Link>
-          <Link to={guest.signIn}>{t("join.signIn")}</Link>
-        </p>
-      </main>
-    );
-  }
   return (
-    <main id="main">
-      <h1>{t("join.invitedTitle")}</h1>
-      {actionData?.error ? (
-        <p className="field-error" role="alert">
-          {actionData.error}
-        </p>
-      ) : (
-        <p>{t("join.invitedText")}</p>
-      )}
-      <form method="post">
-        <button type="submit">{t("join.accept")}</button>
-      </form>
-    </main>
+    <InvitationPage
+      title={t("join.invitedTitle")}
+      text={<p>{t("join.invitedText")}</p>}
+      guest={guest ? { ...guest, text: t("join.guestText") } : null}
+      error={actionData?.error}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { redirect } from "react-router";
 import { JoinCodeForm } from "~/components/invitations/join-code-form";
 import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
@@ -8,8 +7,7 @@ import invitations from "~/locales/en/invitations.json";
 import { getInstance } from "~/middleware/i18next";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { joinWithSecret } from "~/server/invitations/invites.server";
-import { joinFailure } from "~/server/invitations/join-answer.server";
-import { flashToast } from "~/server/session/session.server";
+import { joinedRedirect, joinFailure } from "~/server/invitations/join-answer.server";
 import stylesUrl from "~/styles/invitations.css?url";
 import type { Route } from "./+types/join";
 
@@ -28,13 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const code = String((await readFormData(request)).get("code") ?? "").slice(0, 32);
   const result = await joinWithSecret(context.get(userContext)!, { code }, clientAddress(request));
   if (result.status === "joined") {
-    return redirect(`/communities/${result.communityId}`, {
-      headers: await flashToast(request, {
-        kind: "success",
-        key: "invitations:join.joined",
-        values: { name: result.name },
-      }),
-    });
+    // A class's parents name their child among the roster's students next (decision 174).
+    return joinedRedirect(request, result, `/communities/${result.communityId}/child`);
   }
   const failure = joinFailure(result, false);
   return { error: getInstance(context).t(failure.key as "invitations:join.wrong", failure.values), code };

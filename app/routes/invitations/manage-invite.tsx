@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { ManageNav } from "~/components/communities/manage-nav";
 import { InviteSheet } from "~/components/invitations/invite-sheet";
 import { userContext } from "~/context";
-import { parseId } from "~/lib/forms/communities";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -13,23 +12,17 @@ import { getLocale } from "~/middleware/i18next";
 import { changeInvite, getInvitePage, type InviteChange } from "~/server/invitations/invites.server";
 import { inviteLink, qrSvg, sheetTexts } from "~/server/invitations/sheet.server";
 import { flashToast } from "~/server/session/session.server";
-import stylesUrl from "~/styles/invitations.css?url";
 import type { Route } from "./+types/manage-invite";
+import { communityIdOf, invitationStyles } from "./manage-page";
 
 registerNamespace("communities", communities);
 registerNamespace("invitations", invitations);
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
-
-function idOf(params: { id?: string }) {
-  const id = parseId(params.id);
-  if (id === null) throw data(null, { status: 404, statusText: "Not Found" });
-  return id;
-}
+export const links: Route.LinksFunction = invitationStyles;
 
 /** /communities/{id}/manage/invite: the code and link, their state, and the sheet to print. */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const id = idOf(params);
+  const id = communityIdOf(params);
   const page = await getInvitePage(context.get(userContext)!.id, id);
   if (page.status === "not_found") throw data(null, { status: 404, statusText: "Not Found" });
   if (page.status === "forbidden") throw data(null, { status: 403, statusText: "Forbidden" });
@@ -69,7 +62,7 @@ function changeOf(fields: Record<string, FormDataEntryValue>): InviteChange | nu
 
 /** POST: turn on, rotate, turn off, set the expiry (managers only, checked by the service). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = idOf(params);
+  const id = communityIdOf(params);
   const change = changeOf(Object.fromEntries(await readFormData(request)));
   if (!change) throw data(null, { status: 400 });
   const done = await changeInvite(context.get(userContext)!, id, change);

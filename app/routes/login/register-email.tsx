@@ -35,6 +35,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return {
     metaTitle: getInstance(context).t("register:form.metaTitle"),
     sent: new URL(request.url).searchParams.get("sent"),
+    // An e-mailed invitation's link offers registration with the invited address filled in.
+    email: (new URL(request.url).searchParams.get("email") ?? "").slice(0, 320),
     captchaSiteKey: captchaSiteKey(),
     // "Other ways to register" only when there are other ways (Google, Apple configured).
     otherWays: Object.values(enabledProviders()).some(Boolean),
@@ -87,6 +89,7 @@ export default function RegisterEmail({ loaderData, actionData }: Route.Componen
     <RegisterForm
       captchaSiteKey={loaderData.captchaSiteKey}
       otherWays={loaderData.otherWays}
+      email={loaderData.email}
       failure={actionData ?? undefined}
     />
   );
@@ -95,10 +98,12 @@ export default function RegisterEmail({ loaderData, actionData }: Route.Componen
 function RegisterForm({
   captchaSiteKey,
   otherWays,
+  email,
   failure,
 }: {
   captchaSiteKey: string | null;
   otherWays: boolean;
+  email: string;
   failure?: FormFailure;
 }) {
   const { t } = useTranslation("register");
@@ -122,7 +127,7 @@ function RegisterForm({
       <Form method="post" noValidate className="stack" key={location.key}>
         <FormError error={failure?.formError} values={failure?.formErrorValues} />
         <AccountField name="name" label={t("form.name")} hint={t("form.nameHint")} failure={failure} />
-        <AccountField name="email" label={t("form.email")} failure={failure} />
+        <AccountField name="email" label={t("form.email")} failure={failure} defaultValue={email} />
         <AccountField
           name="username"
           label={t("form.username")}

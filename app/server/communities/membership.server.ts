@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { bannedSql } from "./bans.server";
@@ -88,4 +88,26 @@ export async function changeMembership(
       return { status: "left", name };
     }
   }
+}
+
+/**
+ * Who may come in by an invitation (a join code, an invitation link, an e-mailed invitation):
+ * anyone the community has not banned (decision 161). The invitations area puts this condition
+ * in its own writes, so the rule lives here once, with the other ways in.
+ */
+export function mayJoinByInvitationSql(communityId: SQL, userId: number): SQL {
+  return sql`NOT ${bannedSql(communityId, userId)}`;
+}
+
+/**
+ * Joining by an invitation: whatever the join policy (the invitation is the permission), as an
+ * active member; a pending request or an open invitation becomes a membership. `invitation` is
+ * a SELECT of the `community_id` the invitation is valid for (no row when it is not); `guard`
+ * is the caller's other conditions (the actor's token, a rate limit).
+ */
+export function joinByInvitationSql(userId: number, invitation: SQL, guard: SQL): SQL {
+  return sql`INSERT INTO community_members (community_id, user_id, role, status)
+    SELECT inv.community_id, ${userId}, 'member', 'active' FROM (${invitation}) inv
+    WHERE ${guard} AND ${mayJoinByInvitationSql(sql`inv.community_id`, userId)}
+    ON CONFLICT(community_id, user_id) DO UPDATE SET status = 'active'`;
 }

@@ -81,18 +81,25 @@ export async function answerFamilyLink(actor: Actor, parentId: number, childId: 
 
 /**
  * "parent of Sam S." labels of a community's members: confirmed links where parent and child are
- * both active members, shown to the community's managers and to the two people only.
+ * both active members, and the roster's students a manager confirmed as an active member's
+ * child (decision 174), shown to the community's managers and to the people concerned only.
  */
 export function familyLabelsQuery(viewerId: number, communityId: number) {
-  return sqlRows<{ parentId: number; childName: string }>(sql`SELECT fl.parent_id AS parentId, u.name AS childName
+  const manages = sql`EXISTS (SELECT 1 FROM community_members mm WHERE mm.community_id = ${communityId}
+    AND mm.user_id = ${viewerId} AND mm.status = 'active' AND mm.role IN ('owner', 'manager'))`;
+  return sqlRows<{ parentId: number; childName: string }>(sql`SELECT parentId, childName FROM (
+    SELECT fl.parent_id AS parentId, u.name AS childName
     FROM family_links fl
     JOIN users u ON u.id = fl.child_id AND u.deleted_at IS NULL
     JOIN community_members p ON p.community_id = ${communityId} AND p.user_id = fl.parent_id AND p.status = 'active'
     JOIN community_members c ON c.community_id = ${communityId} AND c.user_id = fl.child_id AND c.status = 'active'
-    WHERE fl.state = 'confirmed' AND (fl.parent_id = ${viewerId} OR fl.child_id = ${viewerId}
-      OR EXISTS (SELECT 1 FROM community_members mm WHERE mm.community_id = ${communityId}
-        AND mm.user_id = ${viewerId} AND mm.status = 'active' AND mm.role IN ('owner', 'manager')))
-    ORDER BY u.name`);
+    WHERE fl.state = 'confirmed' AND (fl.parent_id = ${viewerId} OR fl.child_id = ${viewerId} OR ${manages})
+    UNION
+    SELECT rp.parent_id AS parentId, rp.student AS childName
+    FROM roster_parents rp
+    JOIN community_members p ON p.community_id = rp.community_id AND p.user_id = rp.parent_id AND p.status = 'active'
+    WHERE rp.community_id = ${communityId} AND rp.state = 'confirmed' AND (rp.parent_id = ${viewerId} OR ${manages})
+  ) ORDER BY childName`);
 }
 
 /** "Sam Smith" → "Sam S.": the child's first name and initial. */

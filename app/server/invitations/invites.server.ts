@@ -1,7 +1,8 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { communityWithMembershipQuery, managesSql } from "~/server/communities/communities.server";
 import { managerAccess } from "~/server/communities/manage.server";
-import { batch, sqlRows, textRows } from "~/server/db/batch.server";
+import { joinByInvitationSql, mayJoinByInvitationSql } from "~/server/communities/membership.server";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { newInviteToken, newJoinCode, normalizeCode, sameSecret, secretHash } from "./secrets.server";
@@ -73,17 +74,15 @@ export async function changeInvite(manager: Actor, communityId: number, change: 
 export type JoinResult =
   | { status: "joined"; communityId: number; name: string }
   | { status: "wrong" }
+  | { status: "banned" }
   | { status: "limited"; retryAfterSeconds: number };
 
-const TRY_LIMITED = `EXISTS (SELECT 1 FROM rate_limits WHERE key IN (?4, ?5)
-  AND window_start > ?3 - ?6 AND count >= ?7)`;
-const VALID = `ci.enabled = 1 AND (ci.expires_at IS NULL OR ci.expires_at > ?3)`;
-
 /**
- * Joins the community whose code or link this is: any join policy (the code is the invitation),
- * as a member; an invited or pending row becomes active. One batch: the limit check, the join,
- * the record of how, a counted wrong try, and the answer (decision 155). A wrong, expired,
- * rotated or turned-off secret is one answer, "wrong": it never tells whether a community exists.
+ * Joins the community whose code or link this is, through the membership rule for invitations
+ * (`joinByInvitationSql`: any join policy, as a member, never a banned person). One batch: the
+ * limit check, the join, the record of how, a counted wrong try, and the answer (decision 155).
+ * A wrong, expired, rotated or turned-off secret is one answer, "wrong": it never tells whether a
+ * community exists.
  */
 export async function joinWithSecret(
   actor: Actor,
@@ -93,67 +92,47 @@ export async function joinWithSecret(
 ): Promise<JoinResult> {
   const method = "code" in secret ? "code" : "link";
   const value = "code" in secret ? normalizeCode(secret.code) : secret.token;
-  const ipKey = `join:ip:${address}`;
-  const accountKey = `join:account:${actor.id}`;
+  const keys = sql`(${`join:ip:${address}`}, ${`join:account:${actor.id}`})`;
   const hash = await secretHash(value ?? "");
-  const column = method === "code" ? "code_hash" : "token_hash";
-  const found = `FROM community_invites ci WHERE ci.${column} = ?1 AND ${VALID} AND NOT ${TRY_LIMITED}`;
-  const current = `EXISTS (SELECT 1 FROM users WHERE id = ?2 AND token_version = ?8 AND deleted_at IS NULL)`;
-  const params = [
-    hash,
-    actor.id,
-    now,
-    ipKey,
-    accountKey,
-    JOIN_TRY_LIMIT.windowMs,
-    JOIN_TRY_LIMIT.limit,
-    actor.tokenVersion,
-  ];
-  // D1 wants exactly as many values as the statement's highest ?N.
-  const rows = <Row = Record<string, unknown>>(text: string) => {
-    const highest = Math.max(...[...text.matchAll(/\?(\d+)/g)].map((match) => Number(match[1])));
-    return textRows<Row>(text, params.slice(0, highest));
-  };
+  const column = sql.raw(method === "code" ? "ci.code_hash" : "ci.token_hash");
+  const windowStart = now - JOIN_TRY_LIMIT.windowMs;
+  const matches = sql`${column} = ${hash} AND ci.enabled = 1 AND (ci.expires_at IS NULL OR ci.expires_at > ${now})`;
+  const limited = sql`EXISTS (SELECT 1 FROM rate_limits WHERE key IN ${keys}
+    AND window_start > ${windowStart} AND count >= ${JOIN_TRY_LIMIT.limit})`;
+  const invitation = sql`SELECT ci.community_id FROM community_invites ci WHERE ${matches} AND NOT ${limited}`;
+  const current = tokenIsCurrent(actor.id, actor.tokenVersion);
+  const activeMember = (community: SQL) => sql`EXISTS (SELECT 1 FROM community_members cm
+    WHERE cm.community_id = ${community} AND cm.user_id = ${actor.id} AND cm.status = 'active')`;
   const result = await batch({
-    record: rows(
-      `INSERT INTO community_joins (community_id, user_id, method)
-       SELECT ci.community_id, ?2, '${method}' ${found} AND ${current}
-         AND NOT EXISTS (SELECT 1 FROM community_members cm WHERE cm.community_id = ci.community_id
-           AND cm.user_id = ?2 AND cm.status = 'active')
-       ON CONFLICT DO NOTHING`,
-    ),
-    join: rows(
-      `INSERT INTO community_members (community_id, user_id, role, status)
-       SELECT ci.community_id, ?2, 'member', 'active' ${found} AND ${current}
-       ON CONFLICT(community_id, user_id) DO UPDATE SET status = 'active'`,
-    ),
-    wrong: rows(
-      `INSERT INTO rate_limits (key, count, window_start)
-       SELECT k.key, 1, ?3 FROM (SELECT ?4 AS key UNION ALL SELECT ?5) k
-       WHERE NOT EXISTS (SELECT 1 ${found})
-       ON CONFLICT(key) DO UPDATE SET
-         count = CASE WHEN rate_limits.window_start <= ?3 - ?6 THEN 1 ELSE rate_limits.count + 1 END,
-         window_start = CASE WHEN rate_limits.window_start <= ?3 - ?6 THEN ?3 ELSE rate_limits.window_start END`,
-    ),
-    answer: rows<{ id: number; name: string; secret: string }>(
-      `SELECT c.id AS id, c.name AS name, ci.${method === "code" ? "code" : "token"} AS secret
-       FROM community_invites ci JOIN communities c ON c.id = ci.community_id
-       WHERE ci.${column} = ?1 AND ${VALID}
-         AND EXISTS (SELECT 1 FROM community_members cm WHERE cm.community_id = c.id AND cm.user_id = ?2
-           AND cm.status = 'active')`,
-    ),
-    limit: rows<{ window_start: number }>(
-      `SELECT window_start FROM rate_limits WHERE key IN (?4, ?5) AND window_start > ?3 - ?6 AND count > ?7
-       ORDER BY window_start DESC LIMIT 1`,
-    ),
+    record: sqlRows(sql`INSERT INTO community_joins (community_id, user_id, method)
+      SELECT inv.community_id, ${actor.id}, ${method} FROM (${invitation}) inv
+      WHERE ${current} AND ${mayJoinByInvitationSql(sql`inv.community_id`, actor.id)}
+        AND NOT ${activeMember(sql`inv.community_id`)}
+      ON CONFLICT DO NOTHING`),
+    join: sqlRows(joinByInvitationSql(actor.id, invitation, current)),
+    wrong: sqlRows(sql`INSERT INTO rate_limits (key, count, window_start)
+      SELECT k.key, 1, ${now} FROM (SELECT ${`join:ip:${address}`} AS key UNION ALL SELECT ${`join:account:${actor.id}`}) k
+      WHERE NOT EXISTS (SELECT 1 FROM community_invites ci WHERE ${matches} AND NOT ${limited})
+      ON CONFLICT(key) DO UPDATE SET
+        count = CASE WHEN rate_limits.window_start <= ${windowStart} THEN 1 ELSE rate_limits.count + 1 END,
+        window_start = CASE WHEN rate_limits.window_start <= ${windowStart} THEN ${now} ELSE rate_limits.window_start END`),
+    answer: sqlRows<{ id: number; name: string; secret: string; member: number }>(sql`SELECT c.id AS id,
+        c.name AS name, ${sql.raw(method === "code" ? "ci.code" : "ci.token")} AS secret,
+        ${activeMember(sql`c.id`)} AS member
+      FROM community_invites ci JOIN communities c ON c.id = ci.community_id
+      WHERE ${matches} AND NOT ${limited}`),
+    limit: sqlRows<{ window_start: number }>(sql`SELECT window_start FROM rate_limits WHERE key IN ${keys}
+      AND window_start > ${windowStart} AND count > ${JOIN_TRY_LIMIT.limit} ORDER BY window_start DESC LIMIT 1`),
   });
-  const joined = result.answer[0];
-  if (value !== null && joined && sameSecret(joined.secret, value)) {
-    return { status: "joined", communityId: joined.id, name: joined.name };
+  const found = result.answer[0];
+  if (value !== null && found && sameSecret(found.secret, value)) {
+    // The secret was right: either the membership rule let them in, or it refused (a ban).
+    if (found.member) return { status: "joined", communityId: found.id, name: found.name };
+    return { status: "banned" };
   }
-  const limited = result.limit[0];
-  if (limited) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((limited.window_start + JOIN_TRY_LIMIT.windowMs - now) / 1000));
+  const limitedRow = result.limit[0];
+  if (limitedRow) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((limitedRow.window_start + JOIN_TRY_LIMIT.windowMs - now) / 1000));
     return { status: "limited", retryAfterSeconds };
   }
   return { status: "wrong" };

@@ -1,7 +1,6 @@
-import { createInstance } from "i18next";
 import QRCode from "qrcode";
 import { LANGUAGES, type LanguageCode } from "~/lib/languages";
-import resources from "~/locales";
+import { textsIn } from "./texts.server";
 
 /** The invitation link of a token, on this site's origin. */
 export function inviteLink(origin: string, token: string) {
@@ -15,22 +14,10 @@ export function qrSvg(link: string) {
 
 export type SheetTexts = { lang: LanguageCode; dir: "ltr" | "rtl"; title: string; steps: string; codeLabel: string };
 
-let instance: ReturnType<typeof createInstance> | undefined;
-
 /** The sheet's texts in each language asked for (the language is i18next's parameter). */
 export function sheetTexts(languages: LanguageCode[], name: string): SheetTexts[] {
-  if (!instance) {
-    instance = createInstance({
-      resources,
-      fallbackLng: "en",
-      initAsync: false,
-      interpolation: { escapeValue: false },
-    });
-    instance.init();
-  }
-  const i18n = instance;
   return languages.map((lang) => {
-    const t = i18n.getFixedT(lang, "invitations");
+    const t = textsIn(lang);
     return {
       lang,
       dir: LANGUAGES.find((language) => language.code === lang)?.dir ?? "ltr",

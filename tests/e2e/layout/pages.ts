@@ -35,6 +35,8 @@ export const PAGES: PageEntry[] = [
   { path: "/communities/900/manage/members", as: "user", open: ["removeMemberDialog"] },
   { path: "/communities/900/manage/posts", as: "user" },
   { path: "/communities/900/manage/requests", as: "user" },
+  { path: "/communities/900/manage/roster", as: "user" },
+  { path: "/communities/900/manage/families", as: "user" },
   { path: "/content", as: "user" },
   { path: "/content/9000", as: "user", open: ["commentMenu", "reportForm", "deletePostDialog"] },
   { path: "/chat", as: "user" },

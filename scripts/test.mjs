@@ -1,9 +1,10 @@
 // `npm test`: everything CI checks, stopping at the first failure. It builds into build-test/,
 // so an `npm start` running in another terminal keeps serving build/ (decision 032).
 //
-// Steps that do not need each other run side by side (decision 086): the type check and the
+// Steps that do not need each other run side by side (decisions 086, 182): the type check and the
 // end-to-end database (migrations and demo data) beside lint, the build and the integration
-// suite; the deploy dry run beside the integration and end-to-end suites. A step that runs
+// suite; the build beside lint and the import checks; the deploy dry run beside the integration
+// and end-to-end suites. A step that runs
 // beside others prints its output in one piece when it ends; the first failure ends them all.
 import { spawn } from "node:child_process";
 import { bin, buildDir, ensureDevVars, env, selectBuildDir } from "./lib/local.mjs";
@@ -82,11 +83,13 @@ await step("schema matches migrations", "node", ["scripts/check-schema-drift.mjs
 const e2eDatabase = step("end-to-end database", "node", ["scripts/serve-e2e.mjs", "--prepare-only"], {
   background: true,
 });
+// The build needs none of the checks below, so it runs beside them (decision 182).
+const build = step(`build (${dir}/)`, bin("react-router"), ["build"], { background: true });
 await step("lint", bin("biome"), ["check", "."]);
 // Services, routes and components import in one direction (decision 089): no module cycle in app/.
 await step("import cycles", "node", ["scripts/check-import-cycles.mjs"]);
 await step("areas depend one way (docs/architecture.md)", "node", ["scripts/check-area-direction.mjs"]);
-await step(`build (${dir}/)`, bin("react-router"), ["build"]);
+await build;
 // wrangler deploys the configuration the build wrote (.wrangler/deploy/config.json points at
 // it); tests/integration/deploy-config.test.ts checks that its vars fail closed.
 const dryRun = step(

@@ -17,6 +17,7 @@ import inbox from "./en/inbox.json";
 import invitations from "./en/invitations.json";
 import moderation from "./en/moderation.json";
 import notifications from "./en/notifications.json";
+import policies from "./en/policies.json";
 import profile from "./en/profile.json";
 import pwa from "./en/pwa.json";
 import register from "./en/register.json";
@@ -60,6 +61,7 @@ const english = {
   moderation: withServerTexts(moderation, moderationServer),
   notifications: withServerTexts(notifications, notificationsServer),
   invitations: withServerTexts(invitations, invitationsServer),
+  policies,
   friends: withServerTexts(friends, friendsServer),
   profile: withServerTexts(profile, profileServer),
   pwa: withServerTexts(pwa, pwaServer),

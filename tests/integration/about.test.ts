@@ -30,6 +30,17 @@ describe("the About pages", () => {
     expect(html.split(text)).toHaveLength(2);
   });
 
+  it("renders a policy from its own namespace in the reader's language (decision 182)", async () => {
+    const html = await (await fetchApp("/about/terms", { headers: { "Accept-Language": "es" } })).text();
+    expect(html).toContain("<h1>Términos de servicio</h1>");
+    expect(html).toContain("<title>Términos de servicio · SchoolHub</title>");
+    expect(html).toContain("Última actualización: 1 de noviembre de 2026");
+    expect(html).toContain("¿Tiene preguntas sobre esta página?");
+    // The About pages that are not policies carry none of the policies' texts.
+    const index = await (await fetchApp("/about")).text();
+    expect(index).not.toContain("Last updated");
+  });
+
   it("covers what the policies promise about children", async () => {
     const privacy = await (await fetchApp("/about/privacy")).text();
     expect(privacy).toContain("COPPA");

@@ -4,7 +4,7 @@ import { AboutNav } from "./about-nav";
 
 export type AboutDocumentPage = "index" | "aup" | "privacy" | "terms";
 
-/** A section of an About page as written in about.json: a heading, then text and lists. */
+/** A section of an About page as written in about.json or policies.json: a heading, then text and lists. */
 type Section = { heading: string; paragraphs?: string[]; items?: string[]; closing?: string[] };
 
 /**
@@ -13,14 +13,30 @@ type Section = { heading: string; paragraphs?: string[]; items?: string[]; closi
  */
 export function AboutDocument({ page }: { page: AboutDocumentPage }) {
   const { t } = useTranslation("about");
-  const sections: Section[] = t(`${page}.sections`, { returnObjects: true });
+  // The policies' long texts are a namespace of their own (decision 182), so the About pages
+  // that are not policies never carry them.
+  const { t: policy } = useTranslation("policies");
   const isPolicy = page !== "index";
+  const text =
+    page === "index"
+      ? {
+          title: t(`${page}.title`),
+          lead: t(`${page}.lead`),
+          // An array of sections, not a text: read as a whole with returnObjects.
+          sections: t(`${page}.sections`, { returnObjects: true }),
+        }
+      : {
+          title: policy(`${page}.title`),
+          lead: policy(`${page}.lead`),
+          sections: policy(`${page}.sections`, { returnObjects: true }),
+        };
+  const sections: Section[] = text.sections;
   return (
     <main id="main" className="prose">
       <AboutNav />
-      <h1>{t(`${page}.title`)}</h1>
-      {isPolicy ? <p className="updated">{t("updated")}</p> : null}
-      <p>{t(`${page}.lead`)}</p>
+      <h1>{text.title}</h1>
+      {isPolicy ? <p className="updated">{policy("updated")}</p> : null}
+      <p>{text.lead}</p>
       {sections.map((section) => (
         <section key={section.heading}>
           <h2>{section.heading}</h2>
@@ -40,7 +56,7 @@ export function AboutDocument({ page }: { page: AboutDocumentPage }) {
         </section>
       ))}
       <p>
-        {isPolicy ? `${t("questions")} ` : null}
+        {isPolicy ? `${policy("questions")} ` : null}
         <Link className="standalone-link" to="/about/contact">
           {t("contactLink")}
         </Link>

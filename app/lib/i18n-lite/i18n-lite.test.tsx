@@ -75,9 +75,11 @@ describe("the browser's small i18next (i18n-lite)", () => {
 
   it("returns objects like i18next with returnObjects, and the key when missing", async () => {
     const { real, lite } = await setup();
-    const options = { ns: "about", returnObjects: true, ...values };
-    for (const key of Object.keys(resources.en.about)) {
-      expect(lite.t(key, options)).toEqual(real.t(key, options));
+    for (const ns of ["about", "policies"] as const) {
+      const options = { ns, returnObjects: true, ...values };
+      for (const key of Object.keys(resources.en[ns])) {
+        expect(lite.t(key, options)).toEqual(real.t(key, options));
+      }
     }
     expect(lite.t("no.such.key")).toEqual(real.t("no.such.key"));
     expect(lite.t("about:no.such.key")).toEqual(real.t("about:no.such.key"));

@@ -3,10 +3,12 @@ import type { HydrationHandle } from "~/lib/hydration";
 import { registerNamespace } from "~/lib/i18n-client";
 import type { DescriptionHandle } from "~/lib/page-description";
 import about from "~/locales/en/about.json";
+import policies from "~/locales/en/policies.json";
 import type { Route } from "./+types/aup";
 import { translateAboutMeta } from "./meta.server";
 
 registerNamespace("about", about);
+registerNamespace("policies", policies);
 
 export function loader({ context }: Route.LoaderArgs) {
   return translateAboutMeta(context, "aup");
@@ -15,7 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
 // Works completely as plain HTML: a guest gets no scripts here (decision 043).
 export const handle: HydrationHandle & DescriptionHandle = {
   hydrate: false,
-  description: "about:aup.meta.description",
+  description: "policies:aup.meta.description",
 };
 
 export const meta: Route.MetaFunction = aboutMeta;

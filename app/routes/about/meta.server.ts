@@ -8,6 +8,8 @@ export type AboutPageKey = "index" | "aup" | "privacy" | "terms" | "contact";
  * root layout's, named in the route's `handle` (lib/page-description.ts).
  */
 export function translateAboutMeta(context: Readonly<RouterContextProvider>, page: AboutPageKey) {
-  const t = getInstance(context).getFixedT(null, "about");
+  // The policies (aup, privacy, terms) have a namespace of their own (decision 182).
+  const namespace = page === "aup" || page === "privacy" || page === "terms" ? "policies" : "about";
+  const t = getInstance(context).getFixedT(null, namespace);
   return { title: t(`${page}.meta.title`) };
 }

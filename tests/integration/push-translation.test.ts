@@ -4,24 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sendMessage } from "~/server/chat/message-writes.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { twoFriends } from "./chat-support";
-import { fetchApp } from "./helpers";
-import { bearerFor } from "./notifications-support";
+import { subscribe } from "./push-subscribe";
 import { decrypt, installFakePushService, newDevice, pushesTo } from "./push-support";
 
 beforeAll(installFakePushService);
-
-/** A device of `userId`, who keeps no quiet hours. */
-async function subscribe(userId: number, device: Awaited<ReturnType<typeof newDevice>>) {
-  const headers = { Authorization: `Bearer ${await bearerFor(userId)}`, "Content-Type": "application/json" };
-  const noQuiet = JSON.stringify({ quietStart: "00:00", quietEnd: "00:00" });
-  await fetchApp("/api/v2/notification-settings", { method: "PUT", headers, body: noQuiet });
-  const response = await fetchApp("/api/v2/push-subscriptions", {
-    method: "POST",
-    headers,
-    body: JSON.stringify(device.json),
-  });
-  if (response.status !== 201) throw new Error(`subscribe: ${response.status}`);
-}
 
 const setLocale = (userId: number, locale: string) =>
   getDb().update(schema.users).set({ locale }).where(eq(schema.users.id, userId));

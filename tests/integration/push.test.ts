@@ -6,25 +6,13 @@ import { getDb, schema } from "~/server/db/db.server";
 import { sendFriendRequest } from "~/server/friends/friends.server";
 import { twoFriends } from "./chat-support";
 import { fromOrigin, twoPeople } from "./friends-support";
-import { fetchApp, signIn } from "./helpers";
-import { bearerFor, ORIGIN } from "./notifications-support";
+import { signIn } from "./helpers";
+import { ORIGIN } from "./notifications-support";
+import { subscribe } from "./push-subscribe";
 import { answers, checkVapid, decrypt, installFakePushService, newDevice, pushesTo } from "./push-support";
 import { connect } from "./realtime-support";
 
 beforeAll(installFakePushService);
-
-/** A device of `userId`, who keeps no quiet hours (equal ends: quiet-hours.test.ts tests them). */
-async function subscribe(userId: number, device: Awaited<ReturnType<typeof newDevice>>) {
-  const headers = { Authorization: `Bearer ${await bearerFor(userId)}`, "Content-Type": "application/json" };
-  const noQuiet = JSON.stringify({ quietStart: "00:00", quietEnd: "00:00" });
-  await fetchApp("/api/v2/notification-settings", { method: "PUT", headers, body: noQuiet });
-  const response = await fetchApp("/api/v2/push-subscriptions", {
-    method: "POST",
-    headers,
-    body: JSON.stringify(device.json),
-  });
-  if (response.status !== 201) throw new Error(`subscribe: ${response.status} ${await response.text()}`);
-}
 
 const devicesOf = (userId: number) =>
   getDb().query.pushSubscriptions.findMany({ where: eq(schema.pushSubscriptions.userId, userId) });

@@ -5,6 +5,7 @@ import type { ShownTranslation } from "~/lib/translation";
 import { OUTBOX_SENT } from "~/pwa/protocol";
 import type { loader as rootLoader } from "~/root";
 import type { WaitingComment } from "./comment-outbox";
+import { openerIn, returnToOf } from "./post-openers";
 
 export type AuthorPopup = ComponentType<{ user: UserInfo | null }>;
 
@@ -21,27 +22,6 @@ const NO_TRANSLATIONS: PostTranslations = {};
 
 /** What is open in one post: the form a Report/Edit link opened ("report=post", "edit=comment-9"). */
 type OpenForm = { postId: number; form: string };
-
-/** The parameters that open one form on a post's page (`?report=comment-9`, `?edit=comment-9`). */
-const OPENERS = ["report", "edit"];
-
-/** The form a post's page was opened with (`?report=post` → "report=post"), or "". */
-function openerIn(query: string) {
-  const search = new URLSearchParams(query);
-  const param = OPENERS.find((name) => search.has(name));
-  return param ? `${param}=${search.get(param)}` : "";
-}
-
-/**
- * Where a form on a post sends the reader back to (PRG): the page it was posted from, without
- * the parameter that opened the form (decision 076), so the page comes back closed.
- */
-export function returnToOf(pathname: string, query: string) {
-  const search = new URLSearchParams(query);
-  for (const param of OPENERS) search.delete(param);
-  const rest = search.toString();
-  return `${pathname}${rest ? `?${rest}` : ""}`;
-}
 
 /**
  * The like forms' fetcher keys: `like:` and the form's action, one per post or comment, so a

@@ -85,28 +85,19 @@ export function NotificationSettingsForm({
         <h2 id="notify-quiet-title">{t("settings.quietTitle")}</h2>
         <p>{t("settings.quietLead")}</p>
         <p>{t("settings.zoneNote", { zone: zone.replaceAll("_", " ") })}</p>
-        <div className="field">
-          <label htmlFor="notify-quietStart">{t("settings.quietStart")}</label>
-          <input
-            id="notify-quietStart"
-            name="quietStart"
-            type="time"
-            defaultValue={value("quietStart", settings.quietStart)}
-            {...described("quietStart")}
-          />
-          {errorText("quietStart")}
-        </div>
-        <div className="field">
-          <label htmlFor="notify-quietEnd">{t("settings.quietEnd")}</label>
-          <input
-            id="notify-quietEnd"
-            name="quietEnd"
-            type="time"
-            defaultValue={value("quietEnd", settings.quietEnd)}
-            {...described("quietEnd")}
-          />
-          {errorText("quietEnd")}
-        </div>
+        {(["quietStart", "quietEnd"] as const).map((name) => (
+          <div className="field" key={name}>
+            <label htmlFor={`notify-${name}`}>{t(`settings.${name}`)}</label>
+            <input
+              id={`notify-${name}`}
+              name={name}
+              type="time"
+              defaultValue={value(name, settings[name])}
+              {...described(name)}
+            />
+            {errorText(name)}
+          </div>
+        ))}
       </section>
       <div className="settings-actions">
         <SubmitButton className="button-secondary" pending={pending} pendingLabel={t("settings.saving")}>

@@ -40,9 +40,11 @@ export function RosterList({ action, invitations }: { action: string; invitation
       <ul className="roster-rows">
         {invitations.map((invitation) => (
           <li key={invitation.id} data-state={invitation.state}>
-            <bdi className="roster-email">{invitation.email}</bdi>
-            {invitation.name ? <bdi> · {invitation.name}</bdi> : null}
-            {invitation.student ? <span> · {t("roster.student", { student: invitation.student })}</span> : null}
+            <span className="roster-who">
+              <bdi className="roster-email">{invitation.email}</bdi>
+              {invitation.name ? <bdi> · {invitation.name}</bdi> : null}
+              {invitation.student ? <span> · {t("roster.student", { student: invitation.student })}</span> : null}
+            </span>
             <strong className={`roster-status roster-state-${invitation.state}`}>
               {t(`roster.state.${invitation.state}`)}
             </strong>

@@ -70,6 +70,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
         ))}
       </ul>
       <h2>{t("children")}</h2>
+      {children.length === 0 ? <p className="hint">{t("none")}</p> : null}
       <ul>
         {children.map((child) => (
           <li key={child.id}>

@@ -101,6 +101,8 @@ export default defineConfig({
           // A VAPID key pair for tests only (Web Push, decision 136): the fake push service checks it.
           VAPID_PUBLIC_KEY: "BIll4Prkr91SVGWyz9349g58tzsVrbeYFT4vmkN_-TbH3hOrBYUy_KpWP9TCppr3MBatpbULRgG8VDgfGJkQb68",
           VAPID_PRIVATE_KEY: "vhmKNlGaO73R1vmJDR0tqDbi-2SZz-HCDtgda3ZLvBY",
+          // The operators' queue (decision 186): tests/integration/operator-moderation.test.ts.
+          OPERATOR_EMAILS: "operator@example.test",
           ...SOCIAL_TEST_BINDINGS,
         },
       },

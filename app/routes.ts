@@ -149,6 +149,9 @@ export default [
         // How SchoolHub reaches you outside the tab (issue 23 item 7).
         route("settings/notifications", "routes/notifications/settings.tsx"),
       ]),
+      // Reporting a message or a person, and the operators' queue (decision 186).
+      route("report", "routes/moderation/report.tsx"),
+      route("moderation", "routes/moderation/operator.tsx"),
       // Other people's public profiles and the friend forms (decision 022).
       route("users/:id", "routes/users/profile.tsx"),
       route("users/:id/friend", "routes/friends/friend.tsx"),

@@ -57,7 +57,14 @@ const FAKE_AI = {
 const server = serveBuild({
   port,
   persistTo: PERSIST,
-  vars: { E2E: "1", DEV_ROUTES: "true", MAIL_TRANSPORT: "outbox", ...idp.appVars },
+  vars: {
+    E2E: "1",
+    DEV_ROUTES: "true",
+    MAIL_TRANSPORT: "outbox",
+    // The operator of tests/e2e/moderation.spec.ts (scripts/seed/moderation.mjs, decision 186).
+    OPERATOR_EMAILS: "e2e-operator@demo.schoolhub.test",
+    ...idp.appVars,
+  },
   services: [FAKE_AI],
 });
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -35,6 +35,17 @@ const configSchema = z.object({
   AD_CLIENT: optional,
   ANALYTICS_SRC: optional,
   ANALYTICS_SITE_ID: optional,
+  // Operators (decision 186): the accounts, by email, that moderate what belongs to no community
+  // (reported chat and inbox messages, reported people). Comma-separated; none by default.
+  OPERATOR_EMAILS: z
+    .string()
+    .default("")
+    .transform((value) =>
+      value
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   // Local-only pages (/__dev/mail, /__dev/error, /__dev/notify): only the .dev.vars that the
   // local scripts write turns them on, never wrangler.toml or a default (decision 033).
   DEV_ROUTES: z

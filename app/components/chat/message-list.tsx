@@ -1,5 +1,5 @@
 import { type MouseEvent, useState } from "react";
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { HiddenByBlock } from "~/components/friends/block-control";
 import { UserAvatar } from "~/components/layout/user-avatar";
@@ -163,7 +163,26 @@ export function MessageList({
                 </svg>
                 <span className="visually-hidden">{t("delete")}</span>
               </ConfirmForm>
-            ) : null}
+            ) : (
+              // Reporting someone else's message to the operators (decision 186): a page of its own.
+              <Link
+                className="chat-report"
+                to={`/report?type=message&id=${message.id}&back=${encodeURIComponent(location.pathname)}`}
+                aria-label={t("reportMessage")}
+                title={t("reportMessage")}
+              >
+                <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                  <path
+                    d="M5 21V4m0 0h11l-2 4 2 4H5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+              </Link>
+            )}
           </li>
         );
       })}

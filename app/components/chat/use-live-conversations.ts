@@ -38,7 +38,7 @@ export function useLiveConversations<T extends LiveConversation>(initial: T[], v
       const current = list.find((c) => c.id === message.conversationId);
       if (!current) return list;
       const fromOther = message.senderId !== viewerId;
-      const removed = message.disposition === 1 || message.disposition === 2;
+      const removed = (message.disposition ?? 0) >= 1;
       const updated = {
         ...current,
         unread: fromOther && !removed ? current.unread + 1 : current.unread,

@@ -110,6 +110,14 @@ export function ThreadMessage({
             </SubmitButton>
           </Form>
         )}
+        {message.own ? null : (
+          <Link
+            to={`/report?type=mail&id=${message.id}&back=${encodeURIComponent(here)}`}
+            className="button button-secondary"
+          >
+            {t("thread.report")}
+          </Link>
+        )}
         <ConfirmForm
           action={here}
           fields={fields("delete")}

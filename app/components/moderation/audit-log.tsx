@@ -1,9 +1,23 @@
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { LogEntry } from "~/server/moderation/queue.server";
+import { kindKey } from "./kind";
 
-/** The audit log (decision 161): read-only, for the community's owners. */
-export function AuditLog({ name, entries, owns }: { name: string; entries: LogEntry[]; owns: boolean }) {
+/**
+ * The audit log (decisions 161, 186): read-only, for the community's owners; the operators'
+ * page shows every entry, each with the community it was in (`communityName`).
+ */
+export function AuditLog({
+  name,
+  entries,
+  owns,
+  lead,
+}: {
+  name: string;
+  entries: (LogEntry & { communityName?: string | null })[];
+  owns: boolean;
+  lead?: string;
+}) {
   const { t } = useTranslation("moderation");
   const clock = useClock();
   return (
@@ -11,7 +25,7 @@ export function AuditLog({ name, entries, owns }: { name: string; entries: LogEn
       <h2 id="audit-log">{t("log.title")}</h2>
       {owns ? (
         <>
-          <p>{t("log.lead", { name })}</p>
+          <p>{lead ?? t("log.lead", { name })}</p>
           {entries.length === 0 ? <p className="hint">{t("log.empty")}</p> : null}
           <ol className="moderation-log-list">
             {entries.map((entry) => (
@@ -21,7 +35,7 @@ export function AuditLog({ name, entries, owns }: { name: string; entries: LogEn
                     {t("log.entry", {
                       actor: entry.actorName ?? "—",
                       action: t(`actions.${entry.action as "dismiss"}`),
-                      what: entry.targetType === "post" ? t("reportedPost") : t("reportedComment"),
+                      what: t(kindKey(entry.targetType)),
                       id: entry.targetId,
                     })}
                   </strong>{" "}
@@ -29,6 +43,9 @@ export function AuditLog({ name, entries, owns }: { name: string; entries: LogEn
                 </p>
                 <blockquote>{entry.excerpt}</blockquote>
                 {entry.subjectName ? <p className="hint">{t("log.subject", { name: entry.subjectName })}</p> : null}
+                {entry.communityName ? (
+                  <p className="hint">{t("log.community", { name: entry.communityName })}</p>
+                ) : null}
                 {entry.note ? <p>{t("log.note", { note: entry.note })}</p> : null}
               </li>
             ))}

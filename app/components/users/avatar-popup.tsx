@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useDisclosure } from "~/components/layout/use-disclosure";
 import { type AvatarSize, UserAvatar } from "~/components/layout/user-avatar";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
@@ -34,6 +34,7 @@ export function AvatarPopup({
   const cached = useCachedUser(user?.id);
   // Escape, a click outside or focus leaving closes it, as every dropdown (decision 035).
   const ref = useDisclosure();
+  const here = useLocation();
 
   // What the server just said replaces the cached user (SPEC §4).
   useEffect(() => {
@@ -74,6 +75,11 @@ export function AvatarPopup({
         {shown ? <Link to={`/users/${shown.id}`}>{t("controls.viewProfile")}</Link> : null}
         {canAct && shown ? <FriendControls user={shown} /> : null}
         {canAct && shown ? <BlockControl user={shown} /> : null}
+        {canAct && shown ? (
+          <Link to={`/report?type=user&id=${shown.id}&back=${encodeURIComponent(here.pathname + here.search)}`}>
+            {t("controls.report")}
+          </Link>
+        ) : null}
       </div>
     </details>
   );

@@ -28,7 +28,8 @@ export const CONVERSATION_PAGE_SIZE = 30;
 export const CONVERSATION_PAGE_MAX = 50;
 
 /** Messages with these dispositions are gone for everyone (docs/decisions/051-message-dispositions.md). */
-export const REMOVED_DISPOSITIONS = [1, 2] as const;
+// 3: removed by a moderator (decision 186).
+export const REMOVED_DISPOSITIONS = [1, 2, 3] as const;
 const VISIBLE = sql.raw(`m.disposition NOT IN (${REMOVED_DISPOSITIONS.join(", ")})`);
 
 export type ConversationCursor = { updatedAt: number; id: number };

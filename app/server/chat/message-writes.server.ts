@@ -141,7 +141,12 @@ export function newClientMsgIdServer() {
  * The two removing dispositions (SPEC §3, §4; docs/decisions/051-message-dispositions.md):
  * a message its sender deleted, and one removed because its sender's account was deleted.
  */
-export const MessageDisposition = { Normal: 0, DeletedBySender: 1, RemovedWithAccount: 2 } as const;
+export const MessageDisposition = {
+  Normal: 0,
+  DeletedBySender: 1,
+  RemovedWithAccount: 2,
+  RemovedByModerator: 3,
+} as const;
 
 export type DeleteResult = { status: "ok"; message: ChatMessage } | { status: "not_found" };
 

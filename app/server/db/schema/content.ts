@@ -78,10 +78,10 @@ export const reports = sqliteTable(
   "reports",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    communityId: integer("community_id")
-      .notNull()
-      .references(() => communities.id, { onDelete: "cascade" }),
-    targetType: text("target_type", { enum: ["post", "comment"] }).notNull(),
+    // Null for what belongs to no community (a chat or inbox message, a person): the operators'
+    // queue (decision 186).
+    communityId: integer("community_id").references(() => communities.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: ["post", "comment", "message", "mail", "user"] }).notNull(),
     targetId: integer("target_id").notNull(),
     reporterId: integer("reporter_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),

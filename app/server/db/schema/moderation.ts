@@ -15,7 +15,7 @@ export const moderationLog = sqliteTable(
     communityId: integer("community_id"),
     actorId: integer("actor_id").notNull(),
     action: text("action", { enum: ["dismiss", "hide", "remove", "warn", "remove_member", "ban"] }).notNull(),
-    targetType: text("target_type", { enum: ["post", "comment"] }).notNull(),
+    targetType: text("target_type", { enum: ["post", "comment", "message", "mail", "user"] }).notNull(),
     targetId: integer("target_id").notNull(),
     /** The author of what was reported, when known. */
     subjectId: integer("subject_id"),

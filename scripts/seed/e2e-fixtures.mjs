@@ -9,6 +9,7 @@ import { communitiesFixtures } from "./communities.mjs";
 import { calendarFixtures } from "./events.mjs";
 import { inboxFixtures } from "./inbox.mjs";
 import { layoutSeed } from "./layout.mjs";
+import { operatorFixtures } from "./moderation.mjs";
 import { pwaFixtures } from "./pwa.mjs";
 import { safetyFixtures } from "./safety.mjs";
 import { studentsFixtures } from "./students.mjs";
@@ -103,6 +104,7 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     ...inboxFixtures({ q, now, hour, day, passwordHash }),
     ...pwaFixtures({ q, now, hour, day, passwordHash }),
     ...safetyFixtures({ q, now, hour, day, passwordHash }),
+    ...operatorFixtures({ q, now, hour, day, passwordHash }),
     ...studentsFixtures({ q, now, day, passwordHash }),
   );
   return sql;

@@ -317,4 +317,26 @@ describe("the operators' queue (issue 26 item 4, decision 186)", { timeout: 60_0
     expect(own).toContain("Mona Manager: Remove — Reported comment");
     expect(own).not.toContain("Reported message");
   });
+
+  it("each page and each decision costs one D1 round trip (decision 040)", async () => {
+    const operator = await theOperator();
+    const { reader, messageId, conversationId } = await rudeChat();
+    const trips = (response: Response) => Number(response.headers.get("X-D1-Round-Trips"));
+    const form = await pageAs(reader, `/report?type=message&id=${messageId}&back=/chat/${conversationId}`);
+    expect([form.status, trips(form)]).toEqual([200, 1]);
+    const sent = await postAs(reader, "/report", {
+      targetType: "message",
+      targetId: String(messageId),
+      reason: "Rude",
+    });
+    expect([sent.status, trips(sent)]).toEqual([302, 1]);
+    const queue = await pageAs(operator, "/moderation");
+    expect([queue.status, trips(queue)]).toEqual([200, 1]);
+    const acted = await postAs(operator, "/moderation", {
+      action: "dismiss",
+      targetType: "message",
+      targetId: String(messageId),
+    });
+    expect([acted.status, trips(acted)]).toEqual([302, 1]);
+  });
 });

@@ -1,0 +1,119 @@
+import type { Page } from "@playwright/test";
+import { expect, signedInPage, test } from "./support";
+
+/**
+ * Reports of chat messages and the operators' queue at 360 px, with and without JavaScript
+ * (issue 26 item 4, decision 186). Each project has its own parent and rude neighbour with a
+ * direct chat (scripts/seed/moderation.mjs); the operator is shared, so everything it looks for
+ * carries the project's name.
+ */
+const PHONE = { width: 360, height: 740 };
+
+async function fitsThePhone(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function notificationsOf(page: Page) {
+  await page.reload();
+  const bell = page.locator("summary").and(page.getByLabel(/^Notifications/));
+  await expect(bell).toHaveAttribute("aria-label", /^Notifications, \d+ unread$/);
+  await bell.click();
+  return page.locator(".notifications-panel");
+}
+
+test("a parent reports a chat message, the operator warns its author, both are told and the audit log shows it", async ({
+  browser,
+}, testInfo) => {
+  // Three people sign in and walk the pages: slow on a loaded machine.
+  test.setTimeout(90_000);
+  const p = testInfo.project.name === "no-js" ? "nojs" : "js";
+  const rude = `Mind your own business, idiot ${p}`;
+  const parent = await signedInPage(browser, testInfo, `e2e-report-parent-${p}@demo.schoolhub.test`, "/newsfeed");
+  await parent.setViewportSize(PHONE);
+  await parent.goto(`/chat/@e2e_report_rude_${p}`);
+  const message = parent.locator(".chat-message").filter({ hasText: rude });
+  await expect(message).toBeVisible();
+  // Only someone else's message can be reported; one's own has Delete there instead.
+  await expect(
+    parent
+      .locator(".chat-message")
+      .filter({ hasText: `Could you move your car? ${p}` })
+      .getByRole("link", {
+        name: "Report this message",
+      }),
+  ).toHaveCount(0);
+  await fitsThePhone(parent);
+  await message.getByRole("link", { name: "Report this message" }).click();
+
+  await expect(parent.getByRole("heading", { level: 1 })).toHaveText("Report this message");
+  await expect(parent.getByRole("main")).toContainText(rude);
+  await fitsThePhone(parent);
+  await parent.getByRole("button", { name: "Send report" }).click();
+  // The reason is required: the browser's check with JavaScript or without (the field is `required`).
+  await expect(parent).toHaveURL(/\/report\?/);
+  await parent.getByLabel("What is wrong with this message?").fill("Name-calling");
+  await parent.getByRole("button", { name: "Send report" }).click();
+  await expect(parent.locator(".toast")).toContainText("Thank you. Your report was sent to the SchoolHub team.");
+  await expect(parent).toHaveURL(`/chat/@e2e_report_rude_${p}`);
+
+  const operator = await signedInPage(browser, testInfo, "e2e-operator@demo.schoolhub.test", "/moderation");
+  await operator.setViewportSize(PHONE);
+  await expect(operator.getByRole("heading", { level: 1 })).toHaveText("Moderation");
+  const item = operator.locator(".moderation-item").filter({ hasText: rude });
+  await expect(item).toContainText("Reported message");
+  await expect(item).toContainText("Name-calling");
+  // The context: what was said just before.
+  await expect(item).toContainText(`Could you move your car? ${p}`);
+  await fitsThePhone(operator);
+  await item.getByLabel("Note (optional)").fill(`Please be polite ${p}`);
+  await item.getByRole("button", { name: "Warn the author" }).click();
+  await expect(operator.locator(".toast")).toContainText("The author was warned.");
+  await expect(operator.locator(".moderation-item").filter({ hasText: rude })).toHaveCount(0);
+  const entry = operator.locator(".moderation-log-list li").filter({ hasText: `Please be polite ${p}` });
+  await expect(entry).toContainText("Opal Operator: Warn the author — Reported message");
+  await expect(entry).toContainText(rude);
+  await expect(entry).toContainText(`Author: Rude Neighbour ${p}`);
+  await fitsThePhone(operator);
+
+  const told = await notificationsOf(parent);
+  await expect(
+    told.getByText("A moderator reviewed the message you reported and warned its author. Thank you for reporting it."),
+  ).toBeVisible();
+  await fitsThePhone(parent);
+
+  const author = await signedInPage(browser, testInfo, `e2e-report-rude-${p}@demo.schoolhub.test`, "/newsfeed");
+  await author.setViewportSize(PHONE);
+  const warned = await notificationsOf(author);
+  await expect(warned.getByText(`A moderator warned you about your message: Please be polite ${p}`)).toBeVisible();
+});
+
+test("a parent reports a person from their profile, and an ordinary member cannot open the operators' queue", async ({
+  browser,
+}, testInfo) => {
+  // Three people sign in and walk the pages: slow on a loaded machine.
+  test.setTimeout(90_000);
+  const p = testInfo.project.name === "no-js" ? "nojs" : "js";
+  const parent = await signedInPage(browser, testInfo, `e2e-report-parent-${p}@demo.schoolhub.test`, "/newsfeed");
+  await parent.setViewportSize(PHONE);
+  await parent.goto(`/chat/@e2e_report_rude_${p}`);
+  const header = parent.locator(".chat-thread-header");
+  await header.getByLabel(`Options for Rude Neighbour ${p}`).click();
+  await header.getByRole("link", { name: "Report", exact: true }).click();
+  await expect(parent.getByRole("heading", { level: 1 })).toHaveText(`Report Rude Neighbour ${p}`);
+  await parent.getByLabel("What is wrong?").fill(`Shouts at the kids ${p}`);
+  await parent.getByRole("button", { name: "Send report" }).click();
+  await expect(parent.locator(".toast")).toContainText("Thank you.");
+  await expect(parent).toHaveURL(`/chat/@e2e_report_rude_${p}`);
+
+  const response = await parent.goto("/moderation");
+  expect(response?.status()).toBe(403);
+
+  const operator = await signedInPage(browser, testInfo, "e2e-operator@demo.schoolhub.test", "/moderation");
+  await operator.setViewportSize(PHONE);
+  const item = operator.locator(".moderation-item").filter({ hasText: `Shouts at the kids ${p}` });
+  await expect(item).toContainText("Reported person");
+  await item.getByRole("button", { name: "Dismiss" }).click();
+  await expect(operator.locator(".toast")).toContainText("The reports were dismissed.");
+  await fitsThePhone(operator);
+});

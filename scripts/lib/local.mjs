@@ -70,6 +70,8 @@ export function ensureDevVars() {
     ["SECURE_COOKIES", () => "false"],
     ["DEV_ROUTES", () => "true"],
     ["MAIL_TRANSPORT", () => "outbox"],
+    // A demo operator, so /moderation can be tried locally (decision 186); production sets its own.
+    ["OPERATOR_EMAILS", () => "alex@demo.schoolhub.test"],
     // Web Push (decision 136): one VAPID key pair, both halves from the same generation.
     ["VAPID_PUBLIC_KEY", () => vapidKeys().publicKey],
     ["VAPID_PRIVATE_KEY", () => vapidKeys().privateKey],

@@ -215,6 +215,11 @@ describe("the operators' queue (issue 26 item 4, decision 186)", { timeout: 60_0
   it("removes an inbox message from every copy; the reporter is told; warns its sender", async () => {
     const operator = await theOperator();
     const first = await rudeMail();
+    // "Report" under a received message, not under one's own.
+    const thread = await (await pageAs(first.reader, `/messagesold/${first.mailId}`)).text();
+    expect(thread).toContain(`/report?type=mail&amp;id=${first.mailId}`);
+    const own = await (await pageAs(first.author, `/messagesold/${first.mailId}`)).text();
+    expect(own).not.toContain("/report?type=mail");
     expect(await reportDirect(first.reader, { type: "mail", id: first.mailId }, "Threat")).toBe(true);
     const queue = await (await pageAs(operator, "/moderation")).text();
     expect(queue).toContain("Reported inbox message");

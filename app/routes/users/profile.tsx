@@ -74,9 +74,9 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
           ) : null}
           {profile.blocked ? null : <FriendControls user={user} full />}
           <BlockControl user={user} blocked={profile.blocked} />
-          <p>
-            <Link to={`/report?type=user&id=${user.id}&back=/users/${user.id}`}>{t("controls.report")}</Link>
-          </p>
+          <Link className="profile-report" to={`/report?type=user&id=${user.id}&back=/users/${user.id}`}>
+            {t("controls.report")}
+          </Link>
         </div>
       </section>
       <section aria-labelledby="user-communities">

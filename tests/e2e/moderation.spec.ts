@@ -117,3 +117,20 @@ test("a parent reports a person from their profile, and an ordinary member canno
   await expect(operator.locator(".toast")).toContainText("The reports were dismissed.");
   await fitsThePhone(operator);
 });
+
+test("a post's author card offers Report, which comes back to the feed @js-only", async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const parent = await signedInPage(browser, testInfo, "e2e-report-parent-js@demo.schoolhub.test", "/newsfeed");
+  await parent.setViewportSize(PHONE);
+  const post = parent.locator("article").filter({ hasText: "Selling my old bike js" });
+  await post.getByRole("link", { name: /^About / }).click();
+  const popup = post.locator("details.avatar-popup");
+  await expect(popup).toHaveAttribute("open", "");
+  await fitsThePhone(parent);
+  await popup.getByRole("link", { name: "Report", exact: true }).click();
+  await expect(parent.getByRole("heading", { level: 1 })).toHaveText("Report Rude Neighbour js");
+  await parent.getByLabel("What is wrong?").fill("Sells things in every community");
+  await parent.getByRole("button", { name: "Send report" }).click();
+  await expect(parent.locator(".toast")).toContainText("Thank you. Your report was sent to the SchoolHub team.");
+  await expect(parent).toHaveURL("/newsfeed");
+});

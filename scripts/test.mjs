@@ -1,10 +1,11 @@
 // `npm test`: everything CI checks, stopping at the first failure. It builds into build-test/,
 // so an `npm start` running in another terminal keeps serving build/ (decision 032).
 //
-// Steps that do not need each other run side by side (decisions 086, 182): the type check and the
-// end-to-end database (migrations and demo data) beside lint, the build and the integration
-// suite; the build beside lint and the import checks; the deploy dry run beside the integration
-// and end-to-end suites. A step that runs
+// Steps that do not need each other run side by side (decisions 086, 182, 189): the type check
+// and the end-to-end database (migrations and demo data) beside lint, the build and the
+// integration suite; the build beside lint and the import checks; the end-to-end suite beside
+// the integration suite, which yields to it; the deploy dry run beside both suites. A build of
+// the same sources is copied, not made again (decision 189). A step that runs
 // beside others prints its output in one piece when it ends; the first failure ends them all.
 import { spawn } from "node:child_process";
 import { copyBuild, inputsHash, isCurrent, writeStamp } from "./lib/build-stamp.mjs";

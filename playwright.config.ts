@@ -27,7 +27,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
   // A trace (a screencast and a DOM snapshot per action) is recorded for a test's retry, not for
-  // every test: recording it for all of them cost about a quarter of the suite's CPU, for tests
+  // every test: recording it for all of them cost over a quarter of the suite's CPU, for tests
   // that pass (decision 189). On CI a failure is retried once, traced; locally, rerun a failing
   // spec with `--trace on`.
   use: { baseURL: E2E_ORIGIN, trace: "on-first-retry" },

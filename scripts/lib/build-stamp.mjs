@@ -9,8 +9,15 @@ import { join } from "node:path";
 
 const STAMP = ".inputs.json";
 // Written into a build directory after the build, by the runs that use it: the local settings and
-// the fake services' config (scripts/lib/local.mjs), the deploy dry run's bundle (scripts/test.mjs).
-const WRITTEN_LATER = new Set(["server/.dev.vars", "server/wrangler.services.json", "dry-run", STAMP]);
+// the fake services' config (scripts/lib/local.mjs), `wrangler dev`'s scratch files, the deploy
+// dry run's bundle (scripts/test.mjs).
+const WRITTEN_LATER = new Set([
+  "server/.dev.vars",
+  "server/wrangler.services.json",
+  "server/.wrangler",
+  "dry-run",
+  STAMP,
+]);
 // What a build cannot read: the tests, the docs, the bench notes and the README. Everything else
 // in the checkout (tracked or new, not ignored) counts, with the installed packages and Node's version.
 const NOT_BUILT_FROM = /^((tests|docs|bench)\/|README\.md$)/;

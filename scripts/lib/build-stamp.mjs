@@ -22,9 +22,13 @@ const WRITTEN_LATER = new Set([
 // in the checkout (tracked or new, not ignored) counts, with the installed packages and Node's version.
 const NOT_BUILT_FROM = /^((tests|docs|bench)\/|README\.md$)/;
 
-/** The hash of everything the build reads, or null outside a git checkout (then nothing is reused). */
-export function inputsHash() {
+/**
+ * The hash of everything the build in checkout `root` reads, or null outside a git checkout
+ * (then nothing is reused).
+ */
+export function inputsHash(root = ".") {
   const listed = spawnSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
     encoding: "utf8",
   });
   if (listed.status !== 0) return null;
@@ -33,7 +37,7 @@ export function inputsHash() {
   for (const file of [...files, "node_modules/.package-lock.json"]) {
     hash.update(`\0${file}\0`);
     // A file git lists but the checkout deleted counts as missing, which is a change too.
-    if (existsSync(file)) hash.update(readFileSync(file));
+    if (existsSync(join(root, file))) hash.update(readFileSync(join(root, file)));
   }
   return hash.digest("hex");
 }
@@ -74,22 +78,23 @@ export function isCurrent(dir, inputs) {
 }
 
 /**
- * Copies the build in `from` to `to`, as if it had been built there: its stamp, and wrangler's
- * pointer to the configuration to deploy (.wrangler/deploy/config.json, which the build writes
- * and `wrangler deploy` follows) naming the copy.
+ * Copies the build in `from` to `to` (directories of checkout `root`), as if it had been built
+ * there: its stamp, and wrangler's pointer to the configuration to deploy
+ * (.wrangler/deploy/config.json, which the build writes and `wrangler deploy` follows) naming the copy.
  */
-export function copyBuild(from, to, inputs) {
-  rmSync(to, { recursive: true, force: true });
-  mkdirSync(to, { recursive: true });
+export function copyBuild(from, to, inputs, root = ".") {
+  const [source, target] = [join(root, from), join(root, to)];
+  rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
   for (const part of ["client", "server"]) {
-    cpSync(join(from, part), join(to, part), {
+    cpSync(join(source, part), join(target, part), {
       recursive: true,
-      filter: (source) => !WRITTEN_LATER.has(source.slice(from.length + 1)),
+      filter: (path) => !WRITTEN_LATER.has(path.slice(source.length + 1)),
     });
   }
-  writeStamp(to, inputs);
-  const pointer = ".wrangler/deploy/config.json";
+  writeStamp(target, inputs);
+  const pointer = join(root, ".wrangler/deploy/config.json");
   const config = existsSync(pointer) ? JSON.parse(readFileSync(pointer, "utf8")) : { auxiliaryWorkers: [] };
-  mkdirSync(".wrangler/deploy", { recursive: true });
+  mkdirSync(join(root, ".wrangler/deploy"), { recursive: true });
   writeFileSync(pointer, JSON.stringify({ ...config, configPath: `../../${to}/server/wrangler.json` }));
 }

@@ -7,7 +7,7 @@
 // the integration suite, which yields to it; the deploy dry run beside both suites. A build of
 // the same sources is copied, not made again (decision 189). A step that runs
 // beside others prints its output in one piece when it ends; the first failure ends them all.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { copyBuild, inputsHash, isCurrent, writeStamp } from "./lib/build-stamp.mjs";
 import { bin, buildDir, ensureDevVars, env, selectBuildDir } from "./lib/local.mjs";
 
@@ -21,6 +21,7 @@ const inputs = inputsHash();
 const started = Date.now();
 /** The nice level of a step that yields: the type check and the integration suite. */
 const YIELDING = 5;
+const canNice = spawnSync("nice", ["-n", String(YIELDING), "true"]).status === 0;
 const timings = [];
 const running = new Set();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
@@ -66,7 +67,7 @@ function step(name, command, args, { background = false, extraEnv = {}, yields =
   if (!background) console.log(`\n━━ ${name}`);
   // A step that yields runs at a lower priority (nice): it takes the CPU the end-to-end suite, the
   // longest step, leaves idle, and gives it back when that suite needs it (decision 189).
-  if (yields && process.platform !== "win32") [command, args] = ["nice", ["-n", String(YIELDING), command, ...args]];
+  if (yields && canNice) [command, args] = ["nice", ["-n", String(YIELDING), command, ...args]];
   const child = spawn(command, args, {
     env: { ...env, ...extraEnv },
     stdio: background ? ["ignore", "pipe", "pipe"] : "inherit",

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { SubmitButton } from "./form/submit-button";
 import { usePendingSubmit } from "./form/use-pending-submit";
@@ -28,94 +28,69 @@ type ConfirmFormProps = {
  * what the browser had to build and hydrate.
  */
 export function ConfirmForm(props: ConfirmFormProps) {
+  const fetcher = useFetcher();
   const [asking, setAsking] = useState(false);
-  // The dialog, and with it the fetcher, exist from the first ask on: until then the button is
-  // a plain form, so a page of dozens renders no fetcher for them (decision 188).
-  const [asked, setAsked] = useState(false);
-  const [pending, setPending] = useState(false);
   const hidden = Object.entries(props.fields ?? {}).map(([name, value]) => (
     <input key={name} type="hidden" name={name} value={value} />
   ));
   return (
     <>
+      {/* A plain form: it never sends with JavaScript (the dialog's form does), so React Router's
+          form would be render work for nothing, dozens of times on a page of posts (decision 188). */}
       <form
         method="post"
         action={props.action}
         className={props.className}
-        // As React Router's forms say it: the route to learn before a submission.
-        data-discover="true"
         onSubmit={(event) => {
           // Hydrated: ask here instead of on a page of its own.
           event.preventDefault();
-          setAsked(true);
           setAsking(true);
         }}
       >
         {hidden}
-        <SubmitButton className={props.buttonClassName} disabled={props.disabled} pending={pending}>
+        <SubmitButton
+          className={props.buttonClassName}
+          disabled={props.disabled}
+          pending={usePendingSubmit({ fetcher })}
+        >
           {props.children}
         </SubmitButton>
       </form>
-      {asked ? (
-        <ConfirmDialog {...props} hidden={hidden} open={asking} close={() => setAsking(false)} onPending={setPending} />
+      {asking ? (
+        <dialog
+          ref={(dialog) => {
+            if (dialog?.open === false) dialog.showModal();
+          }}
+          className="confirm-dialog"
+          aria-label={props.question}
+          onClose={() => setAsking(false)}
+        >
+          <p>{props.question}</p>
+          <fetcher.Form
+            method="post"
+            action={props.action}
+            className="confirm-actions"
+            onSubmit={(event) => {
+              event.currentTarget.closest("dialog")?.close();
+              props.onConfirm?.();
+              // Close an enclosing dropdown too: the page beneath updates.
+              const menu = event.currentTarget.closest("details");
+              if (menu) menu.open = false;
+            }}
+          >
+            {hidden}
+            <input type="hidden" name="confirmed" value="1" />
+            <button type="submit">{props.confirmLabel}</button>
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={(event) => event.currentTarget.closest("dialog")?.close()}
+            >
+              {props.cancelLabel}
+            </button>
+          </fetcher.Form>
+        </dialog>
       ) : null}
     </>
   );
-}
-
-/** The question, open while asking; its fetcher sends the confirmed post and says when it is pending. */
-function ConfirmDialog({
-  action,
-  question,
-  confirmLabel,
-  cancelLabel,
-  onConfirm,
-  hidden,
-  open,
-  close,
-  onPending,
-}: ConfirmFormProps & {
-  hidden: React.ReactNode;
-  open: boolean;
-  close: () => void;
-  onPending: (pending: boolean) => void;
-}) {
-  const fetcher = useFetcher();
-  const pending = usePendingSubmit({ fetcher });
-  useEffect(() => onPending(pending), [pending, onPending]);
-  return open ? (
-    <dialog
-      ref={(dialog) => {
-        if (dialog?.open === false) dialog.showModal();
-      }}
-      className="confirm-dialog"
-      aria-label={question}
-      onClose={close}
-    >
-      <p>{question}</p>
-      <fetcher.Form
-        method="post"
-        action={action}
-        className="confirm-actions"
-        onSubmit={(event) => {
-          event.currentTarget.closest("dialog")?.close();
-          onConfirm?.();
-          // Close an enclosing dropdown too: the page beneath updates.
-          const menu = event.currentTarget.closest("details");
-          if (menu) menu.open = false;
-        }}
-      >
-        {hidden}
-        <input type="hidden" name="confirmed" value="1" />
-        <button type="submit">{confirmLabel}</button>
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={(event) => event.currentTarget.closest("dialog")?.close()}
-        >
-          {cancelLabel}
-        </button>
-      </fetcher.Form>
-    </dialog>
-  ) : null;
 }

@@ -87,13 +87,8 @@ export function CommentView({
   const edit: TextFormProps = {
     postId,
     summary: t("post.edit"),
-    // Read when the form opens, as reportForm's (decision 188).
-    get label() {
-      return t("post.editCommentLabel");
-    },
-    get submit() {
-      return t("post.saveComment");
-    },
+    label: t("post.editCommentLabel"),
+    submit: t("post.saveComment"),
     fields: { intent: "editComment", commentId: String(comment.id) },
     name: "body",
     maxLength: 2000,

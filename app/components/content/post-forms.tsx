@@ -171,20 +171,13 @@ export function OpenedTextForm({ summary: _summary, opener: _opener, ...form }: 
   );
 }
 
-/**
- * Reporting a post or a comment to its community's managers, with a reason (decision 046). The
- * form's own texts are read only when it opens: a list renders the menu's link alone (decision 188).
- */
+/** Reporting a post or a comment to its community's managers, with a reason (decision 046). */
 export function reportForm(t: ContentT, postId: number, target: Target, returnTo: string): TextFormProps {
   return {
     postId,
     summary: t("post.report"),
-    get label() {
-      return t(target.type === "post" ? "post.reportReason" : "post.reportCommentReason");
-    },
-    get submit() {
-      return t("post.sendReport");
-    },
+    label: t(target.type === "post" ? "post.reportReason" : "post.reportCommentReason"),
+    submit: t("post.sendReport"),
     fields: { intent: "report", targetType: target.type, targetId: String(target.id) },
     name: "reason",
     maxLength: 500,

@@ -18,8 +18,12 @@ function stat(pid) {
   }
 }
 
-/** Milliseconds of CPU (user + system) used so far by `rootPid` and all of its descendants. */
-export function treeCpuMs(rootPid) {
+/**
+ * Milliseconds of CPU (user + system) used so far by `rootPid` and all of its descendants.
+ * `seen` keeps each process's last reading, so a process that exits (wrangler restarts a
+ * workerd now and then) keeps counting what it used and the total never goes back.
+ */
+export function treeCpuMs(rootPid, seen = new Map()) {
   const processes = new Map();
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
@@ -36,13 +40,18 @@ export function treeCpuMs(rootPid) {
         grew = true;
       }
   }
+  for (const pid of inTree) {
+    const ticks = processes.get(pid)?.ticks;
+    if (ticks !== undefined) seen.set(pid, Math.max(ticks, seen.get(pid) ?? 0));
+  }
   let ticks = 0;
-  for (const pid of inTree) ticks += processes.get(pid)?.ticks ?? 0;
+  for (const value of seen.values()) ticks += value;
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 /** A target's `cpu` for throughput(): the server tree's CPU, or nothing where /proc is not Linux's. */
 export function cpuOf(rootPid) {
   if (process.platform !== "linux" || !rootPid) return undefined;
-  return () => treeCpuMs(rootPid);
+  const seen = new Map();
+  return () => treeCpuMs(rootPid, seen);
 }

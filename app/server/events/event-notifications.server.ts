@@ -2,6 +2,7 @@ import { and, eq, isNotNull, ne } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { eventChangeOid } from "~/server/notifications/digest-items.server";
 import { mailLater } from "~/server/notifications/mail-jobs.server";
 import { type Notice, type NoticeJob, noticeText, notifyLater } from "~/server/notifications/notifier.server";
 import type { JobContext } from "~/server/queue/consume.server";
@@ -60,7 +61,13 @@ export async function eventChangeNotices(
     members.map((member) => member.userId),
     job?.key,
   );
-  return members.map((member) => ({ userId: member.userId, title, url: eventHref(eventId) }));
+  // The oid names the event: a digest lists the changes whose notification is still unseen (decision 184).
+  return members.map((member) => ({
+    userId: member.userId,
+    title,
+    url: eventHref(eventId),
+    ...(job ? { oid: eventChangeOid(eventId, job.key, member.userId) } : {}),
+  }));
 }
 
 /**

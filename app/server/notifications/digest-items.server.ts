@@ -42,9 +42,6 @@ export type DigestItem = {
   total: number;
 };
 
-/** Event changes as a digest names them. */
-export type DigestEventChange = "created" | "changed" | "cancelled";
-
 /**
  * Who is due for this kind, since when (UTC ms: the digest's window is (since, until]) and the
  * base language they read (for the cached translations).
@@ -65,12 +62,11 @@ export function eventChangeOid(eventId: number, jobKey: string, userId: number) 
 const due = (windows: DigestWindow[]) =>
   sql`(SELECT json_extract(value, '$.id') AS id, json_extract(value, '$.since') AS since,
     json_extract(value, '$.lang') AS lang FROM json_each(${JSON.stringify(windows)}))`;
-/** The quoted item's cached translation into the person's language, for this very version. */
-const cachedText = (kind: TranslatableKind, item: string) =>
-  sql.raw(`(SELECT t.text FROM translations t WHERE t.kind = '${kind}' AND t.item_id = ${item}.id
-    AND t.text_version = ${item}.text_version AND t.lang = w.lang) AS cached,
-    (SELECT t.source_lang FROM translations t WHERE t.kind = '${kind}' AND t.item_id = ${item}.id
-    AND t.text_version = ${item}.text_version AND t.lang = w.lang) AS cachedFrom`);
+/** The quoted item's cached translation into the person's language, for this very version (`t`). */
+const cachedJoin = (kind: TranslatableKind, item: string) =>
+  sql.raw(`LEFT JOIN translations t ON t.kind = '${kind}' AND t.item_id = ${item}.id
+    AND t.text_version = ${item}.text_version AND t.lang = w.lang`);
+const cachedColumns = sql.raw("t.text AS cached, t.source_lang AS cachedFrom");
 /** A line that quotes nothing. */
 const noQuote = sql.raw("NULL AS quoteId, NULL AS lang, NULL AS version, NULL AS cached, NULL AS cachedFrom");
 const actorName = (column: string) =>
@@ -93,11 +89,12 @@ export function digestItemsQuery(kind: DigestKind, windows: DigestWindow[], unti
     case "posts":
       return capped(sql`SELECT w.id AS userId, p.id AS itemId, ${actorName("p.author_id")} AS actor,
           c.name AS place, p.body AS text, NULL AS detail, p.id AS quoteId, p.lang AS lang,
-          p.text_version AS version, ${cachedText("post", "p")}, p.created_at AS at
+          p.text_version AS version, ${cachedColumns}, p.created_at AS at
         FROM ${due(windows)} w
         JOIN community_members m ON m.user_id = w.id AND m.status = 'active'
         JOIN posts p ON p.community_id = m.community_id AND p.created_at > w.since AND p.created_at <= ${until}
         JOIN communities c ON c.id = p.community_id
+        ${cachedJoin("post", "p")}
         WHERE p.status = 'published' AND (p.author_id IS NULL OR p.author_id != w.id) AND ${notBlocked("p.author_id")}
           AND NOT EXISTS (SELECT 1 FROM likes l WHERE l.user_id = w.id AND l.target_type = 'post' AND l.target_id = p.id)
           AND NOT EXISTS (SELECT 1 FROM comments k WHERE k.post_id = p.id AND k.author_id = w.id)`);
@@ -119,13 +116,14 @@ export function digestItemsQuery(kind: DigestKind, windows: DigestWindow[], unti
       // One line per conversation: its newest unread message of the period.
       return capped(sql`SELECT w.id AS userId, p.conversation_id AS itemId, ${actorName("m.sender_id")} AS actor,
           c.title AS place, m.content AS text, NULL AS detail, m.id AS quoteId, m.lang AS lang,
-          m.text_version AS version, ${cachedText("message", "m")}, m.created_at AS at
+          m.text_version AS version, ${cachedColumns}, m.created_at AS at
         FROM ${due(windows)} w
         JOIN conversation_participants p ON p.user_id = w.id
         JOIN conversations c ON c.id = p.conversation_id
         JOIN messages m ON m.id = (SELECT x.id FROM messages x WHERE x.conversation_id = p.conversation_id
           AND x.created_at > max(p.last_read_at, w.since) AND x.created_at <= ${until} AND x.disposition = 0
           AND (x.sender_id IS NULL OR x.sender_id != w.id) ORDER BY x.created_at DESC, x.id DESC LIMIT 1)
+        ${cachedJoin("message", "m")}
         WHERE ${notBlocked("m.sender_id")}`);
     case "events":
       // One line per event: changed, in the period, with a notification the person has not seen

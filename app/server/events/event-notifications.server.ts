@@ -1,7 +1,8 @@
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
-import { batch } from "~/server/db/batch.server";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { eventChangeOid } from "~/server/notifications/digest-items.server";
 import { mailLater } from "~/server/notifications/mail-jobs.server";
 import { type Notice, type NoticeJob, noticeText, notifyLater } from "~/server/notifications/notifier.server";
 import type { JobContext } from "~/server/queue/consume.server";
@@ -9,7 +10,6 @@ import type { Promotion } from "./rsvp.server";
 
 export type EventChange = "created" | "changed" | "cancelled";
 
-const m = schema.communityMembers;
 const e = schema.events;
 const c = schema.communities;
 const x = schema.eventExceptions;
@@ -26,7 +26,10 @@ declare module "~/server/queue/queue.server" {
 
 /**
  * Tells the active members of an event's community, except whoever made the change, that an
- * event is new, changed or cancelled (decision 059). One notification per member through the
+ * event is new, changed or cancelled (decision 059); and those who answered it (going, maybe,
+ * waiting) and have left the community since, while they may still see the event (an open
+ * community, a followed school: decision 056), so a cancelled date never surprises them
+ * (decision 184). One notification per member through the
  * one notifier, after the response (decision 119), so the action stays one round trip; a job
  * on the queue (decision 165), which splits a large community's notices into jobs of their own.
  */
@@ -45,11 +48,14 @@ export async function eventChangeNotices(
       .from(e)
       .innerJoin(c, eq(c.id, e.communityId))
       .where(eq(e.id, eventId)),
-    members: db
-      .select({ userId: m.userId })
-      .from(m)
-      .innerJoin(e, eq(e.communityId, m.communityId))
-      .where(and(eq(e.id, eventId), eq(m.status, "active"), ne(m.userId, actorId))),
+    members: sqlRows<{ userId: number }>(sql`
+      SELECT m.user_id AS userId FROM community_members m JOIN events e ON e.community_id = m.community_id
+      WHERE e.id = ${eventId} AND m.status = 'active' AND m.user_id != ${actorId}
+      UNION
+      SELECT r.user_id FROM event_rsvps r JOIN events e ON e.id = r.event_id JOIN communities c ON c.id = e.community_id
+      WHERE r.event_id = ${eventId} AND r.status != 'not_going' AND r.user_id != ${actorId}
+        AND (c.join_policy = 'open'
+          OR EXISTS (SELECT 1 FROM school_follows f WHERE f.user_id = r.user_id AND f.school_id = c.school_id))`),
   });
   const event = events[0];
   if (!event) return;
@@ -60,7 +66,13 @@ export async function eventChangeNotices(
     members.map((member) => member.userId),
     job?.key,
   );
-  return members.map((member) => ({ userId: member.userId, title, url: eventHref(eventId) }));
+  // The oid names the event: a digest lists the changes whose notification is still unseen (decision 184).
+  return members.map((member) => ({
+    userId: member.userId,
+    title,
+    url: eventHref(eventId),
+    ...(job ? { oid: eventChangeOid(eventId, job.key, member.userId) } : {}),
+  }));
 }
 
 /**

@@ -78,11 +78,13 @@ describe("event changes by email", () => {
 });
 
 describe("the day-before reminder by email", () => {
-  it("goes to those going, once, however often the cron runs", async () => {
+  it("goes to those going, once, however often the cron runs, and not into a digest", async () => {
     const { community, manager, member, other } = await communityWithPeople();
-    // The member turned event emails off; the other one keeps the default (right away).
+    // The member turned event emails off; the other one keeps the default (right away); the
+    // manager chose a daily digest, which would bring a reminder too late, so it comes at once.
     await put(member.id, { ...noQuiet, email: { events: "off" } });
     await put(other.id, noQuiet);
+    await put(manager.id, { ...noQuiet, email: { events: "daily" } });
     const hour = 3_600_000;
     const run = Math.floor(Date.now() / hour) * hour + 5 * hour;
     const startsAt = run + 24 * hour + 30 * 60_000;
@@ -94,7 +96,8 @@ describe("the day-before reminder by email", () => {
     if (!created.ok) throw new Error("not created");
     await answerEvent(member, created.value, startsAt, "going");
     await answerEvent(other, created.value, startsAt, "going");
-    expect(await sendDayBeforeReminders(run)).toBe(2);
+    await answerEvent(manager, created.value, startsAt, "going");
+    expect(await sendDayBeforeReminders(run)).toBe(3);
     expect(await sendDayBeforeReminders(run + 60_000)).toBe(0);
     await waitForMail(other.email, { count: 2 });
     const mails = await exactlyMails(other.email, 2);
@@ -102,6 +105,8 @@ describe("the day-before reminder by email", () => {
     expect(reminder.text).toContain("A reminder: Field trip is tomorrow, and you are going.");
     expect(reminder.text).toContain(`${env.APP_ORIGIN}/calendar/events/${created.value}`);
     expect((await exactlyMails(member.email, 0)).length).toBe(0);
+    await waitForMail(manager.email);
+    expect((await exactlyMails(manager.email, 1)).map((mail) => mail.subject)).toEqual(["Tomorrow: Field trip"]);
   });
 });
 

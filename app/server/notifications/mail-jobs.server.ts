@@ -89,8 +89,11 @@ export async function sendNoticeMails(
   const facts = found.facts[0];
   if (!facts) return 0;
   const waiting = new Map(found.waiting.map((row) => [row.userId, row]));
+  // An urgent post, and a day-before reminder (a digest would bring it too late), go to everyone
+  // who has not turned the kind off; the rest only to those who chose "right away".
+  const timely = urgent || (about.kind === "events" && about.change === "reminder");
   const wanted = found.recipients.filter(
-    (user) => (urgent ? user.mode !== "off" : user.mode === "immediate") && waiting.has(user.id),
+    (user) => (timely ? user.mode !== "off" : user.mode === "immediate") && waiting.has(user.id),
   );
   if (wanted.length === 0) return 0;
   const item = quotedItem(about);

@@ -166,7 +166,10 @@ describe("who may message a student (issue 26 item 1)", { timeout: 90_000 }, () 
     expect(await markStudent(await actorOf(pat.id), sam.id, YEAR - 11)).toBe("ok");
     const teacherPost = await createPost(tess, classId, "Welcome to Room 12");
     if (!("id" in teacherPost)) throw new Error(teacherPost.status);
-    expect(await createPost(sam, classId, "My first post")).toEqual({ status: "not_allowed" });
+    expect(await createPost(sam, classId, "My first post")).toEqual({
+      status: "not_allowed",
+      reason: "consent_required",
+    });
     expect(await addComment(sam, teacherPost.id, "Hi!")).toBeNull();
     expect(await send(sam, tess.id)).toEqual({ status: "not_allowed", reason: "consent_required" });
     // They still read their communities.

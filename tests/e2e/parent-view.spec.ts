@@ -55,3 +55,38 @@ test("the teacher sees that the student's parents can read their conversation", 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("a class's teacher marks a pupil as a student from the members list", async ({ browser }, testInfo) => {
+  const p = testInfo.project.name === "no-js" ? "nojs" : "js";
+  const page = await signedInPage(browser, testInfo, `e2e-pv-teacher-${p}@demo.schoolhub.test`, "/communities");
+  await page.setViewportSize(PHONE);
+  await page
+    .getByRole("link", { name: `Reading Class ${p}` })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/communities\/\d+$/);
+  await page.getByRole("link", { name: "Manage", exact: true }).click();
+  await expect(page).toHaveURL(/\/communities\/\d+\/manage$/);
+  await page.goto(`${new URL(page.url()).pathname}/members`);
+  const pupil = page.getByRole("listitem").filter({ hasText: `Reading Pupil ${p}` });
+  const year = new Date().getUTCFullYear() - 11;
+  await pupil.getByLabel("Birth year").fill(String(year));
+  await pupil.getByRole("button", { name: "Mark as a student" }).click();
+  const marked = page.getByRole("listitem").filter({ hasText: `Reading Pupil ${p}` });
+  await expect(marked.getByText(`Student, born ${year}`)).toBeVisible();
+  await expect(marked.getByText("waiting for a parent's consent")).toBeVisible();
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  for (const button of await marked.getByRole("button").all()) {
+    const box = await button.boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+  await marked.getByRole("button", { name: "Not a student" }).click();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: `Reading Pupil ${p}` })
+      .getByRole("button", { name: "Mark as a student" }),
+  ).toBeVisible();
+});

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { issueTokens } from "~/server/auth/tokens.server";
 import { createGroup, sendMessage } from "~/server/chat/chat.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { markStudent } from "~/server/families/students.server";
 import { clientId } from "./chat-support";
 import { actorOf, addMember, makeCommunity } from "./communities-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
+import { bearer, linkParent } from "./students-support";
 
 /** Issue 26 item 2: a linked parent reads, and never writes in, their child's conversations with staff (decision 185). */
 
@@ -15,17 +15,6 @@ const NOTICE = "Conversations with students are visible to their parents";
 const READ_ONLY = "You can read this conversation because you are a parent of the student in it.";
 
 type User = Awaited<ReturnType<typeof createUser>>;
-
-async function bearer(userId: number) {
-  const { token } = await issueTokens(userId);
-  return { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-}
-
-async function linkParent(parentId: number, childId: number) {
-  await getDb()
-    .insert(schema.familyLinks)
-    .values({ parentId, childId, state: "confirmed", code: "TEST-CODE", confirmedAt: Date.now() });
-}
 
 async function say(from: User, to: { toUserId: number } | { conversationId: number }, content: string) {
   const sent = await sendMessage(from, to, { content, clientMsgId: clientId() });

@@ -1,31 +1,20 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { issueTokens } from "~/server/auth/tokens.server";
 import { addToGroup, createGroup, sendMessage } from "~/server/chat/chat.server";
 import { addComment } from "~/server/content/comments.server";
 import { createPost } from "~/server/content/posts.server";
-import { getDb, schema } from "~/server/db/db.server";
+import { getDb } from "~/server/db/db.server";
 import { markStudent, setConsent, setPeersOff, unmarkStudent } from "~/server/families/students.server";
 import { clientId } from "./chat-support";
 import { actorOf, addMember, makeCommunity } from "./communities-support";
 import { makeFriends } from "./friends-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
 import { newcomer, postFrom, registrationFields } from "./registration-support";
+import { bearer, linkParent } from "./students-support";
 
 /** Issue 26 items 1: who may message a student, through the forms, the API and group adds (decision 175). */
 
 const YEAR = new Date().getUTCFullYear();
-
-async function bearer(userId: number) {
-  const { token } = await issueTokens(userId);
-  return { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-}
-
-async function linkParent(parentId: number, childId: number) {
-  await getDb()
-    .insert(schema.familyLinks)
-    .values({ parentId, childId, state: "confirmed", code: "TEST-CODE", confirmedAt: Date.now() });
-}
 
 /**
  * A class: Tess teaches it (manager), Sam and Kim are students in it (Sam 15, Kim 15), Nia is a
@@ -166,7 +155,10 @@ describe("who may message a student (issue 26 item 1)", { timeout: 90_000 }, () 
     expect(await markStudent(await actorOf(pat.id), sam.id, YEAR - 11)).toBe("ok");
     const teacherPost = await createPost(tess, classId, "Welcome to Room 12");
     if (!("id" in teacherPost)) throw new Error(teacherPost.status);
-    expect(await createPost(sam, classId, "My first post")).toEqual({ status: "not_allowed" });
+    expect(await createPost(sam, classId, "My first post")).toEqual({
+      status: "not_allowed",
+      reason: "consent_required",
+    });
     expect(await addComment(sam, teacherPost.id, "Hi!")).toBeNull();
     expect(await send(sam, tess.id)).toEqual({ status: "not_allowed", reason: "consent_required" });
     // They still read their communities.

@@ -62,11 +62,15 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
   const avatarOf = conversation?.type === 0 ? others[0] : data.target;
   // A direct chat's other person can be blocked from here (decision 160).
   const direct = conversation?.type === 0 ? others[0] : undefined;
-  const blockable = direct?.available
-    ? { id: direct.userId, name: direct.name }
-    : !conversation && data.target
-      ? { id: data.target.id, name: data.target.name }
-      : null;
+  // A parent reading their child's conversation (decision 185) reads only: no menu, back to Family.
+  const parentReading = data.refusal === "parent_read_only";
+  const blockable = parentReading
+    ? null
+    : direct?.available
+      ? { id: direct.userId, name: direct.name }
+      : !conversation && data.target
+        ? { id: data.target.id, name: data.target.name }
+        : null;
 
   // The scroller is bottom-anchored by CSS (column-reverse, decision 122): it opens at the newest
   // message, earlier ones load above without moving what is on screen, and new ones stay in view
@@ -160,7 +164,9 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
       <ChatPaneHeader
         titleId="chat-title"
         title={title}
-        back={{ to: "/chat", label: t("backToList") }}
+        back={
+          parentReading ? { to: "/profile/family", label: t("backToFamily") } : { to: "/chat", label: t("backToList") }
+        }
         avatar={
           <UserAvatar
             name={group ? title : avatarOf?.name}
@@ -176,6 +182,11 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
         ) : null}
         {blockable ? <ChatPersonMenu user={blockable} blocked={others[0]?.blocked ?? false} /> : null}
       </ChatPaneHeader>
+      {data.parentsSee ? (
+        <p className="chat-notice" role="note" data-testid="chat-parents-see">
+          {t("parentsSee")}
+        </p>
+      ) : null}
       <div
         className="chat-scroller"
         ref={scroller}
@@ -251,7 +262,7 @@ export function ConversationThread({ data, failure }: { data: PageData; failure:
             </p>
           ) : null}
         </Form>
-      ) : (
+      ) : parentReading ? null : (
         <p className="chat-refusal" role="note">
           {data.target && !data.target.name ? t("cannotMessageGone") : t("cannotMessage", { name: title })}
         </p>

@@ -29,6 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = multipart ? await readMultipartPost(request, t) : await readJsonPost(request, t);
   if (!body.ok) return body.response;
   const result = await createPost(actor, body.data.communityId, body.data.body, body.images);
+  if (result.status === "not_allowed" && result.reason) {
+    return jsonError(403, "not_allowed", t("content:errors.consentRequired"), { reason: result.reason });
+  }
   if (result.status === "not_allowed") return jsonError(403, "not_allowed", t("content:errors.notAllowed"));
   return Response.json(withTimeTexts({ post: result }, await apiClock(request, context)), { status: 201 });
 }

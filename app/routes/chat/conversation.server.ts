@@ -41,12 +41,20 @@ export async function loadChatPage(viewer: Actor, key: string, url: URL) {
       target: direct.user,
       mayWrite: conversation?.mayWrite ?? direct.user.mayMessage,
       refusal,
+      parentsSee: conversation ? conversation.parentsSee : direct.user.parentsSee,
     };
   }
   const id = parseId(key);
   const conversation = id === null ? null : await loadConversation(viewerId, id, options);
   if (!conversation) throw data(null, { status: 404 });
-  return { ...base, conversation, target: null, mayWrite: conversation.mayWrite, refusal: conversation.refusal };
+  return {
+    ...base,
+    conversation,
+    target: null,
+    mayWrite: conversation.mayWrite,
+    refusal: conversation.refusal,
+    parentsSee: conversation.parentsSee,
+  };
 }
 
 /** The page's posts: `send`, and `delete` of one's own message (asked first, decision 051). */

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { Composer } from "~/components/content/composer";
 import { PostList } from "~/components/content/post-list";
 import { useFormMessage } from "~/components/form/field";
 import { userContext } from "~/context";
@@ -21,6 +22,9 @@ import { imageFailure, readPostForm } from "../../server/content/post-form.serve
 import type { Route } from "./+types/index";
 
 registerNamespace("content", content);
+
+/** The refusal of a student's post before a parent's consent: said at the composer's field. */
+const CONSENT_REQUIRED = "content:errors.consentRequired";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
@@ -56,6 +60,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const stored = await storePostImages(uploadedFiles(formData, "images"));
   if (stored.status !== "stored") return imageFailure(formData, stored.status);
   const result = await createPost(user, parsed.data.communityId, parsed.data.body, stored.images);
+  if (result.status === "not_allowed" && result.reason === "consent_required") {
+    // Said at the field, with what was typed (decision 185): the composer comes back here.
+    const failure = formFailure(formData, "", undefined, { body: [CONSENT_REQUIRED] });
+    return data({ ...failure, formError: undefined }, { status: 403 });
+  }
   if (result.status === "not_allowed") {
     return data(formFailure(formData, "content:errors.notAllowed"), { status: 403 });
   }
@@ -73,7 +82,9 @@ export default function Content({ loaderData, actionData }: Route.ComponentProps
   return (
     <main id="main">
       <h1>{t("title")}</h1>
-      {actionData && !actionData.ok ? (
+      {actionData && !actionData.ok && actionData.fieldErrors.body?.includes(CONSENT_REQUIRED) ? (
+        <Composer communities={[{ id: Number(actionData.values.communityId), name: "" }]} failure={actionData} />
+      ) : actionData && !actionData.ok ? (
         <div className="form-error" role="alert">
           {actionData.formError ? message(actionData.formError) : null}
           {Object.values(actionData.fieldErrors)

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { StudentControls } from "~/components/families/student-controls";
 import { userContext } from "~/context";
 import { readFormData } from "~/lib/forms/read-form.server";
@@ -6,6 +6,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import families from "~/locales/en/families.json";
 import { getInstance } from "~/middleware/i18next";
+import { listChildConversations } from "~/server/chat/parent-view.server";
 import { answerFamilyLink, askFamilyLink, getFamilyPage } from "~/server/families/family.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/family";
@@ -13,10 +14,15 @@ import { STUDENT_INTENTS, studentAction } from "./student-action.server";
 
 registerNamespace("families", families);
 
-/** /profile/family: the account's family code, links asked and confirmed (decision 158). */
+/**
+ * /profile/family: the account's family code, links asked and confirmed (decision 158), and each
+ * student child's conversations with staff, to read (decision 185). Both reads start in the same
+ * turn: one D1 round trip.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const page = await getFamilyPage(context.get(userContext)!.id);
-  return { ...page, metaTitle: getInstance(context).t("families:title") };
+  const userId = context.get(userContext)!.id;
+  const [page, conversations] = await Promise.all([getFamilyPage(userId), listChildConversations(userId)]);
+  return { ...page, conversations, metaTitle: getInstance(context).t("families:title") };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.metaTitle ?? ""} — SchoolHub` }];
@@ -40,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Family({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("families");
-  const { code, children, parents } = loaderData;
+  const { code, children, parents, conversations } = loaderData;
   return (
     <main id="main">
       <h1>{t("title")}</h1>
@@ -82,6 +88,9 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
                 error={Boolean(actionData && "childId" in actionData && actionData.childId === child.id)}
               />
             ) : null}
+            {child.student ? (
+              <ChildConversations conversations={conversations.filter((c) => c.childId === child.id)} />
+            ) : null}
           </li>
         ))}
       </ul>
@@ -99,5 +108,24 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
         ) : null}
       </form>
     </main>
+  );
+}
+
+/** A student child's conversations with staff, each opening read-only in /chat (decision 185). */
+function ChildConversations({ conversations }: { conversations: { id: number; withNames: string }[] }) {
+  const { t } = useTranslation("families");
+  return (
+    <section className="family-conversations" data-testid="child-conversations">
+      <h3>{t("conversations")}</h3>
+      <p className="hint">{t("conversationsHint")}</p>
+      {conversations.length === 0 ? <p className="hint">{t("conversationsNone")}</p> : null}
+      <ul>
+        {conversations.map((conversation) => (
+          <li key={conversation.id}>
+            <Link to={`/chat/${conversation.id}`}>{t("conversationWith", { names: conversation.withNames })}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -6,6 +6,7 @@
  * (create, rename, add, leave) in groups.server.ts (decision 060).
  */
 export * from "./conversations.server";
+export * from "./direct-chat.server";
 export * from "./groups.server";
 export * from "./message-writes.server";
 export * from "./messages.server";

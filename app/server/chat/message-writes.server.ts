@@ -106,8 +106,10 @@ export async function sendMessage(
   const reason = toRefusal(refused[0]?.reason);
   const memberIds = members.map((m) => m.user_id);
   if (!memberIds.includes(viewerId)) {
-    // Not in it: unknown, unless a first message was refused.
-    return starts && row === undefined ? { status: "not_allowed", reason } : { status: "not_found" };
+    // Not in it: unknown, unless a first message was refused or a parent may only read it (decision 185).
+    return (starts && row === undefined) || reason === "parent_read_only"
+      ? { status: "not_allowed", reason }
+      : { status: "not_found" };
   }
   if (!row) return { status: "not_allowed", reason };
   const message = toMessage(row);

@@ -8,7 +8,8 @@ import { avatarUrl } from "~/server/users/avatar";
 import { blockedBySql } from "~/server/users/blocks-sql.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { decodeCursor, REMOVED_DISPOSITIONS } from "./conversations.server";
-import { type MessageRefusal, messageRefusalSql, toRefusal, writeRefusalSql } from "./permission.server";
+import { parentReaderSql, parentsSeeSql } from "./parent-view.server";
+import { type MessageRefusal, toRefusal, writeRefusalSql } from "./permission.server";
 
 /** A message as clients hold it (SPEC §3 Message plus the server id). */
 export type ChatMessage = Omit<MessageData, "senderId"> & { senderId: number | null };
@@ -46,6 +47,8 @@ export type ConversationView = {
   refusal: MessageRefusal | null;
   /** The viewer's read mark before this read: the page opens at the first message after it (decision 122). */
   readUpTo: number;
+  /** A student's staff conversation: the student's parents may read it (decision 185). */
+  parentsSee: boolean;
 };
 
 export function messageCursor(message: Pick<ChatMessage, "createdAt" | "id">) {
@@ -87,8 +90,9 @@ type HeadRow = {
   last_read_at: number;
   last_from_others: number | null;
   write_refusal: string | null;
-  /** 1 when the reader's token may mark the conversation read (decision 042). */
+  /** 1 when the reader's token may mark the conversation read (decision 042); 0 for a parent reading. */
   reader_current: number;
+  parents_see: number;
 };
 type MemberRow = {
   user_id: number;
@@ -110,13 +114,14 @@ export type LoadOptions = {
 
 /**
  * The statements that read one conversation for `viewerId`, `cid` being a SQL expression for
- * its id; every one is limited to conversations the viewer is in, so a non-participant reads
- * nothing (404 everywhere). Reading marks the conversation read when `markRead`.
+ * its id; every one is limited to conversations the viewer is in or reads as a student's parent
+ * (decision 185), so anyone else reads nothing (404 everywhere). Reading marks it read when `markRead`.
  */
-function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions) {
+export function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions) {
   const reader = options.markRead;
   const current = reader ? tokenIsCurrent(reader.id, reader.tokenVersion) : sql`0`;
-  const member = sql`EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`;
+  const member = sql`(EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid}
+    AND me.user_id = ${viewerId}) OR ${parentReaderSql(viewerId, cid)})`;
   const before = decodeCursor(options.before);
   const after = decodeCursor(options.after);
   const range = before
@@ -129,12 +134,13 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
   const now = options.now ?? Date.now();
   return {
     heads: sqlRows<HeadRow>(sql`
-      SELECT c.id, c.type, c.title, me.last_read_at,
+      SELECT c.id, c.type, c.title, coalesce(me.last_read_at, 0) AS last_read_at,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others,
-        ${writeRefusalSql(viewerId, sql`c.id`)} AS write_refusal, ${current} AS reader_current
-      FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
-      WHERE c.id = ${cid}`),
+        ${writeRefusalSql(viewerId, sql`c.id`)} AS write_refusal, (me.user_id IS NOT NULL AND ${current}) AS reader_current,
+        ${parentsSeeSql(sql`c.id`)} AS parents_see
+      FROM conversations c LEFT JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
+      WHERE c.id = ${cid} AND (me.user_id IS NOT NULL OR ${parentReaderSql(viewerId, sql`c.id`)})`),
     members: sqlRows<MemberRow>(sql`
       SELECT p.user_id, p.last_read_at, u.name, u.username, u.avatar,
         ${activeUser("u")} AS available, ${blockedBySql(viewerId, sql`p.user_id`)} AS blocked
@@ -155,7 +161,12 @@ function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions
   };
 }
 
-function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options: LoadOptions): ConversationView {
+export function toView(
+  head: HeadRow,
+  members: MemberRow[],
+  rows: MessageRow[],
+  options: LoadOptions,
+): ConversationView {
   const ascending = options.after ? rows : rows.slice(0, MESSAGE_PAGE_SIZE).reverse();
   const earliest = ascending[0];
   // What a blocked person wrote stays on the server (decision 160).
@@ -181,6 +192,7 @@ function toView(head: HeadRow, members: MemberRow[], rows: MessageRow[], options
     mayWrite: head.write_refusal === null,
     refusal: head.write_refusal === null ? null : toRefusal(head.write_refusal),
     readUpTo: head.last_read_at,
+    parentsSee: Boolean(head.parents_see),
   };
 }
 
@@ -201,7 +213,7 @@ function announceRead(viewerId: number, conversationId: number, memberIds: numbe
   return lastReadAt;
 }
 
-function readAndAnnounce(viewerId: number, view: ConversationView, head: HeadRow, now: number) {
+export function readAndAnnounce(viewerId: number, view: ConversationView, head: HeadRow, now: number) {
   const ids = view.members.map((m) => m.userId);
   const lastReadAt = announceRead(viewerId, view.id, ids, head, now);
   const me = view.members.find((m) => m.userId === viewerId);
@@ -221,48 +233,6 @@ export async function loadConversation(viewerId: number, conversationId: number,
   return view;
 }
 
-type PersonRow = { id: number; name: string; username: string | null; avatar: string; refusal: string | null };
-
-/** `refusal`: why the viewer may not message them, null when they may (decision 175). */
-export type DirectTarget = Pick<ConversationView, "refusal"> & Omit<PersonRow, "refusal"> & { mayMessage: boolean };
-
-/**
- * /chat/@{username}: the person, whether the viewer may message them, and their direct chat
- * if it exists; null when there is no such available person (or it is the viewer). One round trip.
- */
-export async function loadDirectChat(
-  viewerId: number,
-  person: { username: string } | { userId: number },
-  options: LoadOptions = {},
-) {
-  const now = options.now ?? Date.now();
-  const match = "username" in person ? sql`lower(username) = lower(${person.username})` : sql`id = ${person.userId}`;
-  const target = sql`(SELECT id FROM users WHERE ${match} AND ${activeUser()})`;
-  // printf: D1 binds JS numbers as REAL, which would concatenate as "7.0".
-  const key = sql`(SELECT printf('%d:%d', min(t.id, ${viewerId}), max(t.id, ${viewerId})) FROM users t WHERE t.id = ${target})`;
-  const cid = sql`(SELECT id FROM conversations WHERE direct_key = ${key})`;
-  const { people, heads, members, rows } = await batch({
-    people: sqlRows<PersonRow>(sql`
-      SELECT u.id, u.name, u.username, u.avatar, ${messageRefusalSql(viewerId, sql`u.id`)} AS refusal
-      FROM users u WHERE u.id = ${target} AND u.id != ${viewerId}`),
-    ...conversationStatements(viewerId, cid, { ...options, now }),
-  });
-  const found = people[0];
-  if (!found) return null;
-  const head = heads[0];
-  const view = head ? toView(head, members, rows, options) : null;
-  if (head && view && options.markRead && head.reader_current) readAndAnnounce(viewerId, view, head, now);
-  const user: DirectTarget = {
-    id: found.id,
-    name: found.name,
-    username: found.username,
-    avatar: avatarUrl(found.avatar),
-    mayMessage: found.refusal === null,
-    refusal: found.refusal === null ? null : toRefusal(found.refusal),
-  };
-  return { user, conversation: view };
-}
-
 /**
  * Marks a conversation read by the viewer (SPEC §4); null when the viewer is not in it,
  * a revoked session (nothing marked, nothing announced) for a revoked token (decision 042).
@@ -272,7 +242,7 @@ export async function markConversationRead(viewer: Actor, conversationId: number
   const cid = sql`${conversationId}`;
   const results = await batchAs(viewer, {
     heads: sqlRows<HeadRow>(sql`
-      SELECT c.id, c.type, c.title, me.last_read_at, NULL AS write_refusal, 1 AS reader_current,
+      SELECT c.id, c.type, c.title, me.last_read_at, NULL AS write_refusal, 1 AS reader_current, 0 AS parents_see,
         (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
           AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}

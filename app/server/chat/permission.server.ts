@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { activeUser } from "~/server/users/active-user.server";
 import { blockedEitherWaySql } from "~/server/users/blocks-sql.server";
 import { familyEitherWaySql, isStudentSql, lacksConsentSql, staffOfSql } from "~/server/users/students-sql.server";
+import { parentReaderSql } from "./parent-view.server";
 
 /**
  * Why `viewerId` may not message `other`, as SQL: NULL when they may, else a reason code
@@ -41,6 +42,7 @@ export const MESSAGE_REFUSALS = [
   "student_contacts_only",
   "student_not_classmate",
   "student_peers_off",
+  "parent_read_only",
 ] as const;
 export type MessageRefusal = (typeof MESSAGE_REFUSALS)[number];
 
@@ -107,7 +109,8 @@ export function contactIdsSql(viewerId: number): SQL {
 
 /**
  * Why the viewer may not write into conversation `conversationId` (NULL: they may): not a
- * participant (`not_a_contact`); a student without consent; in a direct chat, the rule with the
+ * participant (`not_a_contact`, or `parent_read_only` for a parent reading their child's staff
+ * conversation, decision 185); a student without consent; in a direct chat, the rule with the
  * other person; in a group, the student rule with every other member (decision 175), so a
  * group cannot carry what a direct chat may not.
  */
@@ -115,7 +118,8 @@ export function writeRefusalSql(viewer: number, conversationId: SQL): SQL {
   const viewerId = inlineId(viewer);
   return sql`(CASE
     WHEN NOT EXISTS (SELECT 1 FROM conversation_participants me
-      WHERE me.conversation_id = ${conversationId} AND me.user_id = ${viewerId}) THEN 'not_a_contact'
+      WHERE me.conversation_id = ${conversationId} AND me.user_id = ${viewerId})
+      THEN (CASE WHEN ${parentReaderSql(viewerId, conversationId)} THEN 'parent_read_only' ELSE 'not_a_contact' END)
     WHEN (SELECT type FROM conversations WHERE id = ${conversationId}) = 0 THEN (CASE
       WHEN NOT EXISTS (SELECT 1 FROM conversation_participants op
         WHERE op.conversation_id = ${conversationId} AND op.user_id != ${viewerId}) THEN 'not_a_contact'

@@ -13,7 +13,8 @@ export const POST_MAX_LENGTH = 10_000;
 
 export type CreatePostResult =
   | { status: "published" | "pending"; id: number; communityId: number }
-  | { status: "not_allowed" };
+  /** `consent_required`: a student who may be under 13 waits for a parent's consent (decision 175). */
+  | { status: "not_allowed"; reason?: "consent_required" };
 
 /**
  * Posts to a community where the author may post (decision 045): one INSERT … SELECT that
@@ -30,9 +31,11 @@ export async function createPost(
   const authorId = author.id;
   // Its language, for "See translation" (decision 150).
   const lang = await detectLanguage(body);
-  const rows = await writeAs<{ id: number; status: "published" | "pending"; createdAt: number }>(
-    author,
-    sql`
+  type Row = { id: number; status: "published" | "pending"; createdAt: number };
+  // Why not, read in the same batch: the composer says that consent is missing (decision 185).
+  const written = batchAs(author, {
+    consent: sql`SELECT ${lacksConsentSql(authorId)} AS missing`,
+    rows: sql`
     INSERT INTO posts (community_id, author_id, body, lang, images, status)
     SELECT c.id, ${authorId}, ${body}, ${lang}, ${JSON.stringify(images)},
       CASE WHEN c.requires_approval AND m.role = 'member' THEN 'pending' ELSE 'published' END
@@ -41,16 +44,19 @@ export async function createPost(
     WHERE c.id = ${communityId} AND (c.post_policy = 'all' OR m.role IN ('owner', 'manager'))
       AND NOT ${lacksConsentSql(authorId)} AND ${tokenIsCurrent(author.id, author.tokenVersion)}
     RETURNING id, status, created_at AS createdAt`,
-  ).catch(async (error: unknown) => {
+  });
+  const { consent, rows } = await written.catch(async (error: unknown) => {
     // A revoked token (decision 042): stored before the check, nothing keeps them.
     await deletePostImages(images);
     throw error;
   });
-  const row = rows[0];
+  const row = (rows as Row[])[0];
   if (!row) {
     // Stored before the check (one round trip for the check and the write): nothing keeps them.
     await deletePostImages(images);
-    return { status: "not_allowed" };
+    return (consent as { missing: number }[])[0]?.missing
+      ? { status: "not_allowed", reason: "consent_required" }
+      : { status: "not_allowed" };
   }
   if (row.status === "published") announceNewPost({ id: row.id, communityId, authorId, createdAt: row.createdAt });
   return { status: row.status, id: row.id, communityId };

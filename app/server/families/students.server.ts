@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { sqlRows } from "~/server/db/batch.server";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { staffOfSql, youngestWithoutConsentYear } from "~/server/users/students-sql.server";
 
@@ -112,4 +112,20 @@ export function toStudentState(
     consented: row.consentAt !== null,
     peersOff: row.peersOff === 1,
   };
+}
+
+/**
+ * The students among a community's active members, for its manage members page, where a class's
+ * teacher marks or unmarks them (decision 185); nothing unless the viewer manages it.
+ */
+export async function listCommunityStudents(viewerId: number, communityId: number) {
+  const { students } = await batch({
+    students: sqlRows<{ userId: number; birthYear: number; consentAt: number | null; peersOff: number }>(sql`
+      SELECT sa.user_id AS userId, sa.birth_year AS birthYear, sa.consent_at AS consentAt, sa.peers_off AS peersOff
+      FROM community_members cm JOIN student_accounts sa ON sa.user_id = cm.user_id
+      WHERE cm.community_id = ${communityId} AND cm.status = 'active'
+        AND EXISTS (SELECT 1 FROM community_members mm WHERE mm.community_id = ${communityId}
+          AND mm.user_id = ${viewerId} AND mm.status = 'active' AND mm.role IN ('owner', 'manager'))`),
+  });
+  return students.map((row) => toStudentState(row));
 }

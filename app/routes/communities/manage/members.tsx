@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { ConfirmPage } from "~/components/communities/confirm-page";
 import { ManageAction } from "~/components/communities/manage-action";
 import { ManageNav } from "~/components/communities/manage-nav";
+import { MemberStudent } from "~/components/communities/member-student";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
 import { CONFIRMED_MANAGE_INTENTS, inviteSchema, memberChangeSchema } from "~/lib/forms/communities";
@@ -12,11 +13,13 @@ import communities from "~/locales/en/communities.json";
 import { changeMember, invite } from "~/server/communities/manage.server";
 import { getManageMembers } from "~/server/communities/manage-pages.server";
 import { familyLabelsQuery, shortName } from "~/server/families/family.server";
+import { listCommunityStudents } from "~/server/families/students.server";
 import { flashToast, type Toast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/members";
 import { communityIdOf, readManageForm, requireAccess } from "./access.server";
 import { manageMeta } from "./manage-meta";
+import { studentAction } from "./member-student.server";
 
 registerNamespace("communities", communities);
 
@@ -25,7 +28,12 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = communityIdOf(params);
   const viewerId = context.get(userContext)!.id;
-  const page = requireAccess(await getManageMembers(viewerId, id, familyLabelsQuery(viewerId, id)));
+  // Both reads start in the same turn: one D1 round trip.
+  const [found, students] = await Promise.all([
+    getManageMembers(viewerId, id, familyLabelsQuery(viewerId, id)),
+    listCommunityStudents(viewerId, id),
+  ]);
+  const page = requireAccess(found);
   const parentOf: Record<number, string[]> = {};
   for (const { parentId, childName } of page.labels) {
     parentOf[parentId] = [...(parentOf[parentId] ?? []), shortName(childName)];
@@ -37,6 +45,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     members: page.members,
     invited: page.invited,
     parentOf,
+    students: Object.fromEntries(students.map((student) => [student.userId, student])),
   };
 }
 
@@ -46,6 +55,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => manageMeta(loaderDat
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { id, fields } = await readManageForm(request, params);
   if (fields.intent === "invite") return inviteAction(request, context, id, fields);
+  if (fields.intent === "student" || fields.intent === "notStudent") {
+    return studentAction(request, context.get(userContext)!, id, fields);
+  }
   const parsed = parseValues(memberChangeSchema, fields);
   // Only a tampered post gets here: every field is a hidden one or a button (decision 088).
   if (!parsed.ok) throw data(null, { status: 400 });
@@ -94,7 +106,7 @@ export default function ManageMembers({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation("communities");
   const { community, members, invited, isOwner, viewerId } = loaderData;
   const here = `/communities/${community.id}/manage/members`;
-  if (actionData?.confirm) {
+  if (actionData && "confirm" in actionData) {
     const { intent, name, fields } = actionData.confirm;
     return (
       <ConfirmPage
@@ -133,6 +145,14 @@ export default function ManageMembers({ loaderData, actionData }: Route.Componen
                   </span>
                 ))}
               </span>
+              {member.role === "member" && !self ? (
+                <MemberStudent
+                  action={here}
+                  userId={member.id}
+                  student={loaderData.students[member.id]}
+                  error={Boolean(actionData && "studentError" in actionData && actionData.studentError === member.id)}
+                />
+              ) : null}
               {member.role === "member" ? (
                 <ManageAction action={here} fields={fields("promote")} label={t("manage.promote")} secondary />
               ) : null}

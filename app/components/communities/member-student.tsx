@@ -1,0 +1,67 @@
+import { Form } from "react-router";
+import { useTranslation } from "~/lib/i18n-lite/react";
+import type { StudentState } from "~/server/families/students.server";
+
+/**
+ * A class's teacher says whether a member's account is a student's, on the manage members page
+ * (issue 26 item 1, decision 185): a birth year and "Mark as a student", or the student's year
+ * and "Not a student". Plain forms: they work without JavaScript.
+ */
+export function MemberStudent({
+  action,
+  userId,
+  student,
+  error,
+}: {
+  action: string;
+  userId: number;
+  student: StudentState | undefined;
+  /** The birth year was refused: said at the field. */
+  error: boolean;
+}) {
+  const { t } = useTranslation("communities");
+  const hidden = <input type="hidden" name="childId" value={userId} />;
+  if (student) {
+    return (
+      <>
+        <span className="member-student" data-testid={`member-student-${userId}`}>
+          {t("manage.student.is", { year: student.birthYear })}
+          {student.young && !student.consented ? ` · ${t("manage.student.needsConsent")}` : null}
+        </span>
+        <Form method="post" action={action}>
+          {hidden}
+          <button type="submit" name="intent" value="notStudent" className="button-secondary">
+            {t("manage.student.unmark")}
+          </button>
+        </Form>
+      </>
+    );
+  }
+  const errorId = `student-year-error-${userId}`;
+  return (
+    <Form method="post" action={action} className="member-student-form">
+      {hidden}
+      <label>
+        {t("manage.student.birthYear")}{" "}
+        <input
+          name="birthYear"
+          inputMode="numeric"
+          pattern="[0-9]{4}"
+          maxLength={4}
+          size={4}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      </label>{" "}
+      <button type="submit" name="intent" value="student" className="button-secondary">
+        {t("manage.student.mark")}
+      </button>
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {t("manage.student.birthYearInvalid")}
+        </p>
+      ) : null}
+    </Form>
+  );
+}

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { Field, FormError } from "~/components/form/field";
+import { Field, FormError, useFormMessage } from "~/components/form/field";
 import { useResizedSubmit } from "~/components/form/use-resized-submit";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { POST_IMAGE_MAX_SIDE } from "~/lib/resize-image";
 
-type Postable = { id: number; name: string };
+/** `urgent`: the viewer may mark a post here urgent (a school's or district's manager; decision 183). */
+type Postable = { id: number; name: string; urgent?: boolean };
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 
@@ -32,6 +33,7 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
   }, [busy]);
   if (communities.length === 0) return <p className="hint composer">{t("composer.noCommunities")}</p>;
   const errors = failure?.fieldErrors ?? {};
+  const urgentIn = communities.filter((community) => community.urgent).length;
   // One line until the reader asks for the form (decision 124): a <details>, so it opens without
   // JavaScript too; a refused post comes back open, with what was typed.
   return (
@@ -74,6 +76,13 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
         >
           {(control) => <input {...control} type="file" accept={ACCEPT} multiple />}
         </Field>
+        {urgentIn > 0 ? (
+          <UrgentBox
+            error={errors.urgent?.[0]}
+            checked={failure?.values.urgent === "1"}
+            somewhere={urgentIn < communities.length}
+          />
+        ) : null}
         <div className="composer-row">
           {communities.length === 1 ? (
             <input type="hidden" name="communityId" value={communities[0]!.id} />
@@ -96,5 +105,40 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
         </div>
       </Form>
     </details>
+  );
+}
+
+/**
+ * "Mark as urgent" (decision 183): a rare act, so the warning of what it does sits under it, and
+ * where only some of the communities allow it, which ones. The server checks it on every post.
+ */
+function UrgentBox({ error, checked, somewhere }: { error: string | undefined; checked: boolean; somewhere: boolean }) {
+  const { t } = useTranslation("content");
+  const message = useFormMessage();
+  const describedBy = error ? "composer-urgent-hint composer-urgent-error" : "composer-urgent-hint";
+  return (
+    <div className="field composer-urgent">
+      <label className="field-checkbox">
+        <input
+          type="checkbox"
+          name="urgent"
+          value="1"
+          id="composer-urgent"
+          defaultChecked={checked}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+        />
+        {t("composer.urgent")}
+      </label>
+      <p className="hint" id="composer-urgent-hint">
+        {t("composer.urgentWarning")}
+        {somewhere ? ` ${t("composer.urgentWhere")}` : null}
+      </p>
+      {error ? (
+        <p className="field-error" id="composer-urgent-error">
+          {message(error)}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -2,12 +2,12 @@ import { sql } from "drizzle-orm";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { mailLater } from "~/server/notifications/mail-jobs.server";
 import {
+  type PostPush,
   postPushFactsQuery,
   postPushPayload,
   pushPostLater,
   wantsPostsNowSql,
 } from "~/server/notifications/post-push.server";
-import type { PushPayload } from "~/server/notifications/push.server";
 import { enqueue } from "~/server/queue/queue.server";
 import { publishFramesJob } from "~/server/realtime/realtime.server";
 
@@ -17,7 +17,7 @@ type NewPost = { id: number; communityId: number; authorId: number; createdAt: n
  * A slice of the members' banners: the frames, then a push to those of `pushTo` whose frame
  * reached no open socket (members who chose posts "right away"; decision 183).
  */
-type NewPostFrames = { post: NewPost; userIds: number[]; pushTo: number[]; payload: PushPayload | null };
+type NewPostFrames = { post: NewPost; userIds: number[]; pushTo: number[]; push: PostPush | null };
 
 declare module "~/server/queue/queue.server" {
   interface QueueKinds {
@@ -50,13 +50,13 @@ export async function fanOutNewPost(post: NewPost) {
   const members = found.members.map((member) => member.id);
   const facts = found.facts[0];
   const urgent = Boolean(facts?.urgent);
-  const payload = facts ? postPushPayload(post.id, facts) : null;
+  const push = facts ? postPushPayload(post.id, facts) : null;
   const about = { kind: "posts" as const, postId: post.id, authorId: post.authorId, ...(urgent ? { urgent } : {}) };
   mailLater(about, members, `post-${post.id}`, { urgent });
-  if (urgent && payload) pushPostLater(post.id, members, payload, true);
+  if (urgent && push) pushPostLater(post.id, members, push, true);
   const pushTo = urgent ? [] : found.members.filter((member) => member.now).map((member) => member.id);
   for (let start = 0; start < members.length; start += FAN_OUT_INLINE) {
-    const part = { post, userIds: members.slice(start, start + FAN_OUT_INLINE), pushTo, payload };
+    const part = { post, userIds: members.slice(start, start + FAN_OUT_INLINE), pushTo, push };
     if (members.length <= FAN_OUT_INLINE) await publishNewPostFrames(part);
     else enqueue("newPostFrames", { ...part, pushTo: pushTo.filter((id) => part.userIds.includes(id)) });
   }
@@ -64,7 +64,7 @@ export async function fanOutNewPost(post: NewPost) {
 }
 
 /** The queue's handler for a slice: the banners, then the pushes for those with no socket open. */
-export async function publishNewPostFrames({ post, userIds, pushTo, payload }: NewPostFrames) {
+export async function publishNewPostFrames({ post, userIds, pushTo, push }: NewPostFrames) {
   const frame = {
     messageType: "newPost" as const,
     data: { postId: post.id, communityId: post.communityId, createdAt: post.createdAt },
@@ -72,7 +72,7 @@ export async function publishNewPostFrames({ post, userIds, pushTo, payload }: N
   const missed = await publishFramesJob({ frames: userIds.map((userId) => ({ userId, frame })) });
   const wanted = new Set(pushTo);
   const offline = missed.map((one) => one.userId).filter((userId) => wanted.has(userId));
-  if (payload && offline.length > 0) pushPostLater(post.id, offline, payload);
+  if (push && offline.length > 0) pushPostLater(post.id, offline, push);
 }
 
 /** Off the request path and durable: the author's redirect does not wait for 2,000 hubs. */

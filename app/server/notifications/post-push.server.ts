@@ -4,7 +4,10 @@ import { sqlRows } from "~/server/db/batch.server";
 import { apiTranslator } from "~/server/http/json.server";
 import { enqueue } from "~/server/queue/queue.server";
 import { notificationOrigin } from "./origin.server";
-import type { PushPayload } from "./push.server";
+import type { PushPayload, PushTitle } from "./push.server";
+
+/** What a post's push jobs carry: the payload, and its title as a text key. */
+export type PostPush = ReturnType<typeof postPushPayload>;
 
 /**
  * Pushes about posts (issue 23 items 4 and 6, decision 183). A new post reaches the devices of
@@ -37,17 +40,24 @@ export function wantsPostsNowSql(userColumn: SQL) {
 
 const shortened = (text: string) => (text.length > 140 ? `${text.slice(0, 139)}…` : text);
 
-/** The push: who posted where (or "Urgent: <community>"), the start of the text, opening the post. */
-export function postPushPayload(postId: number, facts: PostPushFacts): PushPayload {
+/**
+ * The push: who posted where (or "Urgent: <community>"), the start of the text, opening the post.
+ * The title also goes as its text key, so each recipient reads it in their own language.
+ */
+export function postPushPayload(postId: number, facts: PostPushFacts): { payload: PushPayload; titleText: PushTitle } {
   const t = apiTranslator();
   const name = facts.author ?? t("notifications:mail.someone");
+  const titleText: PushTitle = facts.urgent
+    ? { key: "notifications:push.urgentPost", values: { community: facts.community } }
+    : { key: "notifications:push.newPost", values: { name, community: facts.community } };
   return {
-    title: facts.urgent
-      ? t("notifications:push.urgentPost", { community: facts.community })
-      : t("notifications:push.newPost", { name, community: facts.community }),
-    body: shortened(facts.body),
-    url: `${notificationOrigin()}/content/${postId}`,
-    tag: `post-${postId}`,
+    payload: {
+      title: t(titleText.key, titleText.values),
+      body: shortened(facts.body),
+      url: `${notificationOrigin()}/content/${postId}`,
+      tag: `post-${postId}`,
+    },
+    titleText,
   };
 }
 
@@ -55,11 +65,11 @@ export function postPushPayload(postId: number, facts: PostPushFacts): PushPaylo
  * Push jobs for these users, PUSH_USERS_PER_JOB to a job; each recipient of another language
  * reads the post's words translated (the `item`). `throughQuiet` for urgent posts only.
  */
-export function pushPostLater(postId: number, userIds: number[], payload: PushPayload, throughQuiet = false) {
+export function pushPostLater(postId: number, userIds: number[], push: PostPush, throughQuiet = false) {
   for (let start = 0; start < userIds.length; start += PUSH_USERS_PER_JOB) {
     enqueue("push", {
       userIds: userIds.slice(start, start + PUSH_USERS_PER_JOB),
-      payload,
+      ...push,
       item: { kind: "post", id: postId },
       ...(throughQuiet ? { throughQuiet } : {}),
     });

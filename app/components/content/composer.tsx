@@ -19,6 +19,7 @@ const ACCEPT = "image/jpeg,image/png,image/webp";
  */
 export function Composer({ communities, failure }: { communities: Postable[]; failure?: FormFailure }) {
   const { t } = useTranslation("content");
+  const message = useFormMessage();
   const location = useLocation();
   const navigation = useNavigation();
   const resized = useResizedSubmit("images", POST_IMAGE_MAX_SIDE);
@@ -77,11 +78,26 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
           {(control) => <input {...control} type="file" accept={ACCEPT} multiple />}
         </Field>
         {urgentIn > 0 ? (
-          <UrgentBox
-            error={errors.urgent?.[0]}
-            checked={failure?.values.urgent === "1"}
-            somewhere={urgentIn < communities.length}
-          />
+          // "Mark as urgent" (decision 183): a rare act, so its warning sits under it, and where only
+          // some of the communities allow it, which ones. The server checks it on every post.
+          <div className="field">
+            <label className="field-checkbox">
+              <input
+                type="checkbox"
+                name="urgent"
+                value="1"
+                defaultChecked={failure?.values.urgent === "1"}
+                aria-describedby="composer-urgent-hint"
+                aria-invalid={errors.urgent ? true : undefined}
+              />
+              {t("composer.urgent")}
+            </label>
+            <p className="hint" id="composer-urgent-hint">
+              {t("composer.urgentWarning")}
+              {urgentIn < communities.length ? ` ${t("composer.urgentWhere")}` : null}
+            </p>
+            {errors.urgent ? <p className="field-error">{message(errors.urgent[0]!)}</p> : null}
+          </div>
         ) : null}
         <div className="composer-row">
           {communities.length === 1 ? (
@@ -105,40 +121,5 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
         </div>
       </Form>
     </details>
-  );
-}
-
-/**
- * "Mark as urgent" (decision 183): a rare act, so the warning of what it does sits under it, and
- * where only some of the communities allow it, which ones. The server checks it on every post.
- */
-function UrgentBox({ error, checked, somewhere }: { error: string | undefined; checked: boolean; somewhere: boolean }) {
-  const { t } = useTranslation("content");
-  const message = useFormMessage();
-  const describedBy = error ? "composer-urgent-hint composer-urgent-error" : "composer-urgent-hint";
-  return (
-    <div className="field composer-urgent">
-      <label className="field-checkbox">
-        <input
-          type="checkbox"
-          name="urgent"
-          value="1"
-          id="composer-urgent"
-          defaultChecked={checked}
-          aria-describedby={describedBy}
-          aria-invalid={error ? true : undefined}
-        />
-        {t("composer.urgent")}
-      </label>
-      <p className="hint" id="composer-urgent-hint">
-        {t("composer.urgentWarning")}
-        {somewhere ? ` ${t("composer.urgentWhere")}` : null}
-      </p>
-      {error ? (
-        <p className="field-error" id="composer-urgent-error">
-          {message(error)}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -26,6 +26,8 @@ const handlers: JobHandlers = {
   newPost: async (body) => {
     await (await import("../app/server/content/fan-out.server")).fanOutNewPost(body);
   },
+  // A large community's banners, and pushes to members who chose posts right away (decision 183).
+  newPostFrames: async (body) => (await import("../app/server/content/fan-out.server")).publishNewPostFrames(body),
   commentNotices: async (body, job) => {
     const { commentNotices } = await import("../app/server/content/content-notifications.server");
     await (await notifier()).noticeHandler(commentNotices)(body, job);

@@ -44,3 +44,11 @@ export function joinActionFor(community: Pick<Policies, "joinPolicy">, membershi
   if (community.joinPolicy === "request") return "request";
   return "none";
 }
+
+/** Communities whose managers may mark a post urgent (issue 23 item 6, decision 183): not classes or clubs. */
+export const URGENT_CATEGORIES: readonly string[] = ["school", "district"];
+
+/** An urgent post reaches every member at once, through quiet hours: only a school's or district's managers. */
+export function canMarkUrgent(category: string, membership: Membership): boolean {
+  return isManager(membership) && URGENT_CATEGORIES.includes(category);
+}

@@ -35,6 +35,8 @@ export type PostCard = {
   editedAt: number | null;
   pending: boolean;
   pinned: boolean;
+  /** Marked urgent by a school's or district's manager (decision 183); absent otherwise. */
+  urgent?: true;
   community: { id: number; name: string; slug: string; category: string };
   author: UserInfo | null;
   likeCount: number;

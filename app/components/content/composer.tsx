@@ -1,12 +1,13 @@
 import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { Field, FormError } from "~/components/form/field";
+import { Field, FormError, useFormMessage } from "~/components/form/field";
 import { useResizedSubmit } from "~/components/form/use-resized-submit";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { POST_IMAGE_MAX_SIDE } from "~/lib/resize-image";
 
-type Postable = { id: number; name: string };
+/** `urgent`: the viewer may mark a post here urgent (a school's or district's manager; decision 183). */
+type Postable = { id: number; name: string; urgent?: boolean };
 
 const ACCEPT = "image/jpeg,image/png,image/webp";
 
@@ -18,6 +19,7 @@ const ACCEPT = "image/jpeg,image/png,image/webp";
  */
 export function Composer({ communities, failure }: { communities: Postable[]; failure?: FormFailure }) {
   const { t } = useTranslation("content");
+  const message = useFormMessage();
   const location = useLocation();
   const navigation = useNavigation();
   const resized = useResizedSubmit("images", POST_IMAGE_MAX_SIDE);
@@ -32,6 +34,7 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
   }, [busy]);
   if (communities.length === 0) return <p className="hint composer">{t("composer.noCommunities")}</p>;
   const errors = failure?.fieldErrors ?? {};
+  const urgentIn = communities.filter((community) => community.urgent).length;
   // One line until the reader asks for the form (decision 124): a <details>, so it opens without
   // JavaScript too; a refused post comes back open, with what was typed.
   return (
@@ -74,6 +77,28 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
         >
           {(control) => <input {...control} type="file" accept={ACCEPT} multiple />}
         </Field>
+        {urgentIn > 0 ? (
+          // "Mark as urgent" (decision 183): a rare act, so its warning sits under it, and where only
+          // some of the communities allow it, which ones. The server checks it on every post.
+          <div className="field">
+            <label className="field-checkbox">
+              <input
+                type="checkbox"
+                name="urgent"
+                value="1"
+                defaultChecked={failure?.values.urgent === "1"}
+                aria-describedby="composer-urgent-hint"
+                aria-invalid={errors.urgent ? true : undefined}
+              />
+              {t("composer.urgent")}
+            </label>
+            <p className="hint" id="composer-urgent-hint">
+              {t("composer.urgentWarning")}
+              {urgentIn < communities.length ? ` ${t("composer.urgentWhere")}` : null}
+            </p>
+            {errors.urgent ? <p className="field-error">{message(errors.urgent[0]!)}</p> : null}
+          </div>
+        ) : null}
         <div className="composer-row">
           {communities.length === 1 ? (
             <input type="hidden" name="communityId" value={communities[0]!.id} />

@@ -109,6 +109,7 @@ export function PostCardView({
             </a>
             {post.editedAt ? ` · ${t("post.edited")}` : null}
           </p>
+          {post.urgent ? <span className="post-badge post-urgent">{t("post.urgent")}</span> : null}
           {post.pending ? <span className="post-badge">{t("post.pending")}</span> : null}
           {post.pinned ? <span className="post-badge">{t("post.pinned")}</span> : null}
         </div>

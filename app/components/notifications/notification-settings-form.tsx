@@ -64,6 +64,7 @@ export function NotificationSettingsForm({
           </div>
         ))}
         <p className="field-hint">{t("settings.immediateHint")}</p>
+        <p className="field-hint">{t("settings.postsPushHint")}</p>
         <div className="field">
           <label htmlFor="notify-digestHour">{t("settings.digestHour")}</label>
           <select

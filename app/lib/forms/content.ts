@@ -15,10 +15,17 @@ const postBody = z
   .transform((value) => value.replace(/\r\n/g, "\n").trim())
   .pipe(z.string().min(1, "content:errors.bodyRequired").max(10_000, "content:errors.bodyTooLong"));
 
+/** The composer's "Mark as urgent" checkbox (decision 183): ticked sends "1". */
+const urgentBox = z
+  .string()
+  .optional()
+  .transform((value) => value === "1");
+
 /** The composer (POST /content). Line breaks are kept; only surrounding blanks go. */
 export const newPostSchema = z.object({
   communityId: id,
   body: postBody,
+  urgent: urgentBox,
   returnTo: z.string().max(2000).optional(),
 });
 
@@ -92,10 +99,16 @@ export const confirmedField = z.object({
 /** JSON bodies of the API (decision 046's rules, the same messages as the forms). */
 const jsonId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 
-/** POST /api/v1/posts. */
+/** POST /api/v1/posts: `urgent` a JSON boolean, or "true"/"false" as a multipart field (decision 183). */
 export const apiNewPostSchema = z.object({
   communityId: jsonId("content:errors.communityRequired"),
   body: postBody,
+  urgent: z
+    .preprocess(
+      (value) => (value === "true" ? true : value === "false" ? false : value),
+      z.boolean({ error: "content:errors.urgentInvalid" }),
+    )
+    .optional(),
 });
 
 /** POST /api/v1/posts/{id}/comments. */

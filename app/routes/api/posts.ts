@@ -18,8 +18,9 @@ import type { Route } from "./+types/posts";
 /**
  * POST /api/v1/posts → 201 {post: {id, communityId, status}}: the composer's rules (decision
  * 045): `published`, or `pending` where members' posts need approval; 403 `not_allowed` where
- * the caller may not post. JSON `{communityId, body}`, or multipart/form-data with the same
- * fields and up to four `images` (decision 066's checks).
+ * the caller may not post. JSON `{communityId, body, urgent?}`, or multipart/form-data with the
+ * same fields and up to four `images` (decision 066's checks). `urgent: true` (decision 183): only
+ * a manager of a school or district community; anyone else gets 403 `urgent_not_allowed`.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const t = apiTranslator(context);
@@ -28,11 +29,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const body = multipart ? await readMultipartPost(request, t) : await readJsonPost(request, t);
   if (!body.ok) return body.response;
-  const result = await createPost(actor, body.data.communityId, body.data.body, body.images);
+  const result = await createPost(actor, body.data.communityId, body.data.body, body.images, {
+    urgent: body.data.urgent ?? false,
+  });
   if (result.status === "not_allowed" && result.reason) {
     return jsonError(403, "not_allowed", t("content:errors.consentRequired"), { reason: result.reason });
   }
   if (result.status === "not_allowed") return jsonError(403, "not_allowed", t("content:errors.notAllowed"));
+  if (result.status === "urgent_not_allowed")
+    return jsonError(403, "urgent_not_allowed", t("content:errors.urgentNotAllowed"));
   return Response.json(withTimeTexts({ post: result }, await apiClock(request, context)), { status: 201 });
 }
 

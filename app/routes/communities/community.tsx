@@ -8,6 +8,7 @@ import { UpcomingEvents } from "~/components/events/upcoming-events";
 import { ZoneSync } from "~/components/events/zone-sync";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
+import { canMarkUrgent } from "~/lib/community-rules";
 import { membershipSchema, parseId } from "~/lib/forms/communities";
 import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
@@ -130,7 +131,17 @@ export default function Community({ loaderData, actionData }: Route.ComponentPro
       {loaderData.visible ? (
         <div className="community-layout">
           <section aria-labelledby="community-posts">
-            {loaderData.canPost ? <Composer communities={[{ id: community.id, name: community.name }]} /> : null}
+            {loaderData.canPost ? (
+              <Composer
+                communities={[
+                  {
+                    id: community.id,
+                    name: community.name,
+                    urgent: canMarkUrgent(community.category, loaderData.membership),
+                  },
+                ]}
+              />
+            ) : null}
             {loaderData.pinned.length ? (
               <>
                 <h2>{t("page.pinned")}</h2>

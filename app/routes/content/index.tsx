@@ -4,7 +4,7 @@ import { PostList } from "~/components/content/post-list";
 import { useFormMessage } from "~/components/form/field";
 import { userContext } from "~/context";
 import { newPostSchema } from "~/lib/forms/content";
-import { formFailure, parseForm } from "~/lib/forms/parse";
+import { fieldFailure, formFailure, parseForm } from "~/lib/forms/parse";
 import { uploadedFiles } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -59,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return data(parsed, { status: 400 });
   const stored = await storePostImages(uploadedFiles(formData, "images"));
   if (stored.status !== "stored") return imageFailure(formData, stored.status);
-  const result = await createPost(user, parsed.data.communityId, parsed.data.body, stored.images);
+  const result = await createPost(user, parsed.data.communityId, parsed.data.body, stored.images, {
+    urgent: parsed.data.urgent,
+  });
   if (result.status === "not_allowed" && result.reason === "consent_required") {
     // Said at the field, with what was typed (decision 185): the composer comes back here.
     const failure = formFailure(formData, "", undefined, { body: [CONSENT_REQUIRED] });
@@ -67,6 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (result.status === "not_allowed") {
     return data(formFailure(formData, "content:errors.notAllowed"), { status: 403 });
+  }
+  if (result.status === "urgent_not_allowed") {
+    // At the checkbox, with what was typed kept (decision 183).
+    return data(fieldFailure(formData, { urgent: ["content:errors.urgentNotAllowed"] }), { status: 403 });
   }
   return redirect(returnTo, {
     headers: await flashToast(request, {

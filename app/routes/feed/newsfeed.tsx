@@ -35,7 +35,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     viewerId: user.id,
     // What the cards render, not the JSON API's whole PostCard (decision 106).
     posts: page.posts.map(toShownPost),
-    postable: page.postable.map(({ id, name }) => ({ id, name })),
+    postable: page.postable.map(({ id, name }) => ({
+      id,
+      name,
+      ...(page.urgentIds.includes(id) ? { urgent: true } : {}),
+    })),
     next: !page.endOfFeed && last ? encodeCursor(last) : null,
     pages,
     paged: cursor !== null,

@@ -77,7 +77,7 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
   const order =
     scope.kind === "community" && scope.pinned ? sql`p.pinned_at DESC, p.id DESC` : sql`p.created_at DESC, p.id DESC`;
   return sqlRows<Record<string, unknown>>(sql`
-    SELECT p.id, p.body, p.lang, p.text_version AS textVersion, p.images, p.created_at AS createdAt, p.edited_at AS editedAt, p.status, p.pinned_at AS pinnedAt,
+    SELECT p.id, p.body, p.lang, p.text_version AS textVersion, p.images, p.created_at AS createdAt, p.edited_at AS editedAt, p.status, p.pinned_at AS pinnedAt, p.urgent_at AS urgentAt,
       c.id AS communityId, c.name AS communityName, c.slug AS communitySlug, c.category,
       u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
       ${relationSql(viewerId, sql`u.id`)} AS relation,
@@ -192,6 +192,8 @@ export function toPostCard(row: Record<string, unknown>): PostCard {
     editedAt: row.editedAt == null ? null : Number(row.editedAt),
     pending: row.status === "pending",
     pinned: row.pinnedAt != null,
+    // Marked urgent by a manager (decision 183): only then present, so ordinary cards carry nothing more.
+    ...(row.urgentAt != null ? { urgent: true as const } : {}),
     community: {
       id: Number(row.communityId),
       name: String(row.communityName),

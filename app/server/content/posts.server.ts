@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { canMarkUrgent, isActive, type MemberStatus, type Role, URGENT_CATEGORIES } from "~/lib/community-rules";
 import { announceNewPost } from "~/server/content/fan-out.server";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { deletePostImages, type PostImage } from "~/server/files/post-images.server";
@@ -12,54 +13,68 @@ import { managesSql } from "./visibility.server";
 export const POST_MAX_LENGTH = 10_000;
 
 export type CreatePostResult =
-  | { status: "published" | "pending"; id: number; communityId: number }
+  | { status: "published" | "pending"; id: number; communityId: number; urgent: boolean }
   /** `consent_required`: a student who may be under 13 waits for a parent's consent (decision 175). */
-  | { status: "not_allowed"; reason?: "consent_required" };
+  | { status: "not_allowed"; reason?: "consent_required" }
+  /** Asked to mark it urgent by someone who may post but does not manage a school or district community. */
+  | { status: "urgent_not_allowed" };
 
 /**
  * Posts to a community where the author may post (decision 045): one INSERT … SELECT that
  * finds nothing to insert when they may not (a student under 13 without a parent's consent may
  * not: decision 175), and marks the post pending when the community
- * wants approval and the author does not manage it.
+ * wants approval and the author does not manage it. `urgent` (decision 183): only a manager of a
+ * school or district community may ask, and the post records who marked it and when; anyone else
+ * is refused (`urgent_not_allowed`), told apart by the membership read in the same batch.
  */
 export async function createPost(
   author: Actor,
   communityId: number,
   body: string,
   images: PostImage[] = [],
+  { urgent = false }: { urgent?: boolean } = {},
 ): Promise<CreatePostResult> {
   const authorId = author.id;
   // Its language, for "See translation" (decision 150).
   const lang = await detectLanguage(body);
+  const now = Date.now();
+  const urgentAllowed = sql`m.role IN ('owner', 'manager') AND c.category IN (SELECT value FROM json_each(${JSON.stringify(URGENT_CATEGORIES)}))`;
   type Row = { id: number; status: "published" | "pending"; createdAt: number };
-  // Why not, read in the same batch: the composer says that consent is missing (decision 185).
+  // Why not, read in the same batch: consent missing (decision 185) or urgent refused (decision 183).
   const written = batchAs(author, {
     consent: sql`SELECT ${lacksConsentSql(authorId)} AS missing`,
-    rows: sql`
-    INSERT INTO posts (community_id, author_id, body, lang, images, status)
+    asker: sql`SELECT c.category, m.role, m.status FROM communities c
+      LEFT JOIN community_members m ON m.community_id = c.id AND m.user_id = ${authorId} WHERE c.id = ${communityId}`,
+    inserted: sql`
+    INSERT INTO posts (community_id, author_id, body, lang, images, status, urgent_at, urgent_by)
     SELECT c.id, ${authorId}, ${body}, ${lang}, ${JSON.stringify(images)},
-      CASE WHEN c.requires_approval AND m.role = 'member' THEN 'pending' ELSE 'published' END
+      CASE WHEN c.requires_approval AND m.role = 'member' THEN 'pending' ELSE 'published' END,
+      ${urgent ? now : null}, ${urgent ? authorId : null}
     FROM communities c
     JOIN community_members m ON m.community_id = c.id AND m.user_id = ${authorId} AND m.status = 'active'
     WHERE c.id = ${communityId} AND (c.post_policy = 'all' OR m.role IN ('owner', 'manager'))
+      AND ${urgent ? urgentAllowed : sql`1`}
       AND NOT ${lacksConsentSql(authorId)} AND ${tokenIsCurrent(author.id, author.tokenVersion)}
     RETURNING id, status, created_at AS createdAt`,
   });
-  const { consent, rows } = await written.catch(async (error: unknown) => {
+  const { consent, asker, inserted } = await written.catch(async (error: unknown) => {
     // A revoked token (decision 042): stored before the check, nothing keeps them.
     await deletePostImages(images);
     throw error;
   });
-  const row = (rows as Row[])[0];
+  const row = (inserted as Row[])[0];
   if (!row) {
     // Stored before the check (one round trip for the check and the write): nothing keeps them.
     await deletePostImages(images);
-    return (consent as { missing: number }[])[0]?.missing
-      ? { status: "not_allowed", reason: "consent_required" }
+    if ((consent as { missing: number }[])[0]?.missing) return { status: "not_allowed", reason: "consent_required" };
+    const who = (asker as { category: string; role: Role | null; status: MemberStatus | null }[])[0];
+    const membership = who?.role && who.status ? { role: who.role, status: who.status } : null;
+    return urgent && who && isActive(membership) && !canMarkUrgent(who.category, membership)
+      ? { status: "urgent_not_allowed" }
       : { status: "not_allowed" };
   }
   if (row.status === "published") announceNewPost({ id: row.id, communityId, authorId, createdAt: row.createdAt });
-  return { status: row.status, id: row.id, communityId };
+  return { status: row.status, id: row.id, communityId, urgent };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { canMarkUrgent } from "~/lib/community-rules";
 import { myCommunitiesQuery, toMyCommunities } from "~/server/communities/communities.server";
 import { type Cursor, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
 import { batch, preparedQuery } from "~/server/db/batch.server";
@@ -28,6 +29,10 @@ export async function loadNewsfeed(userId: number, cursor: Cursor | null, pages 
     posts: rows.slice(0, size).map(toPostCard),
     endOfFeed: rows.length <= size,
     postable: toMyCommunities(communities).postable,
+    // Where the composer offers "Mark as urgent" (decision 183).
+    urgentIds: communities
+      .filter((row) => canMarkUrgent(row.category, { role: row.role, status: "active" }))
+      .map((row) => row.id),
   };
 }
 

@@ -16,7 +16,8 @@ export type MailAbout =
   | { kind: "inbox"; messageId: number; senderId: number }
   | { kind: "friends"; fromId: number }
   | { kind: "events"; eventId: number; change: EventMailChange; path: string }
-  | { kind: "posts"; postId: number; authorId: number };
+  /** `urgent`: marked so by a school's or district's manager (decision 183), said in the subject. */
+  | { kind: "posts"; postId: number; authorId: number; urgent?: boolean };
 
 export type EventMailChange = "created" | "changed" | "cancelled" | "reminder";
 
@@ -159,7 +160,10 @@ export function aboutContent(
     }
     case "posts":
       return {
-        subject: t("notifications:mail.posts.subject", { name, community: facts.place ?? "" }),
+        subject: t(`notifications:mail.posts.${about.urgent ? "subjectUrgent" : "subject"}`, {
+          name,
+          community: facts.place ?? "",
+        }),
         blocks: [t("notifications:mail.posts.lead", { name, community: facts.place ?? "" }), ...words, open("posts")],
       };
   }

@@ -28,7 +28,16 @@ export type PushPayload = { title: string; body: string; url: string; tag?: stri
  * Pushes for these users, sent by the queue's consumer. `throughQuiet`: an urgent post, or the
  * summary that ends quiet hours, goes out even during them.
  */
-export type PushJob = { userIds: number[]; payload: PushPayload; throughQuiet?: boolean; item?: PushItem };
+export type PushJob = {
+  userIds: number[];
+  payload: PushPayload;
+  throughQuiet?: boolean;
+  item?: PushItem;
+  /** The title as a text key: each recipient reads it in their language (`payload.title` is the English). */
+  titleText?: PushTitle;
+};
+
+export type PushTitle = { key: string; values: Record<string, string> };
 
 /**
  * The item whose words the push's body quotes (a chat message, a post): each recipient of another
@@ -86,7 +95,10 @@ export function publishOrPushLater(
  * one delete of the subscriptions the push service says are gone (404/410, RFC 8030 §7.3).
  * Other failures are logged, not retried: a retry would push twice to the devices that took it.
  */
-export async function sendPushJob({ userIds, payload, throughQuiet = false, item }: PushJob, now = Date.now()) {
+export async function sendPushJob(
+  { userIds, payload, throughQuiet = false, item, titleText }: PushJob,
+  now = Date.now(),
+) {
   const { VAPID_SUBJECT: subject, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = getConfig();
   if (!publicKey || !privateKey) return;
   const found = await batch({ all: pushSubscriptionsQuery(userIds), quiet: quietHoursQuery(userIds) });
@@ -100,7 +112,8 @@ export async function sendPushJob({ userIds, payload, throughQuiet = false, item
   const held = new Set(quiet.map((user) => user.userId));
   const devices = found.all.filter((device) => !held.has(device.userId));
   const gone = devices.filter((device) => device.vapidKey !== publicKey).map((device) => device.id);
-  const payloads = item ? await recipientPayloads(item, payload, [...new Set(devices.map((d) => d.userId))]) : null;
+  const recipients = [...new Set(devices.map((d) => d.userId))];
+  const payloads = item || titleText ? await recipientPayloads({ item, titleText }, payload, recipients) : null;
   await Promise.all(
     devices
       .filter((device) => device.vapidKey === publicKey)
@@ -129,24 +142,33 @@ export async function sendPushJob({ userIds, payload, throughQuiet = false, item
 }
 
 /**
- * Each user's payload with the item's words in their language: one D1 round trip (the item, its
- * cached translations, the users' languages), a translation per language not cached yet.
+ * Each user's payload in their language: the item's words translated (marked "Translated from
+ * …") when they wrote in another, and the title from its text key. One D1 round trip (the item,
+ * its cached translations, the users' languages), a translation per language not cached yet.
  */
-async function recipientPayloads(item: PushItem, payload: PushPayload, userIds: number[]) {
+async function recipientPayloads(
+  { item, titleText }: Pick<PushJob, "item" | "titleText">,
+  payload: PushPayload,
+  userIds: number[],
+) {
   if (userIds.length === 0) return null;
   const [texts, { locales }] = await Promise.all([
-    recipientTextsByUser(item, userIds),
+    item ? recipientTextsByUser(item, userIds) : null,
     batch({
       locales: sqlRows<{ id: number; locale: string }>(sql`SELECT id, locale FROM users
         WHERE id IN (SELECT value FROM json_each(${JSON.stringify(userIds)}))`),
     }),
   ]);
-  if (!texts) return null;
+  if (!texts && !titleText) return null;
   const out = new Map<number, PushPayload>();
   for (const { id, locale } of locales) {
-    const text = texts.get(id);
-    if (text?.translatedFrom)
-      out.set(id, { ...payload, body: markedText({ ...text, text: shortened(text.text) }, mailTranslator(locale)) });
+    const t = mailTranslator(locale);
+    const text = texts?.get(id);
+    out.set(id, {
+      ...payload,
+      ...(titleText ? { title: t(titleText.key, titleText.values) } : {}),
+      ...(text?.translatedFrom ? { body: markedText({ ...text, text: shortened(text.text) }, t) } : {}),
+    });
   }
   return out;
 }

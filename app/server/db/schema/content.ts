@@ -21,6 +21,10 @@ export const posts = sqliteTable(
       .default("published"),
     pinnedAt: integer("pinned_at"),
     // --- end posts area ---
+    // --- urgent posts (docs/decisions/183-urgent-posts.md): when and by whom, null for ordinary posts ---
+    urgentAt: integer("urgent_at"),
+    urgentBy: integer("urgent_by").references(() => users.id, { onDelete: "set null" }),
+    // --- end urgent posts ---
     // --- post images (docs/decisions/066-post-images.md): up to 4 {key, width, height}, R2 keys ---
     images: text("images", { mode: "json" })
       .$type<{ key: string; width: number; height: number }[]>()

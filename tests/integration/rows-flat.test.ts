@@ -60,7 +60,7 @@ describe("the newsfeed's merged page (decision 187)", () => {
       );
     // What the viewer may see: published posts; pending ones only their own, or as a manager.
     const expected = inserted
-      .filter((post) => [member.id, managed.id, authored.id].includes(post.communityId))
+      .filter((post) => [member.id, managed.id, authored.id].includes(post.communityId ?? 0))
       .filter((post) => post.status === "published" || post.authorId === viewer.id || post.communityId === managed.id)
       .sort((a, b) => b.createdAt - a.createdAt || b.id - a.id)
       .map((post) => post.id);

@@ -11,7 +11,13 @@ import { useTranslation } from "~/lib/i18n-lite/react";
 import communities from "~/locales/en/communities.json";
 import invitations from "~/locales/en/invitations.json";
 import { getInstance } from "~/middleware/i18next";
-import { checkRoster, getRosterPage, resendInvitation, sendRoster } from "~/server/invitations/roster.server";
+import {
+  checkRoster,
+  getRosterPage,
+  ROSTER_MAILS_PER_DAY,
+  resendInvitation,
+  sendRoster,
+} from "~/server/invitations/roster.server";
 import { flashToast } from "~/server/session/session.server";
 import type { Route } from "./+types/manage-roster";
 import { communityIdOf, invitationStyles } from "./manage-page";
@@ -26,6 +32,14 @@ function refuse(status: "not_found" | "forbidden"): never {
     null,
     status === "not_found" ? { status: 404, statusText: "Not Found" } : { status: 403, statusText: "Forbidden" },
   );
+}
+
+/** The answer when the manager's invitation mails for 24 hours are used up. */
+function limitedText(t: ReturnType<typeof getInstance>["t"], retryAfterSeconds: number) {
+  return t("invitations:roster.limited", {
+    limit: ROSTER_MAILS_PER_DAY.limit,
+    count: Math.ceil(retryAfterSeconds / 3600),
+  });
 }
 
 /** /communities/{id}/manage/roster: invite a roster by e-mail, and every invitation's state (decision 173). */
@@ -56,7 +70,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = read.formData;
   if (form.get("intent") === "resend") {
     const invitationId = parseId(String(form.get("invitationId") ?? ""));
-    if (invitationId === null || !(await resendInvitation(actor, id, invitationId, origin))) refuse("forbidden");
+    const resent = invitationId === null ? null : await resendInvitation(actor, id, invitationId, origin);
+    if (resent?.status === "limited")
+      return data({ error: limitedText(t, resent.retryAfterSeconds), text: "", rows: null }, { status: 429 });
+    if (resent?.count !== 1) refuse("forbidden");
     return redirect(here, {
       headers: await flashToast(request, { kind: "success", key: "invitations:roster.resent" }),
     });
@@ -75,13 +92,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (rows.length > ROSTER_MAX_ROWS) return fail(t("invitations:roster.tooMany", { rows: rows.length }));
   if (parsed.data.intent === "send") {
     const sent = await sendRoster(actor, id, rows, origin);
-    if (sent === 0) {
+    if (sent.status === "limited")
+      return data({ error: limitedText(t, sent.retryAfterSeconds), text, rows: null }, { status: 429 });
+    if (sent.count === 0) {
       const checked = await checkRoster(actor.id, id, rows);
       if (checked.status !== "ok") refuse(checked.status);
       return data({ error: t("invitations:roster.nothingNew"), text, rows: checked.rows }, { status: 400 });
     }
     return redirect(here, {
-      headers: await flashToast(request, { kind: "success", key: "invitations:roster.sent", values: { count: sent } }),
+      headers: await flashToast(request, {
+        kind: "success",
+        key: "invitations:roster.sent",
+        values: { count: sent.count },
+      }),
     });
   }
   const checked = await checkRoster(actor.id, id, rows);

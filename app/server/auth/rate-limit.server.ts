@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { batch, single, textRows } from "~/server/db/batch.server";
+import { batch, single, sqlRows, textRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 /**
@@ -77,8 +77,33 @@ export async function takeWindowTry(key: string, policy: { limit: number; window
   });
   if (taken.length > 0) return { allowed: true } as const;
   const windowStart = row[0]?.window_start ?? now;
+  return { allowed: false, retryAfterSeconds: secondsLeft(windowStart, policy, now) } as const;
+}
+
+/**
+ * A window that one write takes several tries from at once (a roster's invitations), inside the
+ * caller's batch, in this order: `take` counts the tries; the caller's write runs only
+ * `WHERE ${allowed}`; `over` reads the window's start when the write was refused; `refund` gives the
+ * refused tries back. One batch is one transaction, so parallel requests cannot overshoot.
+ */
+export function windowTries(key: string, policy: { limit: number; windowMs: number }, tries: number, now: number) {
+  const expired = now - policy.windowMs;
   return {
-    allowed: false,
-    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + policy.windowMs - now) / 1000)),
-  } as const;
+    take: sqlRows(sql`INSERT INTO rate_limits (key, count, window_start) VALUES (${key}, ${tries}, ${now})
+      ON CONFLICT(key) DO UPDATE SET
+        count = CASE WHEN rate_limits.window_start <= ${expired} THEN ${tries} ELSE rate_limits.count + ${tries} END,
+        window_start = CASE WHEN rate_limits.window_start <= ${expired} THEN ${now} ELSE rate_limits.window_start END`),
+    allowed: sql`(SELECT count FROM rate_limits WHERE key = ${key}) <= ${policy.limit}`,
+    over: sqlRows<{ window_start: number }>(
+      sql`SELECT window_start FROM rate_limits WHERE key = ${key} AND count > ${policy.limit}`,
+    ),
+    refund: sqlRows(
+      sql`UPDATE rate_limits SET count = count - ${tries} WHERE key = ${key} AND count > ${policy.limit}`,
+    ),
+  };
+}
+
+/** Seconds until a window that started at `windowStart` ends (at least 1). */
+export function secondsLeft(windowStart: number, policy: { windowMs: number }, now: number) {
+  return Math.max(1, Math.ceil((windowStart + policy.windowMs - now) / 1000));
 }

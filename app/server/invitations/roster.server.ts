@@ -1,5 +1,6 @@
 import { desc, sql } from "drizzle-orm";
 import type { CheckedRow, RosterRow, RosterState, RosterStatus } from "~/lib/forms/roster";
+import { secondsLeft, windowTries } from "~/server/auth/rate-limit.server";
 import { communityWithMembershipQuery, managesSql } from "~/server/communities/communities.server";
 import { managerAccess } from "~/server/communities/manage.server";
 import { batch, sqlRows } from "~/server/db/batch.server";
@@ -13,6 +14,27 @@ const r = schema.rosterInvitations;
 /** How long an e-mailed invitation's link works, from its last sending (decision 173). */
 export const ROSTER_INVITATION_DAYS = 14;
 const TTL = ROSTER_INVITATION_DAYS * 86_400_000;
+
+/**
+ * Invitation mails one manager may send in 24 hours, resends included: a whole school's families
+ * in a day or two, but not a mailing list for whoever takes over a manager's account.
+ */
+export const ROSTER_MAILS_PER_DAY = { limit: 2000, windowMs: 86_400_000 };
+
+/** The 24-hour window of one manager's invitation mails. */
+function mailAllowance(managerId: number, tries: number, now: number) {
+  return windowTries(`roster:mails:${managerId}`, ROSTER_MAILS_PER_DAY, tries, now);
+}
+
+/** What a send answers: how many went, or that the manager's daily mails are used up. */
+export type RosterSent = { status: "sent"; count: number } | { status: "limited"; retryAfterSeconds: number };
+
+function limitedUntil(over: { window_start: number }[], now: number): RosterSent | null {
+  const row = over[0];
+  return row
+    ? { status: "limited", retryAfterSeconds: secondsLeft(row.window_start, ROSTER_MAILS_PER_DAY, now) }
+    : null;
+}
 
 /** The job that mails one invitation: its row, the link's token (only here, never stored) and the site. */
 export type RosterInviteJob = { invitationId: number; token: string; origin: string };
@@ -69,7 +91,9 @@ export async function checkRoster(viewerId: number, communityId: number, rows: R
  * Sends the roster: each valid, first-seen address that is not a member and not invited yet
  * gets a row with its own link, and a job that mails it (off the request path). The rules are
  * the INSERT's WHERE (a manager, a current token, not a member; the unique address skips those
- * already invited), so a stale preview or a double click sends nothing twice. One round trip.
+ * already invited), so a stale preview or a double click sends nothing twice. Each address a send
+ * would mail counts against the manager's daily mails (`ROSTER_MAILS_PER_DAY`); a send that would pass
+ * them sends nothing. One round trip.
  */
 export async function sendRoster(
   manager: Actor,
@@ -77,7 +101,7 @@ export async function sendRoster(
   rows: RosterRow[],
   origin: string,
   now = Date.now(),
-) {
+): Promise<RosterSent> {
   const first = new Map<string, RosterRow>();
   for (const row of rows) if (row.valid && !first.has(row.email)) first.set(row.email, row);
   const tokens = new Map<string, string>();
@@ -90,25 +114,32 @@ export async function sendRoster(
   );
   const payload = JSON.stringify(entries);
   const field = (name: string) => sql.raw(`json_extract(row.value, '$.${name}')`);
-  const { inserted } = await batchAs(manager, {
+  const allowance = mailAllowance(manager.id, entries.length, now);
+  const { inserted, over } = await batchAs(manager, {
+    take: allowance.take,
     inserted: sql`INSERT INTO roster_invitations (community_id, email, name, student, token_hash, invited_by, expires_at)
       SELECT ${communityId}, ${field("email")}, ${field("name")}, ${field("student")}, ${field("hash")},
         ${manager.id}, ${now + TTL}
       FROM json_each(${payload}) row
       WHERE ${managesSql(manager.id, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
-        AND NOT EXISTS (SELECT 1 FROM users u JOIN community_members cm ON cm.user_id = u.id
+        AND ${allowance.allowed} AND NOT EXISTS (SELECT 1 FROM users u JOIN community_members cm ON cm.user_id = u.id
           AND cm.community_id = ${communityId} AND cm.status = 'active' WHERE lower(u.email) = ${field("email")})
       ON CONFLICT DO NOTHING RETURNING id, email`,
+    over: allowance.over,
+    refund: allowance.refund,
   });
+  const limited = limitedUntil(over, now);
+  if (limited) return limited;
   for (const { id, email } of inserted as { id: number; email: string }[]) {
     enqueue("rosterInvite", { invitationId: id, token: tokens.get(email)!, origin }, `roster:${id}:${now}`);
   }
-  return inserted.length;
+  return { status: "sent", count: inserted.length };
 }
 
 /**
  * A new link for one invitation that has not been taken up, mailed again (the old link stops),
- * valid for another 14 days. Managers only, checked in the UPDATE. Whether it was resent.
+ * valid for another 14 days, counted against the manager's daily mails. Managers only, checked
+ * in the UPDATE. Sent (count 1), refused (count 0) or limited.
  */
 export async function resendInvitation(
   manager: Actor,
@@ -116,18 +147,24 @@ export async function resendInvitation(
   invitationId: number,
   origin: string,
   now = Date.now(),
-) {
+): Promise<RosterSent> {
   const token = newInviteToken();
-  const { resent } = await batchAs(manager, {
+  const allowance = mailAllowance(manager.id, 1, now);
+  const { resent, over } = await batchAs(manager, {
+    take: allowance.take,
     resent: sql`UPDATE roster_invitations SET token_hash = ${await secretHash(token)}, state = 'queued',
         sent_at = NULL, expires_at = ${now + TTL}
       WHERE id = ${invitationId} AND community_id = ${communityId} AND state != 'joined'
         AND ${managesSql(manager.id, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}
+        AND ${allowance.allowed}
       RETURNING id`,
+    over: allowance.over,
+    refund: allowance.refund,
   });
-  if (resent.length === 0) return false;
-  enqueue("rosterInvite", { invitationId, token, origin }, `roster:${invitationId}:${now}`);
-  return true;
+  const limited = limitedUntil(over, now);
+  if (limited) return limited;
+  if (resent.length === 1) enqueue("rosterInvite", { invitationId, token, origin }, `roster:${invitationId}:${now}`);
+  return { status: "sent", count: resent.length };
 }
 
 /** The roster page: the manager check and every invitation with its state, newest first. One batch. */

@@ -2,13 +2,14 @@
 // measure bytes per route, the About pages' 14 KB budget, throughput, render time and load
 // metrics. Prints markdown tables, writes bench/results.json, exits 1 when a budget or step fails.
 // What and why: docs/decisions/016-benchmark.md. Not part of `npm test`.
-// `npm run bench -- --only <part>` measures one part (routes, school-search, realtime,
+// `npm run bench -- --only <part>` measures one part (routes, ceiling, school-search, realtime,
 // chat-delivery) and prints its table without touching bench/results.json (decisions 061, 084).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { loadMetrics } from "./bench/browser.mjs";
 import { aboutBudget, fetchPage, measureBytes } from "./bench/bytes.mjs";
+import { ceilingComparison, ceilingReport } from "./bench/ceiling.mjs";
 import { chatDelivery } from "./bench/chat-delivery.mjs";
 import {
   ABOUT_BUDGET_BYTES,
@@ -29,7 +30,7 @@ import { realtimeDelivery } from "./bench/realtime.mjs";
 import { chatDeliveryReport, report, schoolSearchReport } from "./bench/report.mjs";
 import { rowsPerRequest, rowsReport } from "./bench/rows.mjs";
 import { calendarEventCount, schoolSearchTimes } from "./bench/school-search.mjs";
-import { STEP_TIMEOUT_MS, startServer, stopServer } from "./bench/server.mjs";
+import { STEP_TIMEOUT_MS, serverPid, startServer, stopServer } from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
 import { build, selectBuildDir } from "./lib/local.mjs";
 
@@ -112,7 +113,7 @@ async function measureThroughput(origin, session, measured) {
   return rows;
 }
 
-const PARTS = ["routes", "school-search", "realtime", "chat-delivery", "rows", "digest"];
+const PARTS = ["routes", "ceiling", "school-search", "realtime", "chat-delivery", "rows", "digest"];
 const onlyIndex = process.argv.indexOf("--only");
 const only = onlyIndex > 0 ? process.argv[onlyIndex + 1] : null;
 if (only !== null && !PARTS.includes(only)) {
@@ -150,6 +151,7 @@ async function main() {
     chatDelivery: [],
     rows: [],
     digest: [],
+    ceiling: null,
     scale,
     notes: [],
   };
@@ -161,6 +163,11 @@ async function main() {
   const session = createSession(origin);
 
   if (runs("routes")) await measurePages(origin, session, results);
+  // /newsfeed against a Worker with no application code, in the same run (issue 27, decision 188).
+  if (runs("ceiling")) {
+    const cookie = () => session.get({ fresh: true });
+    results.ceiling = await phase(results, "ceiling", () => ceilingComparison({ origin, cookie, appPid: serverPid() }));
+  }
   // Alone (`--only school-search`): the search's server time without the pages (decision 084).
   if (only === "school-search") await measureSchoolSearch(origin, session, results);
   if (runs("realtime")) {
@@ -199,6 +206,7 @@ async function main() {
       "school-search": () => schoolSearchReport(results),
       rows: () => rowsReport(results.rows, scale),
       digest: () => digestReport(results.digest),
+      ceiling: () => ceilingReport(results.ceiling),
     };
     const table = (tables[only] ?? (() => report(results)))();
     console.log(`\n${table}\n${results.notes.map((note) => `- ${note}`).join("\n")}`);
@@ -208,7 +216,8 @@ async function main() {
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
   const rows = results.rows.length > 0 ? `\n\n${rowsReport(results.rows, scale)}` : "";
   const digest = results.digest.length > 0 ? `\n\n${digestReport(results.digest)}` : "";
-  console.log(`\n${report(results)}${rows}${digest}\n\n(written to ${RESULTS_FILE})`);
+  const ceiling = results.ceiling ? `\n\n${ceilingReport(results.ceiling)}` : "";
+  console.log(`\n${report(results)}${rows}${digest}${ceiling}\n\n(written to ${RESULTS_FILE})`);
   return results.pass ? 0 : 1;
 }
 

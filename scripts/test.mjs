@@ -1,20 +1,27 @@
 // `npm test`: everything CI checks, stopping at the first failure. It builds into build-test/,
 // so an `npm start` running in another terminal keeps serving build/ (decision 032).
 //
-// Steps that do not need each other run side by side (decisions 086, 182): the type check and the
-// end-to-end database (migrations and demo data) beside lint, the build and the integration
-// suite; the build beside lint and the import checks; the deploy dry run beside the integration
-// and end-to-end suites. A step that runs
+// Steps that do not need each other run side by side (decisions 086, 182, 189): the type check
+// and the end-to-end database (migrations and demo data) beside lint, the build and the
+// integration suite; the build beside lint and the import checks; the end-to-end suite beside
+// the integration suite, which yields to it; the deploy dry run beside both suites. A build of
+// the same sources is copied, not made again (decision 189). A step that runs
 // beside others prints its output in one piece when it ends; the first failure ends them all.
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { copyBuild, inputsHash, isCurrent, writeStamp } from "./lib/build-stamp.mjs";
 import { bin, buildDir, ensureDevVars, env, selectBuildDir } from "./lib/local.mjs";
 
 selectBuildDir("build-test");
 const dir = buildDir();
 // Before anything runs: the build and the end-to-end server both read .dev.vars.
 ensureDevVars();
+// What the build would be made from, before any step writes into the checkout (decision 189).
+const inputs = inputsHash();
 
 const started = Date.now();
+/** The nice level of a step that yields: the type check and the integration suite. */
+const YIELDING = 5;
+const canNice = spawnSync("nice", ["-n", String(YIELDING), "true"]).status === 0;
 const timings = [];
 const running = new Set();
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
@@ -42,13 +49,25 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+/** A current build of these sources, in build-test/ or build/: copied to build-test/, and no build. */
+function reuseBuild() {
+  const current = [dir, "build"].find((candidate) => isCurrent(candidate, inputs));
+  if (!current) return null;
+  if (current !== dir) copyBuild(current, dir, inputs);
+  console.log(`\n━━ build: ${current}/ is a build of these sources${current === dir ? "" : `, copied to ${dir}/`}`);
+  return Promise.resolve();
+}
+
 /**
  * Starts a step. In the foreground its output streams as it comes; in the background it is
  * kept and printed when the step ends. Resolves when it succeeds; a failure ends the run.
  */
-function step(name, command, args, { background = false, extraEnv = {} } = {}) {
+function step(name, command, args, { background = false, extraEnv = {}, yields = false } = {}) {
   const begun = Date.now();
   if (!background) console.log(`\n━━ ${name}`);
+  // A step that yields runs at a lower priority (nice): it takes the CPU the end-to-end suite, the
+  // longest step, leaves idle, and gives it back when that suite needs it (decision 189).
+  if (yields && canNice) [command, args] = ["nice", ["-n", String(YIELDING), command, ...args]];
   const child = spawn(command, args, {
     env: { ...env, ...extraEnv },
     stdio: background ? ["ignore", "pipe", "pipe"] : "inherit",
@@ -77,19 +96,22 @@ function step(name, command, args, { background = false, extraEnv = {} } = {}) {
   });
 }
 
-const typecheck = step("typecheck", "npm", ["run", "typecheck"], { background: true });
+const typecheck = step("typecheck", "npm", ["run", "typecheck"], { background: true, yields: true });
 // Before the e2e database is made: the drift check may write into migrations/ and undo it.
 await step("schema matches migrations", "node", ["scripts/check-schema-drift.mjs"]);
 const e2eDatabase = step("end-to-end database", "node", ["scripts/serve-e2e.mjs", "--prepare-only"], {
   background: true,
 });
-// The build needs none of the checks below, so it runs beside them (decision 182).
-const build = step(`build (${dir}/)`, bin("react-router"), ["build"], { background: true });
+// The build needs none of the checks below, so it runs beside them (decision 182). A build of
+// exactly these sources is not made again (decision 189): the last `npm test`'s, or the one
+// `npm start` and `.ci/run` made in build/, copied.
+const build = reuseBuild() ?? step(`build (${dir}/)`, bin("react-router"), ["build"], { background: true });
 await step("lint", bin("biome"), ["check", "."]);
 // Services, routes and components import in one direction (decision 089): no module cycle in app/.
 await step("import cycles", "node", ["scripts/check-import-cycles.mjs"]);
 await step("areas depend one way (docs/architecture.md)", "node", ["scripts/check-area-direction.mjs"]);
 await build;
+writeStamp(dir, inputs);
 // wrangler deploys the configuration the build wrote (.wrangler/deploy/config.json points at
 // it); tests/integration/deploy-config.test.ts checks that its vars fail closed.
 const dryRun = step(
@@ -98,13 +120,18 @@ const dryRun = step(
   ["deploy", "--dry-run", "--outdir", `${dir}/dry-run`],
   { background: true },
 );
-await step("integration (vitest in workerd)", bin("vitest"), ["run"]);
-await Promise.all([typecheck, e2eDatabase]);
+// The end-to-end suite starts as soon as its database is ready, beside the integration suite: it
+// is the longest step, and its browsers and server leave much of the two cores idle while they
+// wait on each other, which the integration suite (yielding to it) fills (decision 189).
 // The database is ready: the server Playwright starts serves it without making it again.
-await step("end-to-end (Playwright, JS on and off)", bin("playwright"), ["test"], {
-  extraEnv: { E2E_STATE_PREPARED: "1" },
-});
-await dryRun;
+const endToEnd = e2eDatabase.then(() =>
+  step("end-to-end (Playwright, JS on and off)", bin("playwright"), ["test"], {
+    background: true,
+    extraEnv: { E2E_STATE_PREPARED: "1" },
+  }),
+);
+await step("integration (vitest in workerd)", bin("vitest"), ["run"], { yields: true });
+await Promise.all([typecheck, endToEnd, dryRun]);
 
 console.log("\n━━ time per step (started at, took)");
 for (const [name, took, at] of timings.sort((a, b) => a[2] - b[2])) {

@@ -35,7 +35,9 @@ export function ConfirmForm(props: ConfirmFormProps) {
   ));
   return (
     <>
-      <fetcher.Form
+      {/* A plain form: it never sends with JavaScript (the dialog's form does), so React Router's
+          form would be render work for nothing, dozens of times on a page of posts (decision 188). */}
+      <form
         method="post"
         action={props.action}
         className={props.className}
@@ -53,7 +55,7 @@ export function ConfirmForm(props: ConfirmFormProps) {
         >
           {props.children}
         </SubmitButton>
-      </fetcher.Form>
+      </form>
       {asking ? (
         <dialog
           ref={(dialog) => {

@@ -63,27 +63,33 @@ async function loop(url, headers, durationMs, maxRequests) {
  * Requests per second and latency of each target: a warm-up each, then `rounds` short slices
  * taken in turn, so a busy moment on a shared machine hits every target alike and the ratios hold.
  * Each target stops after `durationMs` in all or `maxRequests`, whichever comes first.
+ * A target with `cpu` (a function returning its server's CPU milliseconds so far, cpu.mjs) also
+ * gets the CPU its server spent per request during its own slices.
  */
 export async function throughput(targets) {
   const { warmupMs, durationMs, rounds, maxRequests } = THROUGHPUT;
-  const totals = targets.map(() => ({ latencies: [], errors: 0, elapsedMs: 0 }));
+  const totals = targets.map(() => ({ latencies: [], errors: 0, elapsedMs: 0, cpuMs: 0 }));
   for (const target of targets) await loop(target.url, target.headers, warmupMs, maxRequests);
   for (let round = 0; round < rounds; round++) {
     for (const [i, target] of targets.entries()) {
       const left = maxRequests - totals[i].latencies.length - totals[i].errors;
       if (left <= 0) continue;
+      const cpuBefore = target.cpu?.();
       const slice = await loop(target.url, target.headers, durationMs / rounds, left);
+      if (target.cpu) totals[i].cpuMs += target.cpu() - cpuBefore;
       totals[i].latencies.push(...slice.latencies);
       totals[i].errors += slice.errors;
       totals[i].elapsedMs += slice.elapsedMs;
     }
   }
-  return totals.map(({ latencies, errors, elapsedMs }) => ({
+  return totals.map(({ latencies, errors, elapsedMs, cpuMs }, i) => ({
     rps: round(latencies.length / (elapsedMs / 1000)),
     medianMs: round(median(latencies), 2),
     p95Ms: round(percentile(latencies, 95), 2),
     requests: latencies.length,
     errors,
     seconds: round(elapsedMs / 1000, 2),
+    // The server's CPU per answered request, when the target says how to read it (cpu.mjs).
+    cpuMsPerRequest: targets[i].cpu && latencies.length ? round(cpuMs / latencies.length, 2) : null,
   }));
 }

@@ -23,6 +23,9 @@ function freePort(preferred) {
   return tryPort(preferred).catch(() => tryPort(0));
 }
 
+/** The `wrangler dev` process serving the build (its workerd runs under it), or null. */
+export const serverPid = () => server?.pid ?? null;
+
 export async function stopServer() {
   if (!server || server.exitCode !== null || server.signalCode !== null) return;
   const exited = new Promise((resolve) => server.once("exit", resolve));

@@ -4,6 +4,7 @@ import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { appendFileSync, copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 
 import { delimiter, resolve } from "node:path";
+import { inputsHash, writeStamp } from "./build-stamp.mjs";
 
 // node_modules/.bin first, so wrangler and friends run on the pinned Node 24 (`node` dev dependency).
 export const env = {
@@ -25,8 +26,11 @@ export function selectBuildDir(dir) {
 }
 export const buildDir = () => env.SCHOOLHUB_BUILD_DIR || "build";
 
+/** Builds into buildDir() and stamps the build with what it was built from (scripts/lib/build-stamp.mjs). */
 export function build(options = {}) {
+  const inputs = inputsHash();
   run(bin("react-router"), ["build"], options);
+  writeStamp(buildDir(), inputs);
 }
 
 export function run(command, args, options = {}) {

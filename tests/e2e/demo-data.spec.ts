@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { queryD1 as query } from "./d1";
+import { queryD1 as query, queryD1Many } from "./d1";
 import { expect, signInAs, test } from "./support";
 
 /**
@@ -31,23 +31,11 @@ test.describe("demo data", () => {
     test.setTimeout(90_000);
     expect(existsSync(DEMO_COPY), `${DEMO_COPY} (scripts/serve-e2e.mjs makes it)`).toBe(true);
 
-    const users = query<{ email: string; name: string; username: string | null }>(
-      DEMO_COPY,
+    // The copy's reads in one wrangler start (tests/e2e/d1.ts).
+    const [userRows = [], communityRows = [], strayRows = [], friendRows = []] = queryD1Many(DEMO_COPY, [
       "SELECT email, name, username FROM users ORDER BY email",
-    );
-    expect(users.map((user) => user.email).sort()).toEqual([...DEMO_EMAILS].sort());
-    for (const user of users) expect(`${user.name} ${user.username ?? ""}`).not.toMatch(TEST_WORDS);
-
-    const communities = query<{ slug: string; name: string; description: string }>(
-      DEMO_COPY,
       "SELECT slug, name, description FROM communities ORDER BY slug",
-    );
-    expect(communities.map((community) => community.slug)).toEqual(DEMO_COMMUNITIES);
-    for (const community of communities) expect(`${community.name} ${community.description}`).not.toMatch(TEST_WORDS);
-
-    // Every post, comment, event, message and chat is the demo people's, in the demo communities.
-    const [strays] = query<Record<string, number>>(
-      DEMO_COPY,
+      // Every post, comment, event, message and chat is the demo people's, in the demo communities.
       `SELECT
         (SELECT count(*) FROM posts WHERE author_id NOT IN (SELECT id FROM users) OR community_id NOT IN (SELECT id FROM communities)) AS posts,
         (SELECT count(*) FROM posts WHERE lower(body) LIKE '%layout%' OR lower(body) LIKE '%e2e%' OR lower(body) LIKE '% test %') AS postTexts,
@@ -56,8 +44,21 @@ test.describe("demo data", () => {
         (SELECT count(*) FROM conversation_participants WHERE user_id NOT IN (SELECT id FROM users)) AS chats,
         (SELECT count(*) FROM conversations WHERE lower(coalesce(title, '')) LIKE '%layout%' OR lower(coalesce(title, '')) LIKE '%e2e%') AS chatTitles,
         (SELECT count(*) FROM notifications WHERE user_id NOT IN (SELECT id FROM users)) AS notifications`,
-    );
-    expect(strays).toEqual({
+      // The demo parent's friends are the demo people, and Sam's request waits for an answer.
+      `SELECT u.name, f.status, f.addressee_id = p.id AS incoming
+        FROM users p JOIN friendships f ON p.id IN (f.requester_id, f.addressee_id)
+        JOIN users u ON u.id = CASE WHEN f.requester_id = p.id THEN f.addressee_id ELSE f.requester_id END
+        WHERE p.username = 'patparent' ORDER BY u.name`,
+    ]);
+    const users = userRows as { email: string; name: string; username: string | null }[];
+    expect(users.map((user) => user.email).sort()).toEqual([...DEMO_EMAILS].sort());
+    for (const user of users) expect(`${user.name} ${user.username ?? ""}`).not.toMatch(TEST_WORDS);
+
+    const communities = communityRows as { slug: string; name: string; description: string }[];
+    expect(communities.map((community) => community.slug)).toEqual(DEMO_COMMUNITIES);
+    for (const community of communities) expect(`${community.name} ${community.description}`).not.toMatch(TEST_WORDS);
+
+    expect(strayRows[0]).toEqual({
       posts: 0,
       postTexts: 0,
       events: 0,
@@ -67,15 +68,7 @@ test.describe("demo data", () => {
       notifications: 0,
     });
 
-    // The demo parent's friends are the demo people, and Sam's request waits for an answer.
-    const parentFriends = query<{ name: string; status: string; incoming: number }>(
-      DEMO_COPY,
-      `SELECT u.name, f.status, f.addressee_id = p.id AS incoming
-        FROM users p JOIN friendships f ON p.id IN (f.requester_id, f.addressee_id)
-        JOIN users u ON u.id = CASE WHEN f.requester_id = p.id THEN f.addressee_id ELSE f.requester_id END
-        WHERE p.username = 'patparent' ORDER BY u.name`,
-    );
-    expect(parentFriends).toEqual([
+    expect(friendRows).toEqual([
       { name: "Sam Student", status: "pending", incoming: 1 },
       { name: "Terry Teacher", status: "accepted", incoming: 0 },
     ]);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { and, eq, exists, is, SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
-import { batch, type Query, type Results, single, sqlRows } from "~/server/db/batch.server";
+import { batch, preparedQuery, type Query, type Results, single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { activeUser, activeUserText } from "./active-user.server";
 import { avatarUrl } from "./avatar";
@@ -94,9 +94,17 @@ export function currentTokenQuery(userId: number, tokenVersion: number) {
  * one D1 round trip (decision 104) instead of making its own.
  */
 export async function sessionIsCurrent(actor: Actor): Promise<boolean> {
-  const rows = await single(currentTokenQuery(actor.id, actor.tokenVersion));
+  const rows = await single(currentToken({ userId: actor.id, tokenVersion: actor.tokenVersion }));
   return rows.length > 0;
 }
+
+/** `currentTokenQuery` compiled once per isolate: every signed-in request asks it (decision 188). */
+const currentToken = preparedQuery(() =>
+  getDb()
+    .select({ id: u.id })
+    .from(u)
+    .where(and(eq(u.id, sql.placeholder("userId")), eq(u.tokenVersion, sql.placeholder("tokenVersion")), activeUser())),
+);
 
 /** The same check as a condition inside a write's own statement: `WHERE … AND ${tokenIsCurrent(…)}`. */
 export function tokenIsCurrent(userId: number, tokenVersion: number) {

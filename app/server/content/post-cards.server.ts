@@ -113,24 +113,29 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
 }
 
 /**
- * The newsfeed's page of ids: for each community the viewer is an active member of, at most
- * `limit` of its newest posts the viewer may see, read in that community's index order
- * (posts_community_created); the newest `limit` of those. The rows read grow with the viewer's
- * communities, never with the years of posts behind them (issue 27, decision 167).
+ * The newsfeed's page of ids, merged from the viewer's communities like sorted lists (decision
+ * 187): a recursive query whose queue is ordered (SQLite takes the newest row out first) starts
+ * with each active membership's newest post the viewer may see; each post taken out of the queue
+ * brings in the next older one of its community, read from that community's index
+ * (posts_community_created). `limit` posts are taken: the rows read grow with the viewer's
+ * communities and the page, never with the years of posts behind them (issue 27).
  */
 function feedPageSql(viewerId: number, limit: number, cursor: Cursor | null) {
-  const after = cursor
-    ? sql`AND (x.created_at < ${cursor.createdAt} OR (x.created_at = ${cursor.createdAt} AND x.id < ${cursor.id}))`
-    : sql``;
-  return sql`SELECT p.id FROM community_members m
-      JOIN posts p ON p.id IN (SELECT x.id FROM posts x
-        WHERE x.community_id = m.community_id
-          AND (x.status = 'published' OR x.author_id = ${viewerId} OR m.role IN ('owner', 'manager'))
-          ${after}
-        ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit})
-      WHERE m.user_id = ${viewerId} AND m.status = 'active'
-      ORDER BY p.created_at DESC, p.id DESC
-      LIMIT ${limit}`;
+  const after = cursor ? sql`AND (x.created_at, x.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
+  const newest = (community: SQL, role: SQL, older: SQL) => sql`(SELECT x.id FROM posts x
+      WHERE x.community_id = ${community} ${older}
+        AND (x.status = 'published' OR x.author_id = ${viewerId} OR ${role} IN ('owner', 'manager'))
+      ORDER BY x.created_at DESC, x.id DESC LIMIT 1)`;
+  return sql`WITH RECURSIVE feed(community_id, role, created_at, id) AS (
+      SELECT m.community_id, m.role, p.created_at, p.id FROM community_members m
+        JOIN posts p ON p.id = ${newest(sql`m.community_id`, sql`m.role`, after)}
+        WHERE m.user_id = ${viewerId} AND m.status = 'active'
+      UNION ALL
+      SELECT f.community_id, f.role, p.created_at, p.id FROM feed f
+        JOIN posts p ON p.id = ${newest(sql`f.community_id`, sql`f.role`, sql`AND (x.created_at, x.id) < (f.created_at, f.id)`)}
+      ORDER BY 3 DESC, 4 DESC
+      LIMIT ${limit}
+    ) SELECT id FROM feed`;
 }
 
 export function userInfoOf(

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type BatchPart, batch, batchPart, sqlRows } from "~/server/db/batch.server";
 import { decodeCursor, pageOf } from "~/server/db/cursor";
 import { type MailPerson, type MessagePeopleColumns, messagePeople, messagePeopleSql } from "./people.server";
@@ -34,23 +34,25 @@ type Row = MessagePeopleColumns & {
 /**
  * /messagesold and `?box=sent`: one page of the viewer's copies and the inbox's unread total,
  * one round trip. A recipient's copy is in the inbox until they delete it; the sender's in sent.
+ * The inbox's page is read in the order of the copy's own time (`mail_recipients.created_at`,
+ * the message's, decision 187): a page reads its rows, not every copy the viewer ever received.
  */
 export async function listBox(viewerId: number, box: Box, cursorText?: string | null): Promise<BoxPage> {
   const cursor = cursorText ? decodeCursor(cursorText) : null;
-  const after = cursor
-    ? sql`AND (m.created_at < ${cursor.createdAt} OR (m.created_at = ${cursor.createdAt} AND m.id < ${Number(cursor.id) || 0}))`
-    : sql``;
+  // Row values, so that SQLite starts the page at the cursor in the index instead of skipping to it.
+  const after = (time: SQL, id: SQL) =>
+    cursor ? sql`AND (${time}, ${id}) < (${cursor.createdAt}, ${Number(cursor.id) || 0})` : sql``;
   const common = sql`m.id, m.subject, m.created_at, ${messagePeopleSql({ recipients: box === "sent" })},
     (SELECT count(*) FROM attachments a WHERE a.message_id = m.id) AS attachments`;
   const rows =
     box === "inbox"
       ? sql`SELECT ${common}, r.read_at
           FROM mail_recipients r JOIN mail_messages m ON m.id = r.message_id LEFT JOIN users su ON su.id = m.sender_id
-          WHERE r.user_id = ${viewerId} AND r.deleted_at IS NULL ${after}
-          ORDER BY m.created_at DESC, m.id DESC LIMIT ${BOX_PAGE_SIZE + 1}`
+          WHERE r.user_id = ${viewerId} AND r.deleted_at IS NULL ${after(sql`r.created_at`, sql`r.message_id`)}
+          ORDER BY r.created_at DESC, r.message_id DESC LIMIT ${BOX_PAGE_SIZE + 1}`
       : sql`SELECT ${common}, 1 AS read_at
           FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
-          WHERE m.sender_id = ${viewerId} AND m.sender_deleted_at IS NULL ${after}
+          WHERE m.sender_id = ${viewerId} AND m.sender_deleted_at IS NULL ${after(sql`m.created_at`, sql`m.id`)}
           ORDER BY m.created_at DESC, m.id DESC LIMIT ${BOX_PAGE_SIZE + 1}`;
   const { found, unread } = await batch({
     found: sqlRows<Row>(rows),

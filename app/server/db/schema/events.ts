@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, textLanguage } from "./columns";
 import { communities } from "./communities";
@@ -32,8 +33,20 @@ export const events = sqliteTable(
     // --- end calendar area
     // The description's language and version (decision 150).
     ...textLanguage(),
+    // The latest time any date of the series may still show (decision 187): its end, the day
+    // after its last date when it repeats, or far in the future when it repeats without end.
+    // A calendar month reads only the events of its communities that end after the month begins.
+    spanEnd: integer("span_end").generatedAlwaysAs(
+      sql`CASE WHEN recurrence = 'none' THEN coalesce(ends_at, starts_at)
+        ELSE coalesce(max(recurrence_until + 86400000, coalesce(ends_at, starts_at)), 9007199254740991) END`,
+      { mode: "virtual" },
+    ),
   },
-  (table) => [index("events_starts").on(table.startsAt), index("events_community").on(table.communityId)],
+  (table) => [
+    index("events_starts").on(table.startsAt),
+    index("events_community_span").on(table.communityId, table.spanEnd, table.startsAt),
+    index("events_school_span").on(table.schoolId, table.spanEnd, table.startsAt),
+  ],
 );
 
 /** One occurrence of a recurring event cancelled or moved, keyed by its original start (UTC ms). */
@@ -47,8 +60,16 @@ export const eventExceptions = sqliteTable(
     cancelled: integer("cancelled", { mode: "boolean" }).notNull().default(false),
     startsAt: integer("starts_at"),
     endsAt: integer("ends_at"),
+    // A date moved elsewhere: where it now ends (decision 187); null when cancelled or not moved.
+    movedEnd: integer("moved_end").generatedAlwaysAs(
+      sql`CASE WHEN cancelled = 0 AND starts_at IS NOT NULL THEN coalesce(ends_at, starts_at) END`,
+      { mode: "virtual" },
+    ),
   },
-  (table) => [primaryKey({ columns: [table.eventId, table.occurrenceStart] })],
+  (table) => [
+    primaryKey({ columns: [table.eventId, table.occurrenceStart] }),
+    index("event_exceptions_moved").on(table.movedEnd, table.startsAt),
+  ],
 );
 
 /**

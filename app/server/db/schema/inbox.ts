@@ -40,10 +40,16 @@ export const mailRecipients = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     readAt: integer("read_at"),
     deletedAt: integer("deleted_at"),
+    /**
+     * A copy of the message's `created_at`, kept by a trigger of migration 0034 (decision 187):
+     * the inbox's page is read in this order from the index below, not sorted from every copy.
+     */
+    createdAt: integer("created_at").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.messageId, table.userId] }),
     index("mail_recipients_user").on(table.userId, table.messageId),
+    index("mail_recipients_user_created").on(table.userId, table.deletedAt, table.createdAt, table.messageId),
     // The header's unread total on every page reads only the unread rows (issue 27, decision 167).
     index("mail_recipients_user_unread").on(table.userId, table.readAt, table.deletedAt),
   ],

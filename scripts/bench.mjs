@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { loadMetrics } from "./bench/browser.mjs";
-import { aboutBudget, fetchPage, measureBytes } from "./bench/bytes.mjs";
+import { aboutBudget, fetchPage, measureBytes, measureBytesIn } from "./bench/bytes.mjs";
 import { ceilingComparison, ceilingReport } from "./bench/ceiling.mjs";
 import { chatDelivery } from "./bench/chat-delivery.mjs";
 import {
@@ -70,13 +70,15 @@ async function measureRoutes(origin, session, results) {
       continue;
     }
     const bytes = await measureBytes(origin, route.path, html, assetCache);
+    const ar = await measureBytesIn("ar", origin, route.path, cookie, assetCache, status);
     for (const url of bytes.external) results.notes.push(`${route.path} loads ${url} (other origin, not counted)`);
     // A second request: the first may have filled the guest cache (decision 043); count the steady state.
     const again = await fetchPage(origin, route.path, cookie);
     const events = route.events === undefined ? undefined : calendarEventCount(html);
     if (events !== undefined && events !== route.events)
       results.notes.push(`${route.path} lists ${events} events, not the ${route.events} it should measure`);
-    results.routes.push({ path: route.path, status, bytes, d1: { first: d1, again: again.d1 }, events });
+    const inArabic = ar && { html: ar.html, js: ar.js, inlineJs: ar.inlineJs, css: ar.css, total: ar.total };
+    results.routes.push({ path: route.path, status, bytes, ar: inArabic, d1: { first: d1, again: again.d1 }, events });
     if (again.d1 !== null && again.d1 > PAGE_D1_GOAL)
       results.notes.push(`${route.path} makes ${again.d1} D1 round trips, goal ${PAGE_D1_GOAL} (decision 104)`);
     if (route.about) results.about.push(aboutBudget(route.path, bytes));

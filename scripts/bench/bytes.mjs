@@ -63,6 +63,17 @@ export async function measureBytes(origin, path, html, assetCache) {
   };
 }
 
+/**
+ * The same page in another language (`?lng=`, which wins over the account's and the cookie's):
+ * its bytes, or null when it answers otherwise (issue 24: bytes per route in `en` and `ar`).
+ */
+export async function measureBytesIn(lang, origin, path, cookie, assetCache, status) {
+  const url = new URL(path, origin);
+  url.searchParams.set("lng", lang);
+  const page = await fetchPage(origin, `${url.pathname}${url.search}`, cookie);
+  return page.status === status ? measureBytes(origin, path, page.html, assetCache) : null;
+}
+
 /** The About pages' budget: HTML + CSS gzip within ABOUT_BUDGET_BYTES. */
 export function aboutBudget(path, bytes) {
   const used = bytes.html + bytes.css;

@@ -52,12 +52,13 @@ export function report(results) {
         "inline JS (blocks)",
         "CSS (files)",
         "total",
+        "in ar: JS + inline JS / total",
         `D1 round trips (goal ≤ ${PAGE_D1_GOAL})`,
         "events",
       ],
       results.routes.map((r) =>
         r.skipped
-          ? [r.path, "–", "–", "–", "–", "–", `skipped: ${r.skipped}`, "–", "–"]
+          ? [r.path, "–", "–", "–", "–", "–", `skipped: ${r.skipped}`, "–", "–", "–"]
           : [
               r.path,
               r.status,
@@ -66,13 +67,14 @@ export function report(results) {
               `${kb(r.bytes.inlineJs)} (${r.bytes.inlineJsBlocks})`,
               `${kb(r.bytes.css)} (${r.bytes.cssFiles})`,
               kb(r.bytes.total),
+              r.ar ? `${kb(r.ar.js + r.ar.inlineJs)} / ${kb(r.ar.total)}` : "–",
               r.d1 ? `${r.d1.first ?? "?"} (then ${r.d1.again ?? "?"})` : "–",
               r.events ?? "–",
             ],
       ),
     ),
     "",
-    "total = HTML (which holds the inline scripts) + JS + CSS files; events = occurrences the page's agenda lists.",
+    "total = HTML (which holds the inline scripts) + JS + CSS files; in ar = the same page in Arabic (`?lng=ar`); events = occurrences the page's agenda lists.",
     "",
   );
 

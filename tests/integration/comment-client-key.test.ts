@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { issueTokens } from "~/server/auth/tokens.server";
-import { addComment } from "~/server/content/comments.server";
 import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { addComment } from "./comment-support";
 import { cast } from "./communities-support";
 import { fetchApp } from "./helpers";
 import { browserFor } from "./settings-support";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { changeMembership } from "~/server/communities/membership.server";
-import { addComment } from "~/server/content/comments.server";
 import { createPost } from "~/server/content/posts.server";
 import { report } from "~/server/content/reports.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { moderate } from "~/server/moderation/moderation.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
+import { addComment } from "./comment-support";
 import { addMember, cast, membershipRow } from "./communities-support";
 import { fromOrigin } from "./friends-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";

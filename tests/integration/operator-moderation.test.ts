@@ -1,6 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { addComment } from "~/server/content/comments.server";
 import { createPost } from "~/server/content/posts.server";
 import { report } from "~/server/content/reports.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -8,6 +7,7 @@ import { reportDirect } from "~/server/moderation/direct-reports.server";
 import { moderateDirect } from "~/server/moderation/moderate-direct.server";
 import { moderate } from "~/server/moderation/moderation.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
+import { addComment } from "./comment-support";
 import { addMember, cast } from "./communities-support";
 import { fromOrigin } from "./friends-support";
 import { createUser, fetchApp } from "./helpers";

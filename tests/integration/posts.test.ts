@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { addComment } from "~/server/content/comments.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { like } from "~/server/content/likes.server";
 import { createPost } from "~/server/content/posts.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
+import { addComment } from "./comment-support";
 import { addMember, cast } from "./communities-support";
 import { createUser } from "./helpers";
 import { browserFor, pageText } from "./settings-support";

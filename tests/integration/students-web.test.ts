@@ -1,10 +1,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { issueTokens } from "~/server/auth/tokens.server";
+import { createPost } from "~/server/content/posts.server";
 import { getDb } from "~/server/db/db.server";
 import { markStudent } from "~/server/families/students.server";
 import { actorOf, addMember, makeCommunity } from "./communities-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
+import { browserFor, pageText } from "./settings-support";
 
 /** Issue 26 item 1's rest (decision 185): a class's teacher marks a student; a student waiting for consent is told so. */
 
@@ -115,5 +117,35 @@ describe("a student under 13 without consent who posts is told why, at the field
     );
     expect(other.status).toBe(403);
     expect(await other.text()).toContain("You cannot post in this community.");
+  });
+});
+
+describe("a student under 13 without consent who comments is told why", { timeout: 90_000 }, () => {
+  it("answers the post's form with the consent message, and the API with its reason", async () => {
+    const tess = await createUser({ name: "Tess Teacher" });
+    const ivy = await createUser({ name: "Ivy Young" });
+    const { id } = await makeCommunity(tess.id, { name: "Room 10" });
+    await addMember(id, ivy.id);
+    expect(await markStudent(await actorOf(tess.id), ivy.id, YEAR - 10)).toBe("ok");
+    const post = await createPost(await actorOf(tess.id), id, "Bring a leaf to class tomorrow");
+    if (post.status !== "published") throw new Error("not posted");
+    const browser = await browserFor(ivy);
+    const form = await browser.post(`/content/${post.id}`, { intent: "comment", body: "I found a big one" });
+    expect(form.status).toBe(302);
+    expect(await pageText(await browser.get(form.headers.get("Location")!))).toContain(
+      "A parent needs to give consent before you can comment.",
+    );
+
+    const { token } = await issueTokens(ivy.id);
+    const api = await fetchApp(`/api/v1/posts/${post.id}/comments`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ body: "From the app" }),
+    });
+    expect(api.status).toBe(403);
+    const error = ((await api.json()) as { error: { code: string; reason: string } }).error;
+    expect(error).toMatchObject({ code: "not_allowed", reason: "consent_required" });
+    const rows = await getDb().all(sql`SELECT id FROM comments WHERE post_id = ${post.id}`);
+    expect(rows).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { type AiBinding, parseConfig } from "~/server/config.server";
-import { addComment, updateComment } from "~/server/content/comments.server";
+import { updateComment } from "~/server/content/comments.server";
 import { createPost, updatePost } from "~/server/content/posts.server";
 import { translateContent } from "~/server/content/translation.server";
 import { batch, sqlRows } from "~/server/db/batch.server";
@@ -10,6 +10,7 @@ import { getDb, schema } from "~/server/db/db.server";
 import { detectLanguage } from "~/server/translation/detect.server";
 import { translateItem } from "~/server/translation/translations.server";
 import { workersAiTranslator } from "~/server/translation/translator.server";
+import { addComment } from "./comment-support";
 import { addMember, cast } from "./communities-support";
 import { browserFor, pageText } from "./settings-support";
 

@@ -3,7 +3,7 @@ import { apiCommentSchema } from "~/lib/forms/content";
 import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { addComment } from "~/server/content/comments.server";
-import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
+import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import type { Route } from "./+types/post-comments";
 import { postNotFound } from "./content-json.server";
 
@@ -22,6 +22,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { replyTo = null, clientKey = null } = body.data;
   const comment = postId === null ? null : await addComment(actor, postId, body.data.body, replyTo, clientKey);
   if (!comment || postId === null) return postNotFound(t);
+  if ("refused" in comment)
+    return jsonError(403, "not_allowed", t("content:errors.commentConsentRequired"), { reason: comment.refused });
   return Response.json(withTimeTexts({ comment }, await apiClock(request, context)), { status: 201 });
 }
 

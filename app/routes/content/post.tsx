@@ -76,7 +76,8 @@ export async function action({ request, context, params, url }: Route.ActionArgs
         ? "/newsfeed"
         : returnTo
       : backToPost(request, returnTo, postId);
-  const headers = outcome.toast ? await flashToast(request, { kind: "success", key: outcome.toast }) : undefined;
+  const kind = outcome.status === "refused" ? "warning" : "success";
+  const headers = outcome.toast ? await flashToast(request, { kind, key: outcome.toast }) : undefined;
   return redirect(target, { headers });
 }
 

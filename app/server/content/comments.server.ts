@@ -19,20 +19,26 @@ export const COMMENT_MAX_LENGTH = 2_000;
  * author (the outbox resending after a lost answer) answers the first one, without a second row
  * or a second notification; the insert and the read back are one batch, one round trip.
  */
+export type AddedComment = { id: number; parentId: number | null };
+/** Why a comment was refused when it is not "not found": the author waits for a parent's consent. */
+export type CommentRefusal = { refused: "consent_required" };
+
 export async function addComment(
   actor: Actor,
   postId: number,
   body: string,
   replyTo: number | null = null,
   clientKey: string | null = null,
-): Promise<{ id: number; parentId: number | null } | null> {
+): Promise<AddedComment | CommentRefusal | null> {
   const userId = actor.id;
   const parent =
     replyTo === null
       ? sql`NULL`
       : sql`(SELECT coalesce(k.parent_id, k.id) FROM comments k WHERE k.id = ${replyTo} AND k.post_id = ${postId})`;
   const lang = await detectLanguage(body);
-  const { inserted, existing } = await batchAs(actor, {
+  const { consent, inserted, existing } = await batchAs(actor, {
+    // Why not, read in the same batch: the form says that consent is missing (decision 185).
+    consent: sql`SELECT ${lacksConsentSql(userId)} AS missing`,
     inserted: sql`
     INSERT INTO comments (post_id, parent_id, author_id, body, lang, client_key)
     SELECT ${postId}, ${parent}, ${userId}, ${body}, ${lang}, ${clientKey}
@@ -43,9 +49,10 @@ export async function addComment(
     // The first comment of this key (NULL matches nothing): this one, or the one sent before.
     existing: sql`SELECT id, parent_id AS parentId FROM comments WHERE author_id = ${userId} AND client_key = ${clientKey}`,
   });
-  const fresh = (inserted as { id: number; parentId: number | null }[])[0];
+  const fresh = (inserted as AddedComment[])[0];
   if (fresh) notifyComment(userId, postId, fresh.parentId);
-  return fresh ?? (existing as { id: number; parentId: number | null }[])[0] ?? null;
+  if ((consent as { missing: number }[])[0]?.missing) return { refused: "consent_required" };
+  return fresh ?? (existing as AddedComment[])[0] ?? null;
 }
 
 /** Edits a comment's text: its author only, while they may still see the post. */

@@ -11,7 +11,9 @@ export type PostAction = z.infer<typeof postActionSchema>;
 export type PostActionOutcome =
   | { status: "ok"; toast?: string }
   | { status: "post_deleted"; toast: string }
-  | { status: "not_found"; toast?: undefined };
+  | { status: "not_found"; toast?: undefined }
+  /** Refused with a reason the author can act on (a parent's consent, decision 185). */
+  | { status: "refused"; toast: string };
 
 /**
  * The forms of a post's page (POST /content/{id}), each one service call. Anything the viewer
@@ -22,6 +24,7 @@ export async function performPostAction(actor: Actor, postId: number, action: Po
     case "comment": {
       const comment = await addComment(actor, postId, action.body, action.replyTo, action.clientKey ?? null);
       if (!comment) return { status: "not_found" };
+      if ("refused" in comment) return { status: "refused", toast: "content:errors.commentConsentRequired" };
       return { status: "ok", toast: action.replyTo ? "content:toasts.replied" : "content:toasts.commented" };
     }
     case "like": {

@@ -1,8 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { LinkedText } from "~/components/content/linked-text";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { DIRECT_ACTIONS, MODERATION_NOTE_MAX } from "~/lib/moderation";
+import { DIRECT_ACTIONS } from "~/lib/moderation";
 import type { DirectQueueItem } from "~/server/moderation/operator-queue.server";
+import { DecisionForm, ReasonList } from "./decision-form";
 import { kindKey } from "./kind";
 
 /**
@@ -41,45 +42,19 @@ export function DirectItemView({ item, action }: { item: DirectQueueItem; action
           <LinkedText text={item.body} />
         </blockquote>
       ) : null}
-      <ul className="moderation-reasons">
-        {item.reasons.map((reason, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a list that never reorders
-          <li key={index}>{reason}</li>
-        ))}
-      </ul>
+      <ReasonList reasons={item.reasons} />
       {item.authorId ? (
         <p>
           <Link to={`/users/${item.authorId}`}>{t("openProfile")}</Link>
         </p>
       ) : null}
-      <Form method="post" action={action} className="stack moderation-form">
-        <input type="hidden" name="targetType" value={item.targetType} />
-        <input type="hidden" name="targetId" value={item.targetId} />
-        <label htmlFor={`note-${id}`}>{t("note")}</label>
-        <textarea
-          id={`note-${id}`}
-          name="note"
-          rows={2}
-          maxLength={MODERATION_NOTE_MAX}
-          aria-describedby={`note-hint-${id}`}
-        />
-        <p id={`note-hint-${id}`} className="hint">
-          {t("noteHint")}
-        </p>
-        <div className="moderation-actions">
-          {DIRECT_ACTIONS[item.targetType].map((name) => (
-            <button
-              key={name}
-              type="submit"
-              name="action"
-              value={name}
-              className={name === "dismiss" ? "button-secondary" : undefined}
-            >
-              {item.targetType === "user" && name === "warn" ? t("actions.warnPerson") : t(`actions.${name}`)}
-            </button>
-          ))}
-        </div>
-      </Form>
+      <DecisionForm
+        action={action}
+        targetType={item.targetType}
+        targetId={item.targetId}
+        decisions={DIRECT_ACTIONS[item.targetType]}
+        label={(name) => (item.targetType === "user" && name === "warn" ? t("actions.warnPerson") : null)}
+      />
     </li>
   );
 }

@@ -1,8 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { LinkedText } from "~/components/content/linked-text";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { MODERATION_ACTIONS, MODERATION_NOTE_MAX } from "~/lib/moderation";
+import { MODERATION_ACTIONS } from "~/lib/moderation";
 import type { QueueItem } from "~/server/moderation/queue.server";
+import { DecisionForm, ReasonList } from "./decision-form";
 
 /**
  * One reported post or comment in the queue (decision 161): its text, author, reasons, and one
@@ -25,44 +26,11 @@ export function QueueItemView({ item, action }: { item: QueueItem; action: strin
       <blockquote className="moderation-body">
         <LinkedText text={item.body} />
       </blockquote>
-      <ul className="moderation-reasons">
-        {item.reasons.map((reason, index) => (
-          // Reasons have no ids of their own; their order is the reports' order.
-          // biome-ignore lint/suspicious/noArrayIndexKey: a list that never reorders
-          <li key={index}>{reason}</li>
-        ))}
-      </ul>
+      <ReasonList reasons={item.reasons} />
       <p>
         <Link to={`/content/${item.postId}`}>{t("openPost")}</Link>
       </p>
-      <Form method="post" action={action} className="stack moderation-form">
-        <input type="hidden" name="targetType" value={item.targetType} />
-        <input type="hidden" name="targetId" value={item.targetId} />
-        <label htmlFor={`note-${id}`}>{t("note")}</label>
-        <textarea
-          id={`note-${id}`}
-          name="note"
-          rows={2}
-          maxLength={MODERATION_NOTE_MAX}
-          aria-describedby={`note-hint-${id}`}
-        />
-        <p id={`note-hint-${id}`} className="hint">
-          {t("noteHint")}
-        </p>
-        <div className="moderation-actions">
-          {actions.map((name) => (
-            <button
-              key={name}
-              type="submit"
-              name="action"
-              value={name}
-              className={name === "dismiss" ? "button-secondary" : undefined}
-            >
-              {t(`actions.${name}`)}
-            </button>
-          ))}
-        </div>
-      </Form>
+      <DecisionForm action={action} targetType={item.targetType} targetId={item.targetId} decisions={actions} />
     </li>
   );
 }

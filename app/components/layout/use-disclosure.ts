@@ -12,9 +12,14 @@ const ITEM = '[role="menuitem"]:not([disabled])';
 export function useDisclosure() {
   const ref = useRef<HTMLDetailsElement>(null);
   const { pathname, search } = useLocation();
+  const shownAt = useRef(`${pathname}${search}`);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the location changes
+  // Closes when the location changes, not when the page hydrates: on a slow phone a menu tapped
+  // open before the scripts ran stays open.
   useEffect(() => {
+    const here = `${pathname}${search}`;
+    if (shownAt.current === here) return;
+    shownAt.current = here;
     if (ref.current) ref.current.open = false;
   }, [pathname, search]);
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, test } from "./support";
+import { DEMO_PASSWORD, expect, test, waitForHydration } from "./support";
 
 /**
  * Presses Tab (or Shift+Tab, to go back) until `target` has focus, as a keyboard user would;
@@ -31,9 +31,7 @@ test("everything opens, closes and signs out from the keyboard", async ({ page, 
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL("/newsfeed");
-  if (javaScriptEnabled) {
-    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
-  }
+  await waitForHydration(page, javaScriptEnabled);
   const close = (key: string) => page.keyboard.press(javaScriptEnabled ? "Escape" : key);
 
   // The sidebar drawer: the toggle is a focusable control with a name.
@@ -78,6 +76,8 @@ test("everything opens, closes and signs out from the keyboard", async ({ page, 
 
   // An avatar popup on the Friends page.
   await page.goto("/profile/friends");
+  // A menu opened before hydration is the browser's own: no focus moves into it.
+  await waitForHydration(page, javaScriptEnabled);
   const popup = page.locator("main details.avatar-popup").first();
   await tabTo(page, popup.locator("> summary"));
   await page.keyboard.press("Enter");
@@ -93,7 +93,7 @@ test("everything opens, closes and signs out from the keyboard", async ({ page, 
   const logOut = page.getByRole("menuitem", { name: "Log Out" });
   if (javaScriptEnabled) {
     // A menu: focus is on its first item, the arrow keys move, End jumps to the last.
-    expect(await isFocused(page.getByRole("menuitem", { name: "Profile" }))).toBe(true);
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeFocused();
     await page.keyboard.press("ArrowDown");
     expect(await isFocused(page.getByRole("menuitem", { name: "Friends" }))).toBe(true);
     await page.keyboard.press("ArrowUp");

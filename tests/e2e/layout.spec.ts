@@ -31,7 +31,7 @@
 import type { Page } from "@playwright/test";
 import { type AxeRunner, axeRunner, layoutProblems } from "./layout/checks";
 import { PAGES, type PageEntry } from "./layout/pages";
-import { expect, signIn, test } from "./support";
+import { expect, signIn, test, waitForHydration } from "./support";
 
 const LANGUAGE = process.env.E2E_LANGUAGE ?? "en";
 const DIRECTION = LANGUAGE === "ar" ? "rtl" : "ltr";
@@ -203,24 +203,6 @@ async function showTheme(page: Page, theme: Theme) {
   }, `theme-${theme}`);
 }
 
-/**
- * In the page: loaded as it will stay. Without JavaScript, parsed; with it, React Router's
- * router created, initialised and idle, and React's props on <main> (hydration reached it).
- */
-function hydrated(javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return document.readyState !== "loading";
-  if (!document.querySelector('script[type="module"]')) return document.readyState !== "loading";
-  type Router = { state: { initialized: boolean; navigation: { state: string } } };
-  const router = (window as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter;
-  const main = document.querySelector("main");
-  return (
-    document.readyState === "complete" &&
-    router?.state.initialized === true &&
-    router.state.navigation.state === "idle" &&
-    (!main || Object.keys(main).some((key) => key.startsWith("__reactProps$")))
-  );
-}
-
 /** In the page: every finite animation and transition has finished (an endless spinner is not waited for). */
 async function settled() {
   const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
@@ -281,9 +263,7 @@ shards(PAGES).forEach((shard, index) => {
       expect(response?.status(), entry.path).toBe(entry.path === "/no-such-page" ? 404 : 200);
       if (entry.as === "user") expect(new URL(page.url()).pathname, entry.path).not.toBe("/login");
       await stylesLoaded(page);
-      await expect
-        .poll(() => page.evaluate(hydrated, javaScriptEnabled), { message: `${entry.path} hydrated` })
-        .toBe(true);
+      await waitForHydration(page, javaScriptEnabled, entry.path);
       const head = () =>
         page.evaluate(() => ({
           theme: document.documentElement.className,

@@ -1,4 +1,4 @@
-import { expect, signInAs, test } from "./support";
+import { expect, signInAs, test, waitForHydration } from "./support";
 
 /** Each project changes its own seeded account's settings, so the two runs never collide. */
 const account = () => `e2e_settings_${test.info().project.name === "js" ? "js" : "nojs"}`;
@@ -40,14 +40,19 @@ test.describe("the Notifications settings page (issue 23 item 7), at 360 px", ()
     expect(width).toBeLessThanOrEqual(360);
   });
 
-  test("a bad time comes back at its field with what was typed", async ({ page }) => {
+  test("a bad time comes back at its field with what was typed", async ({ page, javaScriptEnabled }) => {
     await signInAs(page, account(), { to: "/profile/settings/notifications" });
-    // A browser's time input never sends a bad time; a hand-made form post can.
+    await waitForHydration(page, javaScriptEnabled);
+    // A browser's time input never sends a bad time; a hand-made form post can. Typed and sent in
+    // one step: a render in between would set the input's type back to "time" and empty it.
     await page.getByLabel("Until").evaluate((input: HTMLInputElement) => {
       input.type = "text";
       input.value = "7 am";
+      const save = [...input.form!.querySelectorAll("button")].find(
+        (b) => b.textContent === "Save notification settings",
+      );
+      input.form!.requestSubmit(save);
     });
-    await page.getByRole("button", { name: "Save notification settings" }).click();
     await expect(page.getByText("Enter a time like 21:00.")).toBeVisible();
     // What was typed comes back (a time input then shows it empty, with the message beside it).
     await expect(page.getByLabel("Until")).toHaveAttribute("value", "7 am");

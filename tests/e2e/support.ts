@@ -116,3 +116,30 @@ export async function openMail(page: Page, to: string, subject?: string) {
   }).toPass({ timeout: 15_000 });
   return mail();
 }
+
+/**
+ * In the page: loaded as it will stay. Without JavaScript, parsed; with it, React Router's
+ * router created, initialised and idle, and React's props on <main> (hydration reached it).
+ */
+function hydrated(javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return document.readyState !== "loading";
+  if (!document.querySelector('script[type="module"]')) return document.readyState !== "loading";
+  type Router = { state: { initialized: boolean; navigation: { state: string } } };
+  const router = (window as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter;
+  const main = document.querySelector("main");
+  return (
+    document.readyState === "complete" &&
+    router?.state.initialized === true &&
+    router.state.navigation.state === "idle" &&
+    (!main || Object.keys(main).some((key) => key.startsWith("__reactProps$")))
+  );
+}
+
+/**
+ * Waits until the page is as it will stay: hydrated with JavaScript, parsed without. A test that
+ * changes the DOM or expects a script's focus handling waits for it first: hydration resets what
+ * React renders (an input's type) and a control used before it gets the browser's behaviour.
+ */
+export async function waitForHydration(page: Page, javaScriptEnabled: boolean, what = page.url()) {
+  await expect.poll(() => page.evaluate(hydrated, javaScriptEnabled), { message: `${what} hydrated` }).toBe(true);
+}

@@ -38,7 +38,8 @@ export function CommentForm({
     <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form comment-new">
       {/* Named by aria-label, shown by its placeholder (decision 106): no hidden <label> per post. */}
       <textarea id={id} aria-label={label} name="body" rows={1} required maxLength={2000} placeholder={label} />
-      <button type="submit" name="intent" value="comment">
+      {/* biome-ignore lint/a11y/useButtonType: a form's one button submits by default (decision 192) */}
+      <button name="intent" value="comment">
         {replyTo ? t("post.reply") : t("post.comment")}
       </button>
     </form>

@@ -47,8 +47,8 @@ export function LikeForm({
   // and the way back in the action URL (decision 106).
   return (
     <form method="post" action={actionWithFields(`/content/${postId}`, { target: value, returnTo })}>
+      {/* biome-ignore lint/a11y/useButtonType: a form's one button submits by default; one attribute less on every like (decision 192) */}
       <button
-        type="submit"
         name="intent"
         value={showLiked ? "unlike" : "like"}
         className={`icon-action ${iconClass("heart", showLiked)}`}

@@ -17,12 +17,7 @@ export function PostAuthor({ t, user, popup }: { t: ContentT; user: UserInfo | n
   const avatar = avatarElement(user?.name, user?.avatar, "default", label);
   if (!user) return avatar;
   return (
-    <a
-      href={`/users/${user.id}`}
-      className="post-author-link"
-      aria-label={t("post.aboutAuthor", { name: label })}
-      data-author=""
-    >
+    <a href={`/users/${user.id}`} className="post-author-link" aria-label={t("post.aboutAuthor", { name: label })}>
       {avatar}
     </a>
   );

@@ -59,7 +59,7 @@ export function PostCardView({
   const clock = useClock();
   // `data-discover` tells React Router the routes to learn before a click: on the first card of
   // a list (`eager`) and a post's own page; the other cards link to the same routes (decision 192).
-  const discovered = eager || full ? "true" : undefined;
+  const discovered = eager || full || undefined;
   const isAuthor = post.author?.id === viewerId;
   const authorName = post.author?.name ?? t("common:unknownUser");
   const category = post.community.category;

@@ -191,7 +191,7 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
         );
       return;
     }
-    if (link.dataset.author !== undefined) {
+    if (link.className === "post-author-link") {
       // The author's avatar: the popup's code loads on the first tap (decisions 076, 078).
       event.preventDefault();
       import("./author-popup").then(

@@ -7,9 +7,10 @@ import { createEvent } from "~/server/events/events.server";
 import { regenerateFeedToken } from "~/server/events/ical-feed.server";
 import { sendFriendRequest } from "~/server/friends/friends.server";
 import { sendMessage as sendMail } from "~/server/inbox/inbox.server";
+import { newInviteToken, secretHash } from "~/server/invitations/secrets.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
 import { clientId, twoFriends } from "./chat-support";
-import { addMember, cast } from "./communities-support";
+import { addMember, cast, membershipRow } from "./communities-support";
 import { communityWithPeople, eventForm, eventInput, FIRST_START, rsvpsOf } from "./events-support";
 import { friendshipRows, makeFriends, twoPeople } from "./friends-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
@@ -544,6 +545,40 @@ async function dataPost(path: string, fields: Record<string, string>, cookie: st
   });
   return /"redirect","([^"]+)"/.exec(await response.text())?.[1];
 }
+
+describe("an e-mailed roster invitation opened with a revoked session (decision 173)", () => {
+  it("sends the person to sign in, joins nothing, says nothing of a ban, and the link still works", async () => {
+    const { owner, stranger, community } = await cast({ joinPolicy: "invite" });
+    const token = newInviteToken();
+    await getDb()
+      .insert(schema.rosterInvitations)
+      .values({
+        communityId: community.id,
+        email: stranger.email,
+        student: "Sam Smith",
+        state: "sent",
+        tokenHash: await secretHash(token),
+        invitedBy: owner.id,
+        expiresAt: Date.now() + 86_400_000,
+      });
+    const { cookie } = await revokedSessions(stranger);
+    const path = `/join/email/${token}`;
+    const refused = await postForm(path, {}, { cookie });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    expect(await membershipRow(community.id, stranger.id)).toBeNull();
+    const [invitation] = await getDb()
+      .select()
+      .from(schema.rosterInvitations)
+      .where(eq(schema.rosterInvitations.communityId, community.id));
+    expect(invitation).toMatchObject({ state: "sent", joinedUserId: null });
+
+    const live = await signIn(stranger.email, stranger.password);
+    const joined = await postForm(path, {}, { cookie: live });
+    expect(joined.headers.get("Location")).toBe(`/communities/${community.id}`);
+    expect((await membershipRow(community.id, stranger.id))?.status).toBe("active");
+  });
+});
 
 describe("a revoked session with JavaScript: the same refusals, redirecting to sign in on the page itself", () => {
   it("sends the person to sign in with the page (not its .data URL) as the way back", async () => {

@@ -7,10 +7,11 @@ import { createEvent } from "~/server/events/events.server";
 import { regenerateFeedToken } from "~/server/events/ical-feed.server";
 import { sendFriendRequest } from "~/server/friends/friends.server";
 import { sendMessage as sendMail } from "~/server/inbox/inbox.server";
+import { changeInvite, getInvitePage } from "~/server/invitations/invites.server";
 import { newInviteToken, secretHash } from "~/server/invitations/secrets.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
 import { clientId, twoFriends } from "./chat-support";
-import { addMember, cast, membershipRow } from "./communities-support";
+import { actorOf, addMember, cast, membershipRow } from "./communities-support";
 import { communityWithPeople, eventForm, eventInput, FIRST_START, rsvpsOf } from "./events-support";
 import { friendshipRows, makeFriends, twoPeople } from "./friends-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
@@ -546,7 +547,7 @@ async function dataPost(path: string, fields: Record<string, string>, cookie: st
   return /"redirect","([^"]+)"/.exec(await response.text())?.[1];
 }
 
-describe("an e-mailed roster invitation opened with a revoked session (decision 173)", () => {
+describe("invitations taken up with a revoked session (decisions 155, 173)", () => {
   it("sends the person to sign in, joins nothing, says nothing of a ban, and the link still works", async () => {
     const { owner, stranger, community } = await cast({ joinPolicy: "invite" });
     const token = newInviteToken();
@@ -577,6 +578,16 @@ describe("an e-mailed roster invitation opened with a revoked session (decision 
     const joined = await postForm(path, {}, { cookie: live });
     expect(joined.headers.get("Location")).toBe(`/communities/${community.id}`);
     expect((await membershipRow(community.id, stranger.id))?.status).toBe("active");
+  });
+
+  it("the class's join code: the same, to sign in and not a member", async () => {
+    const { owner, stranger, community } = await cast({ joinPolicy: "invite" });
+    await changeInvite(await actorOf(owner.id), community.id, { intent: "on" });
+    const page = await getInvitePage(owner.id, community.id);
+    if (page.status !== "ok" || !page.invite) throw new Error("no code");
+    const { cookie } = await revokedSessions(stranger);
+    expectSignInRedirect(await postForm("/join", { code: page.invite.code }, { cookie }));
+    expect(await membershipRow(community.id, stranger.id)).toBeNull();
   });
 });
 

@@ -3,8 +3,7 @@ import { eventHref } from "~/lib/calendar/links";
 import { batch, single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { mailLater } from "~/server/notifications/mail-jobs.server";
-import { createNotification } from "~/server/notifications/notifications.server";
-import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
+import { noticeText, notifyNow } from "~/server/notifications/notifier.server";
 import { occurrenceQueries, toItems } from "./calendar.server";
 
 const HOUR = 3_600_000;
@@ -16,7 +15,8 @@ const n = schema.notifications;
  * The day-before reminder (decision 059), run by the hourly Cron Trigger: everyone going to a
  * date (answers are per date: decision 058) that starts 24–25 hours after the hour of the run
  * is told once, with a link to that date. The notification id names the occurrence and the
- * person, so a repeated run never reminds twice.
+ * person, so a repeated run never reminds twice. Stored through the notifier in one batch
+ * (decision 119); whoever has no socket open gets a push (decision 136).
  */
 export async function sendDayBeforeReminders(scheduledTime: number) {
   const from = Math.floor(scheduledTime / HOUR) * HOUR + 24 * HOUR;
@@ -63,24 +63,19 @@ export async function sendDayBeforeReminders(scheduledTime: number) {
       )
     ).map((row) => row.oid),
   );
-  let count = 0;
-  for (const reminder of reminders) {
-    if (sent.has(reminder.oid)) continue;
-    await createNotification(
-      withOrigin({
-        oid: reminder.oid,
-        userId: reminder.userId,
-        title: noticeText("events:notifications.reminder", { title: reminder.item.title }),
-        url: eventHref(reminder.item.eventId, reminder.item.occurrenceStart),
-      }),
-    );
-    const path = eventHref(reminder.item.eventId, reminder.item.occurrenceStart);
-    mailLater(
-      { kind: "events", eventId: reminder.item.eventId, change: "reminder", path },
-      [reminder.userId],
-      reminder.oid,
-    );
-    count += 1;
+  const fresh = reminders.filter((reminder) => !sent.has(reminder.oid));
+  await notifyNow(
+    fresh.map(({ item, userId, oid }) => ({
+      oid,
+      userId,
+      title: noticeText("events:notifications.reminder", { title: item.title }),
+      url: eventHref(item.eventId, item.occurrenceStart),
+    })),
+    `reminders-${from}`,
+  );
+  for (const { item, userId, oid } of fresh) {
+    const path = eventHref(item.eventId, item.occurrenceStart);
+    mailLater({ kind: "events", eventId: item.eventId, change: "reminder", path }, [userId], oid);
   }
-  return count;
+  return fresh.length;
 }

@@ -59,6 +59,15 @@ export function publishAfterCommit(rows: StoredNotification[]) {
   publishLater(storedNotificationFrames(rows));
 }
 
+/**
+ * Where no request waits for an answer (the hourly Cron Trigger): the notices stored now, in one
+ * batch, each under its oid (made from `key` where it has none), so a repeated run stores each
+ * once; their sockets, or a push where none is open, are told as after any job.
+ */
+export function notifyNow(notices: Notice[], key: string) {
+  return storeNotices(notices, key);
+}
+
 /** A job that finds who to tell: its kind's body, and the origin their URLs start with. */
 export type NoticeJob<Body> = Body & { origin: string };
 

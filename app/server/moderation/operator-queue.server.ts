@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { DirectTargetType } from "~/lib/moderation";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { activeUser } from "~/server/users/active-user.server";
+import { auditLogQuery, type LogEntry } from "./community-queue.server";
 import { isOperatorSql } from "./operators.server";
-import { auditLogQuery, type LogEntry } from "./queue.server";
 
 /**
  * The operators' queue (decision 186): reported chat and inbox messages and reported people,

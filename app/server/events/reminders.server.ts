@@ -1,15 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
-import { batch, single } from "~/server/db/batch.server";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { mailLater } from "~/server/notifications/mail-jobs.server";
-import { noticeText, notifyNow } from "~/server/notifications/notifier.server";
+import { noticeText, notifyNow, storedOids } from "~/server/notifications/notifier.server";
 import { occurrenceQueries, toItems } from "./calendar.server";
 
 const HOUR = 3_600_000;
 const e = schema.events;
 const r = schema.eventRsvps;
-const n = schema.notifications;
 
 /**
  * The day-before reminder (decision 059), run by the hourly Cron Trigger: everyone going to a
@@ -48,21 +47,7 @@ export async function sendDayBeforeReminders(scheduledTime: number) {
       })),
   );
   if (reminders.length === 0) return 0;
-  const sent = new Set(
-    (
-      await single(
-        db
-          .select({ oid: n.oid })
-          .from(n)
-          .where(
-            inArray(
-              n.oid,
-              reminders.map((reminder) => reminder.oid),
-            ),
-          ),
-      )
-    ).map((row) => row.oid),
-  );
+  const sent = await storedOids(reminders.map((reminder) => reminder.oid));
   const fresh = reminders.filter((reminder) => !sent.has(reminder.oid));
   await notifyNow(
     fresh.map(({ item, userId, oid }) => ({

@@ -1,4 +1,6 @@
-import { type BatchPart, batchPart } from "~/server/db/batch.server";
+import { inArray } from "drizzle-orm";
+import { type BatchPart, batchPart, single } from "~/server/db/batch.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { apiTranslator, type Translate } from "~/server/http/json.server";
 import type { JobContext } from "~/server/queue/consume.server";
 import { enqueue, type JobKind, type QueueKinds } from "~/server/queue/queue.server";
@@ -66,6 +68,14 @@ export function publishAfterCommit(rows: StoredNotification[]) {
  */
 export function notifyNow(notices: Notice[], key: string) {
   return storeNotices(notices, key);
+}
+
+/** Of these oids, the ones stored already: a run that repeats (the cron) tells and mails nobody twice. */
+export async function storedOids(oids: string[]): Promise<Set<string>> {
+  if (oids.length === 0) return new Set();
+  const n = schema.notifications;
+  const rows = await single(getDb().select({ oid: n.oid }).from(n).where(inArray(n.oid, oids)));
+  return new Set(rows.map((row) => row.oid));
 }
 
 /** A job that finds who to tell: its kind's body, and the origin their URLs start with. */

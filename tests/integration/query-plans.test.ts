@@ -143,7 +143,7 @@ const BOUNDED: [RegExp, string][] = [
     "chat menu and list: a page of conversations, chosen in index order (the sub-select's plan is checked below)",
   ],
   [
-    /IN \(SELECT ev\.id FROM events ev/,
+    /IN \(SELECT ev\.id FROM \(VALUES/,
     "calendar month: the candidates its indexes chose, sorted by start (the plan is checked below)",
   ],
   [/^select "friendships"\."requester_id"/, "the viewer's own friends and requests"],
@@ -278,17 +278,25 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
     }
   });
 
-  it("a calendar month reads its communities' and schools' events that end after it begins, and moved dates", async () => {
+  it("a calendar month reads, per span level, its communities', schools' and moved dates in a range bounded on both sides (decision 191)", async () => {
     // The events and their exceptions: both take the ids from the same candidates.
     const plans = await plansOf(
       "/calendar",
-      /"(?:events"\."id|event_exceptions"\."event_id)" IN \(SELECT ev\.id FROM events ev/,
+      /"(?:events"\."id|event_exceptions"\."event_id)" IN \(SELECT ev\.id FROM \(VALUES/,
     );
     expect(plans).toHaveLength(2);
     for (const details of plans) {
-      expect(details).toMatch(/SEARCH ev USING INDEX events_community_span \(community_id=\? AND span_end>\?\)/);
-      expect(details).toMatch(/SEARCH ev USING INDEX events_school_span \(school_id=\? AND span_end>\?\)/);
-      expect(details).toMatch(/SEARCH mx USING INDEX event_exceptions_moved \(moved_end>\?\)/);
+      // Both ends of the range are in the index search: nothing after the month is read.
+      expect(details).toMatch(
+        /SEARCH ev USING (COVERING )?INDEX events_community_level \(community_id=\? AND span_level=\? AND starts_at>\? AND starts_at<\?\)/,
+      );
+      expect(details).toMatch(
+        /SEARCH ev USING (COVERING )?INDEX events_school_level \(school_id=\? AND span_level=\? AND starts_at>\? AND starts_at<\?\)/,
+      );
+      expect(details).toMatch(
+        /SEARCH mx USING (COVERING )?INDEX event_exceptions_moved_level \(moved_level=\? AND starts_at>\? AND starts_at<\?\)/,
+      );
+      expect(details).not.toMatch(/span_end>\?\)|moved_end>\?\)/);
       expect(details).toMatch(
         /SEARCH (events USING INTEGER PRIMARY KEY|event_exceptions USING INDEX sqlite_autoindex_event_exceptions_1) /,
       );

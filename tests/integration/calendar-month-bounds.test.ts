@@ -9,9 +9,9 @@ import { createUser } from "./helpers";
 import { createSchool } from "./schools-support";
 
 /**
- * A calendar month reads its events by span level, each level one index range bounded on both
- * sides (decision 191). These prove that no date goes missing at a month's edges: an event of
- * each level that begins before the month and reaches into it, the exact edges of each level,
+ * A calendar month reads its events by span level, each level one index range of their ends
+ * (decision 191). These prove that no date goes missing at a month's edges: events long and
+ * short that begin before the month and reach into it, the exact edge of the day-long level,
  * a weekly series begun a year ago, dates moved in, cancelled and restored events; and, over many
  * random events, the same dates as expanding every event of the community with no index at all.
  */
@@ -52,16 +52,16 @@ describe("a calendar month bounded on both sides (decision 191)", () => {
     const school = await createSchool();
     await getDb().insert(schema.schoolFollows).values({ userId: viewer.id, schoolId: school.id });
     const rows = await insertEvents(community.id, [
-      // Level 0 (a day at most): from the last evening of February into March; the last minute.
+      // A day at most: from the last evening of February into March; the last minute.
       { title: "Overnight", startsAt: MARCH - 30 * 60_000, endsAt: MARCH + 30 * 60_000 },
       { title: "Last minute", startsAt: APRIL - 60_000, endsAt: APRIL },
-      // Each level's longest span, ending just inside the month: it began exactly its reach before.
+      // Spans of a day, a week, 64 and 512 days, ending just inside the month.
       { title: "Day, longest", startsAt: MARCH + 1 - DAY, endsAt: MARCH + 1 },
       { title: "Week, longest", startsAt: MARCH + 1 - 8 * DAY, endsAt: MARCH + 1 },
       { title: "Weeks, longest", startsAt: MARCH + 1 - 64 * DAY, endsAt: MARCH + 1 },
       { title: "Year, longest", startsAt: MARCH + 1 - 512 * DAY, endsAt: MARCH + 1 },
-      // One ms longer: the next level up.
-      { title: "Week and a bit", startsAt: MARCH + 1 - 8 * DAY - 1, endsAt: MARCH + 1 },
+      // A day and a millisecond: the longer level; and two years.
+      { title: "Day and a bit", startsAt: MARCH + 1 - DAY - 1, endsAt: MARCH + 1 },
       { title: "Two years", startsAt: MARCH + 1 - 700 * DAY, endsAt: MARCH + 1 },
       // A weekly series begun a year ago without end, and one that ends in the month.
       {
@@ -104,7 +104,7 @@ describe("a calendar month bounded on both sides (decision 191)", () => {
 
     for (const title of ["Overnight", "Last minute", "Day, longest", "Week, longest", "Weeks, longest"])
       expect(count(title), title).toBe(1);
-    for (const title of ["Year, longest", "Week and a bit", "Two years", "Monthly", "School fair"])
+    for (const title of ["Year, longest", "Day and a bit", "Two years", "Monthly", "School fair"])
       expect(count(title), title).toBe(1);
     expect(count("Weekly for ever")).toBe(5); // The Tuesdays of March 2026: 3, 10, 17, 24, 31.
     expect(count("Term")).toBe(2); // 3 and 10 March, its last date.

@@ -146,7 +146,10 @@ const BOUNDED: [RegExp, string][] = [
     /IN \(SELECT ev\.id FROM \(VALUES/,
     "calendar month: the candidates its indexes chose, sorted by start (the plan is checked below)",
   ],
-  [/^select "friendships"\."requester_id"/, "the viewer's own friends and requests"],
+  [
+    /^SELECT u\.id, u\.name, u\.username, u\.avatar, p\.since/,
+    "a page of the viewer's friends or requests: one or two index ranges of 51 rows (decision 191)",
+  ],
   [/^select "id", "slug", "name", "district", "city", "state", "kind", "schools"\."id" in/, "the viewer's schools"],
 ];
 
@@ -278,7 +281,7 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
     }
   });
 
-  it("a calendar month reads, per span level, its communities', schools' and moved dates in a range bounded on both sides (decision 191)", async () => {
+  it("a calendar month reads, per span level, its communities', schools' and moved dates from a range of their ends (decision 191)", async () => {
     // The events and their exceptions: both take the ids from the same candidates.
     const plans = await plansOf(
       "/calendar",
@@ -286,15 +289,15 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
     );
     expect(plans).toHaveLength(2);
     for (const details of plans) {
-      // Both ends of the range are in the index search: nothing after the month is read.
+      // Both ends of the range are in the index search: a day-long event after the month is not read.
       expect(details).toMatch(
-        /SEARCH ev USING (COVERING )?INDEX events_community_level \(community_id=\? AND span_level=\? AND starts_at>\? AND starts_at<\?\)/,
+        /SEARCH ev USING (COVERING )?INDEX events_community_level \(community_id=\? AND span_level=\? AND span_end>\? AND span_end<\?\)/,
       );
       expect(details).toMatch(
-        /SEARCH ev USING (COVERING )?INDEX events_school_level \(school_id=\? AND span_level=\? AND starts_at>\? AND starts_at<\?\)/,
+        /SEARCH ev USING (COVERING )?INDEX events_school_level \(school_id=\? AND span_level=\? AND span_end>\? AND span_end<\?\)/,
       );
       expect(details).toMatch(
-        /SEARCH mx USING (COVERING )?INDEX event_exceptions_moved_level \(moved_level=\? AND starts_at>\? AND starts_at<\?\)/,
+        /SEARCH mx USING (COVERING )?INDEX event_exceptions_moved_level \(moved_level=\? AND moved_end>\? AND moved_end<\?\)/,
       );
       expect(details).not.toMatch(/span_end>\?\)|moved_end>\?\)/);
       expect(details).toMatch(
@@ -302,6 +305,19 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
       );
       // What is left is the sort of those candidates by start (the events statement's ORDER BY).
       expect(problems(details.split("\n")).filter((found) => !/TEMP B-TREE FOR ORDER BY/.test(found))).toEqual([]);
+    }
+  });
+
+  it("/profile/friends reads each list a page at a time, by name, from an index of each side (decision 191)", async () => {
+    const plans = await plansOf("/profile/friends", /^SELECT u\.id, u\.name, u\.username, u\.avatar, p\.since/);
+    expect(plans).toHaveLength(3);
+    const all = plans.join("\n");
+    expect(all).toMatch(/SEARCH f USING COVERING INDEX friendships_requester_name \(requester_id=\? AND status=\?\)/);
+    expect(all).toMatch(/SEARCH f USING COVERING INDEX friendships_addressee_name \(addressee_id=\? AND status=\?\)/);
+    for (const details of plans) {
+      // Each side is read in its index's order (no sort of friendships); only the page is sorted.
+      expect(details).not.toMatch(/SCAN (f|u)\b/);
+      expect(details.match(/TEMP B-TREE/g)?.length ?? 0).toBeLessThanOrEqual(1);
     }
   });
 });

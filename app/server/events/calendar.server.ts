@@ -40,24 +40,28 @@ export function visibleTo(userId: number): SQL {
   return or(inArray(e.communityId, mine), inArray(e.communityId, atFollowed), inArray(e.schoolId, followed))!;
 }
 
-/** Each span level with its reach (decision 191), as a table of (column1: level, column2: reach). */
-const LEVELS = sql.raw(`(VALUES ${schema.SPAN_LEVEL_REACH.map((reach, level) => `(${level}, ${reach})`).join(", ")})`);
+/** Each span level with its longest span (decision 191), as rows (column1: level, column2: longest). */
+const LEVELS = sql.raw(
+  `(VALUES ${schema.SPAN_LEVEL_LONGEST.map((longest, level) => `(${level}, ${longest})`).join(", ")})`,
+);
 
 /**
  * The ids of the events that may have a date in [from, to) for `userId`, found from indexes
  * (decisions 187, 191): of each of their communities and followed schools, per span level, the
- * events that begin in [from - the level's reach, to) and end after `from`; and the dates moved
- * into the range, the same way. Each is one index range bounded on both sides, so a month costs
- * its own events, not the ones planned after it nor the years before. A superset, read in index
- * order: `visibleTo` and `mayOverlap` still decide.
+ * events that end in [from, to + the level's longest span) and begin before `to`; and the dates
+ * moved into the range, the same way. A day-long event (the most of them) is read from a range
+ * bounded on both sides, so a month costs its own events, not the ones planned after it; a
+ * longer one while it is not over. A superset, read in index order: `visibleTo` and
+ * `mayOverlap` still decide.
  */
 function candidateIds(userId: number, from: number, to: number): SQL {
   const communities = sql`SELECT cm.community_id FROM community_members cm WHERE cm.user_id = ${userId} AND cm.status = 'active'
     UNION SELECT cs.id FROM school_follows sf JOIN communities cs ON cs.school_id = sf.school_id WHERE sf.user_id = ${userId}`;
   const schools = sql`SELECT sf.school_id FROM school_follows sf WHERE sf.user_id = ${userId}`;
   const inRange = (alias: string, level: string, end: string) =>
-    sql`${sql.raw(`${alias}.${level}`)} = lv.column1 AND ${sql.raw(alias)}.starts_at >= ${from} - lv.column2
-      AND ${sql.raw(alias)}.starts_at < ${to} AND ${sql.raw(`${alias}.${end}`)} >= ${from}`;
+    sql`${sql.raw(`${alias}.${level}`)} = lv.column1 AND ${sql.raw(`${alias}.${end}`)} >= ${from}
+      AND ${sql.raw(`${alias}.${end}`)} < ${to} + lv.column2 AND ${sql.raw(alias)}.starts_at < ${to}`;
+  // CROSS JOIN: the levels drive the index searches (SQLite, without statistics, might not).
   return sql`SELECT ev.id FROM ${LEVELS} lv CROSS JOIN events ev ON ev.community_id IN (${communities}) AND ${inRange("ev", "span_level", "span_end")}
     UNION ALL SELECT ev.id FROM ${LEVELS} lv CROSS JOIN events ev ON ev.school_id IN (${schools}) AND ${inRange("ev", "span_level", "span_end")}
     UNION ALL SELECT mx.event_id FROM ${LEVELS} lv CROSS JOIN event_exceptions mx ON ${inRange("mx", "moved_level", "moved_end")}`;

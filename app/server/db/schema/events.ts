@@ -8,18 +8,18 @@ import { users } from "./users";
 const DAY = 86_400_000;
 
 /**
- * How far before a month an event of each span level may begin and still reach into it
- * (decision 191): a day, 8 days, 64 days, 512 days; the last level reaches without bound (a
- * series without end, or one longer than 512 days).
+ * The longest span of each span level (decision 191): a day (most events), then without bound
+ * (longer events and series). An event of a bounded level that shows in [from, to) ends in
+ * [from, to + its longest span), so the month reads it from a range bounded on both sides.
  */
-export const SPAN_LEVEL_REACH = [DAY, 8 * DAY, 64 * DAY, 512 * DAY, Number.MAX_SAFE_INTEGER] as const;
+export const SPAN_LEVEL_LONGEST = [DAY, Number.MAX_SAFE_INTEGER] as const;
 
 /** The level of a span from `start` to `end` (SQL column expressions), null when `hidden`. */
 function spanLevelOf(start: string, end: string, hidden: string) {
-  const levels = SPAN_LEVEL_REACH.slice(0, -1)
-    .map((reach, level) => `WHEN ${end} - ${start} <= ${reach} THEN ${level}`)
+  const levels = SPAN_LEVEL_LONGEST.slice(0, -1)
+    .map((longest, level) => `WHEN ${end} - ${start} <= ${longest} THEN ${level}`)
     .join(" ");
-  return sql.raw(`CASE WHEN ${hidden} THEN NULL ${levels} ELSE ${SPAN_LEVEL_REACH.length - 1} END`);
+  return sql.raw(`CASE WHEN ${hidden} THEN NULL ${levels} ELSE ${SPAN_LEVEL_LONGEST.length - 1} END`);
 }
 
 export const events = sqliteTable(
@@ -58,9 +58,8 @@ export const events = sqliteTable(
         ELSE coalesce(max(recurrence_until + 86400000, coalesce(ends_at, starts_at)), 9007199254740991) END`,
       { mode: "virtual" },
     ),
-    // How long the series spans, as a level of `SPAN_LEVELS` (decision 191): the events of a level
-    // that can reach into a month began at most its reach before it, so a month is read as one
-    // index range per level, bounded on both sides. Null when cancelled: it shows on no calendar.
+    // How long the series spans, as a level of `SPAN_LEVEL_LONGEST` (decision 191): a month reads
+    // one index range of `span_end` per level. Null when cancelled: it shows on no calendar.
     spanLevel: integer("span_level").generatedAlwaysAs(
       spanLevelOf("starts_at", "span_end", "cancelled_at IS NOT NULL"),
       { mode: "virtual" },
@@ -68,8 +67,8 @@ export const events = sqliteTable(
   },
   (table) => [
     index("events_starts").on(table.startsAt),
-    index("events_community_level").on(table.communityId, table.spanLevel, table.startsAt, table.spanEnd),
-    index("events_school_level").on(table.schoolId, table.spanLevel, table.startsAt, table.spanEnd),
+    index("events_community_level").on(table.communityId, table.spanLevel, table.spanEnd, table.startsAt),
+    index("events_school_level").on(table.schoolId, table.spanLevel, table.spanEnd, table.startsAt),
   ],
 );
 
@@ -96,7 +95,7 @@ export const eventExceptions = sqliteTable(
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.occurrenceStart] }),
-    index("event_exceptions_moved_level").on(table.movedLevel, table.startsAt, table.movedEnd),
+    index("event_exceptions_moved_level").on(table.movedLevel, table.movedEnd, table.startsAt),
   ],
 );
 

@@ -2,7 +2,14 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { originalStarts } from "~/lib/calendar/recurrence";
 import { getDb, schema } from "~/server/db/db.server";
-import { type CalendarItem, calendarFor, toItems } from "~/server/events/calendar.server";
+import {
+  type CalendarItem,
+  calendarFor,
+  toItems,
+  UPCOMING_DAYS,
+  UPCOMING_LIMIT,
+  upcomingEvents,
+} from "~/server/events/calendar.server";
 import { exceptionColumns, seriesOf } from "~/server/events/events.server";
 import { addMember, makeCommunity } from "./communities-support";
 import { createUser } from "./helpers";
@@ -175,7 +182,7 @@ describe("a calendar month bounded on both sides (decision 191)", () => {
     ]);
   });
 
-  it("gives, month after month, the dates that expanding every event of the community gives", {
+  it("gives, month after month, the dates (and the community page's next ones) that expanding every event gives", {
     timeout: 120_000,
   }, async () => {
     const { viewer, community } = await viewerOfOneCommunity();
@@ -234,6 +241,10 @@ describe("a calendar month bounded on both sides (decision 191)", () => {
       expect(shown(await calendarFor(viewer.id, from, to)), new Date(from + DAY).toISOString()).toEqual(
         shown(expected),
       );
+      // The community page's next dates, from the same candidates.
+      const now = from + 10 * DAY + 7 * HOUR;
+      const soon = toItems([live, exceptions], now, now + UPCOMING_DAYS * DAY).slice(0, UPCOMING_LIMIT);
+      expect(shown(await upcomingEvents({ communityId: community.id }, now))).toEqual(shown(soon));
     }
   });
 });

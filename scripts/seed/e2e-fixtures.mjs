@@ -95,6 +95,21 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     }
   }
 
+  // A long friends list (decision 191: pages of 50): "Friends Many" has 52 friends, Pal 01–52.
+  for (const project of ["js", "nojs"]) {
+    const many = `e2e_friends_many_${project}`;
+    sql.push(
+      person(`e2e-friends-many-${project}@demo.schoolhub.test`, many, `Friends Many ${project}`),
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 52)
+        INSERT INTO users (email, username, name, avatar, activated_at, created_at)
+        SELECT printf('e2e-pal-%02d-${project}@demo.schoolhub.test', i), printf('e2e_pal_%02d_${project}', i),
+          printf('Pal %02d ${project}', i), 'default', ${now}, ${now - day} FROM n;`,
+      `INSERT INTO friendships (requester_id, addressee_id, status, created_at, accepted_at)
+        SELECT u.id, (SELECT id FROM users WHERE username = ${q(many)}), 'accepted', ${now - day}, ${now - day}
+        FROM users u WHERE u.username GLOB 'e2e_pal_*_${project}';`,
+    );
+  }
+
   sql.push(
     ...layoutSeed({ q, passwordHash, now }),
     ...calendarFixtures(q, { now, passwordHash }),

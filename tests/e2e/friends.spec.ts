@@ -103,3 +103,32 @@ test.describe("friend requests", () => {
     await page.context().close();
   });
 });
+
+test.describe("a long friends list (decision 191)", () => {
+  test("shows 50 friends by name and links to the rest, on a phone", async ({ browser }, testInfo) => {
+    const project = testInfo.project.name === "no-js" ? "nojs" : "js";
+    const page = await signedInPage(browser, testInfo, `e2e-friends-many-${project}@demo.schoolhub.test`);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto("/profile/friends");
+    const friends = page.getByRole("region", { name: "Your friends" });
+    await expect(friends.getByRole("listitem")).toHaveCount(50);
+    await expect(row(page, "Your friends", `Pal 01 ${project}`)).toBeVisible();
+    await expect(row(page, "Your friends", `Pal 50 ${project}`)).toHaveCount(1);
+    await expect(row(page, "Your friends", `Pal 51 ${project}`)).toHaveCount(0);
+
+    const more = friends.getByRole("link", { name: "More friends" });
+    await more.scrollIntoViewIfNeeded();
+    const box = await more.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await more.click();
+    await expect(page).toHaveURL(/\/profile\/friends\?friends=\d+#friends-list$/);
+    await expect(friends.getByRole("listitem")).toHaveCount(2);
+    await expect(row(page, "Your friends", `Pal 52 ${project}`)).toBeVisible();
+    await expect(friends.getByRole("link", { name: "More friends" })).toHaveCount(0);
+    // Nothing wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.context().close();
+  });
+});

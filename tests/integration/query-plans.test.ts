@@ -143,10 +143,13 @@ const BOUNDED: [RegExp, string][] = [
     "chat menu and list: a page of conversations, chosen in index order (the sub-select's plan is checked below)",
   ],
   [
-    /IN \(SELECT ev\.id FROM events ev/,
+    /IN \(SELECT ev\.id FROM \(VALUES/,
     "calendar month: the candidates its indexes chose, sorted by start (the plan is checked below)",
   ],
-  [/^select "friendships"\."requester_id"/, "the viewer's own friends and requests"],
+  [
+    /^SELECT u\.id, u\.name, u\.username, u\.avatar, p\.since/,
+    "a page of the viewer's friends or requests: one or two index ranges of 51 rows (decision 191)",
+  ],
   [/^select "id", "slug", "name", "district", "city", "state", "kind", "schools"\."id" in/, "the viewer's schools"],
 ];
 
@@ -155,7 +158,6 @@ const BOUNDED: [RegExp, string][] = [
  * the list can only shrink (the test fails when one of them no longer occurs, to be removed).
  */
 const KNOWN_DEBT: [RegExp, string][] = [
-  [/^select "events"\."id", "events"\."title"/, "a community's events are sorted, all of them"],
   [
     /^select "users"\."id", "users"\."name", "users"\."username", "users"\."avatar", "community_members"\."role"/,
     "a community's members are sorted by role, all of them",
@@ -278,22 +280,53 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
     }
   });
 
-  it("a calendar month reads its communities' and schools' events that end after it begins, and moved dates", async () => {
+  it("a calendar month reads, per span level, its communities', schools' and moved dates from a range of their ends (decision 191)", async () => {
     // The events and their exceptions: both take the ids from the same candidates.
     const plans = await plansOf(
       "/calendar",
-      /"(?:events"\."id|event_exceptions"\."event_id)" IN \(SELECT ev\.id FROM events ev/,
+      /"(?:events"\."id|event_exceptions"\."event_id)" IN \(SELECT ev\.id FROM \(VALUES/,
     );
     expect(plans).toHaveLength(2);
     for (const details of plans) {
-      expect(details).toMatch(/SEARCH ev USING INDEX events_community_span \(community_id=\? AND span_end>\?\)/);
-      expect(details).toMatch(/SEARCH ev USING INDEX events_school_span \(school_id=\? AND span_end>\?\)/);
-      expect(details).toMatch(/SEARCH mx USING INDEX event_exceptions_moved \(moved_end>\?\)/);
+      // Both ends of the range are in the index search: a day-long event after the month is not read.
+      expect(details).toMatch(
+        /SEARCH ev USING (COVERING )?INDEX events_community_level \(community_id=\? AND span_level=\? AND span_end>\? AND span_end<\?\)/,
+      );
+      expect(details).toMatch(
+        /SEARCH ev USING (COVERING )?INDEX events_school_level \(school_id=\? AND span_level=\? AND span_end>\? AND span_end<\?\)/,
+      );
+      expect(details).toMatch(
+        /SEARCH mx USING (COVERING )?INDEX event_exceptions_moved_level \(moved_level=\? AND moved_end>\? AND moved_end<\?\)/,
+      );
+      expect(details).not.toMatch(/span_end>\?\)|moved_end>\?\)/);
       expect(details).toMatch(
         /SEARCH (events USING INTEGER PRIMARY KEY|event_exceptions USING INDEX sqlite_autoindex_event_exceptions_1) /,
       );
       // What is left is the sort of those candidates by start (the events statement's ORDER BY).
       expect(problems(details.split("\n")).filter((found) => !/TEMP B-TREE FOR ORDER BY/.test(found))).toEqual([]);
+    }
+  });
+
+  it("a community's upcoming events are its candidates from the span-level index, not all its events (decision 191)", async () => {
+    const plans = await plansOf(`/communities/${communityId}`, /"events"\."id" IN \(SELECT ev\.id FROM \(VALUES/);
+    for (const details of plans) {
+      expect(details).toMatch(
+        /SEARCH ev USING (COVERING )?INDEX events_community_level \(community_id=\? AND span_level=\? AND span_end>\? AND span_end<\?\)/,
+      );
+      expect(details).not.toMatch(/SEARCH events USING INDEX events_community_level \(community_id=\?\)/);
+    }
+  });
+
+  it("/profile/friends reads each list a page at a time, by name, from an index of each side (decision 191)", async () => {
+    const plans = await plansOf("/profile/friends", /^SELECT u\.id, u\.name, u\.username, u\.avatar, p\.since/);
+    expect(plans).toHaveLength(3);
+    const all = plans.join("\n");
+    expect(all).toMatch(/SEARCH f USING COVERING INDEX friendships_requester_name \(requester_id=\? AND status=\?\)/);
+    expect(all).toMatch(/SEARCH f USING COVERING INDEX friendships_addressee_name \(addressee_id=\? AND status=\?\)/);
+    for (const details of plans) {
+      // Each side is read in its index's order (no sort of friendships); only the page is sorted.
+      expect(details).not.toMatch(/SCAN (f|u)\b/);
+      expect(details.match(/TEMP B-TREE/g)?.length ?? 0).toBeLessThanOrEqual(1);
     }
   });
 });

@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Field } from "~/components/form/field";
 import { FriendControls } from "~/components/friends/friend-controls";
 import { AvatarPopup } from "~/components/users/avatar-popup";
@@ -15,7 +15,13 @@ import { USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
 import friends from "~/locales/en/friends.json";
 import profile from "~/locales/en/profile.json";
 import { getInstance } from "~/middleware/i18next";
-import { type FriendEntry, listFriendships } from "~/server/friends/friends-list.server";
+import {
+  type FriendCursors,
+  type FriendEntry,
+  type FriendList,
+  type FriendPage,
+  listFriendships,
+} from "~/server/friends/friends-list.server";
 import { searchUsers } from "~/server/friends/people-search.server";
 import type { Route } from "./+types/list";
 
@@ -29,28 +35,59 @@ const asPerson = (entry: FriendEntry, status: Pick<UserInfo, "friendStatus" | "d
   ...status,
 });
 
+const LISTS: FriendList[] = ["friends", "incoming", "outgoing"];
+
+/** `?friends=12&incoming=7`: each list starts after the person with that id (decision 191). */
+function cursorsOf(params: URLSearchParams): FriendCursors {
+  const cursors: FriendCursors = {};
+  for (const list of LISTS) {
+    const id = Number(params.get(list));
+    if (Number.isSafeInteger(id) && id > 0) cursors[list] = id;
+  }
+  return cursors;
+}
+
+/** The link to a list's next page: this page's address with that list's cursor moved on. */
+function nextHref(url: URL, list: FriendList, page: FriendPage) {
+  if (page.next === null) return null;
+  const params = new URLSearchParams(url.search);
+  params.set(list, String(page.next));
+  return `${url.pathname}?${params}#friends-${list === "friends" ? "list" : list}`;
+}
+
 /**
  * /profile/friends (SPEC §2, §4): friends, requests both ways and a search for people, each
- * with their controls: accept or decline what came in, cancel what went out, unfriend.
+ * with their controls: accept or decline what came in, cancel what went out, unfriend. Each
+ * list shows a page of people by name and links to the next (decision 191).
  * Forms post to /users/{id}/friend and come back here (PRG); with JavaScript through fetchers.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
   // Over the search limit nobody is searched for, and the field says why (decision 113).
   const search = readSearchText(url.searchParams.get("q"));
-  const [lists, results] = await Promise.all([listFriendships(viewer.id), searchUsers(viewer.id, search.text)]);
+  const [lists, results] = await Promise.all([
+    listFriendships(viewer.id, cursorsOf(url.searchParams)),
+    searchUsers(viewer.id, search.text),
+  ]);
   return {
     metaTitle: getInstance(context).t("profile:friends.metaTitle"),
     q: search.typed,
     qTooLong: search.tooLong,
     results,
-    friends: lists.friends.map((entry) => asPerson(entry, { friendStatus: FriendStatus.Friends, direction: null })),
-    incoming: lists.incoming.map((entry) =>
+    friends: lists.friends.people.map((entry) =>
+      asPerson(entry, { friendStatus: FriendStatus.Friends, direction: null }),
+    ),
+    incoming: lists.incoming.people.map((entry) =>
       asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "incoming" }),
     ),
-    outgoing: lists.outgoing.map((entry) =>
+    outgoing: lists.outgoing.people.map((entry) =>
       asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "outgoing" }),
     ),
+    more: {
+      friends: nextHref(url, "friends", lists.friends),
+      incoming: nextHref(url, "incoming", lists.incoming),
+      outgoing: nextHref(url, "outgoing", lists.outgoing),
+    },
   };
 }
 
@@ -63,12 +100,15 @@ function PeopleList({
   empty,
   people,
   dateLabel,
+  more,
 }: {
   id: string;
   title: string;
   empty: string;
   people: Person[];
   dateLabel?: (date: string) => string;
+  /** The next page's link and its text, when the list goes on. */
+  more?: { href: string | null; label: string };
 }) {
   const { i18n } = useTranslation();
   const clock = useClock();
@@ -95,6 +135,13 @@ function PeopleList({
           ))}
         </ul>
       )}
+      {more?.href ? (
+        <p className="people-more">
+          <Link to={more.href} aria-describedby={id}>
+            {more.label}
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -146,6 +193,7 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
         empty={t("friends.incomingEmpty")}
         people={loaderData.incoming}
         dateLabel={(date) => t("friends.requestedOn", { date })}
+        more={{ href: loaderData.more.incoming, label: t("friends.moreRequests") }}
       />
       <Search q={loaderData.q} qTooLong={loaderData.qTooLong} results={loaderData.results} />
       <PeopleList
@@ -154,6 +202,7 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
         empty={t("friends.empty")}
         people={loaderData.friends}
         dateLabel={(date) => t("friends.friendsSince", { date })}
+        more={{ href: loaderData.more.friends, label: t("friends.moreFriends") }}
       />
       <PeopleList
         id="friends-outgoing"
@@ -161,6 +210,7 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
         empty={t("friends.outgoingEmpty")}
         people={loaderData.outgoing}
         dateLabel={(date) => t("friends.requestedOn", { date })}
+        more={{ href: loaderData.more.outgoing, label: t("friends.moreRequests") }}
       />
     </main>
   );

@@ -40,20 +40,39 @@ export function visibleTo(userId: number): SQL {
   return or(inArray(e.communityId, mine), inArray(e.communityId, atFollowed), inArray(e.schoolId, followed))!;
 }
 
+/** Each span level with its longest span (decision 191), as rows (column1: level, column2: longest). */
+const LEVELS = sql.raw(
+  `(VALUES ${schema.SPAN_LEVEL_LONGEST.map((longest, level) => `(${level}, ${longest})`).join(", ")})`,
+);
+
+/** Whose events a calendar shows: SQL lists of community ids and of school ids. */
+type Owners = { communities: SQL; schools: SQL };
+
 /**
- * The ids of the events that may have a date in [from, to) for `userId`, found from indexes
- * (decision 187): of each of their communities and followed schools only the events that end
- * after `from` (`span_end`: a series' last date, far away when it repeats without end), and the
- * dates moved into the range. A superset, read in index order: `visibleTo` and `mayOverlap`
- * still decide. Without it the OR of IN-lists made SQLite read every event of the district.
+ * The ids of the events of `owners` that may have a date in [from, to), found from indexes
+ * (decisions 187, 191): per span level, the events of those communities and schools that end in
+ * [from, to + the level's longest span) and begin before `to`; and the dates moved into the
+ * range, the same way. A day-long event (the most of them) is read from a range bounded on both
+ * sides, so a month costs its own events, not the ones planned after it; a longer one while it
+ * is not over. A superset, read in index order: the caller's conditions and `mayOverlap` decide.
  */
-function candidateIds(userId: number, from: number, to: number): SQL {
-  const communities = sql`SELECT cm.community_id FROM community_members cm WHERE cm.user_id = ${userId} AND cm.status = 'active'
-    UNION SELECT cs.id FROM school_follows sf JOIN communities cs ON cs.school_id = sf.school_id WHERE sf.user_id = ${userId}`;
-  const schools = sql`SELECT sf.school_id FROM school_follows sf WHERE sf.user_id = ${userId}`;
-  return sql`SELECT ev.id FROM events ev WHERE ev.community_id IN (${communities}) AND ev.span_end >= ${from} AND ev.starts_at < ${to}
-    UNION ALL SELECT ev.id FROM events ev WHERE ev.school_id IN (${schools}) AND ev.span_end >= ${from} AND ev.starts_at < ${to}
-    UNION ALL SELECT mx.event_id FROM event_exceptions mx WHERE mx.moved_end >= ${from} AND mx.starts_at < ${to}`;
+function candidateIds({ communities, schools }: Owners, from: number, to: number): SQL {
+  const inRange = (alias: string, level: string, end: string) =>
+    sql`${sql.raw(`${alias}.${level}`)} = lv.column1 AND ${sql.raw(`${alias}.${end}`)} >= ${from}
+      AND ${sql.raw(`${alias}.${end}`)} < ${to} + lv.column2 AND ${sql.raw(alias)}.starts_at < ${to}`;
+  // CROSS JOIN: the levels drive the index searches (SQLite, without statistics, might not).
+  return sql`SELECT ev.id FROM ${LEVELS} lv CROSS JOIN events ev ON ev.community_id IN (${communities}) AND ${inRange("ev", "span_level", "span_end")}
+    UNION ALL SELECT ev.id FROM ${LEVELS} lv CROSS JOIN events ev ON ev.school_id IN (${schools}) AND ${inRange("ev", "span_level", "span_end")}
+    UNION ALL SELECT mx.event_id FROM ${LEVELS} lv CROSS JOIN event_exceptions mx ON ${inRange("mx", "moved_level", "moved_end")}`;
+}
+
+/** A user's communities (active memberships, and those at schools they follow) and followed schools. */
+function ownersFor(userId: number): Owners {
+  return {
+    communities: sql`SELECT cm.community_id FROM community_members cm WHERE cm.user_id = ${userId} AND cm.status = 'active'
+    UNION SELECT cs.id FROM school_follows sf JOIN communities cs ON cs.school_id = sf.school_id WHERE sf.user_id = ${userId}`,
+    schools: sql`SELECT sf.school_id FROM school_follows sf WHERE sf.user_id = ${userId}`,
+  };
 }
 
 /**
@@ -62,7 +81,7 @@ function candidateIds(userId: number, from: number, to: number): SQL {
  * leaves out brings a few rows that `toItems` never pairs, instead of the conditions read twice.
  */
 export function calendarQueries(userId: number, from: number, to: number, limit = 500) {
-  const ids = candidateIds(userId, from, to);
+  const ids = candidateIds(ownersFor(userId), from, to);
   const [events] = occurrenceQueries(and(sql`${e.id} IN (${ids})`, visibleTo(userId))!, from, to, limit);
   const exceptions = getDb().select(exceptionColumns).from(x).where(sql`${x.eventId} IN (${ids})`);
   return [events, exceptions] as const;
@@ -172,12 +191,22 @@ export function upcomingWindow(
   limit = UPCOMING_LIMIT,
 ): BatchPart<CalendarItem[]> {
   const to = now + UPCOMING_DAYS * DAY;
-  const [events, exceptions] = occurrenceQueries(upcomingWhere(of), now, to);
+  const [events, exceptions] = occurrenceQueries(upcomingWhere(of, now, to), now, to);
   return batchPart({ events, exceptions }, (rows) => toItems([rows.events, rows.exceptions], now, to).slice(0, limit));
 }
 
-export function upcomingWhere(of: { communityId: number } | { schoolId: number }): SQL {
-  if ("communityId" in of) return eq(e.communityId, of.communityId);
-  const atSchool = getDb().select({ id: c.id }).from(c).where(eq(c.schoolId, of.schoolId));
-  return or(eq(e.schoolId, of.schoolId), inArray(e.communityId, atSchool))!;
+/**
+ * Events of one community, or of a school (its own and its communities'), that may have a date
+ * in [from, to): looked up through `candidateIds` (decision 191), not every event it ever had.
+ */
+export function upcomingWhere(of: { communityId: number } | { schoolId: number }, from: number, to: number): SQL {
+  // The unary `+` keeps SQLite from walking the owner's index (every event it ever had) instead
+  // of taking the candidates' ids; the condition only drops moved dates of other owners.
+  if ("communityId" in of) {
+    const ids = candidateIds({ communities: sql`SELECT ${of.communityId}`, schools: sql`SELECT NULL` }, from, to);
+    return sql`${e.id} IN (${ids}) AND +${e.communityId} = ${of.communityId}`;
+  }
+  const communities = sql`SELECT cs.id FROM communities cs WHERE cs.school_id = ${of.schoolId}`;
+  const ids = candidateIds({ communities, schools: sql`SELECT ${of.schoolId}` }, from, to);
+  return sql`${e.id} IN (${ids}) AND (+${e.schoolId} = ${of.schoolId} OR +${e.communityId} IN (${communities}))`;
 }

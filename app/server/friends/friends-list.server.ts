@@ -1,56 +1,76 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { batch } from "~/server/db/batch.server";
-import { getDb, schema } from "~/server/db/db.server";
+import { type SQL, sql } from "drizzle-orm";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { avatarUrl } from "~/server/users/avatar";
 
 export type FriendEntry = { id: number; name: string; username: string | null; avatar: string; since: number };
 
+/** People shown in each list of /profile/friends at a time; the next ones are a link away. */
+export const FRIENDS_PAGE_SIZE = 50;
+
+export type FriendList = "friends" | "incoming" | "outgoing";
+
+/** Where each list starts: after the person with this id (the last one of the page before). */
+export type FriendCursors = Partial<Record<FriendList, number>>;
+
+/** One page of a list and the id to continue after, or null when the list ends there. */
+export type FriendPage = { people: FriendEntry[]; next: number | null };
+
+type Row = { id: number; name: string; username: string | null; avatar: string | null; since: number };
+
 /**
- * /profile/friends: accepted friends (either side asked) and pending requests, both ways.
+ * One side of the viewer's friendships with `status`, by the other person's name, from
+ * `after` on: a range of `friendships_requester_name` or `friendships_addressee_name`
+ * (decision 191), whose names the triggers of migration 0036 keep equal to `users.name`.
+ */
+function side(userId: number, mine: "requester" | "addressee", status: string, after: number | undefined) {
+  const other = mine === "requester" ? "addressee" : "requester";
+  const [me, id, name] = [`f.${mine}_id`, `f.${other}_id`, `f.${other}_name`].map((column) => sql.raw(column));
+  const from =
+    after === undefined
+      ? sql``
+      : sql`AND (${name}, ${id}) > (coalesce((SELECT u.name FROM users u WHERE u.id = ${after}), ''), ${after})`;
+  return sql`SELECT * FROM (SELECT ${id} AS id, ${name} AS sort_name, coalesce(f.accepted_at, f.created_at) AS since
+    FROM friendships f WHERE ${me} = ${userId} AND f.status = ${status} ${from}
+    ORDER BY ${name}, ${id} LIMIT ${FRIENDS_PAGE_SIZE + 1})`;
+}
+
+/** A page of people from the sides given, by name then id, with their user rows. */
+function pageQuery(sides: SQL[]) {
+  return sqlRows<Row>(sql`SELECT u.id, u.name, u.username, u.avatar, p.since
+    FROM (${sql.join(sides, sql` UNION ALL `)}) p JOIN users u ON u.id = p.id AND u.deleted_at IS NULL
+    ORDER BY p.sort_name, p.id LIMIT ${FRIENDS_PAGE_SIZE + 1}`);
+}
+
+const toPage = (rows: Row[]): FriendPage => {
+  const people = rows.slice(0, FRIENDS_PAGE_SIZE).map(
+    (row): FriendEntry => ({
+      id: row.id,
+      name: row.name,
+      username: row.username,
+      avatar: avatarUrl(row.avatar),
+      since: row.since,
+    }),
+  );
+  return { people, next: rows.length > FRIENDS_PAGE_SIZE ? people.at(-1)!.id : null };
+};
+
+/**
+ * /profile/friends: accepted friends (either side asked) and pending requests, both ways, each
+ * by name a page at a time (decision 191: a page reads its own rows, however many friends).
  * Read-only; sending and answering requests is the friends service's job (SPEC §4, §8).
  */
-export async function listFriendships(userId: number) {
-  const other = alias(schema.users, "other");
-  const f = schema.friendships;
-  // A batch, not a lone select: it joins the request's one round trip (decision 104).
-  const { rows } = await batch({
-    rows: getDb()
-      .select({
-        requesterId: f.requesterId,
-        status: f.status,
-        createdAt: f.createdAt,
-        acceptedAt: f.acceptedAt,
-        id: other.id,
-        name: other.name,
-        username: other.username,
-        avatar: other.avatar,
-      })
-      .from(f)
-      .innerJoin(
-        other,
-        and(
-          or(
-            and(eq(f.requesterId, userId), eq(other.id, f.addresseeId)),
-            and(eq(f.addresseeId, userId), eq(other.id, f.requesterId)),
-          ),
-          isNull(other.deletedAt),
-        ),
-      )
-      .where(or(eq(f.requesterId, userId), eq(f.addresseeId, userId)))
-      .orderBy(asc(other.name), asc(other.id)),
+export async function listFriendships(
+  userId: number,
+  after: FriendCursors = {},
+): Promise<Record<FriendList, FriendPage>> {
+  // A batch, not lone selects: it joins the request's one round trip (decision 104).
+  const { friends, incoming, outgoing } = await batch({
+    friends: pageQuery([
+      side(userId, "requester", "accepted", after.friends),
+      side(userId, "addressee", "accepted", after.friends),
+    ]),
+    incoming: pageQuery([side(userId, "addressee", "pending", after.incoming)]),
+    outgoing: pageQuery([side(userId, "requester", "pending", after.outgoing)]),
   });
-
-  const entry = (row: (typeof rows)[number]): FriendEntry => ({
-    id: row.id,
-    name: row.name,
-    username: row.username,
-    avatar: avatarUrl(row.avatar),
-    since: row.acceptedAt ?? row.createdAt,
-  });
-  return {
-    friends: rows.filter((row) => row.status === "accepted").map(entry),
-    incoming: rows.filter((row) => row.status === "pending" && row.requesterId !== userId).map(entry),
-    outgoing: rows.filter((row) => row.status === "pending" && row.requesterId === userId).map(entry),
-  };
+  return { friends: toPage(friends), incoming: toPage(incoming), outgoing: toPage(outgoing) };
 }

@@ -111,6 +111,9 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
       status: "pending" as const,
       createdAt: Date.now(),
       acceptedAt: null,
+      // As the insert's trigger stores them (decision 191).
+      requesterName: viewer.name,
+      addresseeName: target.name,
     };
     // One statement, so two people asking each other at once cannot both insert (D1 runs it atomically).
     const insert = sqlRows<{ created_at: number }>(sql`

@@ -29,7 +29,7 @@ const f = schema.schoolFollows;
 export async function getSchoolPage(schoolId: number, viewerId: number, now = Date.now()): Promise<SchoolPage | null> {
   const db = getDb();
   const until = now + UPCOMING_DAYS * 86_400_000;
-  const [eventsQuery, exceptionsQuery] = occurrenceQueries(upcomingWhere({ schoolId }), now, until);
+  const [eventsQuery, exceptionsQuery] = occurrenceQueries(upcomingWhere({ schoolId }, now, until), now, until);
   const { schools, communities, follows, events, exceptions } = await batch({
     schools: db.select(schoolColumns).from(s).where(eq(s.id, schoolId)).limit(1),
     communities: db

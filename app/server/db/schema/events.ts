@@ -5,6 +5,23 @@ import { communities } from "./communities";
 import { schools } from "./schools";
 import { users } from "./users";
 
+const DAY = 86_400_000;
+
+/**
+ * The longest span of each span level (decision 191): a day (most events), then without bound
+ * (longer events and series). An event of a bounded level that shows in [from, to) ends in
+ * [from, to + its longest span), so the month reads it from a range bounded on both sides.
+ */
+export const SPAN_LEVEL_LONGEST = [DAY, Number.MAX_SAFE_INTEGER] as const;
+
+/** The level of a span from `start` to `end` (SQL column expressions), null when `hidden`. */
+function spanLevelOf(start: string, end: string, hidden: string) {
+  const levels = SPAN_LEVEL_LONGEST.slice(0, -1)
+    .map((longest, level) => `WHEN ${end} - ${start} <= ${longest} THEN ${level}`)
+    .join(" ");
+  return sql.raw(`CASE WHEN ${hidden} THEN NULL ${levels} ELSE ${SPAN_LEVEL_LONGEST.length - 1} END`);
+}
+
 export const events = sqliteTable(
   "events",
   {
@@ -41,11 +58,17 @@ export const events = sqliteTable(
         ELSE coalesce(max(recurrence_until + 86400000, coalesce(ends_at, starts_at)), 9007199254740991) END`,
       { mode: "virtual" },
     ),
+    // How long the series spans, as a level of `SPAN_LEVEL_LONGEST` (decision 191): a month reads
+    // one index range of `span_end` per level. Null when cancelled: it shows on no calendar.
+    spanLevel: integer("span_level").generatedAlwaysAs(
+      spanLevelOf("starts_at", "span_end", "cancelled_at IS NOT NULL"),
+      { mode: "virtual" },
+    ),
   },
   (table) => [
     index("events_starts").on(table.startsAt),
-    index("events_community_span").on(table.communityId, table.spanEnd, table.startsAt),
-    index("events_school_span").on(table.schoolId, table.spanEnd, table.startsAt),
+    index("events_community_level").on(table.communityId, table.spanLevel, table.spanEnd, table.startsAt),
+    index("events_school_level").on(table.schoolId, table.spanLevel, table.spanEnd, table.startsAt),
   ],
 );
 
@@ -65,10 +88,14 @@ export const eventExceptions = sqliteTable(
       sql`CASE WHEN cancelled = 0 AND starts_at IS NOT NULL THEN coalesce(ends_at, starts_at) END`,
       { mode: "virtual" },
     ),
+    // The moved date's span level, as `events.span_level` (decision 191); null when not moved.
+    movedLevel: integer("moved_level").generatedAlwaysAs(spanLevelOf("starts_at", "moved_end", "moved_end IS NULL"), {
+      mode: "virtual",
+    }),
   },
   (table) => [
     primaryKey({ columns: [table.eventId, table.occurrenceStart] }),
-    index("event_exceptions_moved").on(table.movedEnd, table.startsAt),
+    index("event_exceptions_moved_level").on(table.movedLevel, table.movedEnd, table.startsAt),
   ],
 );
 

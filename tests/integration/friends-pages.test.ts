@@ -1,0 +1,96 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "~/server/db/db.server";
+import { FRIENDS_PAGE_SIZE, listFriendships } from "~/server/friends/friends-list.server";
+import { friendshipRows, makeFriends, makeRequest } from "./friends-support";
+import { createUser } from "./helpers";
+import { browserFor } from "./settings-support";
+
+/**
+ * /profile/friends reads each list by name from an index, a page at a time (decision 191): the
+ * names on friendships are kept by triggers, the pages together are the whole list in the old
+ * order (name, then id, whichever side asked), and the page links work without JavaScript.
+ */
+async function friendsOf(viewerId: number) {
+  const all = [];
+  let after: number | undefined;
+  for (let pages = 0; pages < 10; pages += 1) {
+    const { friends } = await listFriendships(viewerId, after === undefined ? {} : { friends: after });
+    all.push(...friends.people);
+    if (friends.next === null) return { all, pages: pages + 1 };
+    expect(friends.people).toHaveLength(FRIENDS_PAGE_SIZE);
+    after = friends.next;
+  }
+  throw new Error("more pages than friends");
+}
+
+describe("the friends list by name, a page at a time (decision 191)", () => {
+  it("pages through friends of both sides in name then id order, with requests apart", {
+    timeout: 120_000,
+  }, async () => {
+    const viewer = await createUser({ name: "Viewer Person" });
+    const people = [];
+    // 120 friends, names out of order and some shared, half asked by the viewer, half asking.
+    for (let i = 0; i < 120; i += 1) {
+      const person = await createUser({ name: `Friend ${String((i * 37) % 60).padStart(2, "0")}` });
+      people.push(person);
+      if (i % 2 === 0) await makeFriends(viewer.id, person.id);
+      else await makeFriends(person.id, viewer.id);
+    }
+    const asking = await createUser({ name: "Asking Person" });
+    const asked = await createUser({ name: "Asked Person" });
+    await makeRequest(asking.id, viewer.id);
+    await makeRequest(viewer.id, asked.id);
+
+    const { all, pages } = await friendsOf(viewer.id);
+    expect(pages).toBe(3);
+    const expected = [...people].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
+    expect(all.map((person) => person.id)).toEqual(expected.map((person) => person.id));
+    expect(all.map((person) => person.name)).toEqual(expected.map((person) => person.name));
+
+    const lists = await listFriendships(viewer.id);
+    expect(lists.incoming).toEqual({ people: [expect.objectContaining({ id: asking.id })], next: null });
+    expect(lists.outgoing).toEqual({ people: [expect.objectContaining({ id: asked.id })], next: null });
+  });
+
+  it("keeps each side's name on the friendship: set on insert, changed with the user's name", async () => {
+    const a = await createUser({ name: "Zed Requester" });
+    const b = await createUser({ name: "Amy Addressee" });
+    await makeFriends(a.id, b.id);
+    expect(await friendshipRows(a.id, b.id)).toEqual([
+      expect.objectContaining({ requesterName: "Zed Requester", addresseeName: "Amy Addressee" }),
+    ]);
+    await getDb().update(schema.users).set({ name: "Abe Requester" }).where(eq(schema.users.id, a.id));
+    await getDb().update(schema.users).set({ name: "Yara Addressee" }).where(eq(schema.users.id, b.id));
+    expect(await friendshipRows(a.id, b.id)).toEqual([
+      expect.objectContaining({ requesterName: "Abe Requester", addresseeName: "Yara Addressee" }),
+    ]);
+    // The renamed friend moves in the list: by the new name, not the old one.
+    const c = await createUser({ name: "Mia Middle" });
+    await makeFriends(c.id, b.id);
+    const { friends } = await listFriendships(b.id);
+    expect(friends.people.map((person) => person.name)).toEqual(["Abe Requester", "Mia Middle"]);
+  });
+
+  it("links to the next page of friends, without JavaScript", {
+    timeout: 60_000,
+  }, async () => {
+    const viewer = await createUser({ name: "Paging Viewer" });
+    for (let i = 0; i < FRIENDS_PAGE_SIZE + 3; i += 1) {
+      const person = await createUser({ name: `Pal ${String(i).padStart(3, "0")}` });
+      await makeFriends(person.id, viewer.id);
+    }
+    const browser = await browserFor(viewer);
+    const first = await (await browser.get("/profile/friends")).text();
+    expect(first).toContain("Pal 000");
+    expect(first).toContain(`Pal ${String(FRIENDS_PAGE_SIZE - 1).padStart(3, "0")}`);
+    expect(first).not.toContain(`Pal ${String(FRIENDS_PAGE_SIZE).padStart(3, "0")}`);
+    const link = /<a [^>]*href="(\/profile\/friends\?friends=\d+#friends-list)"[^>]*>More friends<\/a>/.exec(first);
+    expect(link, "a link to the next page of friends").not.toBeNull();
+    const second = await (await browser.get(link![1]!.replaceAll("&amp;", "&"))).text();
+    for (let i = FRIENDS_PAGE_SIZE; i < FRIENDS_PAGE_SIZE + 3; i += 1)
+      expect(second).toContain(`Pal ${String(i).padStart(3, "0")}`);
+    expect(second).not.toContain("Pal 000<");
+    expect(second).not.toContain("More friends");
+  });
+});

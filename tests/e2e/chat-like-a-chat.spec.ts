@@ -104,7 +104,7 @@ test("Enter sends on a desktop, Shift+Enter adds a line, and the box is empty an
   await expect(box).toBeFocused();
   // Deleting one's own message is a quiet icon, named for screen readers, a 44 px target.
   const remove = messageList(page).locator("li.chat-message").last().getByRole("button", { name: "Delete message" });
-  await expect(remove.locator("svg")).toBeVisible();
+  await expect(remove.locator(".icon.i-trash")).toBeVisible();
   await expect(remove.locator(".visually-hidden")).toHaveText("Delete message");
   const target = await remove.boundingBox();
   expect(target!.width).toBeGreaterThanOrEqual(44);

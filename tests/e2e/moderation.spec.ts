@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { holdSubmission, quotedAtFullWidth, tappable } from "./phone";
 import { expect, signedInPage, test } from "./support";
 
 /**
@@ -12,6 +13,23 @@ const PHONE = { width: 360, height: 740 };
 async function fitsThePhone(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Presses `button` in `scope`; with JavaScript the request is held until the pending state is
+ * seen: the pressed button says `pending`, and every button of the form waits (decision 194).
+ */
+async function sendWhileWatching(page: Page, p: string, path: string, scope: Locator, button: string, pending: string) {
+  if (p !== "js") return scope.getByRole("button", { name: button, exact: true }).click();
+  const release = await holdSubmission(page, path);
+  await scope.getByRole("button", { name: button, exact: true }).click();
+  const busy = scope.getByRole("button", { name: pending });
+  await expect(busy).toBeDisabled();
+  await expect(busy).toHaveAttribute("aria-busy", "true");
+  for (const other of await busy.locator("xpath=ancestor::form").getByRole("button").all()) {
+    await expect(other).toBeDisabled();
+  }
+  release();
 }
 
 async function notificationsOf(page: Page) {
@@ -49,6 +67,8 @@ test("a parent reports a chat message, the operator warns its author, both are t
   await expect(parent.getByRole("heading", { level: 1 })).toHaveText("Report this message");
   await expect(parent.getByRole("main")).toContainText(rude);
   await fitsThePhone(parent);
+  // The message is quoted at the phone's width, not squeezed by the browser's indents (decision 194).
+  await quotedAtFullWidth(parent.locator(".report-preview"), parent.getByRole("main"));
   await parent.getByRole("button", { name: "Send report" }).click();
   // The reason is required: the browser's check with JavaScript or without (the field is `required`).
   await expect(parent).toHaveURL(/\/report\?/);
@@ -66,6 +86,9 @@ test("a parent reports a chat message, the operator warns its author, both are t
   // The context: what was said just before.
   await expect(item).toContainText(`Could you move your car? ${p}`);
   await fitsThePhone(operator);
+  await quotedAtFullWidth(item, operator.getByRole("main"));
+  await quotedAtFullWidth(item.locator(".moderation-body"), item);
+  await tappable(item);
   await item.getByLabel("Note (optional)").fill(`Please be polite ${p}`);
   await item.getByRole("button", { name: "Warn the author" }).click();
   await expect(operator.locator(".toast")).toContainText("The author was warned.");
@@ -102,7 +125,7 @@ test("a parent reports a person from their profile, and an ordinary member canno
   await header.getByRole("link", { name: "Report", exact: true }).click();
   await expect(parent.getByRole("heading", { level: 1 })).toHaveText(`Report Rude Neighbour ${p}`);
   await parent.getByLabel("What is wrong?").fill(`Shouts at the kids ${p}`);
-  await parent.getByRole("button", { name: "Send report" }).click();
+  await sendWhileWatching(parent, p, "/report", parent.getByRole("main"), "Send report", "Sending…");
   await expect(parent.locator(".toast")).toContainText("Thank you.");
   await expect(parent).toHaveURL(`/chat/@e2e_report_rude_${p}`);
 
@@ -113,7 +136,7 @@ test("a parent reports a person from their profile, and an ordinary member canno
   await operator.setViewportSize(PHONE);
   const item = operator.locator(".moderation-item").filter({ hasText: `Shouts at the kids ${p}` });
   await expect(item).toContainText("Reported person");
-  await item.getByRole("button", { name: "Dismiss" }).click();
+  await sendWhileWatching(operator, p, "/moderation", item, "Dismiss", "Saving…");
   await expect(operator.locator(".toast")).toContainText("The reports were dismissed.");
   await fitsThePhone(operator);
 });

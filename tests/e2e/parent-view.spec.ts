@@ -1,3 +1,4 @@
+import { tappable } from "./phone";
 import { expect, signedInPage, test } from "./support";
 
 /**
@@ -19,6 +20,9 @@ test("a parent opens their child's conversation with a teacher from Family and r
     .filter({ hasText: `Reading Student ${p}` })
     .first();
   await expect(child.getByRole("heading", { name: "Conversations with staff" })).toBeVisible();
+  // At 360 px the student controls and the conversation links are 44 px targets, apart (decision 194).
+  await tappable(child.locator(".student-controls"));
+  await tappable(child.getByTestId("child-conversations"));
   await child.getByRole("link", { name: `With Reading Teacher ${p}` }).click();
 
   await expect(page).toHaveURL(/\/chat\/\d+$/);

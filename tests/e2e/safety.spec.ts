@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { quotedAtFullWidth, tappable } from "./phone";
 import { png } from "./png";
 import { expect, signedInPage, test } from "./support";
 
@@ -74,11 +75,16 @@ test("a parent blocks a neighbour: posts and messages are hidden with an undo; t
   const hidden = page.locator(".hidden-by-block").first();
   await expect(hidden).toContainText("Hidden: you blocked this person");
   await fitsThePhone(page);
+  await tappable(hidden);
 
   // Settings list the neighbour.
   await page.goto("/profile/settings#settings-blocked");
-  await expect(page.locator("#settings-blocked")).toContainText(other.name);
+  const row = page.locator("#settings-blocked .blocked-person").filter({ hasText: other.name });
+  await expect(row).toBeVisible();
   await fitsThePhone(page);
+  // The name and Unblock are 44 px targets, apart, without a list bullet (decision 194).
+  await tappable(row);
+  await expect(page.locator("#settings-blocked .blocked-list")).toHaveCSS("list-style-type", "none");
 
   // The neighbour: their post and chat look as before, but a message is refused.
   const theirs = await signedInPage(browser, testInfo, other.email, `/chat/@${parent.username}`);
@@ -126,6 +132,11 @@ test("a member reports a comment, the owner removes it from the queue, the repor
   await owner.setViewportSize(PHONE);
   const item = owner.locator(".moderation-item").filter({ hasText: `Buy cheap watches here ${p}` });
   await expect(item).toContainText("Spam");
+  // At 360 px the card uses the width, the comment is quoted without indents, and every
+  // link and decision is a 44 px target apart from the next (decision 194).
+  await quotedAtFullWidth(item, owner.getByRole("main"));
+  await quotedAtFullWidth(item.locator(".moderation-body"), item);
+  await tappable(item);
   await item.getByLabel("Note (optional)").fill("Advertising");
   await item.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(owner.locator(".toast")).toContainText("It was removed.");

@@ -1,0 +1,73 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./support";
+
+/**
+ * What a phone at 360 px needs of a part of a page (decision 194): nothing wider than the
+ * screen, every link and button in it at least 44 px high, and no two of them touching or
+ * overlapping (two buttons edge to edge read as one and a thumb hits the wrong one).
+ */
+export const PHONE = { width: 360, height: 740 };
+const MIN_TARGET = 44;
+const MIN_GAP = 4;
+
+export async function fitsThePhone(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "content wider than the phone").toBeLessThanOrEqual(0);
+}
+
+export async function tappable(scope: Locator) {
+  const boxes = await scope.evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>("a[href], button, summary, input:not([type=hidden]), textarea")]
+      .filter((el) => el.checkVisibility() && !el.closest(".visually-hidden"))
+      .map((el) => {
+        const r = el.getBoundingClientRect();
+        const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("name") ?? "").trim();
+        return {
+          name: `<${el.tagName.toLowerCase()}> ${name.slice(0, 40)}`,
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+        };
+      }),
+  );
+  expect(boxes.length, "controls found").toBeGreaterThan(0);
+  const problems: string[] = [];
+  for (const [i, a] of boxes.entries()) {
+    if (a.bottom - a.top < MIN_TARGET - 0.5) problems.push(`${a.name}: ${Math.round(a.bottom - a.top)} px high`);
+    if (a.left < -1 || a.right > PHONE.width + 1) problems.push(`${a.name}: outside the screen`);
+    for (const b of boxes.slice(i + 1)) {
+      const apart = Math.max(b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom);
+      if (apart < MIN_GAP) problems.push(`${a.name} and ${b.name}: ${Math.round(apart)} px apart`);
+    }
+  }
+  expect(problems, problems.join("\n")).toEqual([]);
+}
+
+/** A quote (`quote`) uses the width of the card or page it is in, not the browser's 40 px indents. */
+export async function quotedAtFullWidth(quote: Locator, container: Locator) {
+  const [q, c] = [await quote.boundingBox(), await container.boundingBox()];
+  expect(q && c, "quote and container shown").toBeTruthy();
+  // The container's own padding (a card's 1 rem) is allowed; a browser indent of 40 px a side is not.
+  expect(c!.width - q!.width, "room lost around the quote").toBeLessThanOrEqual(48);
+}
+
+/**
+ * Holds the next POST to `path` (React Router's `.data` request with JavaScript) until the
+ * returned function is called: long enough to see the form's pending state.
+ */
+export async function holdSubmission(page: Page, path: string) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === `${path}.data`,
+    async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await released;
+      await route.continue();
+    },
+  );
+  return release;
+}

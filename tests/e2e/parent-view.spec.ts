@@ -1,4 +1,4 @@
-import { tappable } from "./phone";
+import { pressAndSeePending, tappable } from "./phone";
 import { expect, signedInPage, test } from "./support";
 
 /**
@@ -75,7 +75,9 @@ test("a class's teacher marks a pupil as a student from the members list", async
   const pupil = page.getByRole("listitem").filter({ hasText: `Reading Pupil ${p}` });
   const year = new Date().getUTCFullYear() - 11;
   await pupil.getByLabel("Birth year").fill(String(year));
-  await pupil.getByRole("button", { name: "Mark as a student" }).click();
+  // With JavaScript the button says "Saving…" while it is sent (decision 194).
+  const members = new URL(page.url()).pathname;
+  await pressAndSeePending(page, p === "js", members, pupil, "Mark as a student", "Saving…");
   const marked = page.getByRole("listitem").filter({ hasText: `Reading Pupil ${p}` });
   await expect(marked.getByText(`Student, born ${year}`)).toBeVisible();
   await expect(marked.getByText("waiting for a parent's consent")).toBeVisible();

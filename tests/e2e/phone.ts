@@ -71,3 +71,27 @@ export async function holdSubmission(page: Page, path: string) {
   );
   return release;
 }
+
+/**
+ * Presses `button` in `scope`; with JavaScript the request is held until the pending state is
+ * seen: the pressed button says `pending` and waits, as does every other button of its form.
+ */
+export async function pressAndSeePending(
+  page: Page,
+  javaScriptEnabled: boolean,
+  path: string,
+  scope: Locator,
+  button: string,
+  pending: string,
+) {
+  if (!javaScriptEnabled) return scope.getByRole("button", { name: button, exact: true }).click();
+  const release = await holdSubmission(page, path);
+  await scope.getByRole("button", { name: button, exact: true }).click();
+  const busy = scope.getByRole("button", { name: pending });
+  await expect(busy).toBeDisabled();
+  await expect(busy).toHaveAttribute("aria-busy", "true");
+  for (const other of await busy.locator("xpath=ancestor::form").getByRole("button").all()) {
+    await expect(other).toBeDisabled();
+  }
+  release();
+}

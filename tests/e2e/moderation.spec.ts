@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { pressAndSeePending, quotedAtFullWidth, tappable } from "./phone";
+import { iconContrastInThemes, pressAndSeePending, quotedAtFullWidth, tappable } from "./phone";
 import { expect, signedInPage, test } from "./support";
 
 /**
@@ -45,6 +45,8 @@ test("a parent reports a chat message, the operator warns its author, both are t
       }),
   ).toHaveCount(0);
   await fitsThePhone(parent);
+  // A quiet icon, yet 3:1 against the thread in light and dark (decision 194).
+  await iconContrastInThemes(parent, message.getByRole("link", { name: "Report this message" }));
   await message.getByRole("link", { name: "Report this message" }).click();
 
   await expect(parent.getByRole("heading", { level: 1 })).toHaveText("Report this message");

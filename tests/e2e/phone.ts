@@ -95,3 +95,51 @@ export async function pressAndSeePending(
   }
   release();
 }
+
+/**
+ * The contrast of a control drawn only by its colour (an icon button) against what is behind
+ * it, in the theme the page shows: its text colour at its own opacity (and its ancestors'),
+ * over the nearest background colour. WCAG 1.4.11 asks 3:1 (decision 194).
+ */
+export async function iconContrast(control: Locator) {
+  return control.evaluate((el) => {
+    const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+    let opacity = 1;
+    for (let node: Element | null = el; node; node = node.parentElement)
+      opacity *= Number(getComputedStyle(node).opacity);
+    let back = [255, 255, 255];
+    for (let node: Element | null = el; node; node = node.parentElement) {
+      const [r, g, b, a = 1] = rgb(getComputedStyle(node).backgroundColor);
+      if (a > 0 && r !== undefined) {
+        back = [r, g!, b!];
+        break;
+      }
+    }
+    const fore = rgb(getComputedStyle(el).color)
+      .slice(0, 3)
+      .map((c, i) => c * opacity + back[i]! * (1 - opacity));
+    const luminance = (c: number[]) =>
+      c
+        .map((v) => v / 255)
+        .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+    const [hi, lo] = [luminance(fore), luminance(back)].sort((a, b) => b - a);
+    return (hi! + 0.05) / (lo! + 0.05);
+  });
+}
+
+/** `iconContrast` in the light (d) and dark (h) themes: the class on <html> is all a theme is. */
+export async function iconContrastInThemes(page: Page, control: Locator) {
+  const found: Record<string, number> = {};
+  const served = await page.evaluate(() => document.documentElement.className);
+  for (const theme of ["theme-d", "theme-h"]) {
+    await page.evaluate((name) => {
+      document.documentElement.className = name;
+    }, theme);
+    found[theme] = Math.round((await iconContrast(control)) * 100) / 100;
+  }
+  await page.evaluate((name) => {
+    document.documentElement.className = name;
+  }, served);
+  for (const [theme, ratio] of Object.entries(found)) expect(ratio, `contrast in ${theme}`).toBeGreaterThanOrEqual(3);
+}

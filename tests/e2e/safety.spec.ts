@@ -136,6 +136,9 @@ test("a member reports a comment, the owner removes it from the queue, the repor
   // link and decision is a 44 px target apart from the next (decision 194).
   await quotedAtFullWidth(item, owner.getByRole("main"));
   await quotedAtFullWidth(item.locator(".moderation-body"), item);
+  // Members' words keep their own direction on an Arabic page (decision 140).
+  await expect(item.locator(".moderation-body")).toHaveAttribute("dir", "auto");
+  await expect(item.locator(".moderation-reasons li").first()).toHaveAttribute("dir", "auto");
   await tappable(item);
   await item.getByLabel("Note (optional)").fill("Advertising");
   await item.getByRole("button", { name: "Remove", exact: true }).click();

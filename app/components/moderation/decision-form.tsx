@@ -3,14 +3,16 @@ import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { MODERATION_NOTE_MAX, type ModerationAction } from "~/lib/moderation";
 
-/** A report's reasons, in the order they came. */
+/** A report's reasons, in the order they came; each in its writer's direction (decision 140). */
 export function ReasonList({ reasons }: { reasons: string[] }) {
   return (
     <ul className="moderation-reasons">
       {reasons.map((reason, index) => (
         // Reasons have no ids of their own; their order is the reports' order.
         // biome-ignore lint/suspicious/noArrayIndexKey: a list that never reorders
-        <li key={index}>{reason}</li>
+        <li key={index} dir="auto">
+          {reason}
+        </li>
       ))}
     </ul>
   );

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { iconContrastInThemes, pressAndSeePending, quotedAtFullWidth, tappable } from "./phone";
+import { fitsThePhone, iconContrastInThemes, PHONE, pressAndSeePending, quotedAtFullWidth, tappable } from "./phone";
 import { expect, signedInPage, test } from "./support";
 
 /**
@@ -8,12 +8,6 @@ import { expect, signedInPage, test } from "./support";
  * direct chat (scripts/seed/moderation.mjs); the operator is shared, so everything it looks for
  * carries the project's name.
  */
-const PHONE = { width: 360, height: 740 };
-
-async function fitsThePhone(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function notificationsOf(page: Page) {
   await page.reload();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { quotedAtFullWidth, tappable } from "./phone";
+import { fitsThePhone, PHONE, quotedAtFullWidth, tappable } from "./phone";
 import { png } from "./png";
 import { expect, signedInPage, test } from "./support";
 
@@ -9,7 +9,6 @@ import { expect, signedInPage, test } from "./support";
  * has its own parent and neighbour (scripts/seed/safety.mjs): friends in one community, where
  * the neighbour posted, with a direct chat the neighbour wrote in.
  */
-const PHONE = { width: 360, height: 740 };
 
 function people(project: string) {
   const p = project === "no-js" ? "nojs" : "js";
@@ -25,11 +24,6 @@ function people(project: string) {
 }
 
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" });
-
-async function fitsThePhone(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test.describe.configure({ mode: "default" });
 

@@ -16,11 +16,25 @@ export type IconName =
   | "more"
   | "heart"
   | "comment"
-  | "dots";
+  | "dots"
+  | "trash"
+  | "flag"
+  | "back";
 
-export function Icon({ name, size = 20, filled = false }: { name: IconName; size?: 18 | 20; filled?: boolean }) {
-  const small = size === 18 ? " icon-small" : "";
-  return <span className={`icon i-${name}${filled ? "-filled" : ""}${small}`} />;
+export function Icon({
+  name,
+  size = 20,
+  filled = false,
+  className,
+}: {
+  name: IconName;
+  size?: 16 | 18 | 20;
+  filled?: boolean;
+  /** A class of the place it stands in (one that hides it at some width, or mirrors it). */
+  className?: string;
+}) {
+  const small = size === 18 ? " icon-small" : size === 16 ? " icon-tiny" : "";
+  return <span className={`icon i-${name}${filled ? "-filled" : ""}${small}${className ? ` ${className}` : ""}`} />;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { iconContrastInThemes } from "./phone";
 import { expect, signIn, test } from "./support";
 
 /**
@@ -104,8 +105,9 @@ test("Enter sends on a desktop, Shift+Enter adds a line, and the box is empty an
   await expect(box).toBeFocused();
   // Deleting one's own message is a quiet icon, named for screen readers, a 44 px target.
   const remove = messageList(page).locator("li.chat-message").last().getByRole("button", { name: "Delete message" });
-  await expect(remove.locator("svg")).toBeVisible();
+  await expect(remove.locator(".icon.i-trash")).toBeVisible();
   await expect(remove.locator(".visually-hidden")).toHaveText("Delete message");
+  await iconContrastInThemes(page, remove);
   const target = await remove.boundingBox();
   expect(target!.width).toBeGreaterThanOrEqual(44);
   expect(target!.height).toBeGreaterThanOrEqual(44);

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { fitsThePhone, iconContrastInThemes, PHONE, pressAndSeePending, quotedAtFullWidth, tappable } from "./phone";
 import { expect, signedInPage, test } from "./support";
 
 /**
@@ -7,12 +8,6 @@ import { expect, signedInPage, test } from "./support";
  * direct chat (scripts/seed/moderation.mjs); the operator is shared, so everything it looks for
  * carries the project's name.
  */
-const PHONE = { width: 360, height: 740 };
-
-async function fitsThePhone(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function notificationsOf(page: Page) {
   await page.reload();
@@ -44,11 +39,15 @@ test("a parent reports a chat message, the operator warns its author, both are t
       }),
   ).toHaveCount(0);
   await fitsThePhone(parent);
+  // A quiet icon, yet 3:1 against the thread in light and dark (decision 194).
+  await iconContrastInThemes(parent, message.getByRole("link", { name: "Report this message" }));
   await message.getByRole("link", { name: "Report this message" }).click();
 
   await expect(parent.getByRole("heading", { level: 1 })).toHaveText("Report this message");
   await expect(parent.getByRole("main")).toContainText(rude);
   await fitsThePhone(parent);
+  // The message is quoted at the phone's width, not squeezed by the browser's indents (decision 194).
+  await quotedAtFullWidth(parent.locator(".report-preview"), parent.getByRole("main"));
   await parent.getByRole("button", { name: "Send report" }).click();
   // The reason is required: the browser's check with JavaScript or without (the field is `required`).
   await expect(parent).toHaveURL(/\/report\?/);
@@ -66,6 +65,9 @@ test("a parent reports a chat message, the operator warns its author, both are t
   // The context: what was said just before.
   await expect(item).toContainText(`Could you move your car? ${p}`);
   await fitsThePhone(operator);
+  await quotedAtFullWidth(item, operator.getByRole("main"));
+  await quotedAtFullWidth(item.locator(".moderation-body"), item);
+  await tappable(item);
   await item.getByLabel("Note (optional)").fill(`Please be polite ${p}`);
   await item.getByRole("button", { name: "Warn the author" }).click();
   await expect(operator.locator(".toast")).toContainText("The author was warned.");
@@ -102,7 +104,7 @@ test("a parent reports a person from their profile, and an ordinary member canno
   await header.getByRole("link", { name: "Report", exact: true }).click();
   await expect(parent.getByRole("heading", { level: 1 })).toHaveText(`Report Rude Neighbour ${p}`);
   await parent.getByLabel("What is wrong?").fill(`Shouts at the kids ${p}`);
-  await parent.getByRole("button", { name: "Send report" }).click();
+  await pressAndSeePending(parent, p === "js", "/report", parent.getByRole("main"), "Send report", "Sending…");
   await expect(parent.locator(".toast")).toContainText("Thank you.");
   await expect(parent).toHaveURL(`/chat/@e2e_report_rude_${p}`);
 
@@ -113,7 +115,8 @@ test("a parent reports a person from their profile, and an ordinary member canno
   await operator.setViewportSize(PHONE);
   const item = operator.locator(".moderation-item").filter({ hasText: `Shouts at the kids ${p}` });
   await expect(item).toContainText("Reported person");
-  await item.getByRole("button", { name: "Dismiss" }).click();
+  await expect(item.getByRole("link", { name: "Open their profile" })).toBeVisible();
+  await pressAndSeePending(operator, p === "js", "/moderation", item, "Dismiss", "Saving…");
   await expect(operator.locator(".toast")).toContainText("The reports were dismissed.");
   await fitsThePhone(operator);
 });

@@ -1,3 +1,4 @@
+import { pressAndSeePending, tappable } from "./phone";
 import { expect, signedInPage, test } from "./support";
 
 /**
@@ -19,6 +20,9 @@ test("a parent opens their child's conversation with a teacher from Family and r
     .filter({ hasText: `Reading Student ${p}` })
     .first();
   await expect(child.getByRole("heading", { name: "Conversations with staff" })).toBeVisible();
+  // At 360 px the student controls and the conversation links are 44 px targets, apart (decision 194).
+  await tappable(child.locator(".student-controls"));
+  await tappable(child.getByTestId("child-conversations"));
   await child.getByRole("link", { name: `With Reading Teacher ${p}` }).click();
 
   await expect(page).toHaveURL(/\/chat\/\d+$/);
@@ -71,7 +75,9 @@ test("a class's teacher marks a pupil as a student from the members list", async
   const pupil = page.getByRole("listitem").filter({ hasText: `Reading Pupil ${p}` });
   const year = new Date().getUTCFullYear() - 11;
   await pupil.getByLabel("Birth year").fill(String(year));
-  await pupil.getByRole("button", { name: "Mark as a student" }).click();
+  // With JavaScript the button says "Saving…" while it is sent (decision 194).
+  const members = new URL(page.url()).pathname;
+  await pressAndSeePending(page, p === "js", members, pupil, "Mark as a student", "Saving…");
   const marked = page.getByRole("listitem").filter({ hasText: `Reading Pupil ${p}` });
   await expect(marked.getByText(`Student, born ${year}`)).toBeVisible();
   await expect(marked.getByText("waiting for a parent's consent")).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
+import { fitsThePhone, PHONE, quotedAtFullWidth, tappable } from "./phone";
 import { png } from "./png";
 import { expect, signedInPage, test } from "./support";
 
@@ -8,7 +9,6 @@ import { expect, signedInPage, test } from "./support";
  * has its own parent and neighbour (scripts/seed/safety.mjs): friends in one community, where
  * the neighbour posted, with a direct chat the neighbour wrote in.
  */
-const PHONE = { width: 360, height: 740 };
 
 function people(project: string) {
   const p = project === "no-js" ? "nojs" : "js";
@@ -24,11 +24,6 @@ function people(project: string) {
 }
 
 const messages = (page: Page) => page.getByRole("list", { name: "Messages" });
-
-async function fitsThePhone(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test.describe.configure({ mode: "default" });
 
@@ -74,11 +69,16 @@ test("a parent blocks a neighbour: posts and messages are hidden with an undo; t
   const hidden = page.locator(".hidden-by-block").first();
   await expect(hidden).toContainText("Hidden: you blocked this person");
   await fitsThePhone(page);
+  await tappable(hidden);
 
   // Settings list the neighbour.
   await page.goto("/profile/settings#settings-blocked");
-  await expect(page.locator("#settings-blocked")).toContainText(other.name);
+  const row = page.locator("#settings-blocked .blocked-person").filter({ hasText: other.name });
+  await expect(row).toBeVisible();
   await fitsThePhone(page);
+  // The name and Unblock are 44 px targets, apart, without a list bullet (decision 194).
+  await tappable(row);
+  await expect(page.locator("#settings-blocked .blocked-list")).toHaveCSS("list-style-type", "none");
 
   // The neighbour: their post and chat look as before, but a message is refused.
   const theirs = await signedInPage(browser, testInfo, other.email, `/chat/@${parent.username}`);
@@ -126,6 +126,14 @@ test("a member reports a comment, the owner removes it from the queue, the repor
   await owner.setViewportSize(PHONE);
   const item = owner.locator(".moderation-item").filter({ hasText: `Buy cheap watches here ${p}` });
   await expect(item).toContainText("Spam");
+  // At 360 px the card uses the width, the comment is quoted without indents, and every
+  // link and decision is a 44 px target apart from the next (decision 194).
+  await quotedAtFullWidth(item, owner.getByRole("main"));
+  await quotedAtFullWidth(item.locator(".moderation-body"), item);
+  // Members' words keep their own direction on an Arabic page (decision 140).
+  await expect(item.locator(".moderation-body")).toHaveAttribute("dir", "auto");
+  await expect(item.locator(".moderation-reasons li").first()).toHaveAttribute("dir", "auto");
+  await tappable(item);
   await item.getByLabel("Note (optional)").fill("Advertising");
   await item.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(owner.locator(".toast")).toContainText("It was removed.");

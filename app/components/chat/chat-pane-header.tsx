@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { Icon } from "../icons";
 
 /**
  * The head of a chat pane (a conversation, New group, a group's page): the way back, then the
@@ -31,16 +32,7 @@ export function ChatPaneHeader({
         title={back.label}
       >
         {/* An arrow on phones, so the title keeps the line (decision 122); the words from 480 px. */}
-        <svg
-          className="chat-back-arrow"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
+        <Icon name="back" className="chat-back-arrow" />
         <span className="chat-back-text">{back.label}</span>
       </Link>
       {avatar}

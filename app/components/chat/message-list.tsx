@@ -2,6 +2,7 @@ import { type MouseEvent, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { HiddenByBlock } from "~/components/friends/block-control";
+import { Icon } from "~/components/icons";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -151,16 +152,7 @@ export function MessageList({
                 onConfirm={() => onDelete(message)}
               >
                 {/* A quiet icon, named for screen readers (decision 122). */}
-                <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path
-                    d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
+                <Icon name="trash" size={16} />
                 <span className="visually-hidden">{t("delete")}</span>
               </ConfirmForm>
             ) : (
@@ -171,16 +163,7 @@ export function MessageList({
                 aria-label={t("reportMessage")}
                 title={t("reportMessage")}
               >
-                <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path
-                    d="M5 21V4m0 0h11l-2 4 2 4H5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
+                <Icon name="flag" size={16} />
               </Link>
             )}
           </li>

@@ -1,8 +1,13 @@
 import { Form } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { useTranslation } from "~/lib/i18n-lite/react";
 
-/** One manage-page button: a plain form, or the confirmation pattern when `question` is set (DESIGN §1). */
+/**
+ * One manage-page button: a plain form, or the confirmation pattern when `question` is set (DESIGN §1).
+ * With JavaScript the button says it is saving while its form is sent (decision 194).
+ */
 export function ManageAction({
   action,
   fields,
@@ -18,6 +23,7 @@ export function ManageAction({
 }) {
   const { t } = useTranslation("communities");
   const className = secondary ? "button-secondary" : undefined;
+  const pending = usePendingSubmit({ action, values: fields });
   if (question) {
     return (
       <ConfirmForm
@@ -37,9 +43,9 @@ export function ManageAction({
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={className}>
+      <SubmitButton className={className} pending={pending} pendingLabel={t("manage.saving")}>
         {label}
-      </button>
+      </SubmitButton>
     </Form>
   );
 }

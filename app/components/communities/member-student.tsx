@@ -1,4 +1,6 @@
 import { Form } from "react-router";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { StudentState } from "~/server/families/students.server";
 
@@ -21,6 +23,9 @@ export function MemberStudent({
 }) {
   const { t } = useTranslation("communities");
   const hidden = <input type="hidden" name="childId" value={userId} />;
+  // With JavaScript the button says it is saving while its form is sent (decision 194).
+  const pending = usePendingSubmit({ action, values: { childId: String(userId) } });
+  const saving = t("manage.saving");
   if (student) {
     return (
       <>
@@ -30,9 +35,15 @@ export function MemberStudent({
         </span>
         <Form method="post" action={action}>
           {hidden}
-          <button type="submit" name="intent" value="notStudent" className="button-secondary">
+          <SubmitButton
+            name="intent"
+            value="notStudent"
+            className="button-secondary"
+            pending={pending}
+            pendingLabel={saving}
+          >
             {t("manage.student.unmark")}
-          </button>
+          </SubmitButton>
         </Form>
       </>
     );
@@ -54,9 +65,9 @@ export function MemberStudent({
           aria-describedby={error ? errorId : undefined}
         />
       </label>{" "}
-      <button type="submit" name="intent" value="student" className="button-secondary">
+      <SubmitButton name="intent" value="student" className="button-secondary" pending={pending} pendingLabel={saving}>
         {t("manage.student.mark")}
-      </button>
+      </SubmitButton>
       {error ? (
         <p id={errorId} className="field-error" role="alert">
           {t("manage.student.birthYearInvalid")}

@@ -7,6 +7,8 @@ export type PendingMatch = {
   intent?: string;
   /** A field only this form sends. */
   field?: string;
+  /** Fields and the values this form sends in them: one form of a list, each for its own item. */
+  values?: Record<string, string>;
   /** A fetcher form: pending while that fetcher is busy. */
   fetcher?: Pick<ReturnType<typeof useFetcher>, "state">;
 };
@@ -23,5 +25,8 @@ export function usePendingSubmit(match: PendingMatch = {}): boolean {
   if (match.action !== undefined && navigation.formAction?.split("?")[0] !== match.action) return false;
   if (match.intent !== undefined && navigation.formData.get("intent") !== match.intent) return false;
   if (match.field !== undefined && !navigation.formData.has(match.field)) return false;
+  for (const [name, value] of Object.entries(match.values ?? {})) {
+    if (navigation.formData.get(name) !== value) return false;
+  }
   return true;
 }

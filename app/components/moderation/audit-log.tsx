@@ -41,7 +41,7 @@ export function AuditLog({
                   </strong>{" "}
                   <When at={entry.createdAt} clock={clock} />
                 </p>
-                <blockquote>{entry.excerpt}</blockquote>
+                <blockquote dir="auto">{entry.excerpt}</blockquote>
                 {entry.subjectName ? <p className="hint">{t("log.subject", { name: entry.subjectName })}</p> : null}
                 {entry.communityName ? (
                   <p className="hint">{t("log.community", { name: entry.communityName })}</p>

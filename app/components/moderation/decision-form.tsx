@@ -1,15 +1,18 @@
-import { Form } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { MODERATION_NOTE_MAX, type ModerationAction } from "~/lib/moderation";
 
-/** A report's reasons, in the order they came. */
+/** A report's reasons, in the order they came; each in its writer's direction (decision 140). */
 export function ReasonList({ reasons }: { reasons: string[] }) {
   return (
     <ul className="moderation-reasons">
       {reasons.map((reason, index) => (
         // Reasons have no ids of their own; their order is the reports' order.
         // biome-ignore lint/suspicious/noArrayIndexKey: a list that never reorders
-        <li key={index}>{reason}</li>
+        <li key={index} dir="auto">
+          {reason}
+        </li>
       ))}
     </ul>
   );
@@ -18,6 +21,8 @@ export function ReasonList({ reasons }: { reasons: string[] }) {
 /**
  * The decisions on one reported item (decisions 161, 186): one plain form, an optional note, a
  * button per decision. No JavaScript needed. `label` names a button where its usual text does not fit.
+ * With JavaScript, while a decision is sent its buttons wait and the pressed one says so, so a
+ * second tap on a slow phone cannot decide twice.
  */
 export function DecisionForm({
   action,
@@ -34,6 +39,8 @@ export function DecisionForm({
 }) {
   const { t } = useTranslation("moderation");
   const id = `${targetType}-${targetId}`;
+  const pending = usePendingSubmit({ action, values: { targetType, targetId: String(targetId) } });
+  const chosen = useNavigation().formData?.get("action");
   return (
     <Form method="post" action={action} className="stack moderation-form">
       <input type="hidden" name="targetType" value={targetType} />
@@ -57,8 +64,10 @@ export function DecisionForm({
             name="action"
             value={name}
             className={name === "dismiss" ? "button-secondary" : undefined}
+            disabled={pending}
+            aria-busy={(pending && chosen === name) || undefined}
           >
-            {label?.(name) ?? t(`actions.${name}`)}
+            {pending && chosen === name ? t("deciding") : (label?.(name) ?? t(`actions.${name}`))}
           </button>
         ))}
       </div>

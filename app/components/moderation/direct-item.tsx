@@ -45,7 +45,9 @@ export function DirectItemView({ item, action }: { item: DirectQueueItem; action
       <ReasonList reasons={item.reasons} />
       {item.authorId ? (
         <p>
-          <Link to={`/users/${item.authorId}`}>{t("openProfile")}</Link>
+          <Link to={`/users/${item.authorId}`}>
+            {item.targetType === "user" ? t("openPersonProfile") : t("openProfile")}
+          </Link>
         </p>
       ) : null}
       <DecisionForm

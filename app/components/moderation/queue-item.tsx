@@ -23,7 +23,7 @@ export function QueueItemView({ item, action }: { item: QueueItem; action: strin
           {t("reasons", { count: item.reasons.length })}
         </span>
       </p>
-      <blockquote className="moderation-body">
+      <blockquote className="moderation-body" dir="auto">
         <LinkedText text={item.body} />
       </blockquote>
       <ReasonList reasons={item.reasons} />

@@ -48,7 +48,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation("families");
   const { code, children, parents, conversations } = loaderData;
   return (
-    <main id="main">
+    <main id="main" className="family">
       <h1>{t("title")}</h1>
       <h2>{t("myCode")}</h2>
       <p className="invite-code" data-testid="family-code">
@@ -57,7 +57,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
       <p className="hint">{t("myCodeHint")}</p>
       <h2>{t("parents")}</h2>
       {parents.length === 0 ? <p className="hint">{t("none")}</p> : null}
-      <ul>
+      <ul className="family-list">
         {parents.map((parent) => (
           <li key={parent.id}>
             {parent.name} · {t(parent.state)}
@@ -77,7 +77,7 @@ export default function Family({ loaderData, actionData }: Route.ComponentProps)
       </ul>
       <h2>{t("children")}</h2>
       {children.length === 0 ? <p className="hint">{t("none")}</p> : null}
-      <ul>
+      <ul className="family-list">
         {children.map((child) => (
           <li key={child.id}>
             {child.name} · {t(child.state)}
@@ -119,7 +119,7 @@ function ChildConversations({ conversations }: { conversations: { id: number; wi
       <h3>{t("conversations")}</h3>
       <p className="hint">{t("conversationsHint")}</p>
       {conversations.length === 0 ? <p className="hint">{t("conversationsNone")}</p> : null}
-      <ul>
+      <ul className="family-conversation-list">
         {conversations.map((conversation) => (
           <li key={conversation.id}>
             <Link to={`/chat/${conversation.id}`}>{t("conversationWith", { names: conversation.withNames })}</Link>

@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Field, FormError } from "~/components/form/field";
+import { SubmitButton } from "~/components/form/submit-button";
+import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { userContext } from "~/context";
 import { directReportSchema, directTargetSchema } from "~/lib/forms/moderation";
 import { type FormFailure, parseForm, parseValues } from "~/lib/forms/parse";
@@ -51,6 +53,7 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
   const { target, preview, back } = loaderData;
   const failure = actionData?.failure;
   const person = target.type === "user";
+  const sending = usePendingSubmit({ field: "reason" });
   return (
     <main id="main" className="report-page stack">
       <h1>{person ? t("report.titlePerson", { name: preview.authorName }) : t("report.titleMessage")}</h1>
@@ -83,7 +86,9 @@ export default function ReportPage({ loaderData, actionData }: Route.ComponentPr
           )}
         </Field>
         <div className="confirm-actions">
-          <button type="submit">{t("report.send")}</button>
+          <SubmitButton pending={sending} pendingLabel={t("report.sending")}>
+            {t("report.send")}
+          </SubmitButton>
           <Link to={back}>{t("report.cancel")}</Link>
         </div>
       </Form>

@@ -1,0 +1,222 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "~/server/db/db.server";
+import { deleteForMe, markUnread } from "~/server/inbox/inbox.server";
+import { storeNotices } from "~/server/notifications/notice-jobs.server";
+import {
+  deleteNotification,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "~/server/notifications/notifications.server";
+import { withRequestOrigin } from "~/server/notifications/origin.server";
+import { createUser, fetchApp, postForm } from "./helpers";
+import { compose, cookieOf, page, people, sentId } from "./inbox-support";
+import { api, bearerFor, notify, ORIGIN } from "./notifications-support";
+import { browserFor } from "./settings-support";
+
+/**
+ * The header's unread totals come from `unread_counts`, one row per person kept by triggers
+ * (migration 0035, decision 190). These prove the row always equals the count it replaces, after
+ * every write path that moves one: notifications stored by a service, inside another service's
+ * batch and by the queue's job (twice), marked read one by one or all at once (pages and API),
+ * removed; inbox copies sent, opened, marked unread, deleted for oneself, removed with their
+ * message; a deleted account; the migration's backfill. And that a page's rows read no longer
+ * grow with the unread rows.
+ */
+async function truth(userId: number) {
+  const row = await env.DB.prepare(
+    `SELECT
+      (SELECT count(*) FROM notifications WHERE user_id = ?1 AND seen = 0 AND deleted = 0) AS notifications,
+      (SELECT count(*) FROM mail_recipients WHERE user_id = ?1 AND read_at IS NULL AND deleted_at IS NULL) AS mail`,
+  )
+    .bind(userId)
+    .first<{ notifications: number; mail: number }>();
+  return row!;
+}
+
+async function kept(userId: number) {
+  return env.DB.prepare("SELECT notifications, mail FROM unread_counts WHERE user_id = ?")
+    .bind(userId)
+    .first<{ notifications: number; mail: number }>();
+}
+
+/** The kept totals equal the counted ones, and are what the test expects. */
+async function expectTotals(userId: number, expected: { notifications: number; mail: number }) {
+  expect(await truth(userId)).toEqual(expected);
+  expect(await kept(userId)).toEqual(expected);
+}
+
+const rowsRead = (response: Response) => Number(response.headers.get("X-D1-Rows-Read"));
+
+describe("unread totals kept by triggers (decision 190)", { timeout: 60_000 }, () => {
+  it("a new person starts at zero", async () => {
+    const user = await createUser();
+    await expectTotals(user.id, { notifications: 0, mail: 0 });
+  });
+
+  it("notifications: stored, stored twice by a retried job, read, read again, removed, all read", async () => {
+    const user = await createUser();
+    const a = await notify(user.id, "A", 5);
+    const b = await notify(user.id, "B", 4);
+    const c = await notify(user.id, "C", 3);
+    await expectTotals(user.id, { notifications: 3, mail: 0 });
+
+    // The queue's job, delivered twice: one notification each (INSERT OR IGNORE counts once).
+    const notices = [{ userId: user.id, title: "Job", url: "/newsfeed" }];
+    await withRequestOrigin(ORIGIN, () => storeNotices(notices, `unread-${user.id}`));
+    await withRequestOrigin(ORIGIN, () => storeNotices(notices, `unread-${user.id}`));
+    await expectTotals(user.id, { notifications: 4, mail: 0 });
+
+    // Read, and read again: one step down.
+    expect(await markNotificationRead(user, a.oid)).toMatchObject({ status: "ok", unreadCount: 3 });
+    expect(await markNotificationRead(user, a.oid)).toMatchObject({ status: "ok", unreadCount: 3 });
+    await expectTotals(user.id, { notifications: 3, mail: 0 });
+    // Removing a read one moves nothing; an unread one, one.
+    expect(await deleteNotification(user.id, a.oid)).toMatchObject({ status: "ok", unreadCount: 3 });
+    expect(await deleteNotification(user.id, b.oid)).toMatchObject({ status: "ok", unreadCount: 2 });
+    await expectTotals(user.id, { notifications: 2, mail: 0 });
+    // A direct delete of a row (as a cascade would) counts too.
+    await getDb().delete(schema.notifications).where(eq(schema.notifications.oid, c.oid));
+    await expectTotals(user.id, { notifications: 1, mail: 0 });
+
+    for (let i = 0; i < 5; i += 1) await notify(user.id, `More ${i}`, 1);
+    expect(await markAllNotificationsRead(user)).toEqual({ status: "ok", unreadCount: 0 });
+    await expectTotals(user.id, { notifications: 0, mail: 0 });
+    expect((await listNotifications(user.id)).unreadCount).toBe(0);
+  });
+
+  it("notifications through the JSON API and the pages' forms", async () => {
+    const user = await createUser();
+    const token = await bearerFor(user.id);
+    const [x, y] = [await notify(user.id, "X", 3), await notify(user.id, "Y", 2)];
+    await notify(user.id, "Z", 1);
+    expect(await (await api(`/api/v1/notifications/${x.oid}/markread`, token, "POST")).json()).toEqual({
+      unreadCount: 2,
+    });
+    await expectTotals(user.id, { notifications: 2, mail: 0 });
+    const listed = (await (await api("/api/v1/notifications", token)).json()) as { data: { unreadCount: number } };
+    expect(listed.data.unreadCount).toBe(2);
+
+    // Opening one from the header's dropdown, without JavaScript.
+    const cookie = await cookieOf(user);
+    await postForm(`/notifications/${y.oid}/open`, { returnTo: "/newsfeed" }, { cookie });
+    await expectTotals(user.id, { notifications: 1, mail: 0 });
+    const header = await (await fetchApp("/newsfeed", { headers: { Cookie: cookie } })).text();
+    expect(header).toContain("Notifications, 1 unread");
+
+    expect(await (await api("/api/v1/notifications/markallread", token, "POST")).json()).toEqual({ unreadCount: 0 });
+    await expectTotals(user.id, { notifications: 0, mail: 0 });
+  });
+
+  it("a notification written inside another service's batch (a friend request, and its withdrawal)", async () => {
+    const [asker, asked] = [await createUser(), await createUser()];
+    const browser = await browserFor(asker);
+    expect((await browser.post(`/users/${asked.id}/friend`, { intent: "send", confirmed: "1" })).status).toBe(302);
+    await expectTotals(asked.id, { notifications: 1, mail: 0 });
+    await browser.post(`/users/${asked.id}/friend`, { intent: "cancel", confirmed: "1" });
+    expect(await kept(asked.id)).toEqual(await truth(asked.id));
+  });
+
+  it("inbox copies: sent (with their notifications), opened, marked unread, deleted for oneself, gone with the message", async () => {
+    const { ada, ben, cleo } = await people();
+    const first = sentId(await compose(ada, { to: `@${ben.username}, ${cleo.name}`, subject: "One", body: "1" }));
+    const second = sentId(await compose(ada, { to: `@${ben.username}`, subject: "Two", body: "2" }));
+    await expectTotals(ben.id, { notifications: 2, mail: 2 });
+    await expectTotals(cleo.id, { notifications: 1, mail: 1 });
+    await expectTotals(ada.id, { notifications: 0, mail: 0 });
+
+    // The page's tab and the header's badge are the one kept total.
+    const inbox = await (await page(ben, "/messagesold")).text();
+    expect(inbox).toContain("Inbox, 2 unread");
+
+    await page(ben, `/messagesold/${first}`);
+    await expectTotals(ben.id, { notifications: 2, mail: 1 });
+    expect(await markUnread(ben, first)).toBe(true);
+    await expectTotals(ben.id, { notifications: 2, mail: 2 });
+    await page(ben, `/messagesold/${first}`);
+    // Deleting an unread copy takes it out of the total; a read one changes nothing.
+    expect(await deleteForMe(ben, second)).toBe(true);
+    await expectTotals(ben.id, { notifications: 2, mail: 0 });
+    expect(await deleteForMe(ben, first)).toBe(true);
+    await expectTotals(ben.id, { notifications: 2, mail: 0 });
+
+    // The last copies go: the sender's and Cleo's (unread) delete the message; its rows cascade.
+    expect(await deleteForMe(ada, first)).toBe(true);
+    await getDb().delete(schema.mailMessages).where(eq(schema.mailMessages.id, first));
+    await expectTotals(cleo.id, { notifications: 1, mail: 0 });
+  });
+
+  it("a deleted account's totals go to zero, and a removed user row takes its counter with it", async () => {
+    const { ada, ben } = await people();
+    sentId(await compose(ada, { to: `@${ben.username}`, subject: "Before", body: "b" }));
+    await notify(ben.id, "Hello", 1);
+    await expectTotals(ben.id, { notifications: 2, mail: 1 });
+    const browser = await browserFor(ben);
+    const deleted = await browser.post("/profile/settings", { intent: "delete", password: ben.password });
+    expect(deleted.status).toBe(302);
+    await expectTotals(ben.id, { notifications: 0, mail: 0 });
+
+    const gone = await createUser();
+    await notify(gone.id, "Soon gone", 1);
+    await getDb().delete(schema.users).where(eq(schema.users.id, gone.id));
+    expect(await kept(gone.id)).toBeNull();
+  });
+
+  it("the migration's backfill sets every person's totals from their rows", async () => {
+    const user = await createUser();
+    await notify(user.id, "One", 2);
+    await notify(user.id, "Two", 1);
+    await env.DB.prepare("UPDATE unread_counts SET notifications = 40, mail = 7 WHERE user_id = ?").bind(user.id).run();
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0035_"));
+    const backfill = migration?.queries.find((query) =>
+      query.includes("INSERT INTO `unread_counts` (user_id, notifications, mail)"),
+    );
+    expect(backfill).toBeDefined();
+    await env.DB.prepare(backfill!).run();
+    await expectTotals(user.id, { notifications: 2, mail: 0 });
+  });
+
+  it("a page's rows read do not grow with the unread notifications and copies", async () => {
+    const user = await createUser();
+    const sender = await createUser();
+    const cookie = await cookieOf(user);
+    const now = Date.now();
+    let made = 0;
+    /** `count` unread notifications and copies, each older than the ones before. */
+    const addUnread = async (count: number) => {
+      const series = "WITH RECURSIVE s(i) AS (SELECT ?1 UNION ALL SELECT i + 1 FROM s WHERE i + 1 < ?2)";
+      await env.DB.batch([
+        env.DB.prepare(`${series} INSERT INTO notifications (oid, user_id, title, url, seen, deleted, created_at)
+          SELECT 'bulk-' || ?3 || '-' || i, ?3, 'Old', ?4, 0, 0, ?5 - i FROM s`).bind(
+          made,
+          made + count,
+          user.id,
+          `${ORIGIN}/newsfeed`,
+          now,
+        ),
+        env.DB.prepare(`${series} INSERT INTO mail_messages (sender_id, subject, body, created_at)
+          SELECT ?3, 'Old', 'b', ?4 - i FROM s`).bind(made, made + count / 10, sender.id, now),
+        env.DB.prepare(`INSERT INTO mail_recipients (message_id, user_id)
+          SELECT m.id, ?1 FROM mail_messages m WHERE m.sender_id = ?2
+            AND NOT EXISTS (SELECT 1 FROM mail_recipients r WHERE r.message_id = m.id)`).bind(user.id, sender.id),
+      ]);
+      made += count;
+    };
+    const load = (path: string) => fetchApp(path, { headers: { Cookie: cookie } });
+    // Enough for full pages: the header's menu (10) and the inbox's first page (20).
+    await addUnread(250);
+    const before = { about: rowsRead(await load("/about")), inbox: rowsRead(await load("/messagesold")) };
+    await expectTotals(user.id, { notifications: 250, mail: 25 });
+    await addUnread(750);
+    await expectTotals(user.id, { notifications: 1000, mail: 100 });
+    const about = await load("/about");
+    expect(await about.text()).toContain("Notifications, 1000 unread");
+    const inbox = await load("/messagesold");
+    expect(await inbox.text()).toContain("Inbox, 100 unread");
+    // Four times the unread rows, the same rows read: the totals are one row each.
+    expect(rowsRead(about)).toBe(before.about);
+    expect(rowsRead(inbox)).toBe(before.inbox);
+  });
+});

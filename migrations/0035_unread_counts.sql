@@ -1,3 +1,4 @@
+ALTER TABLE `conversation_participants` ADD `unread` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE TABLE `unread_counts` (
 	`user_id` integer PRIMARY KEY NOT NULL,
 	`notifications` integer DEFAULT 0 NOT NULL,
@@ -53,3 +54,52 @@ INSERT INTO `unread_counts` (user_id, notifications, mail)
 		(SELECT count(*) FROM `mail_recipients` r WHERE r.user_id = u.id AND r.read_at IS NULL AND r.deleted_at IS NULL)
 	FROM `users` u WHERE true
 	ON CONFLICT (user_id) DO UPDATE SET notifications = excluded.notifications, mail = excluded.mail;
+--> statement-breakpoint
+-- conversation_participants.unread: the messages from others after the person's last_read_at that
+-- are not removed (dispositions 1, 2, 3: REMOVED_DISPOSITIONS in chat/conversations.server.ts),
+-- what the chat menu counted per conversation on every page (decision 190). A message sent adds
+-- one to each participant who has not read past it; a change of disposition, sender (a deleted
+-- account) or time, and a delete, move it back; a read (last_read_at moved) or a new participant
+-- counts again, only the messages after the read.
+CREATE TRIGGER `conversation_participants_unread_message_insert` AFTER INSERT ON `messages`
+	WHEN new.disposition NOT IN (1, 2, 3) BEGIN
+	UPDATE `conversation_participants` SET unread = unread + 1
+		WHERE conversation_id = new.conversation_id AND new.created_at > last_read_at
+			AND (new.sender_id IS NULL OR new.sender_id != user_id);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `conversation_participants_unread_message_update`
+	AFTER UPDATE OF disposition, sender_id, created_at, conversation_id ON `messages`
+	WHEN old.disposition IS NOT new.disposition OR old.sender_id IS NOT new.sender_id
+		OR old.created_at IS NOT new.created_at OR old.conversation_id IS NOT new.conversation_id BEGIN
+	UPDATE `conversation_participants` SET unread = unread - 1
+		WHERE conversation_id = old.conversation_id AND old.disposition NOT IN (1, 2, 3) AND old.created_at > last_read_at AND (old.sender_id IS NULL OR old.sender_id != user_id);
+	UPDATE `conversation_participants` SET unread = unread + 1
+		WHERE conversation_id = new.conversation_id AND new.disposition NOT IN (1, 2, 3) AND new.created_at > last_read_at AND (new.sender_id IS NULL OR new.sender_id != user_id);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `conversation_participants_unread_message_delete` AFTER DELETE ON `messages`
+	WHEN old.disposition NOT IN (1, 2, 3) BEGIN
+	UPDATE `conversation_participants` SET unread = unread - 1
+		WHERE conversation_id = old.conversation_id AND old.disposition NOT IN (1, 2, 3) AND old.created_at > last_read_at AND (old.sender_id IS NULL OR old.sender_id != user_id);
+END;
+--> statement-breakpoint
+CREATE TRIGGER `conversation_participants_unread_read` AFTER UPDATE OF last_read_at, user_id ON `conversation_participants`
+	WHEN old.last_read_at IS NOT new.last_read_at OR old.user_id IS NOT new.user_id BEGIN
+	UPDATE `conversation_participants` SET unread = (SELECT count(*) FROM `messages` m
+		WHERE m.conversation_id = new.conversation_id AND m.created_at > new.last_read_at AND m.disposition NOT IN (1, 2, 3)
+			AND (m.sender_id IS NULL OR m.sender_id != new.user_id))
+		WHERE conversation_id = new.conversation_id AND user_id = new.user_id;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `conversation_participants_unread_join` AFTER INSERT ON `conversation_participants` BEGIN
+	UPDATE `conversation_participants` SET unread = (SELECT count(*) FROM `messages` m
+		WHERE m.conversation_id = new.conversation_id AND m.created_at > new.last_read_at AND m.disposition NOT IN (1, 2, 3)
+			AND (m.sender_id IS NULL OR m.sender_id != new.user_id))
+		WHERE conversation_id = new.conversation_id AND user_id = new.user_id;
+END;
+--> statement-breakpoint
+UPDATE `conversation_participants` SET unread = (SELECT count(*) FROM `messages` m
+	WHERE m.conversation_id = `conversation_participants`.conversation_id
+		AND m.created_at > `conversation_participants`.last_read_at AND m.disposition NOT IN (1, 2, 3)
+		AND (m.sender_id IS NULL OR m.sender_id != `conversation_participants`.user_id));

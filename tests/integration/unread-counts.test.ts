@@ -1,6 +1,14 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import {
+  addToGroup,
+  createGroup,
+  deleteMessage,
+  listConversations,
+  markConversationRead,
+  sendMessage,
+} from "~/server/chat/chat.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { deleteForMe, markUnread } from "~/server/inbox/inbox.server";
 import { storeNotices } from "~/server/notifications/notice-jobs.server";
@@ -11,6 +19,8 @@ import {
   markNotificationRead,
 } from "~/server/notifications/notifications.server";
 import { withRequestOrigin } from "~/server/notifications/origin.server";
+import { clientId } from "./chat-support";
+import { makeFriends } from "./friends-support";
 import { createUser, fetchApp, postForm } from "./helpers";
 import { compose, cookieOf, page, people, sentId } from "./inbox-support";
 import { api, bearerFor, notify, ORIGIN } from "./notifications-support";
@@ -218,5 +228,136 @@ describe("unread totals kept by triggers (decision 190)", { timeout: 60_000 }, (
     // Four times the unread rows, the same rows read: the totals are one row each.
     expect(rowsRead(about)).toBe(before.about);
     expect(rowsRead(inbox)).toBe(before.inbox);
+  });
+
+  it("chat: each participant's unread messages, kept through sends, reads, joins, deletes and removals", async () => {
+    const [ana, ben, cy] = [await createUser(), await createUser(), await createUser()];
+    await makeFriends(ana.id, ben.id);
+    await makeFriends(ana.id, cy.id);
+    // Each message a few milliseconds after the one before, so no two share a time (a read
+    // covers messages up to its time); `later()` jumps past the reads the pages just made.
+    let clock = Date.now() - 60_000;
+    const later = () => {
+      clock = Date.now() + 1_000;
+    };
+    const send = async (from: typeof ana, target: { toUserId: number } | { conversationId: number }, text: string) => {
+      clock += 5;
+      const sent = await sendMessage(from, target, { content: text, clientMsgId: clientId() }, clock);
+      if (sent.status !== "ok") throw new Error(sent.status);
+      return sent.message;
+    };
+    /** Every participant's kept number equals the count the menu made before (decision 190). */
+    const expectExact = async (conversationId: number, expected?: Record<number, number>) => {
+      const { results } = await env.DB.prepare(
+        `SELECT p.user_id AS userId, p.unread,
+          (SELECT count(*) FROM messages m WHERE m.conversation_id = p.conversation_id AND m.created_at > p.last_read_at
+            AND m.disposition NOT IN (1, 2, 3) AND (m.sender_id IS NULL OR m.sender_id != p.user_id)) AS counted
+        FROM conversation_participants p WHERE p.conversation_id = ?`,
+      )
+        .bind(conversationId)
+        .all<{ userId: number; unread: number; counted: number }>();
+      for (const row of results) expect(row.unread, `user ${row.userId}`).toBe(row.counted);
+      const kept = Object.fromEntries(results.map((row) => [row.userId, row.unread]));
+      for (const [userId, unread] of Object.entries(expected ?? {}))
+        expect(kept[userId], `user ${userId}`).toBe(unread);
+    };
+
+    // A direct chat: the first message starts it; the sender's own never count for them.
+    const first = await send(ana, { toUserId: ben.id }, "one");
+    const direct = first.conversationId;
+    await send(ana, { conversationId: direct }, "two");
+    await send(ben, { conversationId: direct }, "back");
+    // Sending reads what came before: Ben's reply read Ada's two.
+    await expectExact(direct, { [ana.id]: 1, [ben.id]: 0 });
+    expect((await listConversations(ana.id)).find((c) => c.id === direct)?.unread).toBe(1);
+
+    // Opening it reads it (the page), and the service's mark-read.
+    await (await fetchApp(`/chat/${direct}`, { headers: { Cookie: await cookieOf(ben) } })).arrayBuffer();
+    await markConversationRead(ana, direct);
+    await expectExact(direct, { [ana.id]: 0, [ben.id]: 0 });
+    later();
+
+    // A sender deletes an unread message: it no longer counts.
+    const unwanted = await send(ana, { conversationId: direct }, "oops");
+    await send(ana, { conversationId: direct }, "kept");
+    await expectExact(direct, { [ana.id]: 0, [ben.id]: 2 });
+    expect((await deleteMessage(ana, direct, unwanted.id)).status).toBe("ok");
+    await expectExact(direct, { [ana.id]: 0, [ben.id]: 1 });
+
+    // A group: made with history-less members, then one more joins and counts what is after their read.
+    const group = await createGroup(ana, { title: "Helpers", memberIds: [ben.id], createKey: clientId() });
+    if (group.status !== "ok") throw new Error(group.status);
+    later();
+    await send(ana, { conversationId: group.conversationId }, "welcome");
+    await send(ben, { conversationId: group.conversationId }, "hi all");
+    await expectExact(group.conversationId, { [ana.id]: 1, [ben.id]: 0 });
+    expect((await addToGroup(ana, group.conversationId, [cy.id])).status).toBe("ok");
+    await send(ben, { conversationId: group.conversationId }, "hi Cy");
+    const joined = await env.DB.prepare(
+      "SELECT unread FROM conversation_participants WHERE conversation_id = ? AND user_id = ?",
+    )
+      .bind(group.conversationId, cy.id)
+      .first<{ unread: number }>();
+    // Cy counts the group's messages after his read time: all three.
+    expect(joined?.unread).toBe(3);
+    await expectExact(group.conversationId, {
+      [ana.id]: 2,
+      [ben.id]: 0,
+      [cy.id]: joined!.unread,
+    });
+
+    // A moderator's removal (disposition 3) and a message gone with its row.
+    await env.DB.prepare(
+      "UPDATE messages SET disposition = 3, content = '' WHERE conversation_id = ? AND content = 'hi Cy'",
+    )
+      .bind(group.conversationId)
+      .run();
+    await expectExact(group.conversationId, { [ana.id]: 1, [ben.id]: 0, [cy.id]: joined!.unread - 1 });
+    await env.DB.prepare("DELETE FROM messages WHERE conversation_id = ? AND content = 'hi all'")
+      .bind(group.conversationId)
+      .run();
+    await expectExact(group.conversationId, { [ana.id]: 0, [ben.id]: 0, [cy.id]: joined!.unread - 2 });
+
+    // Ben deletes his account: his messages lose their sender and stay unread for the others.
+    await send(ben, { conversationId: direct }, "last words");
+    const browser = await browserFor(ben);
+    expect((await browser.post("/profile/settings", { intent: "delete", password: ben.password })).status).toBe(302);
+    const counted = await env.DB.prepare(
+      `SELECT count(*) AS n FROM messages WHERE conversation_id = ?1 AND sender_id IS NULL
+        AND created_at > (SELECT last_read_at FROM conversation_participants WHERE conversation_id = ?1 AND user_id = ?2)`,
+    )
+      .bind(direct, ana.id)
+      .first<{ n: number }>();
+    expect(counted?.n).toBeGreaterThan(0);
+    await expectExact(direct);
+  });
+
+  it("the chat menu's rows read do not grow with a conversation's unread messages", async () => {
+    const [me, friend] = [await createUser(), await createUser()];
+    await makeFriends(me.id, friend.id);
+    const first = await sendMessage(friend, { toUserId: me.id }, { content: "hello", clientMsgId: clientId() });
+    if (first.status !== "ok") throw new Error(first.status);
+    const conversationId = first.message.conversationId;
+    const cookie = await cookieOf(me);
+    const about = async () => {
+      const response = await fetchApp("/about", { headers: { Cookie: cookie } });
+      return { rows: rowsRead(response), html: await response.text() };
+    };
+    /** `count` more unread messages from the friend, older than the first (the last message stays). */
+    const addUnread = async (count: number) =>
+      env.DB.prepare(
+        `WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < ?3)
+        INSERT INTO messages (conversation_id, sender_id, content, created_at)
+        SELECT ?1, ?2, 'old ' || i, ?4 - i FROM s`,
+      )
+        .bind(conversationId, friend.id, count, first.message.createdAt)
+        .run();
+    await addUnread(9);
+    const ten = await about();
+    expect(ten.html).toMatch(/Conversations, 10 unread messages/);
+    await addUnread(290);
+    const three = await about();
+    expect(three.html).toMatch(/Conversations, 300 unread messages/);
+    expect(three.rows).toBe(ten.rows);
   });
 });

@@ -7,8 +7,10 @@
 //   what two route folders share lives in app/server (or app/lib, app/components).
 // - nothing outside app/routes imports a route module at run time (`import type` of a loader's
 //   type, for useRouteLoaderData, is fine).
+import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { app, importsOf, root, sources } from "./lib/app-imports.mjs";
+import { architectureDoc, documentedTiers, unnamedFolders } from "./lib/architecture-doc.mjs";
 
 /** Lowest first. Keep in step with the table in docs/architecture.md. */
 export const TIERS = [
@@ -63,6 +65,21 @@ for (const file of sources(app)) {
   }
 }
 
-console.log(`${checked} imports in app/ checked, ${problems.length} against the areas' direction`);
+// The document agrees with the tree: every folder is named there, and its tiers are these.
+for (const folder of unnamedFolders()) problems.push(`${folder} is named nowhere in ${architectureDoc}`);
+const sameTier = (a = [], b = []) =>
+  a.length === b.length && [...a].sort().every((name, i) => name === [...b].sort()[i]);
+const documented = documentedTiers();
+for (let tier = 0; tier < Math.max(TIERS.length, documented.length); tier += 1) {
+  if (!sameTier(TIERS[tier], documented[tier])) {
+    problems.push(`the tiers in ${architectureDoc} are not TIERS: ${JSON.stringify(documented)}`);
+    break;
+  }
+}
+for (const entry of readdirSync(join(app, "server"), { withFileTypes: true })) {
+  if (entry.isDirectory() && !tierOf.has(entry.name)) problems.push(`app/server/${entry.name} has no tier in TIERS`);
+}
+
+console.log(`${checked} imports in app/ checked, ${problems.length} against the areas' direction or the document`);
 for (const problem of problems) console.log(`  ${problem}`);
 process.exitCode = problems.length ? 1 : 0;

@@ -4,7 +4,9 @@
 // `--prepare-only` makes that database and stops: `npm test` runs it beside the type check and
 // then starts Playwright with E2E_STATE_PREPARED=1, so this server does not make it again
 // (decision 086). Playwright waits for the line READY below, printed once the real pages answer.
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, createWriteStream, rmSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { stripVTControlCharacters } from "node:util";
 import { startFakeIdp } from "./fake-idp.mjs";
 import { ensureDevVars, migrate, run, serveBuild, waitForServer } from "./lib/local.mjs";
 
@@ -13,6 +15,9 @@ const PERSIST = ".wrangler/e2e-state";
 // tests/e2e/demo-data.spec.ts proves it holds no test residue (decision 125).
 const DEMO_COPY = ".wrangler/e2e-demo-state";
 const READY = "SchoolHub e2e server ready"; // playwright.config.ts waits for it
+// Everything the server prints (a line per request, every error with its stack): Playwright
+// ignores this process's stdout, so a failure's server side is read here afterwards.
+const LOG = ".wrangler/e2e-server.log";
 
 const began = Date.now();
 const since = (start) => `${Math.round((Date.now() - start) / 1000)} s`;
@@ -66,14 +71,19 @@ const server = serveBuild({
     ...idp.appVars,
   },
   services: [FAKE_AI],
+  // No local trace collector: a tail worker in the Worker's own thread that production does not
+  // have, recording every request for wrangler's explorer, which no test opens (decision 110).
+  localObservability: false,
+  pipe: true,
 });
+keepLog(server);
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 
 try {
   await warmUp(`http://127.0.0.1:${port}`);
   // The phases' times go to stderr, which Playwright shows.
-  console.error(`• e2e server ready: database ${prepared}, start and warm-up ${since(serving)}`);
+  console.error(`• e2e server ready: database ${prepared}, start and warm-up ${since(serving)}; its log: ${LOG}`);
   console.log(READY);
 } catch (error) {
   console.error(error);
@@ -111,4 +121,37 @@ async function warmUp(origin) {
     }
   }
   await Promise.all([...assets].map((href) => fetch(`${origin}${href}`).then((response) => response.arrayBuffer())));
+}
+
+/**
+ * The server's output goes to LOG; what a failing test needs from it goes to stderr as well,
+ * which Playwright prints: every error the Worker logged, with its stack, and every answer of
+ * 500 or more. The deliberate error of /__dev/error (error-pages.spec.ts) is left in the log.
+ */
+function keepLog(child) {
+  const log = createWriteStream(LOG);
+  for (const stream of [child.stdout, child.stderr]) {
+    // An error's lines, from its [ERROR] line to the next line wrangler starts (one per stream).
+    let block = null;
+    const flush = () => {
+      const text = block?.join("\n") ?? "";
+      // React Router's "Unexpected Server Error" follows the error it hides, shown already.
+      const hidden = text.includes("/__dev/error") || /\[ERROR\] \[Error: Unexpected Server Error\]\s*$/.test(text);
+      if (block && !hidden) process.stderr.write(`[e2e server] ${text.trimEnd()}\n`);
+      block = null;
+    };
+    createInterface({ input: stream }).on("line", (coloured) => {
+      // wrangler colours its [ERROR] lines, even into a pipe.
+      const line = stripVTControlCharacters(coloured);
+      log.write(`${line}\n`);
+      if (line.includes("[ERROR]")) {
+        flush();
+        block = [line];
+      } else if (line.startsWith("[wrangler:")) {
+        flush();
+        if (/ 5\d\d [A-Z]/.test(line) && !line.includes("/__dev/error")) process.stderr.write(`[e2e server] ${line}\n`);
+      } else if (block) block.push(line);
+    });
+    stream.on("close", flush);
+  }
 }

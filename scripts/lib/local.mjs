@@ -202,13 +202,16 @@ export function serveBuild({
   quiet = false,
   localObservability = true,
   services = [],
+  pipe = false,
 }) {
   const dir = buildDir();
   provideDevVars(dir);
   const args = serveArgs({ dir, port, persistTo, host, services });
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const childEnv = localObservability ? env : { ...env, X_LOCAL_OBSERVABILITY: "false" };
-  const child = spawn(bin("wrangler"), args, { env: childEnv, stdio: quiet ? "ignore" : "inherit" });
+  // `pipe`: the caller reads the server's output (child.stdout, child.stderr) itself.
+  const stdio = quiet ? "ignore" : pipe ? ["ignore", "pipe", "pipe"] : "inherit";
+  const child = spawn(bin("wrangler"), args, { env: childEnv, stdio });
   return child;
 }
 

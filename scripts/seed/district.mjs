@@ -1,7 +1,8 @@
 // The district's rows (scripts/seed-district.mjs): deterministic (a seeded PRNG), ids after the
 // demo data's, three years of activity ending now.
 
-import { FIRST, LAST, random, WORDS } from "./district-words.mjs";
+import { FIRST, LAST, WORDS } from "./district-words.mjs";
+import { random } from "./prng.mjs";
 
 const DAY = 86_400_000;
 const YEARS = 3;

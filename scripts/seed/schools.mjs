@@ -3,6 +3,7 @@
 // communities belong to. Also: a demo user follows a school.
 
 import { readFileSync } from "node:fs";
+import { random as seededRandom } from "./prng.mjs";
 
 export const GENERATED_SCHOOLS = 10_200;
 
@@ -14,18 +15,6 @@ const STATES = DATA.cities;
 const NAMES = DATA.names;
 const KINDS = DATA.kinds;
 
-/** mulberry32: a tiny seeded PRNG, so every seed run builds the same schools. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const slugify = (text) =>
   text
     .toLowerCase()
@@ -34,7 +23,7 @@ const slugify = (text) =>
     .replace(/^-|-$/g, "");
 
 export function generateSchools(count = GENERATED_SCHOOLS, seed = 20261123) {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const totalWeight = KINDS.reduce((sum, kind) => sum + kind.weight, 0);
   const pickKind = () => {

@@ -88,6 +88,8 @@ test("after an answer the page stays at the answers, not at its top under the no
     for (let i = 0; i < count && !found; i += 1) {
       await page.goto(month);
       await links.nth(i).click();
+      // The event's page, not the calendar's own heading while a script's navigation is under way.
+      await expect(page).toHaveURL(/\/calendar\/events\/\d+/);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       found = (await page.getByRole("button", { name: "Maybe", exact: true }).count()) > 0;
     }

@@ -1,40 +1,52 @@
-import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 
 /**
- * Reads an end-to-end server's local D1 with `wrangler d1 execute`, as an operator would. The
- * server's workerd holds the same SQLite file, so a read can meet its write lock (SQLITE_BUSY):
- * such a read is tried again, a bounded number of times, and any other failure is thrown at once.
+ * Reads an end-to-end server's local D1: the SQLite file the server's workerd keeps under its
+ * `--persist-to` directory, opened read-only by Node's own SQLite (decision 193).
+ *
+ * Not `wrangler d1 execute`, which this used before: it starts a second workerd on the same file,
+ * and that workerd takes the file's write lock for a moment even to run a SELECT. A write the
+ * server made in that moment failed with SQLITE_BUSY and answered 500 (a sign-in in
+ * viewer-time-zone.spec.ts, beside unsubscribe.spec.ts' reads), and the read itself met the
+ * server's lock in turn. A read-only connection to a database in WAL mode takes no write lock:
+ * the server's writes never wait for it, and it reads the last committed state. It also costs
+ * milliseconds, where each wrangler start cost seconds of CPU.
  */
-const ATTEMPTS = 6;
+type Row = Record<string, unknown>;
 
-type Rows = Record<string, unknown>[];
+/** The database's file: miniflare keeps each D1 database's Durable Object in a file of its own. */
+function databaseFile(persistTo: string) {
+  const dir = `${persistTo}/v3/d1/miniflare-D1DatabaseObject`;
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`${dir}: expected one D1 database file, found ${files.join(", ") || "none"}`);
+  return `${dir}/${files[0]}`;
+}
 
-function executeD1(persistTo: string, sql: string): { results: Rows }[] {
-  for (let attempt = 1; ; attempt++) {
-    const result = spawnSync(
-      "node_modules/.bin/wrangler",
-      ["d1", "execute", "DB", "--local", "--persist-to", persistTo, "--json", "--command", sql],
-      { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+/** Each statement's rows, in order, read in one transaction: one state of the database for all. */
+function read(persistTo: string, statements: string[]): Row[][] {
+  // The timeout only matters while the server's workerd recovers the file's WAL index, at start.
+  const db = new DatabaseSync(databaseFile(persistTo), { readOnly: true, timeout: 5_000 });
+  try {
+    db.exec("BEGIN");
+    const results = statements.map((sql) =>
+      db
+        .prepare(sql)
+        .all()
+        .map((row) => ({ ...row })),
     );
-    if (result.status === 0) return JSON.parse(result.stdout);
-    if (!/SQLITE_BUSY/.test(result.stderr) || attempt === ATTEMPTS)
-      throw new Error(`wrangler d1 execute failed (attempt ${attempt}):\n${result.stderr}`);
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 250 * attempt);
+    db.exec("COMMIT");
+    return results;
+  } finally {
+    db.close();
   }
 }
 
-export function queryD1<Row>(persistTo: string, sql: string): Row[] {
-  return executeD1(persistTo, sql)[0]!.results as Row[];
+export function queryD1<R>(persistTo: string, sql: string): R[] {
+  return read(persistTo, [sql])[0] as R[];
 }
 
-/**
- * Several reads in one `wrangler d1 execute`: each statement's rows, in order. Each call starts
- * wrangler and a workerd (seconds of CPU on a busy machine), so a test reads what it needs at
- * once (decision 189).
- */
-export function queryD1Many(persistTo: string, statements: string[]): Rows[] {
-  const results = executeD1(persistTo, statements.join(";\n"));
-  if (results.length !== statements.length)
-    throw new Error(`${statements.length} statements answered ${results.length} results`);
-  return results.map((result) => result.results);
+/** Several reads at once: each statement's rows, in order, from the same state of the database. */
+export function queryD1Many(persistTo: string, statements: string[]): Row[][] {
+  return read(persistTo, statements);
 }

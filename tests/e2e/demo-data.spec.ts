@@ -31,7 +31,7 @@ test.describe("demo data", () => {
     test.setTimeout(90_000);
     expect(existsSync(DEMO_COPY), `${DEMO_COPY} (scripts/serve-e2e.mjs makes it)`).toBe(true);
 
-    // The copy's reads in one wrangler start (tests/e2e/d1.ts).
+    // The copy's reads, from one state of the database (tests/e2e/d1.ts).
     const [userRows = [], communityRows = [], strayRows = [], friendRows = []] = queryD1Many(DEMO_COPY, [
       "SELECT email, name, username FROM users ORDER BY email",
       "SELECT slug, name, description FROM communities ORDER BY slug",

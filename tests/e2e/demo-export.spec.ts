@@ -4,7 +4,7 @@ import { DEMO_PASSWORD, expect, test } from "./support";
 
 /**
  * The demo parent's "Download my data" (issue 26 item 5, decision 162), checked entry by entry
- * against the end-to-end server's database (read with wrangler, as demo-data.spec.ts does), and
+ * against the end-to-end server's database (read as demo-data.spec.ts does, tests/e2e/d1.ts), and
  * nothing in it that someone else wrote. Through the API, so it runs once, with JavaScript.
  */
 const STATE = ".wrangler/e2e-state";
@@ -47,7 +47,7 @@ test("the demo parent's ZIP matches the database, entry by entry, and holds nobo
   const id = me!.id;
   expect(json("profile")).toMatchObject([{ id, email: PARENT, name: me!.name }]);
 
-  // The rest of the parent's rows in one wrangler start (tests/e2e/d1.ts).
+  // The rest of the parent's rows, from one state of the database (tests/e2e/d1.ts).
   const [
     posts = [],
     comments = [],

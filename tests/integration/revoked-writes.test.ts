@@ -7,9 +7,11 @@ import { createEvent } from "~/server/events/events.server";
 import { regenerateFeedToken } from "~/server/events/ical-feed.server";
 import { sendFriendRequest } from "~/server/friends/friends.server";
 import { sendMessage as sendMail } from "~/server/inbox/inbox.server";
+import { changeInvite, getInvitePage } from "~/server/invitations/invites.server";
+import { newInviteToken, secretHash } from "~/server/invitations/secrets.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
 import { clientId, twoFriends } from "./chat-support";
-import { addMember, cast } from "./communities-support";
+import { actorOf, addMember, cast, membershipRow } from "./communities-support";
 import { communityWithPeople, eventForm, eventInput, FIRST_START, rsvpsOf } from "./events-support";
 import { friendshipRows, makeFriends, twoPeople } from "./friends-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
@@ -544,6 +546,50 @@ async function dataPost(path: string, fields: Record<string, string>, cookie: st
   });
   return /"redirect","([^"]+)"/.exec(await response.text())?.[1];
 }
+
+describe("invitations taken up with a revoked session (decisions 155, 173)", () => {
+  it("sends the person to sign in, joins nothing, says nothing of a ban, and the link still works", async () => {
+    const { owner, stranger, community } = await cast({ joinPolicy: "invite" });
+    const token = newInviteToken();
+    await getDb()
+      .insert(schema.rosterInvitations)
+      .values({
+        communityId: community.id,
+        email: stranger.email,
+        student: "Sam Smith",
+        state: "sent",
+        tokenHash: await secretHash(token),
+        invitedBy: owner.id,
+        expiresAt: Date.now() + 86_400_000,
+      });
+    const { cookie } = await revokedSessions(stranger);
+    const path = `/join/email/${token}`;
+    const refused = await postForm(path, {}, { cookie });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    expect(await membershipRow(community.id, stranger.id)).toBeNull();
+    const [invitation] = await getDb()
+      .select()
+      .from(schema.rosterInvitations)
+      .where(eq(schema.rosterInvitations.communityId, community.id));
+    expect(invitation).toMatchObject({ state: "sent", joinedUserId: null });
+
+    const live = await signIn(stranger.email, stranger.password);
+    const joined = await postForm(path, {}, { cookie: live });
+    expect(joined.headers.get("Location")).toBe(`/communities/${community.id}`);
+    expect((await membershipRow(community.id, stranger.id))?.status).toBe("active");
+  });
+
+  it("the class's join code: the same, to sign in and not a member", async () => {
+    const { owner, stranger, community } = await cast({ joinPolicy: "invite" });
+    await changeInvite(await actorOf(owner.id), community.id, { intent: "on" });
+    const page = await getInvitePage(owner.id, community.id);
+    if (page.status !== "ok" || !page.invite) throw new Error("no code");
+    const { cookie } = await revokedSessions(stranger);
+    expectSignInRedirect(await postForm("/join", { code: page.invite.code }, { cookie }));
+    expect(await membershipRow(community.id, stranger.id)).toBeNull();
+  });
+});
 
 describe("a revoked session with JavaScript: the same refusals, redirecting to sign in on the page itself", () => {
   it("sends the person to sign in with the page (not its .data URL) as the way back", async () => {

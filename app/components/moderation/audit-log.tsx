@@ -1,6 +1,6 @@
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import type { LogEntry } from "~/server/moderation/queue.server";
+import type { LogEntry } from "~/server/moderation/community-queue.server";
 import { kindKey } from "./kind";
 
 /**

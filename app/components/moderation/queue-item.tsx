@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { LinkedText } from "~/components/content/linked-text";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { MODERATION_ACTIONS } from "~/lib/moderation";
-import type { QueueItem } from "~/server/moderation/queue.server";
+import type { QueueItem } from "~/server/moderation/community-queue.server";
 import { DecisionForm, ReasonList } from "./decision-form";
 
 /**

@@ -1,8 +1,7 @@
-import { pushSubscriptionSchema, pushUnsubscribeSchema } from "~/lib/forms/notification-settings";
 import { requireBearerActor } from "~/server/auth/bearer.server";
-import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
+import { apiTranslator } from "~/server/http/json.server";
+import { pushSubscriptionAnswer } from "~/server/notifications/push-answer.server";
 import { pushPublicKey } from "~/server/notifications/push-config.server";
-import { deletePushSubscription, savePushSubscription } from "~/server/notifications/push-subscriptions.server";
 import type { Route } from "./+types/push-subscriptions";
 
 /**
@@ -12,19 +11,7 @@ import type { Route } from "./+types/push-subscriptions";
 export async function action({ request, context }: Route.ActionArgs) {
   const t = apiTranslator(context);
   const actor = await requireBearerActor(request, context);
-  if (request.method === "DELETE") {
-    const body = await readJsonBody(request, pushUnsubscribeSchema, t);
-    if (!body.ok) return body.response;
-    await deletePushSubscription(actor, body.data.endpoint);
-    return new Response(null, { status: 204 });
-  }
-  if (request.method !== "POST") return methodNotAllowed("GET, POST, DELETE", t);
-  const vapidKey = pushPublicKey();
-  if (!vapidKey) return jsonError(503, "push_disabled", t("notifications:push.disabled"));
-  const body = await readJsonBody(request, pushSubscriptionSchema, t);
-  if (!body.ok) return body.response;
-  await savePushSubscription(actor, body.data, vapidKey);
-  return Response.json({ subscribed: true }, { status: 201 });
+  return pushSubscriptionAnswer(request, actor, t, "GET, POST, DELETE");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

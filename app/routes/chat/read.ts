@@ -10,8 +10,8 @@ export async function action({ context, params }: Route.ActionArgs) {
   const viewer = context.get(userContext);
   if (!viewer) return jsonError(401, "unauthorized", t("api:errors.unauthorized"));
   const id = parseId(params.id);
+  // A revoked token (decision 042) never gets here with a result: the auth middleware answers 401.
   const result = id === null ? null : await markConversationRead(viewer, id);
-  // A token revoked by logout or deletion (decision 042): as the API answers it.
   if (!result) return jsonError(404, "not_found", t("chat:errors.notFound"));
   return Response.json(result);
 }

@@ -65,11 +65,13 @@ async function resolveIdentity(identity: SocialIdentity, now: number): Promise<I
       return { status: "signed_in", userId: user.id, outcome: "existing" };
     }
     // The account was deleted: the identity is free to start over.
-    await db
-      .delete(schema.oauthAccounts)
-      .where(
-        and(eq(schema.oauthAccounts.provider, identity.provider), eq(schema.oauthAccounts.subject, identity.subject)),
-      );
+    await single(
+      db
+        .delete(schema.oauthAccounts)
+        .where(
+          and(eq(schema.oauthAccounts.provider, identity.provider), eq(schema.oauthAccounts.subject, identity.subject)),
+        ),
+    );
   }
 
   const email = identity.email?.trim().toLowerCase();

@@ -1,22 +1,21 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
-import { batch, single } from "~/server/db/batch.server";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { mailLater } from "~/server/notifications/mail-jobs.server";
-import { createNotification } from "~/server/notifications/notifications.server";
-import { noticeText, withOrigin } from "~/server/notifications/notifier.server";
+import { noticeText, notifyNow, storedOids } from "~/server/notifications/notifier.server";
 import { occurrenceQueries, toItems } from "./calendar.server";
 
 const HOUR = 3_600_000;
 const e = schema.events;
 const r = schema.eventRsvps;
-const n = schema.notifications;
 
 /**
  * The day-before reminder (decision 059), run by the hourly Cron Trigger: everyone going to a
  * date (answers are per date: decision 058) that starts 24–25 hours after the hour of the run
  * is told once, with a link to that date. The notification id names the occurrence and the
- * person, so a repeated run never reminds twice.
+ * person, so a repeated run never reminds twice. Stored through the notifier in one batch
+ * (decision 119); whoever has no socket open gets a push (decision 136).
  */
 export async function sendDayBeforeReminders(scheduledTime: number) {
   const from = Math.floor(scheduledTime / HOUR) * HOUR + 24 * HOUR;
@@ -48,39 +47,20 @@ export async function sendDayBeforeReminders(scheduledTime: number) {
       })),
   );
   if (reminders.length === 0) return 0;
-  const sent = new Set(
-    (
-      await single(
-        db
-          .select({ oid: n.oid })
-          .from(n)
-          .where(
-            inArray(
-              n.oid,
-              reminders.map((reminder) => reminder.oid),
-            ),
-          ),
-      )
-    ).map((row) => row.oid),
+  const sent = await storedOids(reminders.map((reminder) => reminder.oid));
+  const fresh = reminders.filter((reminder) => !sent.has(reminder.oid));
+  await notifyNow(
+    fresh.map(({ item, userId, oid }) => ({
+      oid,
+      userId,
+      title: noticeText("events:notifications.reminder", { title: item.title }),
+      url: eventHref(item.eventId, item.occurrenceStart),
+    })),
+    `reminders-${from}`,
   );
-  let count = 0;
-  for (const reminder of reminders) {
-    if (sent.has(reminder.oid)) continue;
-    await createNotification(
-      withOrigin({
-        oid: reminder.oid,
-        userId: reminder.userId,
-        title: noticeText("events:notifications.reminder", { title: reminder.item.title }),
-        url: eventHref(reminder.item.eventId, reminder.item.occurrenceStart),
-      }),
-    );
-    const path = eventHref(reminder.item.eventId, reminder.item.occurrenceStart);
-    mailLater(
-      { kind: "events", eventId: reminder.item.eventId, change: "reminder", path },
-      [reminder.userId],
-      reminder.oid,
-    );
-    count += 1;
+  for (const { item, userId, oid } of fresh) {
+    const path = eventHref(item.eventId, item.occurrenceStart);
+    mailLater({ kind: "events", eventId: item.eventId, change: "reminder", path }, [userId], oid);
   }
-  return count;
+  return fresh.length;
 }

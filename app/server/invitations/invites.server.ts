@@ -103,7 +103,8 @@ export async function joinWithSecret(
   const current = tokenIsCurrent(actor.id, actor.tokenVersion);
   const activeMember = (community: SQL) => sql`EXISTS (SELECT 1 FROM community_members cm
     WHERE cm.community_id = ${community} AND cm.user_id = ${actor.id} AND cm.status = 'active')`;
-  const result = await batch({
+  // With the revocation check: a revoked session joins nothing and ends as revoked, never "banned".
+  const result = await batchAs(actor, {
     record: sqlRows(sql`INSERT INTO community_joins (community_id, user_id, method)
       SELECT inv.community_id, ${actor.id}, ${method} FROM (${invitation}) inv
       WHERE ${current} AND ${mayJoinByInvitationSql(sql`inv.community_id`, actor.id)}

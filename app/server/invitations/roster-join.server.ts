@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { joinByInvitationSql, mayJoinByInvitationSql } from "~/server/communities/membership.server";
 import { batch, sqlRows } from "~/server/db/batch.server";
-import { type Actor, tokenIsCurrent } from "~/server/users/session-user.server";
+import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 import { looksLikeToken, secretHash } from "./secrets.server";
 
 /** Whether an e-mailed invitation's link may still be taken up, by `userId` (null: by anyone). */
@@ -34,7 +34,8 @@ export type RosterJoinResult =
  * has (the link is the invitation), once; through the membership rule for invitations (never a
  * banned person). The row becomes "joined", the join is counted as "email", and the roster's
  * student, if any, is recorded as the joiner's child, confirmed (the manager's roster said so;
- * decision 174). One batch.
+ * decision 174). One batch, with the revocation check: a revoked session changes nothing and
+ * ends the request as revoked (decision 111), never "banned".
  */
 export async function acceptRosterInvitation(actor: Actor, token: string, now = Date.now()): Promise<RosterJoinResult> {
   if (!looksLikeToken(token)) return { status: "wrong" };
@@ -43,19 +44,19 @@ export async function acceptRosterInvitation(actor: Actor, token: string, now = 
   const current = tokenIsCurrent(actor.id, actor.tokenVersion);
   const member = sql`EXISTS (SELECT 1 FROM community_members cm WHERE cm.community_id = ri.community_id
     AND cm.user_id = ${actor.id} AND cm.status = 'active')`;
-  const { answer } = await batch({
-    record: sqlRows(sql`INSERT INTO community_joins (community_id, user_id, method)
+  const { answer } = await batchAs(actor, {
+    record: sql`INSERT INTO community_joins (community_id, user_id, method)
       SELECT ri.community_id, ${actor.id}, 'email' FROM roster_invitations ri
       WHERE ${usable(hash, now, actor.id)} AND ${current} AND NOT ${member}
         AND ${mayJoinByInvitationSql(sql`ri.community_id`, actor.id)}
-      ON CONFLICT DO NOTHING`),
-    join: sqlRows(joinByInvitationSql(actor.id, invitation, current)),
-    taken: sqlRows(sql`UPDATE roster_invitations AS ri SET state = 'joined', joined_user_id = ${actor.id}
-      WHERE ${usable(hash, now, actor.id)} AND ${member}`),
-    parent: sqlRows(sql`INSERT INTO roster_parents (community_id, student, parent_id, state, confirmed_by, confirmed_at)
+      ON CONFLICT DO NOTHING`,
+    join: joinByInvitationSql(actor.id, invitation, current),
+    taken: sql`UPDATE roster_invitations AS ri SET state = 'joined', joined_user_id = ${actor.id}
+      WHERE ${usable(hash, now, actor.id)} AND ${member} AND ${current}`,
+    parent: sql`INSERT INTO roster_parents (community_id, student, parent_id, state, confirmed_by, confirmed_at)
       SELECT ri.community_id, ri.student, ${actor.id}, 'confirmed', ri.invited_by, ${now} FROM roster_invitations ri
       WHERE ri.token_hash = ${hash} AND ri.joined_user_id = ${actor.id} AND ri.student != ''
-      ON CONFLICT DO UPDATE SET state = 'confirmed', confirmed_by = excluded.confirmed_by, confirmed_at = excluded.confirmed_at`),
+      ON CONFLICT DO UPDATE SET state = 'confirmed', confirmed_by = excluded.confirmed_by, confirmed_at = excluded.confirmed_at`,
     answer: sqlRows<{ id: number; name: string; member: number }>(sql`SELECT c.id AS id, c.name AS name,
         ${member} AS member
       FROM roster_invitations ri JOIN communities c ON c.id = ri.community_id

@@ -13,7 +13,7 @@ import { noticeText, publishAfterCommit } from "~/server/notifications/notifier.
 import { notificationOrigin } from "~/server/notifications/origin.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
 
-export { loadModeration } from "./queue.server";
+export { loadModeration } from "./community-queue.server";
 
 /**
  * A moderator's decision on a reported post or comment (issue 26 item 4, decision 161), in one

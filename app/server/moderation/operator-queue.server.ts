@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { DirectTargetType } from "~/lib/moderation";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { activeUser } from "~/server/users/active-user.server";
+import { auditLogQuery, type LogEntry } from "./community-queue.server";
 import { isOperatorSql } from "./operators.server";
-import type { LogEntry } from "./queue.server";
 
 /**
  * The operators' queue (decision 186): reported chat and inbox messages and reported people,
@@ -54,17 +54,7 @@ export async function loadOperatorQueue(viewerId: number) {
       GROUP BY r.target_type, r.target_id
       ORDER BY firstReportedAt, r.target_id
       LIMIT 100`),
-    log: sqlRows<OperatorLogEntry>(sql`
-      SELECT l.id, l.action, l.target_type AS targetType, l.target_id AS targetId, l.excerpt,
-        l.report_count AS reportCount, l.note, l.created_at AS createdAt,
-        a.name AS actorName, s.name AS subjectName, c.name AS communityName
-      FROM moderation_log l
-      LEFT JOIN users a ON a.id = l.actor_id
-      LEFT JOIN users s ON s.id = l.subject_id
-      LEFT JOIN communities c ON c.id = l.community_id
-      WHERE ${operator}
-      ORDER BY l.created_at DESC, l.id DESC
-      LIMIT 200`),
+    log: auditLogQuery<OperatorLogEntry>(operator, { withCommunity: true }),
   });
   if (!access[0]?.operator) return { status: "forbidden" as const };
   return {

@@ -1,4 +1,6 @@
-import { type BatchPart, batchPart } from "~/server/db/batch.server";
+import { inArray } from "drizzle-orm";
+import { type BatchPart, batchPart, single } from "~/server/db/batch.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { apiTranslator, type Translate } from "~/server/http/json.server";
 import type { JobContext } from "~/server/queue/consume.server";
 import { enqueue, type JobKind, type QueueKinds } from "~/server/queue/queue.server";
@@ -57,6 +59,23 @@ export function deliverAfterCommit(writes: NotificationWrite[], results: Record<
 /** After a batch that stored these rows (`storedNotificationsSql`) committed: their sockets, through the queue. */
 export function publishAfterCommit(rows: StoredNotification[]) {
   publishLater(storedNotificationFrames(rows));
+}
+
+/**
+ * Where no request waits for an answer (the hourly Cron Trigger): the notices stored now, in one
+ * batch, each under its oid (made from `key` where it has none), so a repeated run stores each
+ * once; their sockets, or a push where none is open, are told as after any job.
+ */
+export function notifyNow(notices: Notice[], key: string) {
+  return storeNotices(notices, key);
+}
+
+/** Of these oids, the ones stored already: a run that repeats (the cron) tells and mails nobody twice. */
+export async function storedOids(oids: string[]): Promise<Set<string>> {
+  if (oids.length === 0) return new Set();
+  const n = schema.notifications;
+  const rows = await single(getDb().select({ oid: n.oid }).from(n).where(inArray(n.oid, oids)));
+  return new Set(rows.map((row) => row.oid));
 }
 
 /** A job that finds who to tell: its kind's body, and the origin their URLs start with. */

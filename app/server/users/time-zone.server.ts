@@ -5,7 +5,9 @@ import { isValidTimeZone } from "~/lib/calendar/time-zone";
 import type { Clock } from "~/lib/date-format";
 import type { Translate } from "~/lib/translate";
 import { zoneWindow } from "~/lib/zone-window";
+import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { afterResponse } from "~/server/db/round-trips.server";
 import { type Actor, runAs, tokenIsCurrent } from "./session-user.server";
 
 /**
@@ -49,15 +51,17 @@ export function knownZone(user: Pick<SessionUser, "timeZone"> | null, request: R
 export function rememberBrowserZone(userId: number, zone: string) {
   const users = schema.users;
   waitUntil(
-    getDb()
-      .update(users)
-      .set({ timeZone: zone })
-      .where(and(eq(users.id, userId), isNull(users.timeZone)))
-      .run()
-      .then(
+    afterResponse(() =>
+      single(
+        getDb()
+          .update(users)
+          .set({ timeZone: zone })
+          .where(and(eq(users.id, userId), isNull(users.timeZone))),
+      ).then(
         () => undefined,
         (error: unknown) => console.error("rememberBrowserZone", error),
       ),
+    ),
   );
 }
 

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { managesSql } from "~/server/content/visibility.server";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { activeUser } from "~/server/users/active-user.server";
@@ -34,6 +34,24 @@ export type LogEntry = {
 
 type Access = { manages: number; owns: number; name: string };
 
+/**
+ * The audit log's newest 200 entries where `where` holds: a community's (its owners read it) or
+ * every one (the operators, who also see each entry's community).
+ */
+export function auditLogQuery<Entry extends LogEntry>(where: SQL, { withCommunity = false } = {}) {
+  return sqlRows<Entry>(sql`
+      SELECT l.id, l.action, l.target_type AS targetType, l.target_id AS targetId, l.excerpt,
+        l.report_count AS reportCount, l.note, l.created_at AS createdAt,
+        a.name AS actorName, s.name AS subjectName${withCommunity ? sql`, c.name AS communityName` : sql``}
+      FROM moderation_log l
+      LEFT JOIN users a ON a.id = l.actor_id
+      LEFT JOIN users s ON s.id = l.subject_id
+      ${withCommunity ? sql`LEFT JOIN communities c ON c.id = l.community_id` : sql``}
+      WHERE ${where}
+      ORDER BY l.created_at DESC, l.id DESC
+      LIMIT 200`);
+}
+
 export async function loadModeration(viewerId: number, communityId: number) {
   const { access, items, log } = await batch({
     access: sqlRows<Access>(sql`SELECT c.name, ${managesSql(viewerId, communityId)} AS manages,
@@ -53,18 +71,11 @@ export async function loadModeration(viewerId: number, communityId: number) {
       GROUP BY r.target_type, r.target_id
       ORDER BY firstReportedAt, r.target_id
       LIMIT 100`),
-    log: sqlRows<LogEntry>(sql`
-      SELECT l.id, l.action, l.target_type AS targetType, l.target_id AS targetId, l.excerpt,
-        l.report_count AS reportCount, l.note, l.created_at AS createdAt,
-        a.name AS actorName, s.name AS subjectName
-      FROM moderation_log l
-      LEFT JOIN users a ON a.id = l.actor_id
-      LEFT JOIN users s ON s.id = l.subject_id
-      WHERE l.community_id = ${communityId}
+    log: auditLogQuery(
+      sql`l.community_id = ${communityId}
         AND EXISTS (SELECT 1 FROM community_members o WHERE o.community_id = ${communityId} AND o.user_id = ${viewerId}
-          AND o.status = 'active' AND o.role = 'owner')
-      ORDER BY l.created_at DESC, l.id DESC
-      LIMIT 200`),
+          AND o.status = 'active' AND o.role = 'owner')`,
+    ),
   });
   const community = access[0];
   if (!community) return { status: "not_found" as const };

@@ -18,6 +18,7 @@ export const ClockContext = createContext<Clock>(UTC_CLOCK);
 export const useClock = () => useContext(ClockContext);
 
 /** A time as the viewer reads it; `dateTime` carries the exact instant, the title the local date and time. */
+// Hook-free: post cards call it as a plain function, by the clock they read once (decision 192).
 export function When({ at, clock, className }: { at: number; clock: Clock; className?: string }) {
   return (
     <time className={className} dateTime={new Date(at).toISOString()} title={formatFull(at, clock)}>

@@ -113,7 +113,7 @@ const STATES = {
   reportForm: {
     open: async (page: Page) => {
       await page.locator("main .comment details.item-menu > summary").first().click();
-      await page.locator("main .comment details.item-menu[open] a[data-open]").first().click();
+      await page.locator("main .comment details.item-menu[open] a[aria-expanded]").first().click();
       // Without JavaScript the link opens the post's page with the form open: a new page.
       await page.locator("main .inline-text-form textarea").first().waitFor();
       await stylesLoaded(page);

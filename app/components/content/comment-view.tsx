@@ -1,5 +1,6 @@
 import { HiddenByBlock } from "~/components/friends/block-control";
 import { actionWithFields } from "~/lib/action-fields";
+import { useClock, When } from "~/lib/clock";
 import type { ShownComment } from "~/lib/post-card";
 import { TranslationToggle, translationIn } from "../translation/translation-toggle";
 import { LinkedText } from "./linked-text";
@@ -10,12 +11,12 @@ import {
   ItemMenu,
   LikeForm,
   OpenedTextForm,
-  PostTime,
   reportForm,
   TextFormLink,
   type TextFormProps,
 } from "./post-forms";
 
+// Hook-free: post cards call it as a plain function, not as a component (decision 192).
 export function CommentForm({
   t,
   postId,
@@ -37,7 +38,8 @@ export function CommentForm({
     <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form comment-new">
       {/* Named by aria-label, shown by its placeholder (decision 106): no hidden <label> per post. */}
       <textarea id={id} aria-label={label} name="body" rows={1} required maxLength={2000} placeholder={label} />
-      <button type="submit" name="intent" value="comment">
+      {/* biome-ignore lint/a11y/useButtonType: a form's one button submits by default (decision 192) */}
+      <button name="intent" value="comment">
         {replyTo ? t("post.reply") : t("post.comment")}
       </button>
     </form>
@@ -79,6 +81,7 @@ export function CommentView({
   context: CommentContext;
 }) {
   const { t, postId, viewerId, canModerate, returnTo, openForm } = context;
+  const clock = useClock();
   const isAuthor = comment.author?.id === viewerId;
   const target = { type: "comment" as const, id: comment.id };
   const item = `comment-${comment.id}`;
@@ -115,38 +118,37 @@ export function CommentView({
       <p className="comment-meta">
         <strong dir="auto">{comment.author?.name ?? t("common:unknownUser")}</strong>{" "}
         <span className="hint">
-          <PostTime at={comment.createdAt} />
+          {When({ at: comment.createdAt, clock })}
           {comment.editedAt ? ` · ${t("post.edited")}` : null}
         </span>
       </p>
-      <LinkedText
-        text={translation?.text ?? comment.body}
-        lang={
-          translation || !comment.lang || comment.lang === context.language.split("-")[0] ? undefined : comment.lang
-        }
-      />
-      <TranslationToggle
-        t={t}
-        readerLocale={context.language}
-        itemKey={item}
-        itemLang={comment.lang}
-        enabled={context.canTranslate ?? false}
-        translation={translation}
-        page={`/content/${postId}?translate=${item}#comment-${comment.id}`}
-        original={`/content/${postId}#comment-${comment.id}`}
-      />
+      {LinkedText({
+        text: translation?.text ?? comment.body,
+        lang:
+          translation || !comment.lang || comment.lang === context.language.split("-")[0] ? undefined : comment.lang,
+      })}
+      {TranslationToggle({
+        t,
+        readerLocale: context.language,
+        itemKey: item,
+        itemLang: comment.lang,
+        enabled: context.canTranslate ?? false,
+        translation,
+        page: `/content/${postId}?translate=${item}#comment-${comment.id}`,
+        original: `/content/${postId}#comment-${comment.id}`,
+      })}
       <div className="post-actions comment-actions">
-        <LikeForm
-          t={t}
-          postId={postId}
-          target={target}
-          liked={comment.liked}
-          count={comment.likeCount}
-          pendingLikes={context.pendingLikes}
-          returnTo={returnTo}
-        />
+        {LikeForm({
+          t,
+          postId,
+          target,
+          liked: comment.liked,
+          count: comment.likeCount,
+          pendingLikes: context.pendingLikes,
+          returnTo,
+        })}
         <ItemMenu label={t("post.commentActions")}>
-          <TextFormLink form={isAuthor ? edit : report} open={openForm === (isAuthor ? edit : report).opener} />
+          {TextFormLink({ form: isAuthor ? edit : report, open: openForm === (isAuthor ? edit : report).opener })}
           {isAuthor || canModerate ? (
             <DeleteForm t={t} postId={postId} target={target} returnTo={returnTo} buttonClassName="menu-button" />
           ) : null}
@@ -155,7 +157,7 @@ export function CommentView({
       {openForm === edit.opener && isAuthor ? <OpenedTextForm {...edit} /> : null}
       {openForm === report.opener && !isAuthor ? <OpenedTextForm {...report} /> : null}
       {replies?.length ? <CommentList threads={asThreads(replies)} context={context} /> : null}
-      {showReplyForm ? <CommentForm t={t} postId={postId} replyTo={comment.id} returnTo={returnTo} /> : null}
+      {showReplyForm ? CommentForm({ t, postId, replyTo: comment.id, returnTo }) : null}
     </li>
   );
 }

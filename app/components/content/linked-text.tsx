@@ -4,6 +4,7 @@ const URL_PATTERN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]'])/g;
  * A post's or comment's text: links become links, everything else stays text (never HTML),
  * and line breaks are kept by the `post-text` class's `white-space: pre-wrap`.
  */
+// Hook-free: post cards call it as a plain function, not as a component (decision 192).
 export function LinkedText({
   text,
   className = "post-text",

@@ -9,7 +9,7 @@ import type { ContentT } from "./post-forms";
  * (decision 076): without JavaScript the avatar is a link to the author's profile, which has the
  * same card and controls; with it, the list's handler (usePostEvents) loads the popup's code on
  * the first tap and hands it here as `popup`. Twenty posts carry no popup, nor its code, nor
- * any state of their own (decision 096).
+ * any state of their own (decision 096). Hook-free: the card calls it as a function (decision 192).
  */
 export function PostAuthor({ t, user, popup }: { t: ContentT; user: UserInfo | null; popup: AuthorPopup | null }) {
   if (popup) return <OpenPopup Popup={popup} user={user} />;
@@ -17,12 +17,7 @@ export function PostAuthor({ t, user, popup }: { t: ContentT; user: UserInfo | n
   const avatar = avatarElement(user?.name, user?.avatar, "default", label);
   if (!user) return avatar;
   return (
-    <a
-      href={`/users/${user.id}`}
-      className="post-author-link"
-      aria-label={t("post.aboutAuthor", { name: label })}
-      data-author=""
-    >
+    <a href={`/users/${user.id}`} className="post-author-link" aria-label={t("post.aboutAuthor", { name: label })}>
       {avatar}
     </a>
   );

@@ -148,7 +148,8 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
     const url = new URL(link.href);
     if (url.origin !== window.location.origin) return;
     const postId = Number(link.closest("article")?.dataset.post);
-    if (link.dataset.comment !== undefined) {
+    // The comment icon is the list's one link within the page (decision 192).
+    if (link.getAttribute("href")?.[0] === "#") {
       // The comment icon: to the post's comment box, focused, without leaving the page.
       event.preventDefault();
       const box = document.getElementById(url.hash.slice(1));
@@ -156,7 +157,9 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
       box?.focus({ preventScroll: true });
       return;
     }
-    if (link.dataset.open !== undefined) {
+    // A Report/Edit link says whether its form is open (TextFormLink): no marker of its own
+    // (decision 192). A browser without ARIA reflection follows the link to the post's page.
+    if (link.ariaExpanded) {
       // Report/Edit: the form opens here, made at this moment (decision 076), and its menu closes.
       event.preventDefault();
       const menu = link.closest("details");
@@ -188,7 +191,7 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
         );
       return;
     }
-    if (link.dataset.author !== undefined) {
+    if (link.className === "post-author-link") {
       // The author's avatar: the popup's code loads on the first tap (decisions 076, 078).
       event.preventDefault();
       import("./author-popup").then(
@@ -210,8 +213,9 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
     if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
     event.preventDefault();
     const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
-    if (form.dataset.like !== undefined) {
-      submit(submitter ?? form, {
+    // A like's button is the one that says whether it is pressed (LikeForm, decision 192).
+    if (submitter?.ariaPressed) {
+      submit(submitter, {
         navigate: false,
         fetcherKey: LIKE + form.getAttribute("action"),
         preventScrollReset: true,

@@ -1,7 +1,6 @@
 import type { TFunction } from "i18next";
 import { ConfirmForm } from "~/components/confirm-form";
 import { actionWithFields } from "~/lib/action-fields";
-import { useClock, When } from "~/lib/clock";
 import { iconClass } from "../icons";
 
 /**
@@ -12,16 +11,12 @@ export type ContentT = TFunction<["content", "common"]>;
 
 export type Target = { type: "post" | "comment"; id: number };
 
-/** When a post or comment was written, in the viewer's zone (decision 121). */
-export function PostTime({ at }: { at: number }) {
-  return <When at={at} clock={useClock()} />;
-}
-
 /**
  * Like / unlike: a plain form without JavaScript; with it, the list's handler sends it through
  * a fetcher and `pending` (the list's reading of that fetcher) shows the result at once
  * (decision 096).
  */
+// Hook-free: post cards call it as a plain function, not as a component (decision 192).
 export function LikeForm({
   t,
   postId,
@@ -51,9 +46,9 @@ export function LikeForm({
   // The intent travels with the button and the target as one value (decision 076), the target
   // and the way back in the action URL (decision 106).
   return (
-    <form method="post" action={actionWithFields(`/content/${postId}`, { target: value, returnTo })} data-like="">
+    <form method="post" action={actionWithFields(`/content/${postId}`, { target: value, returnTo })}>
+      {/* biome-ignore lint/a11y/useButtonType: a form's one button submits by default; one attribute less on every like (decision 192) */}
       <button
-        type="submit"
         name="intent"
         value={showLiked ? "unlike" : "like"}
         className={`icon-action ${iconClass("heart", showLiked)}`}
@@ -152,11 +147,12 @@ function TextForm({
  * link to the post's page with this form open; with it, the list's handler (usePostEvents) opens
  * the form under the post or comment, made at that moment: a page of posts carries no closed forms.
  */
+// Hook-free: post cards call it as a plain function, not as a component (decision 192).
 export function TextFormLink({ form, open }: { form: TextFormProps; open: boolean }) {
   const anchor = form.fields.commentId ?? (form.fields.targetType === "comment" ? form.fields.targetId : undefined);
   const href = `/content/${form.postId}?${form.opener}${anchor ? `#comment-${anchor}` : ""}`;
   return (
-    <a href={href} aria-expanded={open} data-open="">
+    <a href={href} aria-expanded={open}>
       {form.summary}
     </a>
   );

@@ -6,6 +6,7 @@ import type { ContentT } from "./post-forms";
  * reserves their space before they load and nothing below them moves; only the first post of
  * a page loads them at once, the rest when they come near the screen.
  */
+// Hook-free: post cards call it as a plain function, not as a component (decision 192).
 export function PostImages({
   t,
   images,

@@ -24,6 +24,7 @@ export function translationIn(
  * and swap (`data-translate`); once translated, "Translated from …" and "See original" (back to
  * `original`). Nothing when translation is off or the text is in the reader's language.
  */
+// Hook-free: post cards call it as a plain function, not as a component (decision 192).
 export function TranslationToggle({
   t,
   readerLocale,

@@ -253,6 +253,22 @@ describe("query plans of the pages a district reads most (issue 27)", { timeout:
   });
 });
 
+describe("the header's unread totals (decision 190)", { timeout: 60_000 }, () => {
+  const COUNTS_ROWS = /count\(\*\)[^()]*?\bfrom\s+"?(notifications|mail_recipients)\b/i;
+
+  it("read one row each, unread_counts by its key, and no page counts notifications or copies", async () => {
+    const plans = await plansOf("/messagesold", /\bfrom\s+"?unread_counts"?/i);
+    // The notifications total and the inbox's: the page's tab uses the header's, not a third.
+    expect(plans).toHaveLength(2);
+    for (const details of plans) expect(details).toBe("SEARCH unread_counts USING INTEGER PRIMARY KEY (rowid=?)");
+    for (const path of ["/newsfeed", "/messagesold", "/chat", "/profile/friends", "/calendar"]) {
+      recorded.length = 0;
+      await (await browser.get(path)).arrayBuffer();
+      expect(recorded.filter((statement) => COUNTS_ROWS.test(statement.sql)).map((s) => s.sql)).toEqual([]);
+    }
+  });
+});
+
 /** Every statement `path` sends that matches `pattern`, with its plan (at least one must). */
 async function plansOf(path: string, pattern: RegExp) {
   recorded.length = 0;

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import type { BoxPage } from "~/server/inbox/inbox.server";
+import type { BoxListing } from "~/server/inbox/inbox.server";
 
 /** One mailbox page (decision 063): unread messages in bold, the newest first, "Older messages" by cursor. */
-export function BoxList({ page }: { page: BoxPage }) {
+export function BoxList({ page }: { page: BoxListing }) {
   const { t } = useTranslation("inbox");
   const { t: tc } = useTranslation();
   const clock = useClock();

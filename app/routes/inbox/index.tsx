@@ -7,7 +7,9 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import inbox from "~/locales/en/inbox.json";
 import { getInstance } from "~/middleware/i18next";
-import { listBox } from "~/server/inbox/inbox.server";
+import { useRootData } from "~/root";
+import { runBatch } from "~/server/db/batch.server";
+import { boxPagePart } from "~/server/inbox/inbox.server";
 import stylesheet from "~/styles/inbox.css?url";
 import type { Route } from "./+types/index";
 
@@ -19,7 +21,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
   const box = boxSchema.parse(url.searchParams.get("box") ?? "inbox");
-  const page = await listBox(viewer.id, box, url.searchParams.get("cursor"));
+  // The tab's unread total is the header's (the root loader's), not counted again (decision 190).
+  const { page } = await runBatch({ page: boxPagePart(viewer.id, box, url.searchParams.get("cursor")) });
   return { metaTitle: getInstance(context).t("inbox:metaTitle"), page };
 }
 
@@ -28,6 +31,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 export default function MessagesOld({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("inbox");
   const { page } = loaderData;
+  const unreadCount = useRootData()?.inboxUnread ?? 0;
   useLiveInbox();
   return (
     <main id="main" className="inbox">
@@ -39,7 +43,7 @@ export default function MessagesOld({ loaderData }: Route.ComponentProps) {
       </div>
       <nav className="inbox-tabs" aria-label={t("tabs.label")}>
         <Link to="/messagesold" aria-current={page.box === "inbox" ? "page" : undefined}>
-          {page.unreadCount > 0 ? t("tabs.inboxUnread", { count: page.unreadCount }) : t("tabs.inbox")}
+          {unreadCount > 0 ? t("tabs.inboxUnread", { count: unreadCount }) : t("tabs.inbox")}
         </Link>
         <Link to="/messagesold?box=sent" aria-current={page.box === "sent" ? "page" : undefined}>
           {t("tabs.sent")}

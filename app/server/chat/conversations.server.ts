@@ -28,7 +28,7 @@ export const CONVERSATION_PAGE_SIZE = 30;
 export const CONVERSATION_PAGE_MAX = 50;
 
 /** Messages with these dispositions are gone for everyone (docs/decisions/051-message-dispositions.md). */
-// 3: removed by a moderator (decision 186).
+// 3: removed by a moderator (decision 186). Migration 0035's unread triggers name the same three.
 export const REMOVED_DISPOSITIONS = [1, 2, 3] as const;
 const VISIBLE = sql.raw(`m.disposition NOT IN (${REMOVED_DISPOSITIONS.join(", ")})`);
 
@@ -82,9 +82,9 @@ export function conversationsQuery(
          FROM messages m LEFT JOIN blocks bk ON bk.blocker_id = ${userId} AND bk.blocked_id = m.sender_id
         WHERE m.conversation_id = ${c.id} AND ${VISIBLE}
         ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
-      unread: sql<number>`(SELECT count(*) FROM messages m
-        WHERE m.conversation_id = ${c.id} AND m.created_at > ${me.lastReadAt} AND ${VISIBLE}
-          AND (m.sender_id IS NULL OR m.sender_id != ${userId}))`,
+      // Kept by triggers of migration 0035 (decision 190): messages from others after
+      // last_read_at, not removed. Counting them here read every unread message on every page.
+      unread: me.unread,
     })
     .from(me)
     .innerJoin(c, eq(c.id, me.conversationId))

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type BatchPart, batch, batchPart, sqlRows } from "~/server/db/batch.server";
+import { type BatchPart, batchPart, runBatch, sqlRows } from "~/server/db/batch.server";
 import { decodeCursor, pageOf } from "~/server/db/cursor";
 import { type MailPerson, type MessagePeopleColumns, messagePeople, messagePeopleSql } from "./people.server";
 
@@ -21,7 +21,8 @@ export type BoxRow = {
   attachments: number;
 };
 
-export type BoxPage = { box: Box; data: BoxRow[]; nextCursor: string | null; unreadCount: number };
+export type BoxListing = { box: Box; data: BoxRow[]; nextCursor: string | null };
+export type BoxPage = BoxListing & { unreadCount: number };
 
 type Row = MessagePeopleColumns & {
   id: number;
@@ -32,12 +33,13 @@ type Row = MessagePeopleColumns & {
 };
 
 /**
- * /messagesold and `?box=sent`: one page of the viewer's copies and the inbox's unread total,
- * one round trip. A recipient's copy is in the inbox until they delete it; the sender's in sent.
- * The inbox's page is read in the order of the copy's own time (`mail_recipients.created_at`,
- * the message's, decision 187): a page reads its rows, not every copy the viewer ever received.
+ * /messagesold and `?box=sent`: one page of the viewer's copies, as one part of a loader's batch.
+ * A recipient's copy is in the inbox until they delete it; the sender's in sent. The inbox's page
+ * is read in the order of the copy's own time (`mail_recipients.created_at`, the message's,
+ * decision 187): a page reads its rows, not every copy the viewer ever received. The page's
+ * unread total is the header's (the root loader's `inboxUnread`, decision 190): not read twice.
  */
-export async function listBox(viewerId: number, box: Box, cursorText?: string | null): Promise<BoxPage> {
+export function boxPagePart(viewerId: number, box: Box, cursorText?: string | null): BatchPart<BoxListing> {
   const cursor = cursorText ? decodeCursor(cursorText) : null;
   // Row values, so that SQLite starts the page at the cursor in the index instead of skipping to it.
   const after = (time: SQL, id: SQL) =>
@@ -54,30 +56,33 @@ export async function listBox(viewerId: number, box: Box, cursorText?: string | 
           FROM mail_messages m LEFT JOIN users su ON su.id = m.sender_id
           WHERE m.sender_id = ${viewerId} AND m.sender_deleted_at IS NULL ${after(sql`m.created_at`, sql`m.id`)}
           ORDER BY m.created_at DESC, m.id DESC LIMIT ${BOX_PAGE_SIZE + 1}`;
-  const { found, unread } = await batch({
-    found: sqlRows<Row>(rows),
-    unread: sqlRows<{ value: number }>(unreadSql(viewerId)),
+  return batchPart({ found: sqlRows<Row>(rows) }, ({ found }) => {
+    const page = pageOf(found, BOX_PAGE_SIZE, (row) => ({ createdAt: row.created_at, id: row.id }));
+    return { box, data: page.data.map(toBoxRow), nextCursor: page.nextCursor };
   });
-  const page = pageOf(found, BOX_PAGE_SIZE, (row) => ({ createdAt: row.created_at, id: row.id }));
-  return {
-    box,
-    data: page.data.map(toBoxRow),
-    nextCursor: page.nextCursor,
-    unreadCount: unread[0]?.value ?? 0,
-  };
+}
+
+/** A page of a box with the inbox's unread total (the JSON API): one round trip. */
+export async function listBox(viewerId: number, box: Box, cursorText?: string | null): Promise<BoxPage> {
+  const { page, unreadCount } = await runBatch({
+    page: boxPagePart(viewerId, box, cursorText),
+    unreadCount: inboxUnreadPart(viewerId),
+  });
+  return { ...page, unreadCount };
 }
 
 /**
- * The inbox's unread count as one part of the root loader's batch (decision 123): the navigation's
- * badge costs no round trip of its own.
+ * The inbox's unread total as one part of a loader's batch (the root's, decision 123): one row
+ * of `unread_counts`, which triggers keep equal to the viewer's copies with read_at IS NULL AND
+ * deleted_at IS NULL (decision 190), however many they have.
  */
 export function inboxUnreadPart(viewerId: number): BatchPart<number> {
-  return batchPart({ unread: sqlRows<{ value: number }>(unreadSql(viewerId)) }, ({ unread }) => unread[0]?.value ?? 0);
-}
-
-function unreadSql(viewerId: number) {
-  return sql`SELECT count(*) AS value FROM mail_recipients
-    WHERE user_id = ${viewerId} AND read_at IS NULL AND deleted_at IS NULL`;
+  return batchPart(
+    {
+      unread: sqlRows<{ value: number }>(sql`SELECT mail AS value FROM unread_counts WHERE user_id = ${viewerId}`),
+    },
+    ({ unread }) => unread[0]?.value ?? 0,
+  );
 }
 
 function toBoxRow(row: Row): BoxRow {

@@ -13,7 +13,16 @@ export {
   storeFiles,
   uploadsOf,
 } from "./attachments.server";
-export { BOX_PAGE_SIZE, type Box, type BoxPage, type BoxRow, inboxUnreadPart, listBox } from "./boxes.server";
+export {
+  BOX_PAGE_SIZE,
+  type Box,
+  type BoxListing,
+  type BoxPage,
+  type BoxRow,
+  boxPagePart,
+  inboxUnreadPart,
+  listBox,
+} from "./boxes.server";
 export { ACCEPTED_EXTENSIONS } from "./file-types";
 export type { MailPerson } from "./people.server";
 export { type RecipientProblem, type SendInput, type SendResult, sendMessage } from "./send.server";

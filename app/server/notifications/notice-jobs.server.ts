@@ -3,7 +3,7 @@ import { batch, sqlRows } from "~/server/db/batch.server";
 import type { JobContext } from "~/server/queue/consume.server";
 import { enqueue } from "~/server/queue/queue.server";
 import { publishFramesJob } from "~/server/realtime/realtime.server";
-import type { CreateNotificationInput } from "./notification-rows.server";
+import { type CreateNotificationInput, unreadOfRowSql } from "./notification-rows.server";
 import { notificationInsert, type StoredNotification, storedNotificationFrames } from "./notification-writes.server";
 import { notificationOrigin, withRequestOrigin } from "./origin.server";
 import { pushMissedFrames } from "./push.server";
@@ -58,7 +58,7 @@ async function storeNoticeBatch(notices: StoredNotice[]) {
     ...inserts,
     stored: sqlRows<StoredNotification>(sql`SELECT n.oid, n.user_id AS userId, n.title, n.url, n.seen,
         n.created_at AS createdAt,
-        (SELECT count(*) FROM notifications x WHERE x.user_id = n.user_id AND x.deleted = 0 AND x.seen = 0) AS unreadCount
+        ${sql.raw(unreadOfRowSql("n"))} AS unreadCount
       FROM notifications n WHERE n.oid IN (${oids}) AND n.deleted = 0 AND n.seen = 0`),
   });
   // Who has no socket open gets a push instead (decision 136); the tag (the oid) makes a retried

@@ -1,4 +1,4 @@
-import { and, count, eq, type SQLWrapper } from "drizzle-orm";
+import { and, eq, type SQLWrapper } from "drizzle-orm";
 import { absoluteNotificationUrl } from "~/lib/notification-url";
 import type { NotificationData } from "~/realtime/protocol";
 import { getDb, schema } from "~/server/db/db.server";
@@ -55,12 +55,19 @@ export function newNotification(input: CreateNotificationInput): Notification {
   };
 }
 
+/**
+ * The user's unread total: one row of `unread_counts`, which triggers keep equal to the count of
+ * their notifications with seen = 0 AND deleted = 0 (decision 190). Read after a write in the
+ * same batch, it already counts that write.
+ */
 export function unreadQuery(userId: number | SQLWrapper) {
-  return getDb()
-    .select({ value: count() })
-    .from(n)
-    .where(and(mine(userId), eq(n.seen, false)));
+  const counts = schema.unreadCounts;
+  return getDb().select({ value: counts.notifications }).from(counts).where(eq(counts.userId, userId));
 }
+
+/** The same total inside SQL, for the row of `notifications` aliased `alias`. */
+export const unreadOfRowSql = (alias: string) =>
+  `coalesce((SELECT c.notifications FROM unread_counts c WHERE c.user_id = ${alias}.user_id), 0)`;
 
 export function unreadOf(result: unknown) {
   return (result as { value: number }[])[0]?.value ?? 0;

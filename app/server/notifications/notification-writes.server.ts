@@ -12,6 +12,7 @@ import {
   n,
   newNotification,
   unreadOf,
+  unreadOfRowSql,
   unreadQuery,
 } from "./notification-rows.server";
 
@@ -119,7 +120,7 @@ export function insertNotificationsSql(rows: SQL, note: { title: string | SQL; c
 /** The stored rows whose oids `oids` (a SELECT of one column) names, each with its user's unread total. */
 export function storedNotificationsSql(oids: SQL): SQL {
   return sql`SELECT n.oid, n.user_id AS userId, n.title, n.url, n.seen, n.created_at AS createdAt,
-      (SELECT count(*) FROM notifications x WHERE x.user_id = n.user_id AND x.deleted = 0 AND x.seen = 0) AS unreadCount
+      ${sql.raw(unreadOfRowSql("n"))} AS unreadCount
     FROM notifications n WHERE n.oid IN (${oids})`;
 }
 

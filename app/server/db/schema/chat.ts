@@ -35,6 +35,10 @@ export const conversationParticipants = sqliteTable(
     // conversations come most recent first straight from the index below: the chat menu on every
     // page reads ten rows, not all the conversations the person ever had.
     updatedAt: integer("updated_at").notNull().default(0),
+    // --- unread totals (decision 190) ---
+    // Messages from others after last_read_at, not removed: kept by triggers (migration 0035), so
+    // the chat menu on every page reads this number instead of counting unread messages.
+    unread: integer("unread").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.conversationId, table.userId] }),

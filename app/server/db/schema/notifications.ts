@@ -30,6 +30,21 @@ export const notifications = sqliteTable(
   ],
 );
 
+/**
+ * Each person's unread totals, the header's badges on every signed-in page (decision 190): one
+ * row per user, read by its key. Kept exact by triggers of migration 0035 on `notifications` and
+ * `mail_recipients` (insert, update of the unread columns, delete) and on `users` (a new user gets
+ * a row), so that no writer can forget it. `notifications` counts rows with seen = 0 AND
+ * deleted = 0; `mail` copies with read_at IS NULL AND deleted_at IS NULL.
+ */
+export const unreadCounts = sqliteTable("unread_counts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  notifications: integer("notifications").notNull().default(0),
+  mail: integer("mail").notNull().default(0),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Message inbox area (/messagesold): decisions 063–065.
 

@@ -226,5 +226,13 @@ describe("the conversation list's copies (decision 197)", { timeout: 60_000 }, (
       .all();
     expect(read.results).toHaveLength(51);
     expect(read.meta.rows_read).toBeLessThanOrEqual(53);
+    // An older page starts its index search at the cursor: the newer messages are not stepped over.
+    const older = conversationStatements(me.id, sql`${c!.id}`, { before: `${now - 120_000 + 100 * 1_000}:999999999` });
+    const deep = await env.DB.prepare(older.rows.sql)
+      .bind(...older.rows.params)
+      .all<{ created_at: number; disposition: number }>();
+    expect(deep.results).toHaveLength(51);
+    expect(deep.results.every((m) => m.created_at <= now - 120_000 + 100 * 1_000 && m.disposition === 0)).toBe(true);
+    expect(deep.meta.rows_read).toBeLessThanOrEqual(53);
   });
 });

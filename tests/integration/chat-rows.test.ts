@@ -9,8 +9,9 @@ import {
   renameGroup,
   sendMessage,
 } from "~/server/chat/chat.server";
-import { conversationsQuery, toSummaries } from "~/server/chat/conversations.server";
+import { conversationsPart, conversationsQuery, toSummaries } from "~/server/chat/conversations.server";
 import { conversationStatements } from "~/server/chat/messages.server";
+import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { blockUser } from "~/server/friends/blocks.server";
 import { clientId, groupCircle, shareCommunity } from "./chat-support";
@@ -146,6 +147,18 @@ describe("the conversation list's copies (decision 197)", { timeout: 60_000 }, (
       .insert(schema.messages)
       .values({ conversationId: untitled!.id, senderId: dee.id, content: "hi", createdAt: AT + 9_000 });
     await expectListsRight(...everyone);
+    // The header's menu is the list's first ten, but for a titled group's members, which it
+    // does not read (its title names it); an untitled group's members name it there too.
+    const { menu } = await batch({ menu: conversationsPart(ana.id) });
+    const list = (await listConversationPage(ana.id, { limit: 10 })).data;
+    expect(menu).toEqual(list.map((c) => (c.type !== 0 && c.title ? { ...c, participants: [] } : c)));
+    expect(
+      menu
+        .find((c) => c.id === untitled!.id)
+        ?.participants.map((p) => p.userId)
+        .sort(),
+    ).toEqual([ben.id, dee.id].sort());
+    expect(menu.find((c) => c.id === groupId)?.title).toBe("Bake sale helpers");
     await getDb().delete(schema.users).where(eq(schema.users.id, dee.id));
     await expectListsRight(ana.id, ben.id, cy.id);
     const gone = (await listConversationPage(ana.id)).data.find((c) => c.type === 0 && c.participants.length === 0);

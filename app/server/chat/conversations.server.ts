@@ -13,7 +13,10 @@ export type ConversationSummary = {
   type: number;
   /** A group's name; null for a direct chat. */
   title: string | null;
-  /** The other participants. Deleted accounts have an empty name: "Unknown User". */
+  /**
+   * The other participants. Deleted accounts have an empty name: "Unknown User". The header's
+   * menu leaves a titled group's empty: the title names it there (decision 197).
+   */
   participants: Participant[];
   /** `hidden`: the viewer blocked its sender (decision 160), so `content` is empty. */
   lastMessage: { senderId: number | null; content: string; createdAt: number; hidden?: boolean } | null;
@@ -68,13 +71,18 @@ type Row = {
  */
 export function conversationsQuery(
   userId: number | SQLWrapper,
-  options: { limit?: number; cursor?: string | null } = {},
+  options: { limit?: number; cursor?: string | null; menu?: boolean } = {},
 ) {
   const limit = Math.min(Math.max(options.limit ?? CONVERSATION_MENU_SIZE, 1), CONVERSATION_PAGE_MAX);
   const cursor = decodeCursor(options.cursor);
   const me = schema.conversationParticipants;
   // A row value: the index search starts at the cursor instead of walking past the newer ones.
   const after = cursor ? sql`(${me.updatedAt}, ${me.conversationId}) < (${cursor.at}, ${cursor.id})` : undefined;
+  // The header's menu names a group by its title alone (conversation-name.ts): its members are
+  // read only for a group without one. /chat and the API list every group's members.
+  const titledGroupInMenu = options.menu
+    ? sql`WHEN ${me.conversationType} != 0 AND coalesce(${me.conversationTitle}, '') != '' THEN '[]'`
+    : sql``;
   // Named in full inside sub-selects: drizzle writes a lone table's columns unqualified.
   const outer = sql.raw("conversation_participants");
   const blocked = sql`EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = ${userId} AND bk.blocked_id = ${outer}.last_sender_id)`;
@@ -84,7 +92,7 @@ export function conversationsQuery(
       type: me.conversationType,
       title: me.conversationTitle,
       updated_at: me.updatedAt,
-      participants: sql<string>`(CASE WHEN ${me.conversationType} != 0
+      participants: sql<string>`(CASE ${titledGroupInMenu} WHEN ${me.conversationType} != 0
         THEN (SELECT json_group_array(json_object('userId', u.id, 'username', u.username, 'name', u.name, 'avatar', u.avatar))
           FROM conversation_participants other JOIN users u ON u.id = other.user_id
           WHERE other.conversation_id = ${outer}.conversation_id AND other.user_id != ${userId})
@@ -106,11 +114,14 @@ export function conversationsQuery(
 }
 
 /** The dropdown's statement is the same on every signed-in page: built once (decision 079). */
-const menuQuery = preparedQuery(() => conversationsQuery(sql.placeholder("userId"), { limit: CONVERSATION_MENU_SIZE }));
+const menuQuery = preparedQuery(() =>
+  conversationsQuery(sql.placeholder("userId"), { limit: CONVERSATION_MENU_SIZE, menu: true }),
+);
 
 /** The header dropdown's conversations as one part of the root loader's batch (decision 041). */
 export function conversationsPart(userId: number, limit = CONVERSATION_MENU_SIZE): BatchPart<ConversationSummary[]> {
-  const query = limit === CONVERSATION_MENU_SIZE ? menuQuery({ userId }) : conversationsQuery(userId, { limit });
+  const query =
+    limit === CONVERSATION_MENU_SIZE ? menuQuery({ userId }) : conversationsQuery(userId, { limit, menu: true });
   return batchPart({ rows: query }, ({ rows }) => toSummaries(rows as Row[], limit).data);
 }
 

@@ -44,7 +44,7 @@ export const ROW_TARGETS = [
   { name: "school browse", path: "/schools/browse?state=CA&by=district", items: { list: "browse-grid" } },
   { name: "friends", path: "/profile/friends", items: { list: "people-list" } },
   // No page of its own: the header's menu is on every page; the API's list is the full read.
-  { name: "notifications", path: "/api/v1/notifications", bearer: true, items: { json: (body) => body.data } },
+  { name: "notifications", path: "/api/v1/notifications", bearer: true, items: { json: (body) => body.data?.data } },
 ];
 
 /**

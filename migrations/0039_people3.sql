@@ -42,6 +42,12 @@ CREATE TRIGGER `friendships_gone_with_account` AFTER UPDATE OF deleted_at ON `us
 	DELETE FROM `friendships` WHERE addressee_id = new.id;
 END;
 --> statement-breakpoint
+-- Nor is one made with an account already deleted (a writer that did not check): skipped.
+CREATE TRIGGER `friendships_never_with_deleted` BEFORE INSERT ON `friendships`
+	WHEN EXISTS (SELECT 1 FROM `users` WHERE id IN (new.requester_id, new.addressee_id) AND deleted_at IS NOT NULL) BEGIN
+	SELECT RAISE(IGNORE);
+END;
+--> statement-breakpoint
 UPDATE `friendships` SET
 	requester_name = coalesce((SELECT name FROM `users` u WHERE u.id = requester_id), ''),
 	requester_username = (SELECT username FROM `users` u WHERE u.id = requester_id),

@@ -132,5 +132,8 @@ describe("/profile/friends reads about a row per person shown (decision 198)", (
     expect(await friendshipRows(a.id, b.id)).toEqual([]);
     expect(await friendshipRows(a.id, c.id)).toEqual([]);
     expect((await listFriendships(b.id)).friends.people).toEqual([]);
+    // Nor is a friendship stored with an account already deleted.
+    await makeFriends(c.id, a.id);
+    expect(await friendshipRows(a.id, c.id)).toEqual([]);
   });
 });

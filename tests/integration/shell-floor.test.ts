@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "./helpers";
 import { browserFor } from "./settings-support";
 
@@ -9,10 +9,16 @@ import { browserFor } from "./settings-support";
  * links to documents without scripts, not React Router links.
  */
 describe("the signed-in shell's fixed part (decision 199)", () => {
-  it("carries the viewer's id, name and avatar in the hydration data, and nothing else of the account", async () => {
-    const user = await createUser({ name: "Hana Hydration" });
+  // One sign-in for both checks: the password hash is the slow part on a loaded machine.
+  let user: Awaited<ReturnType<typeof createUser>>;
+  let html = "";
+  beforeAll(async () => {
+    user = await createUser({ name: "Hana Hydration" });
     const browser = await browserFor(user);
-    const html = await (await browser.get("/communities/create")).text();
+    html = await (await browser.get("/communities/create")).text();
+  }, 60_000);
+
+  it("carries the viewer's id, name and avatar in the hydration data, and nothing else of the account", () => {
     const data = html.match(/streamController\.enqueue\(([\s\S]*?)\);?<\/script>/)?.[1] ?? "";
     expect(data).toContain("Hana Hydration");
     expect(data).toContain(String.raw`\"avatar\"`);
@@ -23,10 +29,7 @@ describe("the signed-in shell's fixed part (decision 199)", () => {
     expect(html).toContain('aria-label="Hana Hydration"');
   });
 
-  it("links the About pages from the footer as plain links", async () => {
-    const user = await createUser({ name: "Fern Footer" });
-    const browser = await browserFor(user);
-    const html = await (await browser.get("/communities/create")).text();
+  it("links the About pages from the footer as plain links", () => {
     const footer = html.match(/<footer[\s\S]*?<\/footer>/)?.[0] ?? "";
     for (const path of ["/about", "/about/aup", "/about/privacy", "/about/terms", "/about/contact"]) {
       expect(footer).toContain(`<a href="${path}">`);

@@ -4,6 +4,7 @@ import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { addMember, cast } from "./communities-support";
 import { createUser } from "./helpers";
+import { createSchool } from "./schools-support";
 import { browserFor } from "./settings-support";
 
 /**
@@ -117,6 +118,9 @@ function problems(details: string[]) {
   return found;
 }
 
+/** The one statement of a calendar month or an upcoming list (decision 196). */
+const CALENDAR_ROWS = /^SELECT ev\.id AS id, ev\.title AS title/;
+
 /** The chat menu's and list's sub-select that picks a page of the viewer's conversations (decision 179). */
 const CHAT_PAGE =
   /in \(select "conversation_id" from "conversation_participants" "mine" where "mine"\."user_id" = \? (?:and .+ )?order by "mine"\."updated_at" desc, "mine"\."conversation_id" desc limit \?\)/;
@@ -143,10 +147,6 @@ const BOUNDED: [RegExp, string][] = [
     "chat menu and list: a page of conversations, chosen in index order (the sub-select's plan is checked below)",
   ],
   [
-    /IN \(SELECT ev\.id FROM \(VALUES/,
-    "calendar month: the candidates its indexes chose, sorted by start (the plan is checked below)",
-  ],
-  [
     /^SELECT u\.id, u\.name, u\.username, u\.avatar, p\.since/,
     "a page of the viewer's friends or requests: one or two index ranges of 51 rows (decision 191)",
   ],
@@ -171,10 +171,14 @@ const KNOWN_DEBT: [RegExp, string][] = [
 let browser: Awaited<ReturnType<typeof browserFor>>;
 let conversationId = 0;
 let communityId = 0;
+let schoolId = 0;
 
 beforeAll(async () => {
   const { owner, member, community } = await cast();
   communityId = community.id;
+  // A followed school, so the calendar reads the school branch too.
+  schoolId = (await createSchool()).id;
+  await getDb().insert(schema.schoolFollows).values({ userId: owner.id, schoolId });
   const friend = await createUser();
   await addMember(community.id, friend.id);
   for (let i = 0; i < 3; i += 1) await createPost(owner, community.id, `Post ${i}`);
@@ -296,13 +300,15 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
     }
   });
 
-  it("a calendar month reads, per span level, its communities', schools' and moved dates from a range of their ends (decision 191)", async () => {
-    // The events and their exceptions: both take the ids from the same candidates.
-    const plans = await plansOf(
-      "/calendar",
-      /"(?:events"\."id|event_exceptions"\."event_id)" IN \(SELECT ev\.id FROM \(VALUES/,
+  it("a calendar month reads its events, their exceptions and community names in one statement, per span level, from a range of their ends (decisions 191, 196)", async () => {
+    // One statement: the candidates are not read a second time for their exceptions.
+    recorded.length = 0;
+    await (await browser.get("/calendar")).arrayBuffer();
+    expect(recorded.filter((statement) => /\bevent_exceptions\b/.test(statement.sql)).map((s) => s.sql)).toHaveLength(
+      1,
     );
-    expect(plans).toHaveLength(2);
+    const plans = await plansOf("/calendar", CALENDAR_ROWS);
+    expect(plans).toHaveLength(1);
     for (const details of plans) {
       // Both ends of the range are in the index search: a day-long event after the month is not read.
       expect(details).toMatch(
@@ -312,24 +318,30 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
         /SEARCH ev USING (COVERING )?INDEX events_school_level \(school_id=\? AND span_level=\? AND span_end>\? AND span_end<\?\)/,
       );
       expect(details).toMatch(
-        /SEARCH mx USING (COVERING )?INDEX event_exceptions_moved_level \(moved_level=\? AND moved_end>\? AND moved_end<\?\)/,
+        /SEARCH mv USING (COVERING )?INDEX event_exceptions_moved_level \(moved_level=\? AND moved_end>\? AND moved_end<\?\)/,
       );
       expect(details).not.toMatch(/span_end>\?\)|moved_end>\?\)/);
-      expect(details).toMatch(
-        /SEARCH (events USING INTEGER PRIMARY KEY|event_exceptions USING INDEX sqlite_autoindex_event_exceptions_1) /,
-      );
-      // What is left is the sort of those candidates by start (the events statement's ORDER BY).
-      expect(problems(details.split("\n")).filter((found) => !/TEMP B-TREE FOR ORDER BY/.test(found))).toEqual([]);
+      // The viewer's communities from their memberships, each once; exceptions by the event's key.
+      expect(details).toMatch(/SEARCH m USING INDEX community_members_user \(user_id=\?\)/);
+      expect(details).toMatch(/SEARCH x USING (COVERING )?INDEX sqlite_autoindex_event_exceptions_1 \(event_id=\?\)/);
+      // No sort and no temporary B-tree at all: the service sorts the month's few events.
+      expect(details).not.toMatch(/TEMP B-TREE/);
+      expect(problems(details.split("\n"))).toEqual([]);
     }
   });
 
-  it("a community's upcoming events are its candidates from the span-level index, not all its events (decision 191)", async () => {
-    const plans = await plansOf(`/communities/${communityId}`, /"events"\."id" IN \(SELECT ev\.id FROM \(VALUES/);
-    for (const details of plans) {
-      expect(details).toMatch(
-        /SEARCH ev USING (COVERING )?INDEX events_community_level \(community_id=\? AND span_level=\? AND span_end>\? AND span_end<\?\)/,
-      );
-      expect(details).not.toMatch(/SEARCH events USING INDEX events_community_level \(community_id=\?\)/);
+  it("a community's and a school's upcoming events are their candidates from the span-level index, not all their events (decisions 191, 196)", async () => {
+    for (const path of [`/communities/${communityId}`, `/schools/${schoolId}`]) {
+      const plans = await plansOf(path, CALENDAR_ROWS);
+      expect(plans, path).toHaveLength(1);
+      for (const details of plans) {
+        expect(details).toMatch(
+          /SEARCH ev USING (COVERING )?INDEX events_community_level \(community_id=\? AND span_level=\? AND span_end>\? AND span_end<\?\)/,
+        );
+        expect(details).not.toMatch(/SEARCH \w+ USING INDEX events_community_level \(community_id=\?\)/);
+        expect(details).not.toMatch(/TEMP B-TREE/);
+        expect(problems(details.split("\n"))).toEqual([]);
+      }
     }
   });
 

@@ -11,7 +11,7 @@ import type { DescriptionHandle } from "~/lib/page-description";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
 import { batch } from "~/server/db/batch.server";
-import { calendarQueries, toItems } from "~/server/events/calendar.server";
+import { calendarPart } from "~/server/events/calendar.server";
 import { managedCommunitiesQuery } from "~/server/events/managers.server";
 import { knownZone } from "~/server/users/time-zone.server";
 import calendarStyles from "~/styles/calendar.css?url";
@@ -40,13 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A day either side: whatever the viewer's zone, every occurrence of the month is inside.
   const from = first - DAY;
   const to = next + DAY;
-  const [eventsQuery, exceptionsQuery] = calendarQueries(user.id, from, to);
-  const { rows, exceptions, managed } = await batch({
-    rows: eventsQuery,
-    exceptions: exceptionsQuery,
+  const { all, managed } = await batch({
+    all: calendarPart(user.id, from, to),
     managed: managedCommunitiesQuery(user.id),
   });
-  const all = toItems([rows, exceptions], from, to);
   const zone = fromCookie ?? all[0]?.timeZone ?? "UTC";
   const days = byDay(all, month, zone);
   const items = [...days.values()].flat();

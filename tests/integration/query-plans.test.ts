@@ -330,6 +330,12 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
     }
   });
 
+  it("a calendar month asks whether the viewer may add events from the managers' partial index, not every membership (decision 196)", async () => {
+    const plans = await plansOf("/calendar", /^select "communities"\."id", "communities"\."name", "schools"\."state"/);
+    for (const details of plans)
+      expect(details).toMatch(/SEARCH community_members USING INDEX community_members_managing \(user_id=\?\)/);
+  });
+
   it("a community's and a school's upcoming events are their candidates from the span-level index, not all their events (decisions 191, 196)", async () => {
     for (const path of [`/communities/${communityId}`, `/schools/${schoolId}`]) {
       const plans = await plansOf(path, CALENDAR_ROWS);

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, isNull, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { expandOccurrences } from "~/lib/calendar/recurrence";
+import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
+import { expandOccurrences, type OccurrenceException } from "~/lib/calendar/recurrence";
 import type { Category } from "~/lib/categories";
-import { type BatchPart, batch, batchPart, runBatch } from "~/server/db/batch.server";
+import { type BatchPart, batchPart, runBatch, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
+import { type EventRow, eventRowsSql, mayOverlap, ownersFor, ownersOf } from "./calendar-rows.server";
 import { exceptionColumns, seriesOf } from "./events.server";
 
 /** One occurrence as calendars and lists show it. */
@@ -40,71 +41,38 @@ export function visibleTo(userId: number): SQL {
   return or(inArray(e.communityId, mine), inArray(e.communityId, atFollowed), inArray(e.schoolId, followed))!;
 }
 
-/** Each span level with its longest span (decision 191), as rows (column1: level, column2: longest). */
-const LEVELS = sql.raw(
-  `(VALUES ${schema.SPAN_LEVEL_LONGEST.map((longest, level) => `(${level}, ${longest})`).join(", ")})`,
-);
-
-/** Whose events a calendar shows: SQL lists of community ids and of school ids. */
-type Owners = { communities: SQL; schools: SQL };
-
 /**
- * The ids of the events of `owners` that may have a date in [from, to), found from indexes
- * (decisions 187, 191): per span level, the events of those communities and schools that end in
- * [from, to + the level's longest span) and begin before `to`; and the dates moved into the
- * range, the same way. A day-long event (the most of them) is read from a range bounded on both
- * sides, so a month costs its own events, not the ones planned after it; a longer one while it
- * is not over. A superset, read in index order: the caller's conditions and `mayOverlap` decide.
+ * The occurrences in [from, to) of the rows of `eventRowsSql`: each event once, the first `limit`
+ * by start (as an ORDER BY starts_at LIMIT would have chosen), expanded with its exceptions.
  */
-function candidateIds({ communities, schools }: Owners, from: number, to: number): SQL {
-  const inRange = (alias: string, level: string, end: string) =>
-    sql`${sql.raw(`${alias}.${level}`)} = lv.column1 AND ${sql.raw(`${alias}.${end}`)} >= ${from}
-      AND ${sql.raw(`${alias}.${end}`)} < ${to} + lv.column2 AND ${sql.raw(alias)}.starts_at < ${to}`;
-  // CROSS JOIN: the levels drive the index searches (SQLite, without statistics, might not).
-  return sql`SELECT ev.id FROM ${LEVELS} lv CROSS JOIN events ev ON ev.community_id IN (${communities}) AND ${inRange("ev", "span_level", "span_end")}
-    UNION ALL SELECT ev.id FROM ${LEVELS} lv CROSS JOIN events ev ON ev.school_id IN (${schools}) AND ${inRange("ev", "span_level", "span_end")}
-    UNION ALL SELECT mx.event_id FROM ${LEVELS} lv CROSS JOIN event_exceptions mx ON ${inRange("mx", "moved_level", "moved_end")}`;
+export function itemsOf(rows: EventRow[], from: number, to: number, limit = 500): CalendarItem[] {
+  const seen = new Set<number>();
+  const events: (Omit<EventRow, "allDay" | "exceptions"> & { allDay: boolean })[] = [];
+  const exceptions: ExceptionOfItems[] = [];
+  for (const { exceptions: list, allDay, ...row } of rows) {
+    if (seen.has(row.id)) continue;
+    seen.add(row.id);
+    events.push({ ...row, allDay: allDay === 1 });
+    for (const [occurrenceStart, cancelled, startsAt, endsAt] of JSON.parse(list) as ExceptionTuple[])
+      exceptions.push({ eventId: row.id, occurrenceStart, cancelled: cancelled === 1, startsAt, endsAt });
+  }
+  events.sort((a, b) => a.startsAt - b.startsAt || a.id - b.id);
+  return toItems([events.slice(0, limit), exceptions], from, to);
 }
 
-/** A user's communities (active memberships, and those at schools they follow) and followed schools. */
-function ownersFor(userId: number): Owners {
-  return {
-    communities: sql`SELECT cm.community_id FROM community_members cm WHERE cm.user_id = ${userId} AND cm.status = 'active'
-    UNION SELECT cs.id FROM school_follows sf JOIN communities cs ON cs.school_id = sf.school_id WHERE sf.user_id = ${userId}`,
-    schools: sql`SELECT sf.school_id FROM school_follows sf WHERE sf.user_id = ${userId}`,
-  };
-}
+type ExceptionTuple = [number, number, number | null, number | null];
 
-/**
- * The two queries of a user's calendar in [from, to) (what `visibleTo` shows), looked up through
- * `candidateIds`. The exceptions are those of the candidates: a candidate the events query
- * leaves out brings a few rows that `toItems` never pairs, instead of the conditions read twice.
- */
-export function calendarQueries(userId: number, from: number, to: number, limit = 500) {
-  const ids = candidateIds(ownersFor(userId), from, to);
-  const [events] = occurrenceQueries(and(sql`${e.id} IN (${ids})`, visibleTo(userId))!, from, to, limit);
-  const exceptions = getDb().select(exceptionColumns).from(x).where(sql`${x.eventId} IN (${ids})`);
-  return [events, exceptions] as const;
-}
-
-/**
- * Live events that may have an occurrence in [from, to): by their series, or by a date moved
- * into the range (a first date moved earlier than the series' start, a last one past its end).
- */
-function mayOverlap(from: number, to: number): SQL {
-  const bySeries = and(
-    lt(e.startsAt, to),
-    or(
-      and(ne(e.recurrence, "none"), or(isNull(e.recurrenceUntil), sql`${e.recurrenceUntil} >= ${from - DAY}`)),
-      sql`coalesce(${e.endsAt}, ${e.startsAt}) >= ${from}`,
-    ),
+/** A user's calendar in [from, to) (their communities' and followed schools' events), as a batch part. */
+export function calendarPart(userId: number, from: number, to: number, limit = 500): BatchPart<CalendarItem[]> {
+  return batchPart({ events: sqlRows<EventRow>(eventRowsSql(ownersFor(userId), from, to)) }, ({ events }) =>
+    itemsOf(events, from, to, limit),
   );
-  const movedInto = sql`EXISTS (SELECT 1 FROM event_exceptions mx WHERE mx.event_id = ${e.id} AND mx.cancelled = 0
-    AND mx.starts_at < ${to} AND coalesce(mx.ends_at, mx.starts_at) >= ${from})`;
-  return and(isNull(e.cancelledAt), or(bySeries, movedInto))!;
 }
 
-/** The two queries behind occurrences in [from, to), for a caller's own db.batch. */
+/**
+ * The two queries behind occurrences in [from, to) of the events `where` picks, for a caller's own
+ * db.batch (the iCalendar feed, reminders); calendars and upcoming lists read `eventRowsSql`.
+ */
 export function occurrenceQueries(where: SQL, from: number, to: number, limit = 500) {
   const db = getDb();
   const condition = and(where, mayOverlap(from, to));
@@ -136,15 +104,25 @@ export function occurrenceQueries(where: SQL, from: number, to: number, limit = 
   ] as const;
 }
 
-type Queries = ReturnType<typeof occurrenceQueries>;
-type Rows = readonly [Awaited<Queries[0]>, Awaited<Queries[1]>];
+type EventOfItems = Pick<EventRow, "id" | "title" | "location" | "timeZone" | "communityId" | "communityName"> &
+  Parameters<typeof seriesOf>[0] & { category: Category | null };
+type ExceptionOfItems = OccurrenceException & { eventId: number };
 
-/** Expands the rows of `occurrenceQueries` into occurrences, by start. */
-export function toItems([events, exceptions]: Rows, from: number, to: number): CalendarItem[] {
+/** Expands events and their exceptions into occurrences in [from, to), by start. */
+export function toItems(
+  [events, exceptions]: readonly [readonly EventOfItems[], readonly ExceptionOfItems[]],
+  from: number,
+  to: number,
+): CalendarItem[] {
+  const byEvent = new Map<number, ExceptionOfItems[]>();
+  for (const exception of exceptions) {
+    const own = byEvent.get(exception.eventId);
+    if (own) own.push(exception);
+    else byEvent.set(exception.eventId, [exception]);
+  }
   const items: CalendarItem[] = [];
   for (const event of events) {
-    const own = exceptions.filter((exception) => exception.eventId === event.id);
-    for (const occurrence of expandOccurrences(seriesOf(event), own, from, to)) {
+    for (const occurrence of expandOccurrences(seriesOf(event), byEvent.get(event.id) ?? [], from, to)) {
       items.push({
         eventId: event.id,
         title: event.title,
@@ -163,9 +141,8 @@ export function toItems([events, exceptions]: Rows, from: number, to: number): C
 
 /** The calendar of a user: their communities' and followed schools' events. */
 export async function calendarFor(userId: number, from: number, to: number): Promise<CalendarItem[]> {
-  const [eventsQuery, exceptionsQuery] = calendarQueries(userId, from, to);
-  const { events, exceptions } = await batch({ events: eventsQuery, exceptions: exceptionsQuery });
-  return toItems([events, exceptions], from, to);
+  const { calendar } = await runBatch({ calendar: calendarPart(userId, from, to) });
+  return calendar;
 }
 
 export const UPCOMING_DAYS = 60;
@@ -184,29 +161,18 @@ export async function upcomingEvents(
   return upcoming;
 }
 
-/** The queries of `upcomingEvents` and how to read them, as a part of a page's own batch. */
+/**
+ * The next dates (within `UPCOMING_DAYS`) of one community, or of a school (its own events and its
+ * communities'), as a part of a page's own batch: one statement (`eventRowsSql`), not every
+ * event the owner ever had.
+ */
 export function upcomingWindow(
   of: { communityId: number } | { schoolId: number },
   now: number,
   limit = UPCOMING_LIMIT,
 ): BatchPart<CalendarItem[]> {
   const to = now + UPCOMING_DAYS * DAY;
-  const [events, exceptions] = occurrenceQueries(upcomingWhere(of, now, to), now, to);
-  return batchPart({ events, exceptions }, (rows) => toItems([rows.events, rows.exceptions], now, to).slice(0, limit));
-}
-
-/**
- * Events of one community, or of a school (its own and its communities'), that may have a date
- * in [from, to): looked up through `candidateIds` (decision 191), not every event it ever had.
- */
-export function upcomingWhere(of: { communityId: number } | { schoolId: number }, from: number, to: number): SQL {
-  // The unary `+` keeps SQLite from walking the owner's index (every event it ever had) instead
-  // of taking the candidates' ids; the condition only drops moved dates of other owners.
-  if ("communityId" in of) {
-    const ids = candidateIds({ communities: sql`SELECT ${of.communityId}`, schools: sql`SELECT NULL` }, from, to);
-    return sql`${e.id} IN (${ids}) AND +${e.communityId} = ${of.communityId}`;
-  }
-  const communities = sql`SELECT cs.id FROM communities cs WHERE cs.school_id = ${of.schoolId}`;
-  const ids = candidateIds({ communities, schools: sql`SELECT ${of.schoolId}` }, from, to);
-  return sql`${e.id} IN (${ids}) AND (+${e.schoolId} = ${of.schoolId} OR +${e.communityId} IN (${communities}))`;
+  return batchPart({ events: sqlRows<EventRow>(eventRowsSql(ownersOf(of), now, to)) }, ({ events }) =>
+    itemsOf(events, now, to).slice(0, limit),
+  );
 }

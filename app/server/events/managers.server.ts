@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 
@@ -11,13 +11,16 @@ export function managedCommunitiesQuery(userId: number) {
   const c = schema.communities;
   const m = schema.communityMembers;
   const s = schema.schools;
-  return getDb()
-    .select({ id: c.id, name: c.name, state: s.state })
-    .from(c)
-    .innerJoin(m, eq(m.communityId, c.id))
-    .leftJoin(s, eq(s.id, c.schoolId))
-    .where(and(eq(m.userId, userId), eq(m.status, "active"), inArray(m.role, ["owner", "manager"])))
-    .orderBy(c.name);
+  return (
+    getDb()
+      .select({ id: c.id, name: c.name, state: s.state })
+      .from(c)
+      .innerJoin(m, eq(m.communityId, c.id))
+      .leftJoin(s, eq(s.id, c.schoolId))
+      // Literal terms: they match the partial index `community_members_managing` (decision 196).
+      .where(and(eq(m.userId, userId), sql`${m.role} IN ('owner', 'manager') AND ${m.status} = 'active'`))
+      .orderBy(c.name)
+  );
 }
 
 /** The communities the user may add events to; a batch, so a loader's read joins the request's one round trip (decision 104). */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { schools } from "./schools";
@@ -58,5 +59,8 @@ export const communityMembers = sqliteTable(
   (table) => [
     primaryKey({ columns: [table.communityId, table.userId] }),
     index("community_members_user").on(table.userId),
+    // The memberships a user manages (decision 196): "may add events" reads one index entry, not
+    // every membership. Its queries state these terms literally, or SQLite cannot use it.
+    index("community_members_managing").on(table.userId).where(sql`role IN ('owner', 'manager') AND status = 'active'`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX `community_members_managing` ON `community_members` (`user_id`) WHERE role IN ('owner', 'manager') AND status = 'active';

@@ -7,6 +7,16 @@ import {
   POST_MAX_LENGTH,
 } from "~/lib/community-limits";
 import { CONTACT_LIMITS } from "~/lib/contact-fields";
+import {
+  ATTACHMENT_MAX_BYTES,
+  AVATAR_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  MAX_ATTACHMENTS,
+  MB,
+  POST_IMAGE_MAX_BYTES,
+  POST_IMAGES_MAX,
+  ROSTER_MAX_ROWS,
+} from "~/lib/file-limits";
 import { BODY_MAX_LENGTH, MAX_RECIPIENTS, RECIPIENT_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/lib/inbox-limits";
 import { MODERATION_NOTE_MAX, REPORT_REASON_MAX } from "~/lib/moderation";
 import { SEARCH_TEXT_MAX } from "~/lib/search-text";
@@ -35,6 +45,13 @@ export const TEXT_VALUES = {
   contactMessageMin: CONTACT_LIMITS.messageMin,
   contactMessageMax: CONTACT_LIMITS.messageMax,
   searchMax: SEARCH_TEXT_MAX,
+  avatarMaxMb: AVATAR_MAX_BYTES / MB,
+  postImagesMax: POST_IMAGES_MAX,
+  postImageMaxMb: POST_IMAGE_MAX_BYTES / MB,
+  imageMaxMegapixels: IMAGE_MAX_PIXELS / 1_000_000,
+  attachmentsMax: MAX_ATTACHMENTS,
+  attachmentMaxMb: ATTACHMENT_MAX_BYTES / MB,
+  rosterMaxRows: ROSTER_MAX_ROWS,
 };
 
 /** Digit grouping as each language writes a limit: "2,000", "2.000"; Spanish groups from 10 000. */

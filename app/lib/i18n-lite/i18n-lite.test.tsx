@@ -90,8 +90,9 @@ describe("the browser's small i18next (i18n-lite)", () => {
       let checked = 0;
       for (const [ns, texts] of Object.entries(tree)) {
         for (const key of leafKeys(texts).filter((k) => JSON.stringify(lookupText(texts, k)).includes(", limit}}"))) {
-          const shown = real.t(`${ns}:${key}`, { lng: code, count: 2 });
-          expect(lite.t(`${ns}:${key}`, { count: 2 }), `${code} ${ns}:${key}`).toEqual(shown);
+          const given = { count: 2, name: "Ana", rows: 501 };
+          const shown = real.t(`${ns}:${key}`, { lng: code, ...given });
+          expect(lite.t(`${ns}:${key}`, given), `${code} ${ns}:${key}`).toEqual(shown);
           expect(shown, `${code} ${ns}:${key}`).not.toMatch(/\{\{|limit/);
           checked += 1;
         }
@@ -108,6 +109,10 @@ describe("the browser's small i18next (i18n-lite)", () => {
     );
     expect((await setup("vi")).lite.t("inbox:errors.bodyTooLong")).toBe("Tin nhắn có tối đa 20.000 ký tự.");
     expect((await setup("ar")).lite.t("chat:errors.titleTooLong")).toContain(" 80 ");
+    expect(real.t("content:errors.imageTooLarge")).toBe("Each photo must be at most 8 MB and 40 megapixels.");
+    expect(real.t("invitations:roster.tooMany", { rows: 501 })).toBe(
+      "A roster has at most 500 rows; this one has 501.",
+    );
     // A changed limit changes every text that names it, in both.
     expect(real.t("communities:errors.nameTooLong", { communityNameMax: 120 })).toBe("Use at most 120 characters.");
   });

@@ -33,3 +33,17 @@ test("the invite page and the profile: their links are 44 px targets", async ({ 
   await fitsThePhone(page);
   await tappable(page.locator(".profile-list"));
 });
+
+test("checking a roster on a phone opens the answer at its buttons and summary, not the page's top", async ({
+  page,
+}, testInfo) => {
+  await teacherAt(page, "/communities/2/manage/roster");
+  await page.getByLabel("Names and email addresses").fill(`Ana Lee, ana.${testInfo.project.name}@example.com, Mia Lee`);
+  await page.getByRole("button", { name: "Check the list" }).click();
+  await expect(page.getByTestId("roster-summary")).toContainText("New: 1");
+  // Checking sends nothing: what it found and the button that sends are on screen, where the thumb is.
+  await expect(page.getByRole("button", { name: "Send 1 invitation" })).toBeInViewport();
+  await expect(page.getByTestId("roster-summary")).toBeInViewport();
+  await fitsThePhone(page);
+  await tappable(page.locator(".roster-actions"));
+});

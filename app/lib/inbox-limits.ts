@@ -5,3 +5,6 @@
  */
 export const SUBJECT_MAX_LENGTH = 200;
 export const BODY_MAX_LENGTH = 20_000;
+/** A message goes to at most this many people, each named in at most this many characters. */
+export const MAX_RECIPIENTS = 20;
+export const RECIPIENT_MAX_LENGTH = 100;

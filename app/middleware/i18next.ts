@@ -1,8 +1,8 @@
 import { createInstance, type i18n } from "i18next";
 import { createContext, createCookie, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { userContext } from "~/context";
-import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import { FALLBACK_LANGUAGE, LANGUAGES, type LanguageCode } from "~/lib/languages";
+import { addLimitFormat, TEXT_VALUES } from "~/lib/text-values";
 import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales";
 
@@ -33,7 +33,7 @@ const I18NEXT_OPTIONS = {
   resources,
   defaultNS: "common",
   fallbackLng: FALLBACK_LANGUAGE,
-  interpolation: { escapeValue: false, defaultVariables: ACCOUNT_TEXT_VALUES },
+  interpolation: { escapeValue: false, defaultVariables: TEXT_VALUES },
 } as const;
 
 const localeContext = createContext<string>(FALLBACK_LANGUAGE);
@@ -50,7 +50,10 @@ function instanceFor(lng: string): Promise<i18n> {
   let instance = instances.get(lng);
   if (!instance) {
     const created = createInstance(I18NEXT_OPTIONS);
-    instance = created.init({ lng }).then(() => created);
+    instance = created.init({ lng }).then(() => {
+      addLimitFormat(created);
+      return created;
+    });
     instances.set(lng, instance);
   }
   return instance;
@@ -124,6 +127,7 @@ export function getInstance(context: Readonly<RouterContextProvider>): i18n {
   if (!fallback) {
     fallback = createInstance({ ...I18NEXT_OPTIONS, lng: FALLBACK_LANGUAGE });
     fallback.init();
+    addLimitFormat(fallback);
   }
   return fallback;
 }

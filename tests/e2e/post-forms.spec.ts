@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { pressAndSeePending } from "./phone";
 import { expect, signInAs, test } from "./support";
 
 /**
@@ -32,7 +33,9 @@ test("a post in the newsfeed is reported from its Report link", async ({ page, j
   const reason = page.getByLabel("What is wrong with this post?");
   await expect(reason).toBeVisible();
   await reason.fill("Wrong date in the post");
-  await page.getByRole("button", { name: "Send report" }).click();
+  // With JavaScript the button waits while the report is sent, saying so (one report, not two).
+  const postPath = (await post.locator('a[href$="?report=post"]').first().getAttribute("href"))!.split("?")[0]!;
+  await pressAndSeePending(page, javaScriptEnabled, postPath, page.locator(".report-form"), "Send report", "Sending…");
   await expect(page.locator(".toast")).toContainText("Thank you. The community's managers will look at it.");
   // Back where the reader was, with the form closed.
   await expect(page).toHaveURL(javaScriptEnabled ? "/newsfeed" : /\/content\/\d+$/);
@@ -54,7 +57,17 @@ test("a comment in the newsfeed is reported from its Report link", async ({ page
   const reason = page.getByLabel("What is wrong with this comment?");
   await expect(reason).toBeVisible();
   await reason.fill("Not about the school");
-  await page.getByRole("button", { name: "Send report" }).click();
+  const commentPath = (await comment.locator('a[href*="?report=comment-"]').first().getAttribute("href"))!.split(
+    "?",
+  )[0]!;
+  await pressAndSeePending(
+    page,
+    javaScriptEnabled,
+    commentPath,
+    page.locator(".report-form"),
+    "Send report",
+    "Sending…",
+  );
   await expect(page.locator(".toast")).toContainText("Thank you. The community's managers will look at it.");
 });
 

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { Field, FormError } from "~/components/form/field";
+import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_NAME_MAX_LENGTH } from "~/lib/community-limits";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { CategoryOptions } from "./category-options";
@@ -30,7 +31,7 @@ export function CommunityForm({
         defaultValue={text("name")}
         errors={errors.name}
         required
-        maxLength={80}
+        maxLength={COMMUNITY_NAME_MAX_LENGTH}
       />
       <Field
         label={t("form.slug")}
@@ -50,7 +51,14 @@ export function CommunityForm({
         )}
       </Field>
       <Field label={t("form.description")} name="description" errors={errors.description}>
-        {(control) => <textarea {...control} defaultValue={text("description")} maxLength={2000} rows={4} />}
+        {(control) => (
+          <textarea
+            {...control}
+            defaultValue={text("description")}
+            maxLength={COMMUNITY_DESCRIPTION_MAX_LENGTH}
+            rows={4}
+          />
+        )}
       </Field>
       <RadioGroup
         legend={t("form.joinPolicy")}

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { Field, FormError, useFormMessage } from "~/components/form/field";
 import { useResizedSubmit } from "~/components/form/use-resized-submit";
+import { POST_MAX_LENGTH } from "~/lib/community-limits";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { POST_IMAGE_MAX_SIDE } from "~/lib/resize-image";
@@ -62,7 +63,7 @@ export function Composer({ communities, failure }: { communities: Postable[]; fa
             <textarea
               {...control}
               required
-              maxLength={10000}
+              maxLength={POST_MAX_LENGTH}
               placeholder={t("composer.placeholder")}
               defaultValue={failure?.values.body}
             />

@@ -1,6 +1,9 @@
 import type { TFunction } from "i18next";
+import { useNavigation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { actionWithFields } from "~/lib/action-fields";
+import { useTranslation } from "~/lib/i18n-lite/react";
+import { REPORT_REASON_MAX } from "~/lib/moderation";
 import { iconClass } from "../icons";
 
 /**
@@ -118,7 +121,8 @@ function TextForm({
   defaultValue,
   returnTo,
   autoFocus,
-}: Omit<TextFormProps, "summary" | "opener"> & { autoFocus?: boolean }) {
+  sending,
+}: Omit<TextFormProps, "summary" | "opener"> & { autoFocus?: boolean; sending?: string }) {
   const id = `${fields.intent}-${Object.values(fields).join("-")}`;
   return (
     <form
@@ -137,7 +141,9 @@ function TextForm({
         // biome-ignore lint/a11y/noAutofocus: the reader just asked for this form; focus goes where they will type
         autoFocus={autoFocus}
       />
-      <button type="submit">{submit}</button>
+      <button type="submit" disabled={Boolean(sending)} aria-busy={sending ? true : undefined}>
+        {sending ?? submit}
+      </button>
     </form>
   );
 }
@@ -158,11 +164,21 @@ export function TextFormLink({ form, open }: { form: TextFormProps; open: boolea
   );
 }
 
-/** The form a menu's Report/Edit opened, under its post or comment. */
+/**
+ * The form a menu's Report/Edit opened, under its post or comment. While it is being sent (with
+ * JavaScript) its button waits, saying so, and cannot send the report twice.
+ */
 export function OpenedTextForm({ summary: _summary, opener: _opener, ...form }: TextFormProps) {
+  const { t } = useTranslation("content");
+  const navigation = useNavigation();
+  const action = actionWithFields(`/content/${form.postId}`, { ...form.fields, returnTo: form.returnTo });
+  const sending =
+    navigation.state === "submitting" && navigation.formAction === action
+      ? t(form.fields.intent === "report" ? "post.sendingReport" : "post.saving")
+      : undefined;
   return (
     <div className="report-form inline-text-form">
-      <TextForm {...form} autoFocus />
+      <TextForm {...form} autoFocus sending={sending} />
     </div>
   );
 }
@@ -176,7 +192,7 @@ export function reportForm(t: ContentT, postId: number, target: Target, returnTo
     submit: t("post.sendReport"),
     fields: { intent: "report", targetType: target.type, targetId: String(target.id) },
     name: "reason",
-    maxLength: 500,
+    maxLength: REPORT_REASON_MAX,
     opener: `report=${target.type === "post" ? "post" : `comment-${target.id}`}`,
     returnTo,
   };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "~/lib/categories";
+import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_NAME_MAX_LENGTH } from "~/lib/community-limits";
 import { searchTextField } from "~/lib/forms/search-text";
 
 /**
@@ -52,10 +53,14 @@ export const communitySchema = z
       .string({ error: "communities:errors.nameRequired" })
       .trim()
       .min(1, "communities:errors.nameRequired")
-      .max(80, "communities:errors.nameTooLong"),
+      .max(COMMUNITY_NAME_MAX_LENGTH, "communities:errors.nameTooLong"),
     slug: z.string().trim().toLowerCase().max(50, "communities:errors.slugInvalid").optional(),
     category: z.enum(CATEGORIES, { error: "communities:errors.categoryRequired" }),
-    description: z.string().trim().max(2000, "communities:errors.descriptionTooLong").default(""),
+    description: z
+      .string()
+      .trim()
+      .max(COMMUNITY_DESCRIPTION_MAX_LENGTH, "communities:errors.descriptionTooLong")
+      .default(""),
     joinPolicy: z.enum(["open", "request", "invite"], { error: "communities:errors.joinPolicyRequired" }),
     postPolicy: z.enum(["all", "managers"]).default("all"),
     requiresApproval: checkbox,

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { COMMENT_MAX_LENGTH, POST_MAX_LENGTH } from "~/lib/community-limits";
+import { REPORT_REASON_MAX } from "~/lib/moderation";
 import { parseId } from "./communities";
 
 const id = z.string().transform((value, ctx) => {
@@ -13,7 +15,7 @@ const id = z.string().transform((value, ctx) => {
 const postBody = z
   .string({ error: "content:errors.bodyRequired" })
   .transform((value) => value.replace(/\r\n/g, "\n").trim())
-  .pipe(z.string().min(1, "content:errors.bodyRequired").max(10_000, "content:errors.bodyTooLong"));
+  .pipe(z.string().min(1, "content:errors.bodyRequired").max(POST_MAX_LENGTH, "content:errors.bodyTooLong"));
 
 /** The composer's "Mark as urgent" checkbox (decision 183): ticked sends "1". */
 const urgentBox = z
@@ -35,7 +37,7 @@ export const editPostSchema = z.object({ body: postBody });
 const commentBody = z
   .string({ error: "content:errors.commentRequired" })
   .transform((value) => value.replace(/\r\n/g, "\n").trim())
-  .pipe(z.string().min(1, "content:errors.commentRequired").max(2_000, "content:errors.commentTooLong"));
+  .pipe(z.string().min(1, "content:errors.commentRequired").max(COMMENT_MAX_LENGTH, "content:errors.commentTooLong"));
 
 const optionalId = z
   .string()
@@ -84,7 +86,7 @@ export const postActionSchema = z.discriminatedUnion("intent", [
       .string({ error: "content:errors.reasonRequired" })
       .trim()
       .min(1, "content:errors.reasonRequired")
-      .max(500, "content:errors.reasonTooLong"),
+      .max(REPORT_REASON_MAX, "content:errors.reasonTooLong"),
   }),
 ]);
 
@@ -129,5 +131,5 @@ export const apiReportSchema = apiTargetSchema.extend({
     .string({ error: "content:errors.reasonRequired" })
     .trim()
     .min(1, "content:errors.reasonRequired")
-    .max(500, "content:errors.reasonTooLong"),
+    .max(REPORT_REASON_MAX, "content:errors.reasonTooLong"),
 });

@@ -1,9 +1,5 @@
 import { z } from "zod";
-import { BODY_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/lib/inbox-limits";
-
-/** Limits of the message inbox (docs/decisions/063-message-inbox.md). */
-export const MAX_RECIPIENTS = 20;
-export const RECIPIENT_MAX_LENGTH = 100;
+import { BODY_MAX_LENGTH, MAX_RECIPIENTS, RECIPIENT_MAX_LENGTH, SUBJECT_MAX_LENGTH } from "~/lib/inbox-limits";
 
 /** "ben, @ada; Casey Coach" → ["ben", "ada", "Casey Coach"]: by username or name, each once. */
 export function splitRecipients(input: string | string[]): string[] {

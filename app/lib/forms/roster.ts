@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { ROSTER_MAX_ROWS } from "~/lib/file-limits";
 import { emailField } from "./account";
 
-/** A roster is at most this many rows (issue 25 item 3). */
-export const ROSTER_MAX_ROWS = 500;
+export { ROSTER_MAX_ROWS };
 /** Enough for 500 rows of name, address and student; a larger paste or file is refused unread. */
 export const ROSTER_MAX_BYTES = 128 * 1024;
 const NAME_MAX = 100;

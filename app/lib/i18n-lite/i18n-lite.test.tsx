@@ -2,7 +2,8 @@ import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Trans as RealTrans } from "react-i18next";
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
+import { LANGUAGES } from "~/lib/languages";
+import { addLimitFormat, formatLimit, TEXT_VALUES } from "~/lib/text-values";
 import resources from "~/locales";
 import { Trans, type Translations, TranslationsProvider, useTranslation } from "./react";
 import { I18nLite } from "./translations";
@@ -21,6 +22,13 @@ function Missing() {
   return <span>{useTranslation("content").t("later.count" as never, { count: 2 })}</span>;
 }
 
+function lookupText(tree: Record<string, unknown>, key: string): unknown {
+  return key.split(".").reduce<unknown>((node, part) => {
+    const branch = node as Record<string, unknown>;
+    return branch?.[part] ?? branch?.[`${part}_other`];
+  }, tree);
+}
+
 /** Every string key of a namespace, with plural suffixes folded into their base key. */
 function leafKeys(tree: Record<string, unknown>, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([key, value]) => {
@@ -31,20 +39,22 @@ function leafKeys(tree: Record<string, unknown>, prefix = ""): string[] {
   });
 }
 
-async function setup() {
+async function setup(lng = "en") {
   const options = {
-    lng: "en",
+    lng,
     fallbackLng: "en",
     defaultNS: "common",
     resources,
-    interpolation: { escapeValue: false, defaultVariables: ACCOUNT_TEXT_VALUES },
+    interpolation: { escapeValue: false, defaultVariables: TEXT_VALUES },
   };
   const instance = createInstance();
   await instance.init(options);
+  addLimitFormat(instance);
   // Keys here are data from the JSON files, not literals, so use the untyped signature.
   const real = Object.assign(instance, { t: instance.t as unknown as (key: string, options?: object) => unknown });
   const lite = new I18nLite();
   await lite.init(options);
+  addLimitFormat(lite);
   return { real, lite };
 }
 
@@ -71,6 +81,49 @@ describe("the browser's small i18next (i18n-lite)", () => {
     expect(real.t("account:emailTooLong")).toBe("An email address can have at most 254 characters.");
     // A value given by the caller wins over the default, in both.
     expect(lite.t("account:emailTooLong", { emailMax: 9 })).toBe(real.t("account:emailTooLong", { emailMax: 9 }));
+  });
+
+  it("writes every limit a text names from ~/lib/text-values, in each language's digits, as i18next does", async () => {
+    for (const { code } of LANGUAGES) {
+      const { real, lite } = await setup(code);
+      const tree = resources[code as keyof typeof resources] as Record<string, Record<string, unknown>>;
+      let checked = 0;
+      for (const [ns, texts] of Object.entries(tree)) {
+        for (const key of leafKeys(texts).filter((k) => JSON.stringify(lookupText(texts, k)).includes(", limit}}"))) {
+          const given = { count: 2, name: "Ana", rows: 501 };
+          const shown = real.t(`${ns}:${key}`, { lng: code, ...given });
+          expect(lite.t(`${ns}:${key}`, given), `${code} ${ns}:${key}`).toEqual(shown);
+          expect(shown, `${code} ${ns}:${key}`).not.toMatch(/\{\{|limit/);
+          checked += 1;
+        }
+      }
+      expect(checked, code).toBeGreaterThanOrEqual(18);
+    }
+    const { real } = await setup("en");
+    expect(real.t("communities:errors.nameTooLong")).toBe("Use at most 80 characters.");
+    expect(real.t("chat:errors.titleTooLong")).toBe("A group name can be at most 80 characters.");
+    expect(real.t("content:errors.bodyTooLong")).toBe("Use at most 10,000 characters.");
+    expect((await setup("es")).real.t("content:errors.bodyTooLong")).toBe("Use como máximo 10\u00a0000 caracteres.");
+    expect((await setup("es")).lite.t("communities:errors.descriptionTooLong")).toBe(
+      "Use como máximo 2000 caracteres.",
+    );
+    expect((await setup("vi")).lite.t("inbox:errors.bodyTooLong")).toBe("Tin nhắn có tối đa 20.000 ký tự.");
+    expect((await setup("ar")).lite.t("chat:errors.titleTooLong")).toContain(" 80 ");
+    expect(real.t("content:errors.imageTooLarge")).toBe("Each photo must be at most 8 MB and 40 megapixels.");
+    expect(real.t("invitations:roster.tooMany", { rows: 501 })).toBe(
+      "A roster has at most 500 rows; this one has 501.",
+    );
+    // A changed limit changes every text that names it, in both.
+    expect(real.t("communities:errors.nameTooLong", { communityNameMax: 120 })).toBe("Use at most 120 characters.");
+  });
+
+  it("groups a limit's digits by arithmetic, never inside a non-number", () => {
+    expect(formatLimit(80, "en")).toBe("80");
+    expect(formatLimit(1234567, "en")).toBe("1,234,567");
+    expect(formatLimit(4000, "es")).toBe("4000");
+    expect(formatLimit(4000, "vi")).toBe("4.000");
+    expect(formatLimit(4000, "zh-Hans")).toBe("4,000");
+    expect(formatLimit("8 MB", "en")).toBe("8 MB");
   });
 
   it("returns objects like i18next with returnObjects, and the key when missing", async () => {

@@ -3,8 +3,9 @@
  * the browser skips ~17 KB gzip of i18next. The server renders with the real i18next
  * (app/middleware/i18next.ts) through the same React bindings (./react.tsx), so both render
  * the same text; i18n-lite.test.tsx checks every key against i18next. Supported: namespaces
- * ("ns:key"), nested keys, {{value}} interpolation, plurals (_one/_other … via
- * Intl.PluralRules), returnObjects and defaultValue. Anything else must be added here and tested.
+ * ("ns:key"), nested keys, {{value}} interpolation, {{value, format}} with a format added as
+ * i18next's (`services.formatter.add`), plurals (_one/_other … via Intl.PluralRules),
+ * returnObjects and defaultValue. Anything else must be added here and tested.
  */
 type Tree = { [key: string]: unknown };
 type Options = {
@@ -23,6 +24,7 @@ type InitOptions = {
   resources?: Record<string, Record<string, Tree>>;
 };
 type Listener = (...args: unknown[]) => void;
+type Format = (value: unknown, language: string) => string;
 
 const MISSING = Symbol("missing");
 
@@ -35,11 +37,13 @@ function lookup(tree: unknown, path: string): unknown {
   return node;
 }
 
-function interpolate(text: string, options: Options, defaults: Tree) {
-  return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (match, name: string) => {
+function interpolate(text: string, options: Options, defaults: Tree, formats: Map<string, Format>, language: string) {
+  return text.replace(/\{\{\s*([\w.]+)\s*(?:,\s*(\w+)\s*)?\}\}/g, (match, name: string, format?: string) => {
     let value = lookup(options, name);
     if (value === MISSING || value === undefined) value = lookup(defaults, name);
-    return value === MISSING || value === undefined || value === null ? match : String(value);
+    if (value === MISSING || value === undefined || value === null) return match;
+    const formatter = format ? formats.get(format.toLowerCase()) : undefined;
+    return formatter ? formatter(value, language) : String(value);
   });
 }
 
@@ -53,6 +57,11 @@ export class I18nLite {
   private plurals = new Intl.PluralRules("en");
   private defaults: Tree = {};
   private fallback = "en";
+  private formats = new Map<string, Format>();
+  /** As i18next's formatter: `services.formatter.add(name, (value, language) => text)`. */
+  readonly services = {
+    formatter: { add: (name: string, format: unknown) => this.formats.set(name.toLowerCase(), format as Format) },
+  };
 
   init(options: InitOptions = {}) {
     this.language = options.lng ?? options.fallbackLng ?? "en";
@@ -125,7 +134,7 @@ export class I18nLite {
     }
     const last = Array.isArray(keys) ? keys.at(-1)! : keys;
     return opts.defaultValue !== undefined
-      ? interpolate(opts.defaultValue, opts, this.defaults)
+      ? interpolate(opts.defaultValue, opts, this.defaults, this.formats, this.language)
       : last.replace(/^[\w-]+:/, "");
   };
 
@@ -150,13 +159,13 @@ export class I18nLite {
     }
     if (value === MISSING) value = lookup(tree, path);
     if (value === MISSING) return MISSING;
-    if (typeof value === "string") return interpolate(value, options, this.defaults);
+    if (typeof value === "string") return interpolate(value, options, this.defaults, this.formats, this.language);
     if (options.returnObjects) return this.deepInterpolate(value, options);
     return MISSING;
   }
 
   private deepInterpolate(value: unknown, options: Options): unknown {
-    if (typeof value === "string") return interpolate(value, options, this.defaults);
+    if (typeof value === "string") return interpolate(value, options, this.defaults, this.formats, this.language);
     if (Array.isArray(value)) return value.map((item) => this.deepInterpolate(item, options));
     if (value && typeof value === "object") {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.deepInterpolate(v, options)]));

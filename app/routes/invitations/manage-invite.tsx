@@ -114,7 +114,7 @@ export default function ManageInvite({ loaderData }: Route.ComponentProps) {
             {button("rotate", t("invitations:manage.rotate"))}
             <p className="hint">{t("invitations:manage.rotateHint")}</p>
             {button("off", t("invitations:manage.turnOff"))}
-            <p>
+            <p className="invite-languages">
               <a href={every ? here : `${here}?languages=all`}>
                 {every ? t("invitations:manage.oneLanguage") : t("invitations:manage.allLanguages")}
               </a>

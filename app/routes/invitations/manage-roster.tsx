@@ -125,8 +125,16 @@ export default function ManageRoster({ loaderData, actionData }: Route.Component
       <p className="hint" id="roster-hint">
         {t("invitations:roster.intro")}
       </p>
-      {/* Remounts with each answer, so the box shows the text that was checked (or the file's). */}
-      <form method="post" action={here} encType="multipart/form-data" className="stack" key={actionData?.text ?? ""}>
+      {/* Remounts with each answer, so the box shows the text that was checked (or the file's).
+          The answer opens at its buttons and the check's summary (#roster-actions): on a phone
+          the page would otherwise reload at its top, looking as if nothing had happened. */}
+      <form
+        method="post"
+        action={`${here}#roster-actions`}
+        encType="multipart/form-data"
+        className="stack"
+        key={actionData?.text ?? ""}
+      >
         <label htmlFor="roster-text">{t("invitations:roster.label")}</label>
         <textarea
           id="roster-text"
@@ -144,7 +152,7 @@ export default function ManageRoster({ loaderData, actionData }: Route.Component
             {actionData.error}
           </p>
         ) : null}
-        <p className="roster-actions">
+        <p className="roster-actions" id="roster-actions">
           <button type="submit" name="intent" value="preview">
             {t("invitations:roster.check")}
           </button>

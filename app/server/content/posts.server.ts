@@ -10,8 +10,6 @@ import { lacksConsentSql } from "~/server/users/students-sql.server";
 import { parseImages, toImageCards } from "./post-image-cards";
 import { managesSql } from "./visibility.server";
 
-export const POST_MAX_LENGTH = 10_000;
-
 export type CreatePostResult =
   | { status: "published" | "pending"; id: number; communityId: number; urgent: boolean }
   /** `consent_required`: a student who may be under 13 waits for a parent's consent (decision 175). */

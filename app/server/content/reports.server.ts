@@ -2,8 +2,6 @@ import { sql } from "drizzle-orm";
 import { type Actor, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { visiblePostSql } from "./visibility.server";
 
-export const REPORT_REASON_MAX = 500;
-
 /**
  * Reports a post or a comment to its community's managers (listed on /manage/posts) with a
  * reason. Only what the reporter may see can be reported; a second report by the same person

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
+import { AVATAR_MAX_BYTES } from "~/lib/file-limits";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, currentTokenQuery, requireCurrentToken, tokenIsCurrent } from "~/server/users/session-user.server";
@@ -9,7 +10,7 @@ export { sniffImage } from "./checked-image";
 export { stripImageMetadata } from "./strip-metadata";
 
 /** Avatars (SPEC §9 sizes): JPEG, PNG or WebP, at most 5 MB, in R2; users.avatar holds the key. */
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export { AVATAR_MAX_BYTES };
 
 /** Keys are avatars/<userId>/<uuid>.<ext>: unique, so a served avatar never changes. */
 export const AVATAR_KEY = /^avatars\/\d+\/[0-9a-f-]{36}\.(jpg|png|webp)$/;

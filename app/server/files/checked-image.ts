@@ -1,3 +1,4 @@
+import { IMAGE_MAX_PIXELS } from "~/lib/file-limits";
 import { type ImageSize, readImageSize } from "./image-size";
 import { stripImageMetadata } from "./strip-metadata";
 
@@ -23,7 +24,7 @@ export function sniffImage(bytes: Uint8Array): ImageKind | null {
  * shows it pays for it. Read from the header, before anything is decoded; a photo from a phone
  * (12–24 MP) is well within.
  */
-export const IMAGE_MAX_PIXELS = 40_000_000;
+export { IMAGE_MAX_PIXELS };
 export const IMAGE_MAX_SIDE = 8_000;
 
 const tooManyPixels = ({ width, height }: ImageSize) =>

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
-import { checkImage, IMAGE_CONTENT_TYPES, type ImageProblem } from "./checked-image";
-
 /**
  * Images on posts (decision 066): up to 4 per post, each at most 8 MB as uploaded (phone photos
  * without JavaScript; with it the browser sends them scaled to 1,600 px), JPEG, PNG or WebP by
  * content, stripped of metadata, with their size read so pages reserve their space.
  */
-export const POST_IMAGES_MAX = 4;
-export const POST_IMAGE_MAX_BYTES = 8 * 1024 * 1024;
+import { POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX } from "~/lib/file-limits";
+import { checkImage, IMAGE_CONTENT_TYPES, type ImageProblem } from "./checked-image";
+
+export { POST_IMAGE_MAX_BYTES, POST_IMAGES_MAX };
 /** A form with four full-size images and its text; a larger body is refused as it streams in. */
 export const POST_FORM_MAX_BYTES = POST_IMAGES_MAX * POST_IMAGE_MAX_BYTES + 128 * 1024;
 

@@ -1,8 +1,8 @@
 import { createInstance } from "i18next";
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import { FORM_FIELD, parseValues } from "~/lib/forms/parse";
+import { addLimitFormat, TEXT_VALUES } from "~/lib/text-values";
 import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales/index";
 import { translatorFor } from "~/middleware/i18next";
@@ -40,9 +40,10 @@ export function apiTranslator(context?: Readonly<RouterContextProvider>): Transl
       resources,
       defaultNS: "api",
       initAsync: false,
-      interpolation: { escapeValue: false, defaultVariables: ACCOUNT_TEXT_VALUES },
+      interpolation: { escapeValue: false, defaultVariables: TEXT_VALUES },
     });
     instance.init();
+    addLimitFormat(instance);
     fallback = toTranslate(instance.t);
   }
   return fallback;

@@ -1,12 +1,12 @@
 import { env, waitUntil } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
+import { ATTACHMENT_MAX_BYTES, MAX_ATTACHMENTS } from "~/lib/file-limits";
 import { single, sqlRows } from "~/server/db/batch.server";
 import { stripImageMetadata } from "~/server/files/strip-metadata";
 import { acceptedKind, CONTENT_TYPES, cleanFilename, isImage } from "./file-types";
 
 /** At most 5 files of 10 MB each (docs/decisions/064-inbox-attachments.md). */
-export const MAX_ATTACHMENTS = 5;
-export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
+export { ATTACHMENT_MAX_BYTES, MAX_ATTACHMENTS };
 
 /** A checked file, ready to store: its bytes are what will be served. */
 export type CheckedFile = { filename: string; contentType: string; bytes: Uint8Array };

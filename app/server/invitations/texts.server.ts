@@ -1,4 +1,5 @@
 import { createInstance } from "i18next";
+import { addLimitFormat, TEXT_VALUES } from "~/lib/text-values";
 import resources from "~/locales";
 
 let instance: ReturnType<typeof createInstance> | undefined;
@@ -13,9 +14,10 @@ export function textsIn(lang: string) {
       resources,
       fallbackLng: "en",
       initAsync: false,
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, defaultVariables: TEXT_VALUES },
     });
     instance.init();
+    addLimitFormat(instance);
   }
   return instance.getFixedT(lang, "invitations");
 }

@@ -1,7 +1,7 @@
 import { createInstance, type i18n } from "i18next";
-import { ACCOUNT_TEXT_VALUES } from "~/lib/account";
 import { FALLBACK_LANGUAGE, isLanguageCode } from "~/lib/languages";
 import type { EmailKind } from "~/lib/notification-kinds";
+import { addLimitFormat, TEXT_VALUES } from "~/lib/text-values";
 import { type Translate, toTranslate } from "~/lib/translate";
 import resources from "~/locales";
 import type { MailMessage } from "~/server/mail/mail.server";
@@ -27,9 +27,10 @@ export function mailTranslator(locale: string): Translate {
       resources,
       fallbackLng: FALLBACK_LANGUAGE,
       initAsync: false,
-      interpolation: { escapeValue: false, defaultVariables: ACCOUNT_TEXT_VALUES },
+      interpolation: { escapeValue: false, defaultVariables: TEXT_VALUES },
     });
     instance.init();
+    addLimitFormat(instance);
   }
   return toTranslate(instance.getFixedT(isLanguageCode(locale) ? locale : FALLBACK_LANGUAGE));
 }

@@ -137,13 +137,18 @@ export default function ManageMembers({ loaderData, actionData }: Route.Componen
             <li key={member.id} className="manage-row">
               <span className="manage-who">
                 <UserAvatar name={member.name} avatar={member.avatar} size="small" />
-                <Link to={`/users/${member.id}`}>{member.name}</Link>
-                <span className="member-role">{t(`page.roles.${member.role}`)}</span>
-                {loaderData.parentOf[member.id]?.map((child) => (
-                  <span key={child} className="member-family">
-                    {t("manage.parentOf", { name: child })}
+                {/* The name on a line of its own, a whole-width 44 px target; role and family under it. */}
+                <span className="manage-who-text">
+                  <Link to={`/users/${member.id}`}>{member.name}</Link>
+                  <span className="manage-who-meta">
+                    <span className="member-role">{t(`page.roles.${member.role}`)}</span>
+                    {loaderData.parentOf[member.id]?.map((child) => (
+                      <span key={child} className="member-family">
+                        {t("manage.parentOf", { name: child })}
+                      </span>
+                    ))}
                   </span>
-                ))}
+                </span>
               </span>
               {member.role === "member" && !self ? (
                 <MemberStudent

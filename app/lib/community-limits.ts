@@ -1,0 +1,9 @@
+/**
+ * A community's and a post's lengths, for the forms' inputs and the texts that name them: plain
+ * constants, so pages put them on their inputs without shipping zod to the browser (like
+ * ./account.ts); the rules are in ./forms/communities.ts and ./forms/content.ts.
+ */
+export const COMMUNITY_NAME_MAX_LENGTH = 80;
+export const COMMUNITY_DESCRIPTION_MAX_LENGTH = 2000;
+export const POST_MAX_LENGTH = 10_000;
+export const COMMENT_MAX_LENGTH = 2000;

@@ -88,7 +88,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       locale,
       theme,
       toast,
-      user,
+      // Only what the pages read of the viewer goes into the hydration data (decision 199): not
+      // the e-mail address, the zone, the language or the token version the server keeps.
+      user: user ? { id: user.id, name: user.name, avatar: user.avatar } : null,
       notifications,
       conversations,
       inboxUnread,

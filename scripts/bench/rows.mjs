@@ -14,31 +14,73 @@ export const ROWS = {
   requestTimeoutMs: 20_000,
 };
 
-/** The pages, in the issue's order; `next` finds a follow-up page's URL in the first one's HTML. */
+/**
+ * The pages, in the issue's order; `next` finds a follow-up page's URL in the first one's HTML.
+ * `items` says how to count what the page shows (its list items, beside its rows read): `list`,
+ * the class of the page's list(s) in <main>, whose own items are counted (not those of lists
+ * nested in an item, nor the header's menus); or `json`, the array an API answers.
+ */
 export const ROW_TARGETS = [
-  { name: "newsfeed", path: "/newsfeed" },
+  { name: "newsfeed", path: "/newsfeed", items: { list: "post-list" } },
   {
     name: "newsfeed, next page",
     from: "/newsfeed",
     // The next page as the page's script asks for it: its cursor (`createdAt:id`) is in the loader data.
     next: (html) => cursorIn(html, "/newsfeed?before="),
+    items: { list: "post-list" },
   },
-  { name: "community", path: "/communities/1" },
-  { name: "conversation", path: "/chat/1" },
+  { name: "community", path: "/communities/1", items: { list: "post-list" } },
+  { name: "conversation", path: "/chat/1", items: { list: "chat-messages" } },
   {
     name: "conversation, older messages",
     from: "/chat/1",
     next: (html) => linkTo(html, /href="\/chat\/1(\?before=[^"]+)"/, "/chat/1"),
+    items: { list: "chat-messages" },
   },
-  { name: "chat list", path: "/chat" },
-  { name: "inbox", path: "/messagesold" },
-  { name: "calendar month", path: "/calendar" },
-  { name: "school search", path: "/schools?q=lincoln" },
-  { name: "school browse", path: "/schools/browse?state=CA&by=district" },
-  { name: "friends", path: "/profile/friends" },
+  { name: "chat list", path: "/chat", items: { list: "chat-conversations" } },
+  { name: "inbox", path: "/messagesold", items: { list: "inbox-list" } },
+  { name: "calendar month", path: "/calendar", items: { list: "agenda" } },
+  { name: "school search", path: "/schools?q=lincoln", items: { list: "school-list" } },
+  { name: "school browse", path: "/schools/browse?state=CA&by=district", items: { list: "browse-grid" } },
+  { name: "friends", path: "/profile/friends", items: { list: "people-list" } },
   // No page of its own: the header's menu is on every page; the API's list is the full read.
-  { name: "notifications", path: "/api/v1/notifications", bearer: true },
+  { name: "notifications", path: "/api/v1/notifications", bearer: true, items: { json: (body) => body.data?.data } },
 ];
+
+/**
+ * How many items a response shows (see ROW_TARGETS' `items`), or null when it cannot say. HTML:
+ * the <li> at the first level of every <ul>/<ol> in <main> whose class list has `list`, read
+ * with a depth count so that a list inside an item (a post's comments) does not count.
+ */
+export function itemsShown(body, items) {
+  if (!items) return null;
+  if (items.json) {
+    try {
+      const list = items.json(JSON.parse(body));
+      return Array.isArray(list) ? list.length : null;
+    } catch {
+      return null;
+    }
+  }
+  const main = /<main\b[\s\S]*<\/main>/.exec(body)?.[0];
+  if (!main) return null;
+  const opening = new RegExp(`<(?:ul|ol)\\b[^>]*\\bclass="(?:[^"]*\\s)?${items.list}(?:\\s[^"]*)?"[^>]*>`, "g");
+  const tag = /<(\/?)(ul|ol|li)\b[^>]*>/g;
+  let count = 0;
+  let lists = 0;
+  for (const start of main.matchAll(opening)) {
+    lists += 1;
+    tag.lastIndex = start.index + start[0].length;
+    let depth = 1;
+    for (let match = tag.exec(main); match && depth > 0; match = tag.exec(main)) {
+      const [, closing, name] = match;
+      if (name === "li") {
+        if (!closing && depth === 1) count += 1;
+      } else depth += closing ? -1 : 1;
+    }
+  }
+  return lists > 0 ? count : null;
+}
 
 /** The page's own next cursor, or (a feed that fits one page) posts older than a week. */
 const cursorIn = (html, prefix) => {
@@ -103,17 +145,22 @@ export async function rowsPerRequest(origin, session, scale) {
       if (i >= ROWS.warmup) samples.push(sample);
     }
     const last = samples.at(-1);
+    const items = itemsShown(last.body, target.items);
     const row = {
       name: target.name,
       path,
       scale,
+      items,
       rowsRead: Math.max(...samples.map((s) => s.rowsRead)),
       rowsWritten: Math.max(...samples.map((s) => s.rowsWritten)),
       roundTrips: last.roundTrips,
       serverMs: Number(median(samples.map((s) => s.ms)).toFixed(1)),
     };
+    row.rowsPerItem = items ? Number((row.rowsRead / items).toFixed(1)) : null;
     row.pass = row.rowsRead < ROWS.maxRowsRead;
-    console.log(`  ${row.name}: ${row.rowsRead} rows read, ${row.roundTrips} round trips, ${row.serverMs} ms`);
+    console.log(
+      `  ${row.name}: ${row.rowsRead} rows read, ${items ?? "?"} items shown, ${row.roundTrips} round trips, ${row.serverMs} ms`,
+    );
     results.push(row);
   }
   return results;
@@ -123,14 +170,14 @@ export function rowsReport(rows, scale) {
   const lines = [
     `### Rows read per request (${scale === null ? "demo data" : `district scale ${scale}`})`,
     "",
-    "| request | path | rows read | rows written | round trips | server ms (median) |",
-    "| --- | --- | ---: | ---: | ---: | ---: |",
+    "| request | path | rows read | items shown | rows per item | rows written | round trips | server ms (median) |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
   for (const row of rows) {
-    if (row.skipped) lines.push(`| ${row.name} | — | skipped: ${row.skipped} | | | |`);
+    if (row.skipped) lines.push(`| ${row.name} | — | skipped: ${row.skipped} | | | | | |`);
     else
       lines.push(
-        `| ${row.name} | \`${row.path.length > 48 ? `${row.path.slice(0, 45)}…` : row.path}\` | ${row.rowsRead}${row.pass ? "" : " ✗"} | ${row.rowsWritten} | ${row.roundTrips} | ${row.serverMs} |`,
+        `| ${row.name} | \`${row.path.length > 48 ? `${row.path.slice(0, 45)}…` : row.path}\` | ${row.rowsRead}${row.pass ? "" : " ✗"} | ${row.items ?? "–"} | ${row.rowsPerItem ?? "–"} | ${row.rowsWritten} | ${row.roundTrips} | ${row.serverMs} |`,
       );
   }
   return lines.join("\n");

@@ -213,10 +213,13 @@ export function serveBuild({
   services = [],
   pipe = false,
   queueBatchTimeout,
+  inspectorPort,
 }) {
   const dir = buildDir();
   provideDevVars(dir);
   const args = serveArgs({ dir, port, persistTo, host, services, queueBatchTimeout });
+  // The V8 inspector for profiling our isolate (scripts/bench/profile.mjs); wrangler picks one otherwise.
+  if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
   const childEnv = localObservability ? env : { ...env, X_LOCAL_OBSERVABILITY: "false" };
   // `pipe`: the caller reads the server's output (child.stdout, child.stderr) itself.

@@ -97,3 +97,16 @@ test("the inbox's unread count shows on the inbox link and on Messages, at 1280 
   await expect(page).toHaveURL(/\/messagesold$/);
   await expect(page.getByRole("list", { name: "Messages" }).getByText("Book fair volunteers")).toBeVisible();
 });
+
+test("at 360 px the footer's About links open their pages from a signed-in page (decision 199)", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "patparent", { to: "/schools" });
+  const about = page.getByRole("navigation", { name: "About this site" });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const privacy = about.getByRole("link", { name: "Privacy" });
+  await expect(privacy).toBeVisible();
+  await privacy.click();
+  await expect(page).toHaveURL(/\/about\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/could not be found/);
+});

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { LANGUAGES } from "~/lib/languages";
 import type { Theme } from "~/lib/themes";
@@ -14,12 +14,14 @@ export function Footer({ appVersion, theme }: { appVersion: string; theme: Theme
   const { t } = useTranslation();
   return (
     <footer className="footer" id="footer">
+      {/* Plain links: the About pages are documents without scripts (`hydrate: false`, decision
+          043) that a browser loads whole, from the guest cache for a guest (decision 199). */}
       <nav aria-label={t("footer.aboutLinks")} className="footer-links">
-        <Link to="/about">{t("nav.about")}</Link>
-        <Link to="/about/aup">{t("footer.aup")}</Link>
-        <Link to="/about/privacy">{t("footer.privacy")}</Link>
-        <Link to="/about/terms">{t("footer.terms")}</Link>
-        <Link to="/about/contact">{t("footer.contact")}</Link>
+        <a href="/about">{t("nav.about")}</a>
+        <a href="/about/aup">{t("footer.aup")}</a>
+        <a href="/about/privacy">{t("footer.privacy")}</a>
+        <a href="/about/terms">{t("footer.terms")}</a>
+        <a href="/about/contact">{t("footer.contact")}</a>
       </nav>
       {theme ? <LanguageSwitch /> : null}
       {theme ? <ThemeSwitch current={theme} /> : null}

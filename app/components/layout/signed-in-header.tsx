@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
-import type { SessionUser } from "~/context";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useRealtimeConnection } from "~/realtime/use-realtime";
 import { Icon } from "../icons";
@@ -18,7 +17,7 @@ export function SignedInHeader({
   notifications,
   conversations,
 }: {
-  user: SessionUser;
+  user: { name: string; avatar: string };
   notifications?: ReactNode;
   conversations?: ReactNode;
 }) {

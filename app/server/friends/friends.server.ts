@@ -111,9 +111,13 @@ export function sendFriendRequest(actor: Actor, targetId: number) {
       status: "pending" as const,
       createdAt: Date.now(),
       acceptedAt: null,
-      // As the insert's trigger stores them (decision 191).
+      // As the insert's trigger stores them (decisions 191, 198).
       requesterName: viewer.name,
       addresseeName: target.name,
+      requesterUsername: viewer.username,
+      addresseeUsername: target.username,
+      requesterAvatar: viewer.avatar,
+      addresseeAvatar: target.avatar,
     };
     // One statement, so two people asking each other at once cannot both insert (D1 runs it atomically).
     const insert = sqlRows<{ created_at: number }>(sql`

@@ -19,6 +19,12 @@ export const friendships = sqliteTable(
     // index, a page at a time, instead of every friendship sorted.
     requesterName: text("requester_name").notNull().default(""),
     addresseeName: text("addressee_name").notNull().default(""),
+    // And each side's username and avatar (decision 198), kept by the triggers of migration 0039:
+    // a page of /profile/friends is then read from the index alone, a row per person shown.
+    requesterUsername: text("requester_username"),
+    addresseeUsername: text("addressee_username"),
+    requesterAvatar: text("requester_avatar").notNull().default("default"),
+    addresseeAvatar: text("addressee_avatar").notNull().default("default"),
   },
   (table) => [
     primaryKey({ columns: [table.requesterId, table.addresseeId] }),
@@ -29,6 +35,8 @@ export const friendships = sqliteTable(
       table.addresseeId,
       table.createdAt,
       table.acceptedAt,
+      table.addresseeUsername,
+      table.addresseeAvatar,
     ),
     index("friendships_addressee_name").on(
       table.addresseeId,
@@ -37,6 +45,8 @@ export const friendships = sqliteTable(
       table.requesterId,
       table.createdAt,
       table.acceptedAt,
+      table.requesterUsername,
+      table.requesterAvatar,
     ),
   ],
 );

@@ -1,0 +1,39 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createUser } from "./helpers";
+import { browserFor } from "./settings-support";
+
+/**
+ * Decision 199: the signed-in shell, on every page, does no work the browser does not use. The
+ * hydration data names the viewer by what the pages read (id, name, avatar), not by what only the
+ * server keeps (e-mail address, zone, language, token version); the footer's About links are plain
+ * links to documents without scripts, not React Router links.
+ */
+describe("the signed-in shell's fixed part (decision 199)", () => {
+  // One sign-in for both checks: the password hash is the slow part on a loaded machine.
+  let user: Awaited<ReturnType<typeof createUser>>;
+  let html = "";
+  beforeAll(async () => {
+    user = await createUser({ name: "Hana Hydration" });
+    const browser = await browserFor(user);
+    html = await (await browser.get("/communities/create")).text();
+  }, 60_000);
+
+  it("carries the viewer's id, name and avatar in the hydration data, and nothing else of the account", () => {
+    const data = html.match(/streamController\.enqueue\(([\s\S]*?)\);?<\/script>/)?.[1] ?? "";
+    expect(data).toContain("Hana Hydration");
+    expect(data).toContain(String.raw`\"avatar\"`);
+    expect(data).not.toContain(user.email);
+    expect(data).not.toContain("tokenVersion");
+    expect(data).not.toContain(String.raw`\"email\"`);
+    // The header still shows who is signed in.
+    expect(html).toContain('aria-label="Hana Hydration"');
+  });
+
+  it("links the About pages from the footer as plain links", () => {
+    const footer = html.match(/<footer[\s\S]*?<\/footer>/)?.[0] ?? "";
+    for (const path of ["/about", "/about/aup", "/about/privacy", "/about/terms", "/about/contact"]) {
+      expect(footer).toContain(`<a href="${path}">`);
+    }
+    expect(footer).not.toContain("data-discover");
+  });
+});

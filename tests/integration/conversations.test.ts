@@ -118,9 +118,9 @@ describe("conversations (SPEC §2 dropdown, §7 GET /v2/conversation)", { timeou
         [1, 2, 3].map((n) => ({ conversationId: id, senderId: friend.id, content: `m${n}`, createdAt: at(i) - n })),
       );
       const statements = [];
-      // A participant binds four values (D1 binds at most 100 a statement).
-      for (let k = 0; k < people.length; k += 20)
-        statements.push(db.insert(schema.conversationParticipants).values(people.slice(k, k + 20)));
+      // A participant binds six values, its defaults included (D1 binds at most 100 a statement).
+      for (let k = 0; k < people.length; k += 10)
+        statements.push(db.insert(schema.conversationParticipants).values(people.slice(k, k + 10)));
       // Few rows a statement: D1 binds at most 100 values, and a message has several columns.
       for (let k = 0; k < messages.length; k += 10)
         statements.push(db.insert(schema.messages).values(messages.slice(k, k + 10)));

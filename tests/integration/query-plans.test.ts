@@ -117,9 +117,8 @@ function problems(details: string[]) {
   return found;
 }
 
-/** The chat menu's and list's sub-select that picks a page of the viewer's conversations (decision 179). */
-const CHAT_PAGE =
-  /in \(select "conversation_id" from "conversation_participants" "mine" where "mine"\."user_id" = \? (?:and .+ )?order by "mine"\."updated_at" desc, "mine"\."conversation_id" desc limit \?\)/;
+/** The chat menu's and list's page of the viewer's conversations, one participant row each (decision 197). */
+const CHAT_PAGE = /^select "conversation_id", "conversation_type", "conversation_title"/;
 
 /**
  * Sorts that SQLite does in a temporary B-tree but over a bounded set: a page, or the viewer's
@@ -137,10 +136,6 @@ const BOUNDED: [RegExp, string][] = [
   [
     /^select "communities"\."id", "communities"\."name", "schools"\."state"/,
     "the calendar's filter: the viewer's communities",
-  ],
-  [
-    CHAT_PAGE,
-    "chat menu and list: a page of conversations, chosen in index order (the sub-select's plan is checked below)",
   ],
   [
     /IN \(SELECT ev\.id FROM \(VALUES/,
@@ -234,17 +229,33 @@ describe("query plans of the pages a district reads most (issue 27)", { timeout:
     expect([...debts].sort()).toEqual(KNOWN_DEBT.map(([, why]) => why).sort());
   });
 
-  it("the chat menu's page is chosen from the viewer's (user_id, updated_at) index; the only sort is of that page", async () => {
-    recorded.length = 0;
-    await (await browser.get("/chat")).arrayBuffer();
-    const chat = recorded.filter((statement) => CHAT_PAGE.test(statement.sql));
-    expect(chat.length).toBeGreaterThan(0);
-    for (const statement of chat) {
-      const details = await plan(statement);
-      // The sub-select walks the index in order; the one sort left is of the page it chose.
-      expect(details.join("\n")).toMatch(/SEARCH mine USING COVERING INDEX conversation_participants_user_updated/);
-      expect(details.filter((detail) => /TEMP B-TREE/.test(detail))).toHaveLength(1);
-      expect(problems(details)).toEqual(["USE TEMP B-TREE FOR ORDER BY"]);
+  it("the chat menu and list read the viewer's participant rows in (user_id, updated_at) order, without a sort (decision 197)", async () => {
+    for (const path of ["/chat", `/chat?more=${encodeURIComponent(`${Date.now()}:999999`)}`]) {
+      const plans = await plansOf(path, CHAT_PAGE);
+      // The menu's statement and the list's.
+      expect(plans).toHaveLength(2);
+      for (const details of plans) {
+        expect(details.split("\n")[0]).toMatch(
+          /^SEARCH conversation_participants USING INDEX conversation_participants_user_updated \(user_id=\?( AND (updated_at<\?|\(updated_at,conversation_id\)<\(\?,\?\)))?\)$/,
+        );
+        expect(details).not.toMatch(/TEMP B-TREE|SCAN/);
+      }
+    }
+  });
+
+  it("a conversation's messages are a range of messages_visible, from the cursor on (decision 197)", async () => {
+    const cursor = encodeURIComponent(`${Date.now()}:999999`);
+    for (const [path, range] of [
+      [`/chat/${conversationId}`, /\(conversation_id=\?\)/],
+      [
+        `/chat/${conversationId}?before=${cursor}`,
+        /\(conversation_id=\? AND (created_at<\?|\(created_at,id\)<\(\?,\?\))\)/,
+      ],
+    ] as const) {
+      const plans = await plansOf(path, /^\s*SELECT m\.id, m\.conversation_id, m\.sender_id/);
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatch(new RegExp(`SEARCH m USING INDEX messages_visible ${range.source}`));
+      expect(plans[0]).not.toMatch(/TEMP B-TREE/);
     }
   });
 });

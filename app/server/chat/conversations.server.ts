@@ -1,5 +1,4 @@
-import { and, desc, eq, inArray, lt, or, type SQLWrapper, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, type SQLWrapper, sql } from "drizzle-orm";
 import { chatPath } from "~/lib/friend-status";
 import { type BatchPart, batch, batchPart, preparedQuery } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -14,7 +13,10 @@ export type ConversationSummary = {
   type: number;
   /** A group's name; null for a direct chat. */
   title: string | null;
-  /** The other participants. Deleted accounts have an empty name: "Unknown User". */
+  /**
+   * The other participants. Deleted accounts have an empty name: "Unknown User". The header's
+   * menu leaves a titled group's empty: the title names it there (decision 197).
+   */
   participants: Participant[];
   /** `hidden`: the viewer blocked its sender (decision 160), so `content` is empty. */
   lastMessage: { senderId: number | null; content: string; createdAt: number; hidden?: boolean } | null;
@@ -28,9 +30,9 @@ export const CONVERSATION_PAGE_SIZE = 30;
 export const CONVERSATION_PAGE_MAX = 50;
 
 /** Messages with these dispositions are gone for everyone (docs/decisions/051-message-dispositions.md). */
-// 3: removed by a moderator (decision 186). Migration 0035's unread triggers name the same three.
+// 3: removed by a moderator (decision 186). Migration 0035's unread triggers, 0038's last-message
+// triggers and the partial index messages_visible name the same three.
 export const REMOVED_DISPOSITIONS = [1, 2, 3] as const;
-const VISIBLE = sql.raw(`m.disposition NOT IN (${REMOVED_DISPOSITIONS.join(", ")})`);
 
 export type ConversationCursor = { updatedAt: number; id: number };
 
@@ -59,65 +61,67 @@ type Row = {
 /**
  * One statement: usable alone or inside another loader's batch (decision 041). A select, not
  * `db.all`, because drizzle's D1 batch takes only prepared queries.
+ *
+ * Each conversation listed is the viewer's own participant row, read in the order of its
+ * `(user_id, updated_at, conversation_id)` index: the type, title, the other person of a direct
+ * chat and the last visible message are copies on that row, kept by the triggers of migration
+ * 0038 (decision 197), as the unread count is by 0035's (decision 190). One row read per
+ * conversation shown, however long the viewer's history; only a group names its members from
+ * their rows (a group may have no title: then its members' names are its name).
  */
 export function conversationsQuery(
   userId: number | SQLWrapper,
-  options: { limit?: number; cursor?: string | null } = {},
+  options: { limit?: number; cursor?: string | null; menu?: boolean } = {},
 ) {
   const limit = Math.min(Math.max(options.limit ?? CONVERSATION_MENU_SIZE, 1), CONVERSATION_PAGE_MAX);
   const cursor = decodeCursor(options.cursor);
-  const c = schema.conversations;
   const me = schema.conversationParticipants;
+  // A row value: the index search starts at the cursor instead of walking past the newer ones.
+  const after = cursor ? sql`(${me.updatedAt}, ${me.conversationId}) < (${cursor.at}, ${cursor.id})` : undefined;
+  // The header's menu names a group by its title alone (conversation-name.ts): its members are
+  // read only for a group without one. /chat and the API list every group's members.
+  const titledGroupInMenu = options.menu
+    ? sql`WHEN ${me.conversationType} != 0 AND coalesce(${me.conversationTitle}, '') != '' THEN '[]'`
+    : sql``;
+  // Named in full inside sub-selects: drizzle writes a lone table's columns unqualified.
+  const outer = sql.raw("conversation_participants");
+  const blocked = sql`EXISTS (SELECT 1 FROM blocks bk WHERE bk.blocker_id = ${userId} AND bk.blocked_id = ${outer}.last_sender_id)`;
   return getDb()
     .select({
-      id: c.id,
-      type: c.type,
-      title: c.title,
-      updated_at: c.updatedAt,
-      participants: sql<string>`(SELECT json_group_array(json_object('userId', u.id, 'username', u.username, 'name', u.name, 'avatar', u.avatar))
-         FROM conversation_participants other JOIN users u ON u.id = other.user_id
-        WHERE other.conversation_id = ${c.id} AND other.user_id != ${userId})`,
-      last_message: sql<string | null>`(SELECT json_object('senderId', m.sender_id, 'createdAt', m.created_at,
-          'content', CASE WHEN bk.blocker_id IS NULL THEN m.content ELSE '' END, 'hidden', bk.blocker_id IS NOT NULL)
-         FROM messages m LEFT JOIN blocks bk ON bk.blocker_id = ${userId} AND bk.blocked_id = m.sender_id
-        WHERE m.conversation_id = ${c.id} AND ${VISIBLE}
-        ORDER BY m.created_at DESC, m.id DESC LIMIT 1)`,
+      id: me.conversationId,
+      type: me.conversationType,
+      title: me.conversationTitle,
+      updated_at: me.updatedAt,
+      participants: sql<string>`(CASE ${titledGroupInMenu} WHEN ${me.conversationType} != 0
+        THEN (SELECT json_group_array(json_object('userId', u.id, 'username', u.username, 'name', u.name, 'avatar', u.avatar))
+          FROM conversation_participants other JOIN users u ON u.id = other.user_id
+          WHERE other.conversation_id = ${outer}.conversation_id AND other.user_id != ${userId})
+        WHEN ${me.peerId} IS NULL THEN '[]'
+        ELSE json_array(json_object('userId', ${me.peerId}, 'username', ${me.peerUsername}, 'name', coalesce(${me.peerName}, ''),
+          'avatar', coalesce(${me.peerAvatar}, 'default'))) END)`,
+      // `hidden`: the viewer blocked its sender (decision 160); a probe that finds no block reads no row.
+      last_message: sql<string | null>`(CASE WHEN ${me.lastMessageId} IS NOT NULL THEN json_object(
+          'senderId', ${me.lastSenderId}, 'createdAt', ${me.lastCreatedAt},
+          'content', CASE WHEN ${blocked} THEN '' ELSE ${me.lastContent} END, 'hidden', ${blocked}) END)`,
       // Kept by triggers of migration 0035 (decision 190): messages from others after
       // last_read_at, not removed. Counting them here read every unread message on every page.
       unread: me.unread,
     })
     .from(me)
-    .innerJoin(c, eq(c.id, me.conversationId))
-    .where(and(eq(me.userId, userId), inArray(c.id, pageIds(userId, limit + 1, cursor))))
-    .orderBy(desc(c.updatedAt), desc(c.id));
-}
-
-const mine = alias(schema.conversationParticipants, "mine");
-
-/**
- * The page's conversation ids, chosen first by a subquery that only walks the viewer's
- * `(user_id, updated_at, conversation_id)` index: the participants, last message and unread
- * count are then worked out for these rows alone, and the sort reads a page, not every
- * conversation the viewer ever had (issue 27, decisions 167 and 179).
- */
-function pageIds(userId: number | SQLWrapper, size: number, cursor: ReturnType<typeof decodeCursor>) {
-  const after = cursor
-    ? or(lt(mine.updatedAt, cursor.at), and(eq(mine.updatedAt, cursor.at), lt(mine.conversationId, cursor.id)))
-    : undefined;
-  return getDb()
-    .select({ id: mine.conversationId })
-    .from(mine)
-    .where(and(eq(mine.userId, userId), after))
-    .orderBy(desc(mine.updatedAt), desc(mine.conversationId))
-    .limit(size);
+    .where(and(eq(me.userId, userId), after))
+    .orderBy(desc(me.updatedAt), desc(me.conversationId))
+    .limit(limit + 1);
 }
 
 /** The dropdown's statement is the same on every signed-in page: built once (decision 079). */
-const menuQuery = preparedQuery(() => conversationsQuery(sql.placeholder("userId"), { limit: CONVERSATION_MENU_SIZE }));
+const menuQuery = preparedQuery(() =>
+  conversationsQuery(sql.placeholder("userId"), { limit: CONVERSATION_MENU_SIZE, menu: true }),
+);
 
 /** The header dropdown's conversations as one part of the root loader's batch (decision 041). */
 export function conversationsPart(userId: number, limit = CONVERSATION_MENU_SIZE): BatchPart<ConversationSummary[]> {
-  const query = limit === CONVERSATION_MENU_SIZE ? menuQuery({ userId }) : conversationsQuery(userId, { limit });
+  const query =
+    limit === CONVERSATION_MENU_SIZE ? menuQuery({ userId }) : conversationsQuery(userId, { limit, menu: true });
   return batchPart({ rows: query }, ({ rows }) => toSummaries(rows as Row[], limit).data);
 }
 

@@ -88,7 +88,8 @@ type HeadRow = {
   type: number;
   title: string | null;
   last_read_at: number;
-  last_from_others: number | null;
+  /** Messages from others after last_read_at (decision 190's count): a read that moves the mark announces itself. */
+  unread: number;
   write_refusal: string | null;
   /** 1 when the reader's token may mark the conversation read (decision 042); 0 for a parent reading. */
   reader_current: number;
@@ -124,19 +125,19 @@ export function conversationStatements(viewerId: number, cid: SQL, options: Load
     AND me.user_id = ${viewerId}) OR ${parentReaderSql(viewerId, cid)})`;
   const before = decodeCursor(options.before);
   const after = decodeCursor(options.after);
+  // Row values, so the cursor is where the index search starts: the OR of the two cases made
+  // SQLite walk down from the newest message, past every one newer than the cursor (decision 197).
   const range = before
-    ? sql`AND (m.created_at < ${before.at} OR (m.created_at = ${before.at} AND m.id < ${before.id}))`
+    ? sql`AND (m.created_at, m.id) < (${before.at}, ${before.id})`
     : after
-      ? sql`AND (m.created_at > ${after.at} OR (m.created_at = ${after.at} AND m.id > ${after.id}))`
+      ? sql`AND (m.created_at, m.id) > (${after.at}, ${after.id})`
       : sql``;
   const order = after ? sql`ASC` : sql`DESC`;
   const limit = after ? GAP_FILL_MAX : MESSAGE_PAGE_SIZE + 1;
   const now = options.now ?? Date.now();
   return {
     heads: sqlRows<HeadRow>(sql`
-      SELECT c.id, c.type, c.title, coalesce(me.last_read_at, 0) AS last_read_at,
-        (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
-          AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others,
+      SELECT c.id, c.type, c.title, coalesce(me.last_read_at, 0) AS last_read_at, coalesce(me.unread, 0) AS unread,
         ${writeRefusalSql(viewerId, sql`c.id`)} AS write_refusal, (me.user_id IS NOT NULL AND ${current}) AS reader_current,
         ${parentsSeeSql(sql`c.id`)} AS parents_see
       FROM conversations c LEFT JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
@@ -198,7 +199,9 @@ export function toView(
 
 /** After a read that moved last_read_at: tell the reader's other tabs and the others' receipts. */
 function announceRead(viewerId: number, conversationId: number, memberIds: number[], head: HeadRow, now: number) {
-  if (head.last_from_others === null || head.last_from_others <= head.last_read_at) return head.last_read_at;
+  // Nothing from the others after the mark (the participant row's unread count, kept exact by
+  // migration 0035's triggers): nothing to announce. It once took the newest message from others.
+  if (head.unread === 0) return head.last_read_at;
   const lastReadAt = Math.max(head.last_read_at, now);
   const others = memberIds.filter((id) => id !== viewerId);
   waitUntil(
@@ -242,9 +245,7 @@ export async function markConversationRead(viewer: Actor, conversationId: number
   const cid = sql`${conversationId}`;
   const results = await batchAs(viewer, {
     heads: sqlRows<HeadRow>(sql`
-      SELECT c.id, c.type, c.title, me.last_read_at, NULL AS write_refusal, 1 AS reader_current, 0 AS parents_see,
-        (SELECT max(m.created_at) FROM messages m WHERE m.conversation_id = c.id AND ${VISIBLE}
-          AND (m.sender_id IS NULL OR m.sender_id != ${viewerId})) AS last_from_others
+      SELECT c.id, c.type, c.title, me.last_read_at, me.unread, NULL AS write_refusal, 1 AS reader_current, 0 AS parents_see
       FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
       WHERE c.id = ${cid}`),
     members: sqlRows<{ user_id: number }>(sql`

@@ -63,6 +63,22 @@ function deployedVars(): Record<string, string> | null {
 const worker = workerFromWranglerToml();
 
 /**
+ * The queue's consumers as wrangler.toml has them, except that a batch is taken as soon as jobs
+ * are there (`max_batch_timeout` 0) instead of after up to 1 s: a test that waits for a mail or a
+ * notification waited out that second each time, and a test that says no mail came (300 ms) now
+ * gives a wrongly queued one the time to arrive (decision 200). Batch size, retries and the
+ * dead-letter queue are unchanged.
+ */
+function promptQueueConsumers() {
+  const consumers = worker.queueConsumers;
+  if (!consumers || Array.isArray(consumers) || Object.keys(consumers).length === 0)
+    throw new Error("vitest.config.ts: expected wrangler.toml's queue consumers by queue name");
+  return Object.fromEntries(
+    Object.entries(consumers).map(([queue, options]) => [queue, { ...options, maxBatchTimeout: 0 }]),
+  );
+}
+
+/**
  * Integration tests run inside workerd with real D1, R2 and Durable Objects and the real
  * migrations. `main` is the production bundle (`npm run build` first; `npm test` does), so
  * requests in tests go through exactly the Worker that ships.
@@ -73,6 +89,7 @@ export default defineConfig({
       main: `./${BUILD_DIR}/server/index.js`,
       miniflare: {
         ...worker,
+        queueConsumers: promptQueueConsumers(),
         // Workers AI (decision 150) is a fake Worker the app reaches as `env.AI`, with the
         // binding's own call shape (`run(model, inputs)`); FAKE_AI_LOG tells the tests its calls.
         serviceBindings: {

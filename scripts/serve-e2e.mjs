@@ -71,6 +71,9 @@ const server = serveBuild({
     ...idp.appVars,
   },
   services: [FAKE_AI],
+  // Jobs (mail, notifications, new-post frames) are consumed as soon as they are queued, not
+  // after wrangler.toml's 1 s wait for a batch to fill: tests wait for their effects (decision 200).
+  queueBatchTimeout: 0,
   // No local trace collector: a tail worker in the Worker's own thread that production does not
   // have, recording every request for wrangler's explorer, which no test opens (decision 110).
   localObservability: false,

@@ -145,16 +145,22 @@ function provideDevVars(dir) {
 }
 
 /**
- * The build's config with service bindings added (`{ binding, service, entrypoint, config }`):
- * written beside it, so its relative paths still hold. Tests bind fakes this way (the fake
- * Workers AI, decision 150); the build itself is left as `wrangler deploy` would ship it.
+ * The build's config with service bindings added (`{ binding, service, entrypoint, config }`)
+ * and, for the test servers, the queue consumer's `max_batch_timeout` replaced: written beside
+ * it, so its relative paths still hold. Tests bind fakes this way (the fake Workers AI, decision
+ * 150); the build itself is left as `wrangler deploy` would ship it.
  */
-function withServices(dir, services) {
+function derivedConfig(dir, services, queueBatchTimeout) {
   const config = JSON.parse(readFileSync(`${dir}/server/wrangler.json`, "utf8"));
   config.services = [
     ...(config.services ?? []),
     ...services.map(({ binding, service, entrypoint }) => ({ binding, service, entrypoint })),
   ];
+  if (queueBatchTimeout !== undefined) {
+    const consumers = config.queues?.consumers ?? [];
+    if (consumers.length === 0) throw new Error("queueBatchTimeout: the build's config has no queue consumer");
+    for (const consumer of consumers) consumer.max_batch_timeout = queueBatchTimeout;
+  }
   const path = `${dir}/server/wrangler.services.json`;
   writeFileSync(path, JSON.stringify(config));
   return path;
@@ -168,11 +174,12 @@ export const LOOPBACK = "127.0.0.1";
  * with `.dev.vars` the /__dev pages (every activation and reset link, notifications to anyone) are
  * on, so another address only when someone asks for one (`HOST=0.0.0.0 npm start`, decision 114).
  */
-export function serveArgs({ dir, port, persistTo, host = LOOPBACK, services = [] }) {
+export function serveArgs({ dir, port, persistTo, host = LOOPBACK, services = [], queueBatchTimeout }) {
+  const derived = services.length > 0 || queueBatchTimeout !== undefined;
   return [
     "dev",
     "-c",
-    services.length ? withServices(dir, services) : `${dir}/server/wrangler.json`,
+    derived ? derivedConfig(dir, services, queueBatchTimeout) : `${dir}/server/wrangler.json`,
     // Each service's Worker runs beside the app in the same `wrangler dev` (its config's path).
     ...services.flatMap((service) => ["-c", service.config]),
     "--ip",
@@ -193,6 +200,8 @@ export function serveArgs({ dir, port, persistTo, host = LOOPBACK, services = []
  * every invocation for wrangler's local explorer, in the Worker's own process and thread. This
  * project configures no tail worker, so production does none of that work; the bench turns it
  * off (decision 110), `npm start` keeps it for whoever opens the explorer.
+ * `queueBatchTimeout` (seconds) replaces wrangler.toml's `max_batch_timeout` for a test server
+ * (decision 200); `npm start` and the bench serve the config as it ships.
  */
 export function serveBuild({
   port,
@@ -203,11 +212,12 @@ export function serveBuild({
   localObservability = true,
   services = [],
   pipe = false,
+  queueBatchTimeout,
   inspectorPort,
 }) {
   const dir = buildDir();
   provideDevVars(dir);
-  const args = serveArgs({ dir, port, persistTo, host, services });
+  const args = serveArgs({ dir, port, persistTo, host, services, queueBatchTimeout });
   // The V8 inspector for profiling our isolate (scripts/bench/profile.mjs); wrangler picks one otherwise.
   if (inspectorPort) args.push("--inspector-port", String(inspectorPort));
   for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);

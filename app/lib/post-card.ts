@@ -48,33 +48,116 @@ export type PostCard = {
 };
 
 /**
- * What the post views read of a comment (decision 106): its author's id and name only (the
- * popup is the post author's), no parent (a list shows first comments, which have none).
+ * What the post views read of a comment (decisions 106, 204): its author's id and name only (the
+ * popup is the post author's), no parent (a list shows first comments, which have none), no
+ * text version (the server's translation cache). A field at its default (not liked, no likes, not
+ * edited, the page's language, not blocked) is left out of the page's data: the views read it so.
  */
-export type ShownComment = Omit<CommentCard, "author" | "parentId"> & {
+export type ShownComment = {
+  id: number;
+  body: string;
+  createdAt: number;
   author: Pick<UserInfo, "id" | "name"> | null;
+  lang?: string | null;
+  editedAt?: number | null;
+  blockedAuthor?: boolean;
+  likeCount?: number;
+  liked?: boolean;
 };
 
 /**
  * What the post views read of a post: the community without its slug, photos without their
- * storage key (the URL names them), and comments as shown. A page's loader sends this, not the
- * whole PostCard (the JSON API's shape), so its inline data carries only what is rendered.
+ * storage key (the URL names them), comments as shown, and no field at its default (false, 0,
+ * null, an empty list; decision 204). A page's loader sends this, not the whole PostCard (the
+ * JSON API's shape), so its inline data carries only what is rendered. A post's page hands its
+ * whole PostCard to the same view.
  */
-export type ShownPost = Omit<PostCard, "community" | "images" | "firstComments"> & {
+export type ShownPost = {
+  id: number;
+  body: string;
+  createdAt: number;
   community: Omit<PostCard["community"], "slug">;
-  images: Omit<PostImageCard, "key">[];
-  firstComments: ShownComment[];
+  author: UserInfo | null;
+  lang?: string | null;
+  editedAt?: number | null;
+  blockedAuthor?: boolean;
+  pending?: boolean;
+  pinned?: boolean;
+  urgent?: true;
+  images?: Omit<PostImageCard, "key">[];
+  likeCount?: number;
+  liked?: boolean;
+  commentCount?: number;
+  firstComments?: ShownComment[];
+  canModerate?: boolean;
 };
 
-export function toShownPost(post: PostCard): ShownPost {
-  const { community, images, firstComments, ...rest } = post;
-  return {
-    ...rest,
-    community: { id: community.id, name: community.name, category: community.category },
-    images: images.map(({ url, width, height }) => ({ url, width, height })),
-    firstComments: firstComments.map(({ parentId: _parent, author, ...comment }) => ({
-      ...comment,
-      author: author && { id: author.id, name: author.name },
-    })),
+/** The fields whose value is not the views' default: false, 0, null and empty lists are left out. */
+function notDefault<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  const kept: Partial<T> = {};
+  for (const name in fields) {
+    const value = fields[name];
+    if (value === false || value === 0 || value == null || (Array.isArray(value) && value.length === 0)) continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+/**
+ * A page of posts as the views read them (decision 204). A community and an author appear once
+ * in the page's data however many posts name them: the same object for every post (React
+ * Router's turbo-stream writes an object it has seen as a reference), not twenty copies.
+ */
+export function toShownPosts(posts: PostCard[]): ShownPost[] {
+  const communities = new Map<number, ShownPost["community"]>();
+  const authors = new Map<number, UserInfo>();
+  const commenters = new Map<number, Pick<UserInfo, "id" | "name">>();
+  const once = <V>(seen: Map<number, V>, id: number, make: () => V) => {
+    let value = seen.get(id);
+    if (value === undefined) {
+      value = make();
+      seen.set(id, value);
+    }
+    return value;
   };
+  return posts.map((post) => ({
+    id: post.id,
+    body: post.body,
+    createdAt: post.createdAt,
+    community: once(communities, post.community.id, () => {
+      const { id, name, category } = post.community;
+      return { id, name, category };
+    }),
+    author: post.author && once(authors, post.author.id, () => post.author!),
+    ...notDefault({
+      lang: post.lang,
+      editedAt: post.editedAt,
+      blockedAuthor: post.blockedAuthor,
+      pending: post.pending,
+      pinned: post.pinned,
+      urgent: post.urgent,
+      images: post.images.map(({ url, width, height }) => ({ url, width, height })),
+      likeCount: post.likeCount,
+      liked: post.liked,
+      commentCount: post.commentCount,
+      firstComments: post.firstComments.map(
+        (comment): ShownComment => ({
+          id: comment.id,
+          body: comment.body,
+          createdAt: comment.createdAt,
+          author:
+            comment.author &&
+            once(commenters, comment.author.id, () => ({ id: comment.author!.id, name: comment.author!.name })),
+          ...notDefault({
+            lang: comment.lang,
+            editedAt: comment.editedAt,
+            blockedAuthor: comment.blockedAuthor,
+            likeCount: comment.likeCount,
+            liked: comment.liked,
+          }),
+        }),
+      ),
+      canModerate: post.canModerate,
+    }),
+  }));
 }

@@ -138,7 +138,7 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   // The third member reports it; the owner sees the reason and deletes the post.
   await reporter.goto(postUrl);
   // Report is in the post's menu (decision 124).
-  await reporter.getByRole("article").getByLabel("Post actions", { exact: true }).click();
+  await reporter.getByRole("article").getByTitle("Post actions", { exact: true }).click();
   await reporter.getByRole("article").getByText("Report", { exact: true }).click();
   await reporter.getByLabel("What is wrong with this post?").fill("Wrong date");
   await reporter.getByRole("button", { name: "Send report" }).click();
@@ -146,7 +146,7 @@ test("a community from creation to moderation", async ({ browser, javaScriptEnab
   await owner.goto(`${communityUrl}/manage/posts`);
   await expect(owner.getByText("Wrong date")).toBeVisible();
   const reported = owner.getByRole("article").filter({ hasText: unique });
-  await reported.getByLabel("Post actions", { exact: true }).click();
+  await reported.getByTitle("Post actions", { exact: true }).click();
   await reported.getByRole("button", { name: "Delete" }).click();
   await confirm(owner, "Are you sure you want to delete this post?", javaScriptEnabled);
   await expect(toast(owner)).toContainText("The post was deleted.");

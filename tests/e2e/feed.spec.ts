@@ -112,7 +112,7 @@ test("a post's like and comment are icon buttons with counts; edit, report and d
   expect(icon).toContain("data:image/svg+xml");
   await expect(actions.getByRole("link", { name: /^Comment · \d+ comments?$/ })).toBeVisible();
   await expect(actions.getByRole("link", { name: /^(Report|Edit)$/ })).toBeHidden();
-  await actions.getByLabel("Post actions", { exact: true }).click();
+  await actions.getByTitle("Post actions", { exact: true }).click();
   await expect(actions.getByRole("link", { name: /^(Report|Edit)$/ })).toBeVisible();
   // The actions take one row: like, comment and the menu, side by side.
   const rows = await post

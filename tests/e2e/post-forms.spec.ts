@@ -23,7 +23,7 @@ test("a post in the newsfeed is reported from its Report link", async ({ page, j
   test.setTimeout(90_000);
   const post = await reportablePost(page);
   // The post's own menu (decision 124) comes before its comments'.
-  await post.getByLabel("Post actions", { exact: true }).click();
+  await post.getByTitle("Post actions", { exact: true }).click();
   await post.getByRole("link", { name: "Report", exact: true }).first().click();
   if (javaScriptEnabled) {
     await expect(page).toHaveURL("/newsfeed");
@@ -51,7 +51,7 @@ test("a comment in the newsfeed is reported from its Report link", async ({ page
     .locator(".comment")
     .filter({ has: page.locator('a[href*="?report=comment-"]') })
     .first();
-  await comment.getByLabel("Comment actions", { exact: true }).first().click();
+  await comment.getByTitle("Comment actions", { exact: true }).first().click();
   await comment.getByRole("link", { name: "Report", exact: true }).first().click();
   if (!javaScriptEnabled) await expect(page).toHaveURL(/\/content\/\d+\?report=comment-\d+#comment-\d+$/);
   const reason = page.getByLabel("What is wrong with this comment?");

@@ -106,7 +106,7 @@ test("a member reports a comment, the owner removes it from the queue, the repor
   const reporter = await signedInPage(browser, testInfo, `e2e-mod-member-${p}@demo.schoolhub.test`, "/newsfeed");
   await reporter.setViewportSize(PHONE);
   const comment = reporter.locator(".comment").filter({ hasText: `Buy cheap watches here ${p}` });
-  await comment.getByLabel("Comment actions", { exact: true }).click();
+  await comment.getByTitle("Comment actions", { exact: true }).click();
   await comment.getByRole("link", { name: "Report", exact: true }).click();
   const reason = reporter.getByLabel("What is wrong with this comment?");
   await reason.fill("Spam");

@@ -49,3 +49,59 @@ describe("newsfeed cards (decision 192)", () => {
     );
   });
 });
+
+/**
+ * Decision 204: a card carries each thing once. The people's texts and the community's name keep
+ * their own direction by CSS (`unicode-bidi: plaintext`), not `dir="auto"` or `<bdi>`; the
+ * article is named by its author without an id to point at; a menu's icon is named by its
+ * tooltip; the author's link by its avatar; a comment box's intent rides in its action. The
+ * page's data leaves out what is at its default and writes each community and author once.
+ */
+describe("newsfeed cards and their data (decision 204)", () => {
+  it("no attribute says what another already says; the names and labels a reader gets are the same", async () => {
+    const { owner, member, community } = await cast();
+    const first = await createPost(owner, community.id, "Bake sale on Monday");
+    const second = await createPost(owner, community.id, "Field day on Friday");
+    if (first.status !== "published" || second.status !== "published") throw new Error("not published");
+    await addComment(member, first.id, "Can we bring cookies?");
+    const browser = await browserFor(member);
+    const html = await (await browser.get("/newsfeed")).text();
+    const cards = html.match(/<article class="card post-card"[\s\S]*?<\/article>/g) ?? [];
+    expect(cards).toHaveLength(2);
+    for (const card of cards) {
+      expect(card).toMatch(new RegExp(`^<article class="card post-card" id="post-\\d+" aria-label="${owner.name}"`));
+      expect(card).toContain(`<strong>${owner.name}</strong>`);
+      expect(card).not.toContain('dir="auto"');
+      expect(card).not.toContain("<bdi>");
+      expect(card).not.toContain("aria-labelledby");
+      expect(card).toMatch(new RegExp(`<a href="/communities/${community.id}"[^>]*>Community \\d+</a>`));
+      expect(card).toContain('<summary class="icon-action with-icon i-dots" title="Post actions"></summary>');
+      expect(card).toMatch(
+        new RegExp(
+          `<a href="/users/${owner.id}" class="post-author-link"><span [^>]*role="img" aria-label="About ${owner.name}">`,
+        ),
+      );
+      expect(card).toMatch(
+        /<form class="comment-form comment-new" action="\/content\/\d+\?intent=comment&amp;returnTo=\/newsfeed" method="post"><textarea id="comment-body-\d+" aria-label="Write a comment"[^>]*><\/textarea><button>Comment<\/button><\/form>/,
+      );
+    }
+    expect(cards[1]).toContain('<summary class="icon-action with-icon i-dots" title="Comment actions"></summary>');
+
+    const data = await (await browser.get("/newsfeed.data")).text();
+    // Fields the cards never read, or read at their default, are not sent.
+    for (const left of ["textVersion", "blockedAuthor", "canModerate", "editedAt", "pinned", "pending", "liked"]) {
+      expect(data).not.toContain(`"${left}"`);
+    }
+    expect(data).toContain("Can we bring cookies?");
+    // turbo-stream: a flat array whose objects map "_<key's index>" to a value's index; an object
+    // written before is a reference to its index. Both posts name the same community object.
+    const flat = JSON.parse(data) as unknown[];
+    const key = `_${flat.indexOf("community")}`;
+    const communities = flat
+      .filter((value): value is Record<string, number> => typeof value === "object" && value !== null && key in value)
+      .map((post) => post[key]);
+    expect(communities).toHaveLength(2);
+    expect(communities[0]).toBe(communities[1]);
+    expect(flat[communities[0]!]).toBeTypeOf("object");
+  });
+});

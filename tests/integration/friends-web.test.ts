@@ -244,8 +244,13 @@ describe("avatar popups on the newsfeed (SPEC §2)", () => {
     // from the page's data (tests/e2e/post-forms.spec.ts opens it).
     const html = await browser.get("/newsfeed").then((response) => response.text());
     expect(html).not.toContain('<details class="menu avatar-popup">');
-    expect(html).toContain(`href="/users/${b.id}" class="post-author-link" aria-label="About Blake Answerer"`);
-    expect(html).toContain(`href="/users/${a.id}" class="post-author-link" aria-label="About Avery Asker"`);
+    // The link is named by its avatar, labelled with what it leads to (decision 204).
+    expect(html).toContain(
+      `href="/users/${b.id}" class="post-author-link"><span class="avatar avatar-default avatar-placeholder" role="img" aria-label="About Blake Answerer">B</span></a>`,
+    );
+    expect(html).toContain(
+      `href="/users/${a.id}" class="post-author-link"><span class="avatar avatar-default avatar-placeholder" role="img" aria-label="About Avery Asker">A</span></a>`,
+    );
     const data = await browser.get("/newsfeed.data").then((response) => response.text());
     expect(data).toContain(b.username);
     const blake = await browser.get(`/users/${b.id}`).then((response) => response.text());

@@ -32,16 +32,17 @@ export function CommentForm({
   id?: string;
 }) {
   const label = replyTo ? t("post.replyLabel") : t("post.commentLabel");
-  // Where it replies and returns to ride in the action URL (decision 106).
-  const fields: Record<string, string> = replyTo ? { replyTo: String(replyTo), returnTo } : { returnTo };
+  // What it does, where it replies and where it returns to ride in the action URL (decisions 106,
+  // 204): the button carries no name and value of its own.
+  const fields: Record<string, string> = replyTo
+    ? { intent: "comment", replyTo: String(replyTo), returnTo }
+    : { intent: "comment", returnTo };
   return (
     <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form comment-new">
       {/* Named by aria-label, shown by its placeholder (decision 106): no hidden <label> per post. */}
       <textarea id={id} aria-label={label} name="body" rows={1} required maxLength={2000} placeholder={label} />
       {/* biome-ignore lint/a11y/useButtonType: a form's one button submits by default (decision 192) */}
-      <button name="intent" value="comment">
-        {replyTo ? t("post.reply") : t("post.comment")}
-      </button>
+      <button>{replyTo ? t("post.reply") : t("post.comment")}</button>
     </form>
   );
 }
@@ -116,7 +117,7 @@ export function CommentView({
   return (
     <li className="comment" id={`comment-${comment.id}`}>
       <p className="comment-meta">
-        <strong dir="auto">{comment.author?.name ?? t("common:unknownUser")}</strong>{" "}
+        <strong>{comment.author?.name ?? t("common:unknownUser")}</strong>{" "}
         <span className="hint">
           {When({ at: comment.createdAt, clock })}
           {comment.editedAt ? ` · ${t("post.edited")}` : null}
@@ -131,7 +132,7 @@ export function CommentView({
         t,
         readerLocale: context.language,
         itemKey: item,
-        itemLang: comment.lang,
+        itemLang: comment.lang ?? null,
         enabled: context.canTranslate ?? false,
         translation,
         page: `/content/${postId}?translate=${item}#comment-${comment.id}`,
@@ -142,8 +143,8 @@ export function CommentView({
           t,
           postId,
           target,
-          liked: comment.liked,
-          count: comment.likeCount,
+          liked: comment.liked ?? false,
+          count: comment.likeCount ?? 0,
           pendingLikes: context.pendingLikes,
           returnTo,
         })}

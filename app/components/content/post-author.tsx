@@ -10,15 +10,16 @@ import type { ContentT } from "./post-forms";
  * same card and controls; with it, the list's handler (usePostEvents) loads the popup's code on
  * the first tap and hands it here as `popup`. Twenty posts carry no popup, nor its code, nor
  * any state of their own (decision 096). Hook-free: the card calls it as a function (decision 192).
+ * The link is named by its one image, the avatar labelled "About <name>" (the link's purpose, as a
+ * linked image's text should say), not by a label of its own over it (decision 204).
  */
 export function PostAuthor({ t, user, popup }: { t: ContentT; user: UserInfo | null; popup: AuthorPopup | null }) {
   if (popup) return <OpenPopup Popup={popup} user={user} />;
   const label = user?.name || t("common:unknownUser");
-  const avatar = avatarElement(user?.name, user?.avatar, "default", label);
-  if (!user) return avatar;
+  if (!user) return avatarElement(undefined, undefined, "default", label);
   return (
-    <a href={`/users/${user.id}`} className="post-author-link" aria-label={t("post.aboutAuthor", { name: label })}>
-      {avatar}
+    <a href={`/users/${user.id}`} className="post-author-link">
+      {avatarElement(user.name, user.avatar, "default", t("post.aboutAuthor", { name: label }))}
     </a>
   );
 }

@@ -64,13 +64,17 @@ export function PostCardView({
   const authorName = post.author?.name ?? t("common:unknownUser");
   const category = post.community.category;
   const target = { type: "post" as const, id: post.id };
+  // Left out of the page's data at their defaults (decision 204).
+  const commentCount = post.commentCount ?? 0;
+  const firstComments = post.firstComments ?? [];
+  const canModerate = post.canModerate ?? false;
   const report = reportForm(t, post.id, target, returnTo);
   const context: CommentContext = {
     t,
     language: i18n.language,
     postId: post.id,
     viewerId,
-    canModerate: post.canModerate,
+    canModerate,
     returnTo,
     pendingLikes,
     openForm,
@@ -92,24 +96,19 @@ export function PostCardView({
   }
   const translation = translationIn(translations, "post");
   return (
-    <article
-      className="card post-card"
-      id={`post-${post.id}`}
-      aria-labelledby={`post-${post.id}-author`}
-      data-post={post.id}
-    >
+    // Named by its author, as the header's name reads; the names and the community keep their own
+    // direction by CSS (`unicode-bidi: plaintext`), not an attribute each (decision 204).
+    <article className="card post-card" id={`post-${post.id}`} aria-label={authorName} data-post={post.id}>
       <header>
         {PostAuthor({ t, user: post.author, popup })}
         <div>
-          <strong id={`post-${post.id}-author`} dir="auto">
-            {authorName}
-          </strong>{" "}
+          <strong>{authorName}</strong>{" "}
           <span className={`category-label category-${category}`}>
             {t(`common:categories.${category}` as "common:categories.pto")}
           </span>
           <p className="hint">
             <a href={`/communities/${post.community.id}`} data-discover={discovered}>
-              <bdi>{post.community.name}</bdi>
+              {post.community.name}
             </a>
             {" · "}
             <a href={`/content/${post.id}`} aria-label={t("post.open")} data-discover={discovered}>
@@ -124,28 +123,36 @@ export function PostCardView({
       </header>
       {LinkedText({
         text: translation?.text ?? post.body,
-        lang: translation ? undefined : textLanguage(post.lang, i18n.language),
+        lang: translation ? undefined : textLanguage(post.lang ?? null, i18n.language),
       })}
       {TranslationToggle({
         t,
         readerLocale: i18n.language,
         itemKey: "post",
-        itemLang: post.lang,
+        itemLang: post.lang ?? null,
         enabled: canTranslate,
         translation,
         page: `/content/${post.id}?translate=post#post-${post.id}`,
         original: `/content/${post.id}#post-${post.id}`,
       })}
-      {PostImages({ t, images: post.images, author: authorName, eager: eager || full })}
+      {post.images ? PostImages({ t, images: post.images, author: authorName, eager: eager || full }) : null}
       <div className="post-actions">
-        {LikeForm({ t, postId: post.id, target, liked: post.liked, count: post.likeCount, pendingLikes, returnTo })}
+        {LikeForm({
+          t,
+          postId: post.id,
+          target,
+          liked: post.liked ?? false,
+          count: post.likeCount ?? 0,
+          pendingLikes,
+          returnTo,
+        })}
         {/* To the comment box: the card's own in a list, the page's on the post's page. */}
         <a
           href={`#comment-body-${post.id}`}
           className={`icon-action ${iconClass("comment")}`}
-          aria-label={`${t("post.comment")} · ${t("post.comments", { count: post.commentCount })}`}
+          aria-label={`${t("post.comment")} · ${t("post.comments", { count: commentCount })}`}
         >
-          {post.commentCount}
+          {commentCount}
         </a>
         {/* Edit (the author) or Report (anyone else), so never empty (decision 124). */}
         <ItemMenu label={t("post.actions")}>
@@ -154,7 +161,7 @@ export function PostCardView({
               {t("post.edit")}
             </a>
           ) : null}
-          {post.canModerate && !post.pending ? (
+          {canModerate && !post.pending ? (
             <form method="post" action={`/communities/${post.community.id}/manage/posts`} data-discover={discovered}>
               <input type="hidden" name="intent" value={post.pinned ? "unpin" : "pin"} />
               <input type="hidden" name="postId" value={post.id} />
@@ -164,7 +171,7 @@ export function PostCardView({
             </form>
           ) : null}
           {isAuthor ? null : TextFormLink({ form: report, open: openForm === report.opener })}
-          {isAuthor || post.canModerate ? (
+          {isAuthor || canModerate ? (
             <DeleteForm
               t={t}
               postId={post.id}
@@ -178,8 +185,8 @@ export function PostCardView({
       {openForm === report.opener ? <OpenedTextForm {...report} /> : null}
       {full ? null : (
         <>
-          {post.firstComments.length ? <CommentList threads={asThreads(post.firstComments)} context={context} /> : null}
-          {post.commentCount > post.firstComments.length ? (
+          {firstComments.length ? <CommentList threads={asThreads(firstComments)} context={context} /> : null}
+          {commentCount > firstComments.length ? (
             <p>
               <a href={`/content/${post.id}`}>{t("post.allComments")}</a>
             </p>

@@ -201,12 +201,13 @@ export function reportForm(t: ContentT, postId: number, target: Target, returnTo
 /**
  * A post's or a comment's "more" menu (decision 124): edit, pin, report and delete, out of the
  * way of the text. A <details>, so it opens without JavaScript; the list's handlers close it
- * on a tap outside or Escape (usePostEvents).
+ * on a tap outside or Escape (usePostEvents). Its icon is named by its `title`, which is also the
+ * tooltip: no `aria-label` saying the same (decision 204).
  */
 export function ItemMenu({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <details className="menu item-menu">
-      <summary className={`icon-action ${iconClass("dots")}`} aria-label={label} title={label} />
+      <summary className={`icon-action ${iconClass("dots")}`} title={label} />
       <div className="menu-panel item-menu-panel">{children}</div>
     </details>
   );

@@ -14,7 +14,7 @@ import { parseForm } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { toShownPost } from "~/lib/post-card";
+import { toShownPosts } from "~/lib/post-card";
 import communities from "~/locales/en/communities.json";
 import content from "~/locales/en/content.json";
 import events from "~/locales/en/events.json";
@@ -42,8 +42,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // The cards' fields only, as the newsfeed sends them (decision 106).
   return {
     ...page,
-    pinned: page.pinned.map(toShownPost),
-    posts: page.posts.map(toShownPost),
+    pinned: toShownPosts(page.pinned),
+    posts: toShownPosts(page.posts),
     viewerId: context.get(userContext)!.id,
     zone: calendarZone(knownZone(context.get(userContext), request), page.upcoming),
   };

@@ -8,7 +8,7 @@ import { fieldFailure, formFailure, parseForm } from "~/lib/forms/parse";
 import { uploadedFiles } from "~/lib/forms/read-form.server";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { toShownPost } from "~/lib/post-card";
+import { toShownPosts } from "~/lib/post-card";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
@@ -36,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     metaTitle: getInstance(context).t("content:metaTitle"),
     // The cards' fields only, as the newsfeed sends them (decision 106).
-    posts: posts.map(toShownPost),
+    posts: toShownPosts(posts),
     viewerId: user.id,
     next: hasMore ? encodeCursor(posts[posts.length - 1]!) : null,
   };

@@ -7,7 +7,7 @@ import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { DescriptionHandle } from "~/lib/page-description";
-import { type ShownPost, toShownPost } from "~/lib/post-card";
+import { type ShownPost, toShownPosts } from "~/lib/post-card";
 import content from "~/locales/en/content.json";
 import feed from "~/locales/en/feed.json";
 import { getInstance } from "~/middleware/i18next";
@@ -34,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     name: user.name,
     viewerId: user.id,
     // What the cards render, not the JSON API's whole PostCard (decision 106).
-    posts: page.posts.map(toShownPost),
+    posts: toShownPosts(page.posts),
     postable: page.postable.map(({ id, name }) => ({
       id,
       name,

@@ -35,7 +35,7 @@ describe("newsfeed cards (decision 192)", () => {
       expect(card).not.toContain("data-open");
       expect(card).not.toContain("data-comment");
       // The like is a form with a pressed state; the comment icon, the author link and the time are there.
-      expect(card).toMatch(/<button value="like" class="[^"]*i-heart" aria-pressed="false"/);
+      expect(card).toMatch(/<button class="[^"]*i-heart" aria-pressed="false"/);
       expect(card).toMatch(/<a href="#comment-body-\d+" class="icon-action with-icon i-comment"/);
       expect(card).toContain('class="post-author-link"');
       expect(card).toMatch(/<time dateTime="[^"]+" title="[^"]+">/);

@@ -116,12 +116,10 @@ export function CommentView({
   }
   return (
     <li className="comment" id={`comment-${comment.id}`}>
+      {/* The time and "Edited" are muted by the line's own class, not a span each (decision 204). */}
       <p className="comment-meta">
-        <strong>{comment.author?.name ?? t("common:unknownUser")}</strong>{" "}
-        <span className="hint">
-          {When({ at: comment.createdAt, clock })}
-          {comment.editedAt ? ` · ${t("post.edited")}` : null}
-        </span>
+        <strong>{comment.author?.name ?? t("common:unknownUser")}</strong> {When({ at: comment.createdAt, clock })}
+        {comment.editedAt ? ` · ${t("post.edited")}` : null}
       </p>
       {LinkedText({
         text: translation?.text ?? comment.body,

@@ -24,11 +24,14 @@ const NO_TRANSLATIONS: PostTranslations = {};
 type OpenForm = { postId: number; form: string };
 
 /**
- * The like forms' fetcher keys: `like:` and the form's action, one per post or comment, so a
- * second tap replaces the first. The action names the post and the target (decision 106):
- * "like:/content/5?target=comment:9&returnTo=/newsfeed".
+ * The like forms' fetcher keys: `like:` and the form's action up to its intent, one per post or
+ * comment, so a second tap replaces the first. The action names the post, the target and, last,
+ * the intent (decisions 106, 204): "/content/5?target=comment:9&returnTo=/newsfeed&intent=like"
+ * is keyed "like:/content/5?target=comment:9&returnTo=/newsfeed".
  */
 const LIKE = "like:";
+const INTENT = "&intent=";
+const likeKey = (action: string) => LIKE + action.slice(0, action.lastIndexOf(INTENT));
 
 /** A post with no comment waiting to send (one array, so memoised posts stay so). */
 const NONE: WaitingComment[] = [];
@@ -125,11 +128,12 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
   // Likes being sent, by post: "post:5=like;comment:9=unlike;" (a string, so unchanged posts stay memoised).
   const pendingLikes = new Map<number, string>();
   for (const fetcher of fetchers) {
-    if (!fetcher.formData || !fetcher.key.startsWith(LIKE)) continue;
+    const action = fetcher.formAction;
+    if (!action || !fetcher.key.startsWith(LIKE)) continue;
     // ["like:", "content", post, "target", target, …]
     const [, , post, , target] = fetcher.key.split(/[/?&=]/);
     const postId = Number(post);
-    const entry = `${target}=${fetcher.formData.get("intent")};`;
+    const entry = `${target}=${action.slice(action.lastIndexOf(INTENT) + INTENT.length)};`;
     pendingLikes.set(postId, (pendingLikes.get(postId) ?? "") + entry);
   }
 
@@ -217,7 +221,7 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
     if (submitter?.ariaPressed) {
       submit(submitter, {
         navigate: false,
-        fetcherKey: LIKE + form.getAttribute("action"),
+        fetcherKey: likeKey(form.getAttribute("action") ?? ""),
         preventScrollReset: true,
       });
     } else if (form.classList.contains("comment-form")) {

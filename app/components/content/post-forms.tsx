@@ -46,14 +46,15 @@ export function LikeForm({
     : null;
   const showLiked = pending ? pending === "like" : liked;
   const shownCount = count + (showLiked === liked ? 0 : showLiked ? 1 : -1);
-  // The intent travels with the button and the target as one value (decision 076), the target
-  // and the way back in the action URL (decision 106).
+  // The target, the way back (decision 106) and what a tap does ride in the action URL, the
+  // intent last: the list's handler keys a like by what comes before it, so a second tap on the
+  // same post or comment replaces the first (usePostEvents). No name and value on the button
+  // (decision 204).
+  const intent = showLiked ? "unlike" : "like";
   return (
-    <form method="post" action={actionWithFields(`/content/${postId}`, { target: value, returnTo })}>
+    <form method="post" action={actionWithFields(`/content/${postId}`, { target: value, returnTo, intent })}>
       {/* biome-ignore lint/a11y/useButtonType: a form's one button submits by default; one attribute less on every like (decision 192) */}
       <button
-        name="intent"
-        value={showLiked ? "unlike" : "like"}
         className={`icon-action ${iconClass("heart", showLiked)}`}
         aria-pressed={showLiked}
         aria-label={`${showLiked ? t("post.unlike") : t("post.like")} · ${t("post.likes", { count: shownCount })}`}

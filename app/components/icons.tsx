@@ -21,7 +21,6 @@ export type IconName =
   | "flag"
   | "back";
 
-/** Hook-free: the shell's navigations call it as a function, not a component (decision 203). */
 export function Icon({
   name,
   size = 20,

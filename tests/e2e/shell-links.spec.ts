@@ -20,6 +20,8 @@ const sameDocument = (page: Page) => page.evaluate(() => "sameDocument" in windo
 test("the sidebar's and the tab bar's links navigate in the page, and the current mark follows @js-only", async ({
   page,
 }) => {
+  // Five navigations and two widths: more than one test's time on a loaded machine.
+  test.slow();
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, "patparent");
   await expect(sidebar(page).getByRole("link", { name: "Newsfeed" })).toHaveAttribute("aria-current", "page");

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { Icon, type IconName } from "../icons";
+import { type IconName, iconClass } from "../icons";
 
 export type NavBadges = { chat: number; inbox: number };
 
@@ -44,11 +44,10 @@ export function Sidebar({ appVersion, badges, area }: { appVersion: string; badg
           <li key={item.to}>
             <Link
               to={item.to}
-              className={item.to === area ? "sidebar-link active" : "sidebar-link"}
+              className={`${item.to === area ? "sidebar-link active" : "sidebar-link"} ${iconClass(item.icon)}`}
               aria-current={item.to === area ? "page" : undefined}
               prefetch="intent"
             >
-              {Icon({ name: item.icon })}
               <span className="sidebar-label">{t(item.labelKey)}</span>
               {item.badge ? unreadBadge(badges[item.badge], t) : null}
             </Link>

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { Icon } from "../icons";
+import { iconClass } from "../icons";
 import { type NavBadges, unreadBadge } from "./sidebar";
 import { SIDEBAR_TOGGLE_ID } from "./sidebar-state";
 import { useDisclosure } from "./use-disclosure";
@@ -19,19 +19,23 @@ export function TabBar({ badges, area }: { badges: NavBadges; area: string | nul
   const tab = (to: string, icon: "news" | "calendar" | "people", label: string) => (
     <Link
       to={to}
-      className={to === area ? "tab active" : "tab"}
+      className={`${to === area ? "tab active" : "tab"} ${iconClass(icon)}`}
       aria-current={to === area ? "page" : undefined}
       prefetch="intent"
       discover="none"
     >
-      {Icon({ name: icon })}
       <span className="tab-label">{label}</span>
     </Link>
   );
   const panelLink = (to: string, icon: "chat" | "inbox", label: string, count: number) => (
-    <Link to={to} aria-current={to === area ? "page" : undefined} prefetch="intent" discover="none">
-      {Icon({ name: icon })}
-      <span className="tab-panel-label">{label}</span>
+    <Link
+      to={to}
+      className={iconClass(icon)}
+      aria-current={to === area ? "page" : undefined}
+      prefetch="intent"
+      discover="none"
+    >
+      {label}
       {unreadBadge(count, t)}
     </Link>
   );
@@ -40,8 +44,9 @@ export function TabBar({ badges, area }: { badges: NavBadges; area: string | nul
       {tab("/newsfeed", "news", t("nav.newsfeed"))}
       {tab("/calendar", "calendar", t("nav.calendar"))}
       <details className="menu tab-menu" ref={messages}>
-        <summary className={area === "/chat" || area === "/messagesold" ? "tab active" : "tab"}>
-          {Icon({ name: "chat" })}
+        <summary
+          className={`${area === "/chat" || area === "/messagesold" ? "tab active" : "tab"} ${iconClass("chat")}`}
+        >
           <span className="tab-label">{t("nav.messages")}</span>
           {unreadBadge(badges.chat + badges.inbox, t)}
         </summary>
@@ -52,8 +57,7 @@ export function TabBar({ badges, area }: { badges: NavBadges; area: string | nul
       </details>
       {tab("/communities", "people", t("nav.communities"))}
       {/* The drawer's checkbox is the control (decision 010); this is one more face of it. */}
-      <label htmlFor={SIDEBAR_TOGGLE_ID} className="tab tab-more">
-        {Icon({ name: "more" })}
+      <label htmlFor={SIDEBAR_TOGGLE_ID} className={`tab tab-more ${iconClass("more")}`}>
         <span className="tab-label">{t("nav.more")}</span>
       </label>
     </nav>

@@ -45,7 +45,9 @@ describe("the signed-in shell's links (decision 203)", () => {
       expect(current(sidebar), path).toEqual(area ? [area] : []);
       expect(current(tabs), path).toEqual(area && area !== "/schools" ? [area] : []);
       if (area) {
-        expect(sidebar, path).toMatch(new RegExp(`<a class="sidebar-link active [^"]*" aria-current="page" href="${area}"`));
+        expect(sidebar, path).toMatch(
+          new RegExp(`<a class="sidebar-link active [^"]*" aria-current="page" href="${area}"`),
+        );
       }
       expect(sidebar.match(/sidebar-link active/g)?.length ?? 0, path).toBe(area ? 1 : 0);
       // The Messages tab stands for the conversations and the inbox.

@@ -35,14 +35,18 @@ export default defineConfig({
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
-  webServer: {
-    command: "node scripts/serve-e2e.mjs",
-    // Printed once the real pages answer in full, not at the first 200 (decision 086).
-    wait: { stdout: /SchoolHub e2e server ready/ },
-    // Migrations and the demo data come first (unless `npm test` made them beside the type
-    // check); on a shared, busy machine that took over 2 min.
-    timeout: 300_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // `npm test` starts the server itself, beside the integration suite, and says so (decision 206).
+  webServer:
+    process.env.E2E_SERVER_STARTED === "1"
+      ? undefined
+      : {
+          command: "node scripts/serve-e2e.mjs",
+          // Printed once the real pages answer in full, not at the first 200 (decision 086).
+          wait: { stdout: /SchoolHub e2e server ready/ },
+          // Migrations and the demo data come first (unless `npm test` made them beside the type
+          // check); on a shared, busy machine that took over 2 min.
+          timeout: 300_000,
+          stdout: "ignore",
+          stderr: "pipe",
+        },
 });

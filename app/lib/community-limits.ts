@@ -7,3 +7,9 @@ export const COMMUNITY_NAME_MAX_LENGTH = 80;
 export const COMMUNITY_DESCRIPTION_MAX_LENGTH = 2000;
 export const POST_MAX_LENGTH = 10_000;
 export const COMMENT_MAX_LENGTH = 2000;
+/** A community's address (/{slug}); ./forms/communities.ts builds its pattern from it. */
+export const COMMUNITY_SLUG_MAX_LENGTH = 50;
+/** The name, username or address a manager types to invite someone. */
+export const INVITE_WHO_MAX_LENGTH = 100;
+/** An event's description (./forms/events.ts). */
+export const EVENT_DESCRIPTION_MAX_LENGTH = 5000;

@@ -2,6 +2,7 @@ import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import { Field, useFormMessage } from "~/components/form/field";
 import { zoneOptions } from "~/lib/calendar/zones";
+import { EVENT_DESCRIPTION_MAX_LENGTH } from "~/lib/community-limits";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type events from "~/locales/en/events.json";
@@ -78,7 +79,9 @@ export function EventForm({
       })}
       {field("location", { maxLength: 200 })}
       {field("description", {
-        children: (control) => <textarea {...control} rows={4} maxLength={5000} defaultValue={v.description} />,
+        children: (control) => (
+          <textarea {...control} rows={4} maxLength={EVENT_DESCRIPTION_MAX_LENGTH} defaultValue={v.description} />
+        ),
       })}
       <div className="field-row">
         {field("recurrence", {

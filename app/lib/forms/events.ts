@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidTimeZone, localToUtc, parseDateInput, parseTimeInput } from "~/lib/calendar/time-zone";
+import { EVENT_DESCRIPTION_MAX_LENGTH } from "~/lib/community-limits";
 
 /**
  * The event form (create and edit), shared by the page and the action. Dates and times are the
@@ -29,7 +30,12 @@ export const eventFormSchema = z
     endTime: time,
     timeZone: z.string().refine(isValidTimeZone, "events:errors.timeZone"),
     location: z.string().trim().max(200).optional().default(""),
-    description: z.string().trim().max(5000, "events:errors.descriptionLong").optional().default(""),
+    description: z
+      .string()
+      .trim()
+      .max(EVENT_DESCRIPTION_MAX_LENGTH, "events:errors.descriptionLong")
+      .optional()
+      .default(""),
     recurrence: z.enum(["none", "weekly", "monthly"]).default("none"),
     recurrenceUntil: z
       .string()

@@ -13,3 +13,5 @@ export const COMMUNITY_SLUG_MAX_LENGTH = 50;
 export const INVITE_WHO_MAX_LENGTH = 100;
 /** An event's description (./forms/events.ts). */
 export const EVENT_DESCRIPTION_MAX_LENGTH = 5000;
+/** The events (series count once) a calendar month shows, the first by start; the page says when there are more. */
+export const MONTH_EVENTS_MAX = 500;

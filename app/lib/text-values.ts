@@ -5,6 +5,7 @@ import {
   COMMUNITY_DESCRIPTION_MAX_LENGTH,
   COMMUNITY_NAME_MAX_LENGTH,
   COMMUNITY_SLUG_MAX_LENGTH,
+  MONTH_EVENTS_MAX,
   POST_MAX_LENGTH,
 } from "~/lib/community-limits";
 import { CONTACT_LIMITS } from "~/lib/contact-fields";
@@ -39,6 +40,7 @@ export const TEXT_VALUES = {
   ...ACCOUNT_TEXT_VALUES,
   communityNameMax: COMMUNITY_NAME_MAX_LENGTH,
   communitySlugMax: COMMUNITY_SLUG_MAX_LENGTH,
+  monthEventsMax: MONTH_EVENTS_MAX,
   communityDescriptionMax: COMMUNITY_DESCRIPTION_MAX_LENGTH,
   postMax: POST_MAX_LENGTH,
   commentMax: COMMENT_MAX_LENGTH,

@@ -194,10 +194,14 @@ describe("a calendar read that hits its bound (decision 207)", () => {
     const feed = await feedEvents(viewer.id, "https://school.example", from + 10 * DAY);
     expect(feed).toHaveLength(FEED_EVENTS_MAX);
     expect(feed[0]!.title).toBe("Spring camp");
-    // The month's page, in its loader's batch, the same.
-    const page = await (await browserFor(viewer)).get("/calendar?month=2033-03");
+    // The month's page, in its loader's batch, the same, and it says that it shows the first 500.
+    const browser = await browserFor(viewer);
+    const page = await browser.get("/calendar?month=2033-03");
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Spring camp");
+    expect(html).toContain("Only the first 500 events of this month are shown.");
+    const april = await (await browser.get("/calendar?month=2033-04")).text();
+    expect(april).not.toContain("Only the first");
   });
 });

@@ -1,6 +1,7 @@
 import type { SQL } from "drizzle-orm";
 import { expandOccurrences, type OccurrenceException } from "~/lib/calendar/recurrence";
 import type { Category } from "~/lib/categories";
+import { MONTH_EVENTS_MAX } from "~/lib/community-limits";
 import { type BatchPart, batchPart, runBatch, single, sqlRows } from "~/server/db/batch.server";
 import {
   type EventRow,
@@ -61,15 +62,28 @@ export function withinCap<R extends EventRow>(rows: R[], again: () => SQL): R[] 
   return hitsCap(rows) ? single(sqlRows<R>(again())) : rows;
 }
 
+/** A calendar's dates, and whether it had more events than the `limit` it shows (the first by start). */
+export type CalendarRead = { items: CalendarItem[]; more: boolean };
+
 /** A user's calendar in [from, to) (their communities' and followed schools' events), as a batch part. */
-export function calendarPart(userId: number, from: number, to: number, limit = 500): BatchPart<CalendarItem[]> {
+export function calendarPart(
+  userId: number,
+  from: number,
+  to: number,
+  limit = MONTH_EVENTS_MAX,
+): BatchPart<CalendarRead> {
   return ownersPart(ownersFor(userId), from, to, limit);
 }
 
-function ownersPart(owners: Owners, from: number, to: number, limit: number): BatchPart<CalendarItem[]> {
+function ownersPart(owners: Owners, from: number, to: number, limit: number): BatchPart<CalendarRead> {
+  const read = (rows: EventRow[]) => ({
+    items: itemsOf(rows, from, to, limit),
+    more: new Set(rows.map((row) => row.id)).size > limit,
+  });
   return batchPart({ events: sqlRows<EventRow>(eventRowsSql(owners, from, to)) }, ({ events }) => {
-    const rows = withinCap(events, () => firstEventRowsSql(owners, from, to, limit));
-    return Array.isArray(rows) ? itemsOf(rows, from, to, limit) : rows.then((read) => itemsOf(read, from, to, limit));
+    // One more than shown, so that `more` is known on this path too.
+    const rows = withinCap(events, () => firstEventRowsSql(owners, from, to, limit + 1));
+    return Array.isArray(rows) ? read(rows) : rows.then(read);
   });
 }
 
@@ -111,7 +125,7 @@ export function toItems(
 /** The calendar of a user: their communities' and followed schools' events. */
 export async function calendarFor(userId: number, from: number, to: number): Promise<CalendarItem[]> {
   const { calendar } = await runBatch({ calendar: calendarPart(userId, from, to) });
-  return calendar;
+  return calendar.items;
 }
 
 export const UPCOMING_DAYS = 60;
@@ -141,6 +155,6 @@ export function upcomingWindow(
   limit = UPCOMING_LIMIT,
 ): BatchPart<CalendarItem[]> {
   const to = now + UPCOMING_DAYS * DAY;
-  const part = ownersPart(ownersOf(of), now, to, 500);
-  return { queries: part.queries, read: async (results) => (await part.read(results)).slice(0, limit) };
+  const part = ownersPart(ownersOf(of), now, to, MONTH_EVENTS_MAX);
+  return { queries: part.queries, read: async (results) => (await part.read(results)).items.slice(0, limit) };
 }

@@ -103,7 +103,7 @@ export function CommentView({
     submit: t("post.saveComment"),
     fields: { intent: "editComment", commentId: String(comment.id) },
     name: "body",
-    maxLength: 2000,
+    maxLength: COMMENT_MAX_LENGTH,
     defaultValue: comment.body,
     opener: `edit=comment-${comment.id}`,
     returnTo,

@@ -1,0 +1,162 @@
+// The browser's chunks grouped by the pages that load them (decision 202). Rolldown's automatic
+// splitting makes one chunk per set of entries that import a module, but it does not know that a
+// route module never loads alone: every page loads the client entry, the root and its layouts
+// too. So a module the root imports and one the root and the newsfeed import land in two chunks
+// that every page loads anyway: 47 module preloads on /newsfeed, each listed again in the route
+// manifest the server writes into every page. Here a module's group is the set of routes whose
+// page loads it (a route's page loads its own module and its ancestors'); modules with the same
+// set share one chunk. No page loads a byte it did not load before, on a first visit or a
+// client-side navigation; only the number of files falls. Modules reached by a dynamic import
+// keep that import in their key, so lazy code stays lazy. Public Vite and rolldown options only
+// (`output.codeSplitting.groups`, a `name` function reading `getModuleInfo`).
+import { basename, resolve } from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { Plugin, Rolldown } from "vite";
+
+/** React Router's suffix for a route's client entry (a facade over the route file). */
+const ROUTE_ENTRY = "?__react-router-build-client-route";
+/** Every page loads these: the client entry's and the root's whole static graph. */
+const EVERY_PAGE = "*";
+
+interface RouteNode {
+  id: string;
+  file: string;
+  children: RouteNode[];
+}
+
+function tree(entries: RouteConfigEntry[], parentId: string): RouteNode[] {
+  return entries.map((entry) => {
+    const id = `${parentId}/${entry.id ?? entry.file.replace(/\.[jt]sx?$/, "")}`;
+    return { id, file: entry.file, children: tree(entry.children ?? [], id) };
+  });
+}
+
+/**
+ * For each route file's client entry id, the routes whose page loads it: the routes declared with
+ * that file and all their descendants. The root's entry and the client entry load on every page.
+ */
+function pagesByEntry(routes: RouteConfigEntry[], appDirectory: string, always: string[]) {
+  const pages = new Map<string, Set<string>>();
+  const add = (node: RouteNode): string[] => {
+    const below = [node.id, ...node.children.flatMap(add)];
+    const key = resolve(appDirectory, node.file) + ROUTE_ENTRY;
+    const set = pages.get(key) ?? new Set<string>();
+    for (const id of below) set.add(id);
+    pages.set(key, set);
+    return below;
+  };
+  for (const node of tree(routes, "")) add(node);
+  for (const id of always) pages.set(id, new Set([EVERY_PAGE]));
+  return pages;
+}
+
+export interface PageChunksOptions {
+  /** The app's route config (`app/routes.ts`). */
+  routes: RouteConfigEntry[];
+  /** React Router's `appDirectory`, where route files are resolved. */
+  appDirectory?: string;
+  rootFile?: string;
+  clientEntry?: string;
+}
+
+/** `output.codeSplitting` for the client build: one chunk per set of pages. */
+export function pageChunkGroups({
+  routes,
+  appDirectory = "app",
+  rootFile = "root.tsx",
+  clientEntry = "entry.client.tsx",
+}: PageChunksOptions): Rolldown.CodeSplittingOptions {
+  const entryId = resolve(appDirectory, clientEntry);
+  const pages = pagesByEntry(routes, appDirectory, [entryId, resolve(appDirectory, rootFile) + ROUTE_ENTRY]);
+  const groups = new Map<string, string | null>();
+  const nameOfSet = new Map<string, string>();
+  const usedNames = new Set(["vendor", "shell"]);
+
+  /** The set of pages that load `id`, or null: one entry's own code, or an unknown entry's. */
+  function pagesOf(id: string, getModuleInfo: (id: string) => Rolldown.ModuleInfo | null): string | null {
+    const entries = new Set<string>();
+    const seen = new Set<string>();
+    const stack = [id];
+    while (stack.length > 0) {
+      const current = stack.pop() as string;
+      if (seen.has(current)) continue;
+      seen.add(current);
+      const info = getModuleInfo(current);
+      if (pages.has(current)) entries.add(current);
+      else if (info?.isEntry) return null;
+      if (!info) continue;
+      if (info.dynamicImporters.length > 0) entries.add(`import(${current})`);
+      stack.push(...info.importers);
+    }
+    // Reached by one entry alone: rolldown already puts it in that entry's chunk.
+    if (entries.size < 2) return null;
+    const set = new Set<string>();
+    for (const entry of entries) for (const page of pages.get(entry) ?? [entry]) set.add(page);
+    return set.has(EVERY_PAGE) ? EVERY_PAGE : [...set].sort().join(" ");
+  }
+
+  /** A set's chunk is named after the first module rolldown asks about (calls come in a fixed order). */
+  function groupOf(id: string, getModuleInfo: (id: string) => Rolldown.ModuleInfo | null): string | null {
+    const set = pagesOf(id, getModuleInfo);
+    if (set === null) return null;
+    if (set === EVERY_PAGE) return /[\\/]node_modules[\\/]/.test(id) ? "vendor" : "shell";
+    let name = nameOfSet.get(set);
+    if (!name) {
+      const base = basename(id.replace(/[?#].*$/, "")).replace(/\.[^.]*$/, "") || "pages";
+      name = base;
+      for (let n = 2; usedNames.has(name); n++) name = `${base}-${n}`;
+      usedNames.add(name);
+      nameOfSet.set(set, name);
+    }
+    return name;
+  }
+
+  return {
+    groups: [
+      {
+        debugName: "pages",
+        name(id, context) {
+          // The client entry stays alone: it starts the page's hydration, after the route modules.
+          if (id === entryId) return null;
+          const getModuleInfo = (other: string) => context.getModuleInfo(other);
+          if (!groups.has(id)) {
+            // A route's entry only re-exports its file: it joins the chunk that holds the file
+            // (the root's joins the shell), one file less on every page that loads it.
+            const file = id.endsWith(ROUTE_ENTRY) ? id.slice(0, -ROUTE_ENTRY.length) : null;
+            groups.set(
+              id,
+              file === null ? groupOf(id, getModuleInfo) : (groups.get(file) ?? groupOf(file, getModuleInfo)),
+            );
+          }
+          return groups.get(id) ?? null;
+        },
+      },
+    ],
+    // A module's imports are grouped by their own (wider) set of pages, not dragged into its chunk.
+    includeDependenciesRecursively: false,
+  };
+}
+
+/**
+ * The client build's chunking. `includeDependenciesRecursively: false` wants entries whose chunk
+ * may export more than the entry does ("allow-extension"; React Router asks "exports-only"): the
+ * route entries stay facades of their own (above), so the extension lands on shared chunks only.
+ */
+export function pageChunks(options: PageChunksOptions): Plugin {
+  return {
+    name: "schoolhub-page-chunks",
+    apply: "build",
+    enforce: "post",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      return {
+        build: {
+          rolldownOptions: {
+            preserveEntrySignatures: "allow-extension",
+            output: { codeSplitting: pageChunkGroups(options) },
+          },
+        },
+      };
+    },
+  };
+}

@@ -5,10 +5,12 @@
 // that every page loads anyway: 47 module preloads on /newsfeed, each listed again in the route
 // manifest the server writes into every page. Here a module's group is the set of routes whose
 // page loads it (a route's page loads its own module and its ancestors'); modules with the same
-// set share one chunk. No page loads a byte it did not load before, on a first visit or a
-// client-side navigation; only the number of files falls. Modules reached by a dynamic import
-// keep that import in their key, so lazy code stays lazy. Public Vite and rolldown options only
-// (`output.codeSplitting.groups`, a `name` function reading `getModuleInfo`).
+// set share one chunk. A page loads the modules it loaded before, on a first visit or a
+// client-side navigation, in fewer files (one exception: two constants-only modules the client
+// entry imports, whose constants rolldown had inlined, now ride in the shell: 391 bytes raw).
+// Modules reached by a dynamic import keep that import in their key, so lazy code stays lazy.
+// Public Vite and rolldown options only (`output.codeSplitting.groups`, a `name` function
+// reading `getModuleInfo`).
 import { basename, resolve } from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Plugin, Rolldown } from "vite";

@@ -20,6 +20,10 @@ const ROUTE_ENTRY = "?__react-router-build-client-route";
 /** Every page loads these: the client entry's and the root's whole static graph. */
 const EVERY_PAGE = "*";
 
+type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
+const isAppModule = (id: string) => !id.startsWith("\0") && !/[\\/]node_modules[\\/]/.test(id);
+const fileStem = (id: string) => basename(id.replace(/[?#].*$/, "")).replace(/\.[^.]*$/, "") || "pages";
+
 interface RouteNode {
   id: string;
   file: string;
@@ -70,12 +74,8 @@ export function pageChunkGroups({
 }: PageChunksOptions): Rolldown.CodeSplittingOptions {
   const entryId = resolve(appDirectory, clientEntry);
   const pages = pagesByEntry(routes, appDirectory, [entryId, resolve(appDirectory, rootFile) + ROUTE_ENTRY]);
-  const groups = new Map<string, string | null>();
-  const nameOfSet = new Map<string, string>();
-  const usedNames = new Set(["vendor", "shell"]);
-
   /** The set of pages that load `id`, or null: one entry's own code, or an unknown entry's. */
-  function pagesOf(id: string, getModuleInfo: (id: string) => Rolldown.ModuleInfo | null): string | null {
+  function pagesOf(id: string, getModuleInfo: ModuleInfoOf): string | null {
     const entries = new Set<string>();
     const seen = new Set<string>();
     const stack = [id];
@@ -97,40 +97,53 @@ export function pageChunkGroups({
     return set.has(EVERY_PAGE) ? EVERY_PAGE : [...set].sort().join(" ");
   }
 
-  /** A set's chunk is named after the first module rolldown asks about (calls come in a fixed order). */
-  function groupOf(id: string, getModuleInfo: (id: string) => Rolldown.ModuleInfo | null): string | null {
-    const set = pagesOf(id, getModuleInfo);
-    if (set === null) return null;
-    if (set === EVERY_PAGE) return /[\\/]node_modules[\\/]/.test(id) ? "vendor" : "shell";
-    let name = nameOfSet.get(set);
-    if (!name) {
-      const base = basename(id.replace(/[?#].*$/, "")).replace(/\.[^.]*$/, "") || "pages";
-      name = base;
-      for (let n = 2; usedNames.has(name); n++) name = `${base}-${n}`;
-      usedNames.add(name);
-      nameOfSet.set(set, name);
+  /**
+   * Every module's group, decided once over the whole graph (walked from the known entries): the
+   * set of pages that load it. A set's chunk is named after its largest module of the app.
+   */
+  function plan(getModuleInfo: ModuleInfoOf) {
+    const members = new Map<string, string[]>();
+    const seen = new Set<string>();
+    const stack = [...pages.keys()];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = getModuleInfo(id);
+      if (!info) continue;
+      stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
+      if (pages.has(id)) continue;
+      const set = pagesOf(id, getModuleInfo);
+      if (set !== null) members.set(set, [...(members.get(set) ?? []), id]);
     }
-    return name;
+    const groups = new Map<string, string>();
+    const used = new Set<string>();
+    for (const [set, ids] of [...members].sort(([a], [b]) => (a < b ? -1 : 1))) {
+      const size = (id: string) => (isAppModule(id) ? (getModuleInfo(id)?.code?.length ?? 0) : -1);
+      const largest = [...ids].sort((a, b) => size(b) - size(a) || (a < b ? -1 : 1))[0] as string;
+      let name = set === EVERY_PAGE ? "shell" : fileStem(largest);
+      for (let n = 2; used.has(name); n++) name = `${fileStem(largest)}-${n}`;
+      used.add(name);
+      for (const id of ids) groups.set(id, set === EVERY_PAGE && !isAppModule(id) ? "vendor" : name);
+    }
+    // A route's entry only re-exports its file: it joins the chunk that holds the file (the
+    // root's joins the shell), one file less on every page that loads it.
+    for (const entry of pages.keys()) {
+      const file = entry.endsWith(ROUTE_ENTRY) ? groups.get(entry.slice(0, -ROUTE_ENTRY.length)) : undefined;
+      if (file) groups.set(entry, file);
+    }
+    return groups;
   }
 
+  let groups: Map<string, string> | null = null;
   return {
     groups: [
       {
         debugName: "pages",
         name(id, context) {
+          groups ??= plan((other) => context.getModuleInfo(other));
           // The client entry stays alone: it starts the page's hydration, after the route modules.
-          if (id === entryId) return null;
-          const getModuleInfo = (other: string) => context.getModuleInfo(other);
-          if (!groups.has(id)) {
-            // A route's entry only re-exports its file: it joins the chunk that holds the file
-            // (the root's joins the shell), one file less on every page that loads it.
-            const file = id.endsWith(ROUTE_ENTRY) ? id.slice(0, -ROUTE_ENTRY.length) : null;
-            groups.set(
-              id,
-              file === null ? groupOf(id, getModuleInfo) : (groups.get(file) ?? groupOf(file, getModuleInfo)),
-            );
-          }
-          return groups.get(id) ?? null;
+          return id === entryId ? null : (groups.get(id) ?? null);
         },
       },
     ],

@@ -74,6 +74,7 @@ export function pageChunkGroups({
 }: PageChunksOptions): Rolldown.CodeSplittingOptions {
   const entryId = resolve(appDirectory, clientEntry);
   const pages = pagesByEntry(routes, appDirectory, [entryId, resolve(appDirectory, rootFile) + ROUTE_ENTRY]);
+
   /** The set of pages that load `id`, or null: one entry's own code, or an unknown entry's. */
   function pagesOf(id: string, getModuleInfo: ModuleInfoOf): string | null {
     const entries = new Set<string>();
@@ -114,10 +115,13 @@ export function pageChunkGroups({
       stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
       if (pages.has(id)) continue;
       const set = pagesOf(id, getModuleInfo);
-      if (set !== null) members.set(set, [...(members.get(set) ?? []), id]);
+      if (set === null) continue;
+      const ids = members.get(set) ?? [];
+      ids.push(id);
+      members.set(set, ids);
     }
     const groups = new Map<string, string>();
-    const used = new Set<string>();
+    const used = new Set(["vendor"]);
     for (const [set, ids] of [...members].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const size = (id: string) => (isAppModule(id) ? (getModuleInfo(id)?.code?.length ?? 0) : -1);
       const largest = [...ids].sort((a, b) => size(b) - size(a) || (a < b ? -1 : 1))[0] as string;
@@ -154,8 +158,9 @@ export function pageChunkGroups({
 
 /**
  * The client build's chunking. `includeDependenciesRecursively: false` wants entries whose chunk
- * may export more than the entry does ("allow-extension"; React Router asks "exports-only"): the
- * route entries stay facades of their own (above), so the extension lands on shared chunks only.
+ * may export more than the entry does ("allow-extension"; React Router asks "exports-only"): a
+ * route's chunk also exports what other chunks import from it (the root's, the shell's helpers);
+ * React Router reads only the route's own exports (default, ErrorBoundary, links, …) by name.
  */
 export function pageChunks(options: PageChunksOptions): Plugin {
   return {

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { Field } from "~/components/form/field";
-import { FriendControls } from "~/components/friends/friend-controls";
+import { useFriendControlsList } from "~/components/friends/friend-controls";
 import { personPopup, usePopupList } from "~/components/users/avatar-popup";
 import { PersonRow } from "~/components/users/person-row";
 import { userContext } from "~/context";
@@ -116,6 +116,7 @@ function PeopleList({
   const clock = useClock();
   const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: clock.zone });
   const popups = usePopupList(people);
+  const controls = useFriendControlsList();
   const onClick = useLinkClicks();
   // The popups' texts once for the list, not per person (decision 205).
   const texts = {
@@ -135,7 +136,7 @@ function PeopleList({
             <PersonRow
               key={person.id}
               avatar={personPopup(person, texts, index === 0)}
-              actions={<FriendControls user={person} full />}
+              actions={controls(person, true)}
             >
               <strong>{person.name}</strong>
               {person.username ? <span className="hint">{` @${person.username}`}</span> : null}

@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { Field } from "~/components/form/field";
 import { useFriendControlsList } from "~/components/friends/friend-controls";
-import { personPopup, usePopupList } from "~/components/users/avatar-popup";
+import { personPopup, usePopupList } from "~/components/users/person-popup";
 import { PersonRow } from "~/components/users/person-row";
 import { userContext } from "~/context";
 import { useClock } from "~/lib/clock";

@@ -19,7 +19,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  workers: 2,
+  // Three: two workers kept 0.8 of two cores busy on a quiet machine, each test mostly waiting
+  // for the server, hydration or the queue (decision 206). E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   // Tests, not files, are shared out to the workers, so no file's tests queue behind each other
   // while the other worker idles (decision 086). A file whose tests share an account in turn
   // says so with test.describe.configure({ mode: "default" }).
@@ -35,14 +37,18 @@ export default defineConfig({
     { name: "js", use: { ...chromium, javaScriptEnabled: true } },
     { name: "no-js", use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
   ],
-  webServer: {
-    command: "node scripts/serve-e2e.mjs",
-    // Printed once the real pages answer in full, not at the first 200 (decision 086).
-    wait: { stdout: /SchoolHub e2e server ready/ },
-    // Migrations and the demo data come first (unless `npm test` made them beside the type
-    // check); on a shared, busy machine that took over 2 min.
-    timeout: 300_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  // `npm test` starts the server itself, beside the integration suite, and says so (decision 206).
+  webServer:
+    process.env.E2E_SERVER_STARTED === "1"
+      ? undefined
+      : {
+          command: "node scripts/serve-e2e.mjs",
+          // Printed once the real pages answer in full, not at the first 200 (decision 086).
+          wait: { stdout: /SchoolHub e2e server ready/ },
+          // Migrations and the demo data come first (unless `npm test` made them beside the type
+          // check); on a shared, busy machine that took over 2 min.
+          timeout: 300_000,
+          stdout: "ignore",
+          stderr: "pipe",
+        },
 });

@@ -108,20 +108,13 @@ export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-/**
- * Whether this page ships scripts (decision 043): layouts leave out what only scripts drive (the
- * navigation progress bar, the spinner overlay) on pages that have none (decision 090).
- */
-export function useShipsScripts() {
-  return shipsScripts(useMatches(), Boolean(useRootData()?.user));
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRootData();
   const { t, i18n } = useTranslation();
   const matches = useMatches();
-  // Guest pages that work as plain HTML ship no script and no module preload (decision 043).
-  const scripts = useShipsScripts();
+  // Guest pages that work as plain HTML ship no script and no module preload (decision 043);
+  // layouts ask the same of their matches and leave out what only scripts drive (decision 090).
+  const scripts = shipsScripts(matches, Boolean(rootData?.user));
   const inlineCss = useContext(InlineStylesContext);
   const language = rootData?.locale ?? i18n.language ?? "en";
   return (

@@ -2,8 +2,9 @@
 // demo data of its own, so end-to-end runs never touch the developer's local data.
 //
 // `--prepare-only` makes that database and stops: `npm test` runs it beside the type check and
-// then starts Playwright with E2E_STATE_PREPARED=1, so this server does not make it again
-// (decision 086). Playwright waits for the line READY below, printed once the real pages answer.
+// then starts this server itself with E2E_STATE_PREPARED=1, so it does not make it again
+// (decision 086), beside the integration suite (decision 206). Whoever started it (Playwright's
+// webServer, or `npm test`) waits for the line READY below, printed once the real pages answer.
 import { cpSync, createWriteStream, rmSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { stripVTControlCharacters } from "node:util";
@@ -14,7 +15,7 @@ const PERSIST = ".wrangler/e2e-state";
 // A copy of the database as `npm start`'s seed leaves it, before the tests' fixtures are added:
 // tests/e2e/demo-data.spec.ts proves it holds no test residue (decision 125).
 const DEMO_COPY = ".wrangler/e2e-demo-state";
-const READY = "SchoolHub e2e server ready"; // playwright.config.ts waits for it
+const READY = "SchoolHub e2e server ready"; // playwright.config.ts and scripts/test.mjs wait for it
 // Everything the server prints (a line per request, every error with its stack): Playwright
 // ignores this process's stdout, so a failure's server side is read here afterwards.
 const LOG = ".wrangler/e2e-server.log";
@@ -138,8 +139,10 @@ function keepLog(child) {
     let block = null;
     const flush = () => {
       const text = block?.join("\n") ?? "";
-      // React Router's "Unexpected Server Error" follows the error it hides, shown already.
-      const hidden = text.includes("/__dev/error") || /\[ERROR\] \[Error: Unexpected Server Error\]\s*$/.test(text);
+      // React Router's "Unexpected Server Error" follows the error it hides, shown already; the
+      // last one can run on into wrangler's closing lines, so its first line is what says so.
+      const hidden =
+        text.includes("/__dev/error") || /\[ERROR\] \[Error: Unexpected Server Error\]\s*$/.test(block?.[0] ?? "");
       if (block && !hidden) process.stderr.write(`[e2e server] ${text.trimEnd()}\n`);
       block = null;
     };

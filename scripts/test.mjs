@@ -3,13 +3,16 @@
 //
 // Steps that do not need each other run side by side (decisions 086, 182, 189): the type check
 // and the end-to-end database (migrations and demo data) beside lint, the build and the
-// integration suite; the build beside lint and the import checks; the deploy dry run beside
-// both suites. A build of
+// integration suite; the build beside lint and the import checks; the end-to-end server's start
+// and the deploy dry run beside the integration suite. A build of
 // the same sources is copied, not made again (decision 189). A step that runs
 // beside others prints its output in one piece when it ends; the first failure ends them all.
 import { spawn, spawnSync } from "node:child_process";
 import { copyBuild, inputsHash, isCurrent, writeStamp } from "./lib/build-stamp.mjs";
 import { bin, buildDir, ensureDevVars, env, selectBuildDir } from "./lib/local.mjs";
+
+/** The line scripts/serve-e2e.mjs prints once the real pages answer (decision 086). */
+const E2E_READY = "SchoolHub e2e server ready";
 
 selectBuildDir("build-test");
 const dir = buildDir();
@@ -96,6 +99,46 @@ function step(name, command, args, { background = false, extraEnv = {}, yields =
   });
 }
 
+/**
+ * Starts `scripts/serve-e2e.mjs` on the database made beside the type check (E2E_STATE_PREPARED)
+ * and resolves once it prints its ready line, as Playwright's webServer would have waited for.
+ * Its stderr (the `[e2e server]` errors, as Playwright showed them) goes straight to ours.
+ */
+function startE2eServer() {
+  const begun = Date.now();
+  const child = spawn("node", ["scripts/serve-e2e.mjs"], {
+    env: { ...env, E2E_STATE_PREPARED: "1" },
+    stdio: ["ignore", "pipe", "inherit"],
+    detached: true,
+  });
+  child.detached = true;
+  running.add(child);
+  return new Promise((resolve) => {
+    let output = "";
+    let ready = false;
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      if (!ready && output.includes(E2E_READY)) {
+        ready = true;
+        timings.push(["end-to-end server (start and warm-up)", Date.now() - begun, begun - started]);
+        resolve(child);
+      }
+    });
+    child.on("close", (code) => {
+      running.delete(child);
+      if (!child.stopping) fail("end-to-end server", code ?? 1, output);
+    });
+  });
+}
+
+/** Ends the end-to-end server and whatever it started (its process group). */
+function stopServer(child) {
+  child.stopping = true;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {}
+}
+
 const typecheck = step("typecheck", "npm", ["run", "typecheck"], { background: true, yields: true });
 // Before the e2e database is made: the drift check may write into migrations/ and undo it.
 await step("schema matches migrations", "node", ["scripts/check-schema-drift.mjs"]);
@@ -120,15 +163,20 @@ const dryRun = step(
   ["deploy", "--dry-run", "--outdir", `${dir}/dry-run`],
   { background: true },
 );
-// The integration suite, then the end-to-end suite, whose database was made meanwhile. Side by
-// side on two cores they slowed each other more than they gained: the browsers took 17 minutes
-// while the integration suite, yielding, had done half its files (decision 189).
+// The end-to-end server starts (and warms up) once its database and the build are there, beside
+// the integration suite, instead of after it inside Playwright (decision 206): idle until the
+// browsers come, it costs the integration suite a few seconds of CPU and the suite its start.
+const e2eServer = Promise.all([build, e2eDatabase]).then(startE2eServer);
+// The integration suite, then the end-to-end suite. Side by side on two cores they slowed each
+// other more than they gained: the browsers took 17 minutes while the integration suite,
+// yielding, had done half its files (decision 189).
 await step("integration (vitest in workerd)", bin("vitest"), ["run"]);
-await e2eDatabase;
-// The database is ready: the server Playwright starts serves it without making it again.
+const server = await e2eServer;
+// The server is up and warm: Playwright uses it rather than starting its own (playwright.config.ts).
 await step("end-to-end (Playwright, JS on and off)", bin("playwright"), ["test"], {
-  extraEnv: { E2E_STATE_PREPARED: "1" },
+  extraEnv: { E2E_SERVER_STARTED: "1" },
 });
+stopServer(server);
 await Promise.all([typecheck, dryRun]);
 
 console.log("\n━━ time per step (started at, took)");

@@ -12,6 +12,8 @@ export const USERNAME_MAX_LENGTH = 30;
 export const USERNAME_PATTERN = /^[a-z0-9_.]+$/;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** A student younger than this needs a parent's consent to post or chat (COPPA, decision 175). */
+export const CONSENT_AGE = 13;
 
 /**
  * The limits as the texts say them ("A password has {{passwordMin}} to {{passwordMax}}
@@ -25,6 +27,7 @@ export const ACCOUNT_TEXT_VALUES = {
   usernameMax: USERNAME_MAX_LENGTH,
   passwordMin: PASSWORD_MIN_LENGTH,
   passwordMax: PASSWORD_MAX_LENGTH,
+  consentAge: CONSENT_AGE,
 };
 
 /**

@@ -7,3 +7,13 @@ export const COMMUNITY_NAME_MAX_LENGTH = 80;
 export const COMMUNITY_DESCRIPTION_MAX_LENGTH = 2000;
 export const POST_MAX_LENGTH = 10_000;
 export const COMMENT_MAX_LENGTH = 2000;
+/** A community's address (/{slug}); ./forms/communities.ts builds its pattern from it. */
+export const COMMUNITY_SLUG_MAX_LENGTH = 50;
+/** The name, username or address a manager types to invite someone. */
+export const INVITE_WHO_MAX_LENGTH = 100;
+/** An event's title, location and description (./forms/events.ts). */
+export const EVENT_TITLE_MAX_LENGTH = 200;
+export const EVENT_LOCATION_MAX_LENGTH = 200;
+export const EVENT_DESCRIPTION_MAX_LENGTH = 5000;
+/** The events (series count once) a calendar month shows, the first by start; the page says when there are more. */
+export const MONTH_EVENTS_MAX = 500;

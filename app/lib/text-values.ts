@@ -4,9 +4,19 @@ import {
   COMMENT_MAX_LENGTH,
   COMMUNITY_DESCRIPTION_MAX_LENGTH,
   COMMUNITY_NAME_MAX_LENGTH,
+  COMMUNITY_SLUG_MAX_LENGTH,
+  MONTH_EVENTS_MAX,
   POST_MAX_LENGTH,
 } from "~/lib/community-limits";
 import { CONTACT_LIMITS } from "~/lib/contact-fields";
+import {
+  ACTIVATION_LINK_HOURS,
+  EMAIL_CHANGE_LINK_HOURS,
+  EXPORT_LINK_DAYS,
+  RESET_LINK_HOURS,
+  ROSTER_INVITATION_DAYS,
+  UNREAD_MAIL_DELAY_MINUTES,
+} from "~/lib/durations";
 import {
   ATTACHMENT_MAX_BYTES,
   AVATAR_MAX_BYTES,
@@ -29,6 +39,8 @@ import { SEARCH_TEXT_MAX } from "~/lib/search-text";
 export const TEXT_VALUES = {
   ...ACCOUNT_TEXT_VALUES,
   communityNameMax: COMMUNITY_NAME_MAX_LENGTH,
+  communitySlugMax: COMMUNITY_SLUG_MAX_LENGTH,
+  monthEventsMax: MONTH_EVENTS_MAX,
   communityDescriptionMax: COMMUNITY_DESCRIPTION_MAX_LENGTH,
   postMax: POST_MAX_LENGTH,
   commentMax: COMMENT_MAX_LENGTH,
@@ -52,6 +64,12 @@ export const TEXT_VALUES = {
   attachmentsMax: MAX_ATTACHMENTS,
   attachmentMaxMb: ATTACHMENT_MAX_BYTES / MB,
   rosterMaxRows: ROSTER_MAX_ROWS,
+  activationLinkHours: ACTIVATION_LINK_HOURS,
+  resetLinkHours: RESET_LINK_HOURS,
+  emailChangeLinkHours: EMAIL_CHANGE_LINK_HOURS,
+  exportLinkDays: EXPORT_LINK_DAYS,
+  rosterInvitationDays: ROSTER_INVITATION_DAYS,
+  unreadMailDelayMinutes: UNREAD_MAIL_DELAY_MINUTES,
 };
 
 /** Digit grouping as each language writes a limit: "2,000", "2.000"; Spanish groups from 10 000. */
@@ -76,7 +94,29 @@ export function formatLimit(value: unknown, language: string): string {
 
 export const LIMIT_FORMAT = "limit";
 
-/** Gives an i18next instance the `limit` format; call it after `init`. */
-export function addLimitFormat(instance: { services: { formatter?: { add(name: string, format: unknown): void } } }) {
-  instance.services.formatter?.add(LIMIT_FORMAT, (value: unknown, language: string) => formatLimit(value, language));
+/**
+ * A number with its unit ("{{resetLinkHours, hours}}" → "1 hour", "48 horas", "48 ساعة"): the
+ * format looks up `common:units.<format>` with the number as `count`, so each language writes
+ * its own plural forms there (Arabic's six included) and every sentence that names a duration
+ * or an age stays one text (decision 207). `age` is an age in years ("under 13", "menores de 13
+ * años").
+ */
+export const UNIT_FORMATS = ["minutes", "hours", "days", "age"] as const;
+
+type Formatter = { add(name: string, format: (value: unknown, language: string | undefined) => string): void };
+type Instance = { services: { formatter?: Formatter }; t: (...args: never[]) => unknown };
+
+/**
+ * Gives an i18next (or i18n-lite) instance the `limit` format and the unit formats; call it
+ * after `init`. The same function for both, so the server and the browser write the same text.
+ */
+export function addLimitFormat(instance: Instance) {
+  const formatter = instance.services.formatter;
+  if (!formatter) return;
+  formatter.add(LIMIT_FORMAT, (value, language) => formatLimit(value, language ?? "en"));
+  const t = instance.t as unknown as (key: string, options: { count: number; lng?: string }) => unknown;
+  for (const unit of UNIT_FORMATS)
+    formatter.add(unit, (value, language) =>
+      String(t(`common:units.${unit}`, language ? { count: Number(value), lng: language } : { count: Number(value) })),
+    );
 }

@@ -31,7 +31,7 @@
 import type { Page } from "@playwright/test";
 import { type AxeRunner, axeRunner, layoutProblems } from "./layout/checks";
 import { PAGES, type PageEntry } from "./layout/pages";
-import { expect, signIn, test, waitForHydration } from "./support";
+import { expect, SETTLING, signIn, test, waitForHydration } from "./support";
 
 const LANGUAGE = process.env.E2E_LANGUAGE ?? "en";
 const DIRECTION = LANGUAGE === "ar" ? "rtl" : "ltr";
@@ -179,10 +179,12 @@ function shards(entries: PageEntry[]) {
 /** Stylesheets (the root's and the route's) have loaded: what the layout is measured against. */
 async function stylesLoaded(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(() =>
-        [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every((link) => link.sheet !== null),
-      ),
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every((link) => link.sheet !== null),
+        ),
+      { intervals: SETTLING },
     )
     .toBe(true);
 }
@@ -282,7 +284,7 @@ shards(PAGES).forEach((shard, index) => {
             found = await head();
             return complete(found);
           },
-          { timeout: 5_000 },
+          { timeout: 5_000, intervals: SETTLING },
         )
         .toBe(true)
         .catch(() => {});

@@ -1,6 +1,10 @@
 import { Form } from "react-router";
 import { Field, FormError } from "~/components/form/field";
-import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_NAME_MAX_LENGTH } from "~/lib/community-limits";
+import {
+  COMMUNITY_DESCRIPTION_MAX_LENGTH,
+  COMMUNITY_NAME_MAX_LENGTH,
+  COMMUNITY_SLUG_MAX_LENGTH,
+} from "~/lib/community-limits";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { CategoryOptions } from "./category-options";
@@ -39,7 +43,7 @@ export function CommunityForm({
         defaultValue={text("slug")}
         errors={errors.slug}
         hint={t("form.slugHint", { example: "lincoln-pto" })}
-        maxLength={50}
+        maxLength={COMMUNITY_SLUG_MAX_LENGTH}
         pattern="[a-z0-9-]*"
         autoCapitalize="none"
       />

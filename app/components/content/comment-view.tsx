@@ -1,6 +1,7 @@
 import { HiddenByBlock } from "~/components/friends/block-control";
 import { actionWithFields } from "~/lib/action-fields";
 import { useClock, When } from "~/lib/clock";
+import { COMMENT_MAX_LENGTH } from "~/lib/community-limits";
 import type { ShownComment } from "~/lib/post-card";
 import { TranslationToggle, translationIn } from "../translation/translation-toggle";
 import { LinkedText } from "./linked-text";
@@ -37,7 +38,15 @@ export function CommentForm({
   return (
     <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form comment-new">
       {/* Named by aria-label, shown by its placeholder (decision 106): no hidden <label> per post. */}
-      <textarea id={id} aria-label={label} name="body" rows={1} required maxLength={2000} placeholder={label} />
+      <textarea
+        id={id}
+        aria-label={label}
+        name="body"
+        rows={1}
+        required
+        maxLength={COMMENT_MAX_LENGTH}
+        placeholder={label}
+      />
       {/* biome-ignore lint/a11y/useButtonType: a form's one button submits by default (decision 192) */}
       <button name="intent" value="comment">
         {replyTo ? t("post.reply") : t("post.comment")}
@@ -94,7 +103,7 @@ export function CommentView({
     submit: t("post.saveComment"),
     fields: { intent: "editComment", commentId: String(comment.id) },
     name: "body",
-    maxLength: 2000,
+    maxLength: COMMENT_MAX_LENGTH,
     defaultValue: comment.body,
     opener: `edit=comment-${comment.id}`,
     returnTo,

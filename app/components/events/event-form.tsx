@@ -2,6 +2,11 @@ import type { ComponentProps } from "react";
 import { Form } from "react-router";
 import { Field, useFormMessage } from "~/components/form/field";
 import { zoneOptions } from "~/lib/calendar/zones";
+import {
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  EVENT_LOCATION_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+} from "~/lib/community-limits";
 import type { FormFailure } from "~/lib/forms/parse";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type events from "~/locales/en/events.json";
@@ -52,7 +57,7 @@ export function EventForm({
             ),
           })
         : null}
-      {field("title", { required: true, maxLength: 200 })}
+      {field("title", { required: true, maxLength: EVENT_TITLE_MAX_LENGTH })}
       <label className="check">
         <input type="checkbox" name="allDay" defaultChecked={v.allDay === "on" || v.allDay === "1"} />
         {t("form.allDay")}
@@ -76,9 +81,11 @@ export function EventForm({
           </select>
         ),
       })}
-      {field("location", { maxLength: 200 })}
+      {field("location", { maxLength: EVENT_LOCATION_MAX_LENGTH })}
       {field("description", {
-        children: (control) => <textarea {...control} rows={4} maxLength={5000} defaultValue={v.description} />,
+        children: (control) => (
+          <textarea {...control} rows={4} maxLength={EVENT_DESCRIPTION_MAX_LENGTH} defaultValue={v.description} />
+        ),
       })}
       <div className="field-row">
         {field("recurrence", {

@@ -27,10 +27,12 @@ export function ConversationsMenu({ conversations, unread }: { conversations: Co
         <p className="hint conversations-empty">{t("conversations.empty")}</p>
       ) : (
         <ul className="conversations-list">
-          {conversations.map((conversation) => (
+          {conversations.map((conversation, index) => (
             <li key={conversation.id}>
               <Link
                 to={conversation.href}
+                // All lead to one route: the first tells the router of it (decision 203).
+                discover={index === 0 ? "render" : "none"}
                 className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
               >
                 <span className="conversation-title">{nameOf(conversation)}</span>
@@ -45,7 +47,10 @@ export function ConversationsMenu({ conversations, unread }: { conversations: Co
         </ul>
       )}
       <p className="menu-footer">
-        <Link to="/chat">{t("conversations.viewAll")}</Link>
+        {/* The sidebar's Conversations tells the router of /chat. */}
+        <Link to="/chat" discover="none">
+          {t("conversations.viewAll")}
+        </Link>
       </p>
     </UnreadMenu>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useReducer } from "react";
-import { Form, useLocation } from "react-router";
+import { useLocation, useSubmit } from "react-router";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { type NotificationItem, type NotificationState, notificationReducer } from "~/realtime/notification-state";
@@ -20,6 +20,17 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const [state, dispatch] = useReducer(notificationReducer, data, toState);
+  // One submitter for the list's forms, not a React Router <Form> (and its hooks) per item
+  // (decision 203): with JavaScript the router posts the form and follows its redirect, as
+  // <Form> would; without it the browser does.
+  const submit = useSubmit();
+  const open = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const menu = form.closest("details");
+    if (menu) menu.open = false;
+    submit(form);
+  };
 
   // A new answer from the server (after any action or reload) replaces the client's view.
   useEffect(() => dispatch({ type: "reset", state: toState(data) }), [data]);
@@ -48,14 +59,7 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
         <ul className="notifications-list">
           {state.list.slice(0, SHOWN).map((item) => (
             <li key={item.oid}>
-              <Form
-                method="post"
-                action={`/notifications/${encodeURIComponent(item.oid)}/open`}
-                onSubmit={(event) => {
-                  const menu = event.currentTarget.closest("details");
-                  if (menu) menu.open = false;
-                }}
-              >
+              <form method="post" action={`/notifications/${encodeURIComponent(item.oid)}/open`} onSubmit={open}>
                 <input type="hidden" name="returnTo" value={returnTo} />
                 <button type="submit" className={item.seen ? "notification" : "notification notification-unread"}>
                   <span className="notification-title">{item.title}</span>
@@ -64,7 +68,7 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
                     <When at={item.createdAt} clock={clock} />
                   </span>
                 </button>
-              </Form>
+              </form>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
-import { NavLink } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { Icon, type IconName } from "../icons";
+import { type IconName, iconClass } from "../icons";
 
 export type NavBadges = { chat: number; inbox: number };
 
@@ -21,19 +21,36 @@ const items: NavItem[] = [
   { to: "/schools", labelKey: "nav.schools", icon: "school" },
 ];
 
+/**
+ * The area the page belongs to: the navigation's destination that is the path or above it
+ * (NavLink's rule, case-insensitive as routes match), or null. Read once per render by the
+ * layout for the sidebar and the tab bar, rather than by each link's own router hooks (decision 203).
+ */
+export function currentArea(pathname: string): string | null {
+  const path = pathname.toLowerCase();
+  for (const { to } of items) {
+    if (path === to || (path.startsWith(to) && path.charAt(to.length) === "/")) return to;
+  }
+  return null;
+}
+
 /** SPEC §2 "Sidebar": signed-in only; its footer shows the app version. */
-export function Sidebar({ appVersion, badges }: { appVersion: string; badges: NavBadges }) {
+export function Sidebar({ appVersion, badges, area }: { appVersion: string; badges: NavBadges; area: string | null }) {
   const { t } = useTranslation();
   return (
     <nav id="sidebar" className="sidebar" aria-label={t("nav.mainNavigation")}>
       <ul className="sidebar-list">
         {items.map((item) => (
           <li key={item.to}>
-            <NavLink to={item.to} className="sidebar-link" prefetch="intent">
-              <Icon name={item.icon} />
+            <Link
+              to={item.to}
+              className={`${item.to === area ? "sidebar-link active" : "sidebar-link"} ${iconClass(item.icon)}`}
+              aria-current={item.to === area ? "page" : undefined}
+              prefetch="intent"
+            >
               <span className="sidebar-label">{t(item.labelKey)}</span>
-              {item.badge ? <UnreadBadge count={badges[item.badge]} /> : null}
-            </NavLink>
+              {item.badge ? unreadBadge(badges[item.badge], t) : null}
+            </Link>
           </li>
         ))}
       </ul>
@@ -42,9 +59,11 @@ export function Sidebar({ appVersion, badges }: { appVersion: string; badges: Na
   );
 }
 
-/** A count beside a navigation link: "3" to the eye, "Inbox (3 unread)" as the link's name. */
-export function UnreadBadge({ count }: { count: number }) {
-  const { t } = useTranslation();
+/**
+ * A count beside a navigation link: "3" to the eye, "Inbox (3 unread)" as the link's name.
+ * Hook-free, called as a function (decision 203): the caller's `t`.
+ */
+export function unreadBadge(count: number, t: (key: "nav.unread", options: { count: number }) => string) {
   if (count <= 0) return null;
   return (
     <>

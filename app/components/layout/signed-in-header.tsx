@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useRealtimeConnection } from "~/realtime/use-realtime";
 import { Icon } from "../icons";
@@ -60,11 +60,12 @@ export function SignedInHeader({
             <Link role="menuitem" to="/profile/settings">
               {t("avatarMenu.settings")}
             </Link>
-            <Form method="post" action="/login/logout" reloadDocument role="none">
+            {/* A whole-page post (a new session, a new page): the browser's own form does it. */}
+            <form method="post" action="/login/logout" role="none">
               <button role="menuitem" type="submit" className="menu-button">
                 {t("avatarMenu.logOut")}
               </button>
-            </Form>
+            </form>
           </div>
         </HeaderMenu>
       </div>

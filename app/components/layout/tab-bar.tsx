@@ -1,7 +1,7 @@
-import { NavLink, useLocation } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { Icon } from "../icons";
-import { type NavBadges, UnreadBadge } from "./sidebar";
+import { iconClass } from "../icons";
+import { type NavBadges, unreadBadge } from "./sidebar";
 import { SIDEBAR_TOGGLE_ID } from "./sidebar-state";
 import { useDisclosure } from "./use-disclosure";
 
@@ -10,49 +10,54 @@ import { useDisclosure } from "./use-disclosure";
  * Communities and More. Messages opens a small sheet with the conversations and the inbox,
  * each with its own unread count; More opens the drawer (the sidebar: Schools, the inbox and
  * everything else). Links, a <details> and a <label> for the drawer's checkbox: all of it
- * works without JavaScript.
+ * works without JavaScript. `area` is the layout's `currentArea`, read once for both navigations;
+ * the sidebar's links already tell the router of these routes, so these do not (`discover`, decision 203).
  */
-export function TabBar({ badges }: { badges: NavBadges }) {
+export function TabBar({ badges, area }: { badges: NavBadges; area: string | null }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const messages = useDisclosure();
-  const inMessages = pathname.startsWith("/chat") || pathname.startsWith("/messagesold");
+  const tab = (to: string, icon: "news" | "calendar" | "people", label: string) => (
+    <Link
+      to={to}
+      className={`${to === area ? "tab active" : "tab"} ${iconClass(icon)}`}
+      aria-current={to === area ? "page" : undefined}
+      prefetch="intent"
+      discover="none"
+    >
+      <span className="tab-label">{label}</span>
+    </Link>
+  );
+  const panelLink = (to: string, icon: "chat" | "inbox", label: string, count: number) => (
+    <Link
+      to={to}
+      className={iconClass(icon)}
+      aria-current={to === area ? "page" : undefined}
+      prefetch="intent"
+      discover="none"
+    >
+      {label}
+      {unreadBadge(count, t)}
+    </Link>
+  );
   return (
     <nav className="tab-bar" aria-label={t("nav.tabBar")}>
-      <NavLink to="/newsfeed" className="tab" prefetch="intent">
-        <Icon name="news" />
-        <span className="tab-label">{t("nav.newsfeed")}</span>
-      </NavLink>
-      <NavLink to="/calendar" className="tab" prefetch="intent">
-        <Icon name="calendar" />
-        <span className="tab-label">{t("nav.calendar")}</span>
-      </NavLink>
+      {tab("/newsfeed", "news", t("nav.newsfeed"))}
+      {tab("/calendar", "calendar", t("nav.calendar"))}
       <details className="menu tab-menu" ref={messages}>
-        <summary className={inMessages ? "tab active" : "tab"}>
-          <Icon name="chat" />
+        <summary
+          className={`${area === "/chat" || area === "/messagesold" ? "tab active" : "tab"} ${iconClass("chat")}`}
+        >
           <span className="tab-label">{t("nav.messages")}</span>
-          <UnreadBadge count={badges.chat + badges.inbox} />
+          {unreadBadge(badges.chat + badges.inbox, t)}
         </summary>
         <div className="menu-panel tab-panel">
-          <NavLink to="/chat" prefetch="intent">
-            <Icon name="chat" />
-            <span className="tab-panel-label">{t("nav.conversations")}</span>
-            <UnreadBadge count={badges.chat} />
-          </NavLink>
-          <NavLink to="/messagesold" prefetch="intent">
-            <Icon name="inbox" />
-            <span className="tab-panel-label">{t("nav.inbox")}</span>
-            <UnreadBadge count={badges.inbox} />
-          </NavLink>
+          {panelLink("/chat", "chat", t("nav.conversations"), badges.chat)}
+          {panelLink("/messagesold", "inbox", t("nav.inbox"), badges.inbox)}
         </div>
       </details>
-      <NavLink to="/communities" className="tab" prefetch="intent">
-        <Icon name="people" />
-        <span className="tab-label">{t("nav.communities")}</span>
-      </NavLink>
+      {tab("/communities", "people", t("nav.communities"))}
       {/* The drawer's checkbox is the control (decision 010); this is one more face of it. */}
-      <label htmlFor={SIDEBAR_TOGGLE_ID} className="tab tab-more">
-        <Icon name="more" />
+      <label htmlFor={SIDEBAR_TOGGLE_ID} className={`tab tab-more ${iconClass("more")}`}>
         <span className="tab-label">{t("nav.more")}</span>
       </label>
     </nav>

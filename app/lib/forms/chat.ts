@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { GROUP_MAX_MEMBERS, GROUP_NAME_MAX_LENGTH, MESSAGE_MAX_LENGTH } from "~/lib/chat-limits";
+import { SEARCH_TEXT_MAX } from "~/lib/search-text";
 
 // The pages import the limits from ~/lib/chat-limits: this module would bring zod with it.
 
@@ -65,7 +66,7 @@ export const createKeySchema = clientMsgIdSchema;
 export const newGroupSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("find"),
-    q: z.string().max(100).optional(),
+    q: z.string().max(SEARCH_TEXT_MAX).optional(),
     members: z.array(userIdSchema).max(GROUP_MAX_MEMBERS).default([]),
   }),
   z.object({
@@ -81,7 +82,7 @@ export const groupActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("rename"), title: groupTitleSchema }),
   z.object({
     intent: z.literal("find"),
-    q: z.string().max(100).optional(),
+    q: z.string().max(SEARCH_TEXT_MAX).optional(),
     members: z.array(userIdSchema).max(GROUP_MAX_MEMBERS).default([]),
   }),
   z.object({ intent: z.literal("add"), members: memberIdsSchema }),

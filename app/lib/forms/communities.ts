@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { CATEGORIES } from "~/lib/categories";
-import { COMMUNITY_DESCRIPTION_MAX_LENGTH, COMMUNITY_NAME_MAX_LENGTH } from "~/lib/community-limits";
+import {
+  COMMUNITY_DESCRIPTION_MAX_LENGTH,
+  COMMUNITY_NAME_MAX_LENGTH,
+  COMMUNITY_SLUG_MAX_LENGTH,
+  INVITE_WHO_MAX_LENGTH,
+} from "~/lib/community-limits";
 import { searchTextField } from "~/lib/forms/search-text";
 
 /**
@@ -27,7 +32,7 @@ export const RESERVED_SLUGS = new Set([
   "__dev",
 ]);
 
-export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,48}[a-z0-9])?$/;
+export const SLUG_PATTERN = new RegExp(`^[a-z0-9](?:[a-z0-9-]{0,${COMMUNITY_SLUG_MAX_LENGTH - 2}}[a-z0-9])?$`);
 
 /** A slug suggestion from a name: "Lincoln PTO!" becomes "lincoln-pto". */
 export function slugify(name: string) {
@@ -54,7 +59,7 @@ export const communitySchema = z
       .trim()
       .min(1, "communities:errors.nameRequired")
       .max(COMMUNITY_NAME_MAX_LENGTH, "communities:errors.nameTooLong"),
-    slug: z.string().trim().toLowerCase().max(50, "communities:errors.slugInvalid").optional(),
+    slug: z.string().trim().toLowerCase().max(COMMUNITY_SLUG_MAX_LENGTH, "communities:errors.slugInvalid").optional(),
     category: z.enum(CATEGORIES, { error: "communities:errors.categoryRequired" }),
     description: z
       .string()
@@ -107,7 +112,11 @@ export const memberChangeSchema = z.object({
 /** The invitation form of /communities/{id}/manage/members. */
 export const inviteSchema = z.object({
   intent: z.literal("invite"),
-  who: z.string().trim().min(1, "communities:errors.inviteRequired").max(100, "communities:errors.inviteRequired"),
+  who: z
+    .string()
+    .trim()
+    .min(1, "communities:errors.inviteRequired")
+    .max(INVITE_WHO_MAX_LENGTH, "communities:errors.inviteRequired"),
 });
 
 /** /communities/{id}/manage/requests. */

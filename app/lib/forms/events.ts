@@ -1,5 +1,10 @@
 import { z } from "zod";
 import { isValidTimeZone, localToUtc, parseDateInput, parseTimeInput } from "~/lib/calendar/time-zone";
+import {
+  EVENT_DESCRIPTION_MAX_LENGTH,
+  EVENT_LOCATION_MAX_LENGTH,
+  EVENT_TITLE_MAX_LENGTH,
+} from "~/lib/community-limits";
 
 /**
  * The event form (create and edit), shared by the page and the action. Dates and times are the
@@ -14,7 +19,7 @@ const time = z
 
 export const eventFormSchema = z
   .object({
-    title: z.string().trim().min(1, "events:errors.title").max(200, "events:errors.titleLong"),
+    title: z.string().trim().min(1, "events:errors.title").max(EVENT_TITLE_MAX_LENGTH, "events:errors.titleLong"),
     allDay: z
       .string()
       .optional()
@@ -28,8 +33,13 @@ export const eventFormSchema = z
       .refine((value) => value === undefined || parseDateInput(value) !== null, "events:errors.date"),
     endTime: time,
     timeZone: z.string().refine(isValidTimeZone, "events:errors.timeZone"),
-    location: z.string().trim().max(200).optional().default(""),
-    description: z.string().trim().max(5000, "events:errors.descriptionLong").optional().default(""),
+    location: z.string().trim().max(EVENT_LOCATION_MAX_LENGTH).optional().default(""),
+    description: z
+      .string()
+      .trim()
+      .max(EVENT_DESCRIPTION_MAX_LENGTH, "events:errors.descriptionLong")
+      .optional()
+      .default(""),
     recurrence: z.enum(["none", "weekly", "monthly"]).default("none"),
     recurrenceUntil: z
       .string()

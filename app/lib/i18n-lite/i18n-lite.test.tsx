@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { Trans as RealTrans } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "~/lib/languages";
-import { addLimitFormat, formatLimit, TEXT_VALUES } from "~/lib/text-values";
+import { addLimitFormat, formatLimit, TEXT_VALUES, UNIT_FORMATS } from "~/lib/text-values";
 import resources from "~/locales";
 import { Trans, type Translations, TranslationsProvider, useTranslation } from "./react";
 import { I18nLite } from "./translations";
@@ -115,6 +115,59 @@ describe("the browser's small i18next (i18n-lite)", () => {
     );
     // A changed limit changes every text that names it, in both.
     expect(real.t("communities:errors.nameTooLong", { communityNameMax: 120 })).toBe("Use at most 120 characters.");
+  });
+
+  it("writes durations and ages from ~/lib/durations and ~/lib/account, plural-correct in each language, as i18next does", async () => {
+    const named = new RegExp(`, (${UNIT_FORMATS.join("|")})}}`);
+    for (const { code } of LANGUAGES) {
+      const { real, lite } = await setup(code);
+      const tree = resources[code as keyof typeof resources] as Record<string, Record<string, unknown>>;
+      let checked = 0;
+      for (const [ns, texts] of Object.entries(tree)) {
+        for (const key of leafKeys(texts).filter((k) => named.test(JSON.stringify(lookupText(texts, k))))) {
+          const shown = real.t(`${ns}:${key}`, { lng: code, email: "ana@example.test" });
+          expect(lite.t(`${ns}:${key}`, { email: "ana@example.test" }), `${code} ${ns}:${key}`).toEqual(shown);
+          expect(shown, `${code} ${ns}:${key}`).not.toMatch(/\{\{|units\./);
+          checked += 1;
+        }
+      }
+      expect(checked, code).toBeGreaterThanOrEqual(14);
+      // Every plural form each language has, the same in both.
+      for (const unit of UNIT_FORMATS)
+        for (const count of [0, 1, 2, 3, 11, 100, 1_000_000])
+          expect(lite.t(`common:units.${unit}`, { count }), `${code} ${unit} ${count}`).toEqual(
+            real.t(`common:units.${unit}`, { lng: code, count }),
+          );
+    }
+    // The texts read as they did when they wrote the numbers.
+    const en = (await setup("en")).real;
+    expect(en.t("register:reset.expired")).toBe(
+      "This password reset link has expired. Links work for 1 hour: ask for a new one.",
+    );
+    expect(en.t("register:activate.expired")).toBe(
+      "This activation link has expired. Links work for 48 hours: ask for a new one below.",
+    );
+    expect(en.t("settings:verify.expired")).toBe("This confirmation link has expired. Links work for 24 hours.");
+    expect(en.t("notifications:settings.immediateHint")).toBe(
+      "Chat and inbox messages are emailed only if still unread after 15 minutes.",
+    );
+    expect(en.t("families:student.needsConsent")).toBe(
+      "Under 13: your consent is needed before they can post or chat.",
+    );
+    expect(en.t("invitations:mail.expiry")).toContain("The link works for 14 days.");
+    expect(en.t("communities:errors.slugInvalid")).toContain("Use 1–50 lowercase letters");
+    const ar = (await setup("ar")).lite;
+    expect(ar.t("register:reset.expired")).toContain("لمدة ساعة واحدة");
+    expect(ar.t("settings:export.lead")).toContain("يعمل الرابط 7 أيام");
+    expect(ar.t("notifications:settings.immediateHint")).toContain("بعد 15 دقيقة");
+    expect((await setup("es")).lite.t("register:reset.expired")).toContain("durante 1 hora");
+    // A changed rule changes every text that names it, with the right plural.
+    expect(en.t("register:reset.expired", { resetLinkHours: 2 })).toContain("Links work for 2 hours:");
+    expect(ar.t("register:reset.expired", { resetLinkHours: 2 })).toContain("لمدة ساعتين");
+    expect(ar.t("register:reset.expired", { resetLinkHours: 5 })).toContain("لمدة 5 ساعات");
+    expect((await setup("es")).real.t("settings:export.lead", { lng: "es", exportLinkDays: 1 })).toContain(
+      "funciona 1 día",
+    );
   });
 
   it("groups a limit's digits by arithmetic, never inside a non-number", () => {

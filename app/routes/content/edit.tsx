@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { Field, FormError } from "~/components/form/field";
 import { userContext } from "~/context";
+import { POST_MAX_LENGTH } from "~/lib/community-limits";
 import { parseId } from "~/lib/forms/communities";
 import { editPostSchema } from "~/lib/forms/content";
 import { parseForm } from "~/lib/forms/parse";
@@ -56,7 +57,7 @@ export default function EditPost({ loaderData, actionData }: Route.ComponentProp
             <textarea
               {...control}
               required
-              maxLength={10000}
+              maxLength={POST_MAX_LENGTH}
               rows={8}
               defaultValue={actionData?.values.body ?? loaderData.post.body}
             />

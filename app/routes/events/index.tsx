@@ -48,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     all: calendarPart(user.id, from, to),
     managed: managedCommunitiesQuery(user.id),
   });
-  const zone = fromCookie ?? all[0]?.timeZone ?? "UTC";
-  const days = byDay(all, month, zone);
+  const zone = fromCookie ?? all.items[0]?.timeZone ?? "UTC";
+  const days = byDay(all.items, month, zone);
   // Only what the grid and the agenda read (`AgendaItem`): the hydration data carries each of
   // the month's occurrences, so fields no component reads cost bytes per event (decision 196).
   const items: AgendaItem[] = [...days.values()]
@@ -71,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     zone,
     zoneKnown: fromCookie !== null,
     items,
+    more: all.more,
     today: localDateKey(now, zone),
     canCreate: managed.length > 0,
   };
@@ -81,7 +82,7 @@ export const handle: DescriptionHandle = { description: "events:metaDescription"
 
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("events");
-  const { month, zone, zoneKnown, items, today, canCreate } = loaderData;
+  const { month, zone, zoneKnown, items, more, today, canCreate } = loaderData;
   const onClick = useLinkClicks();
   // Each date's texts once, for the grid and the agenda both (decision 205). The loader sent
   // the month's dates only, in order.
@@ -123,6 +124,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
       </header>
+      {more ? <p className="hint">{t("month.firstOnly")}</p> : null}
       <div className="calendar-grid-view">
         <MonthGrid month={month} days={days} zone={zone} today={today} />
       </div>

@@ -1,19 +1,20 @@
-import { Outlet, useMatches } from "react-router";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ConversationsMenu, useChatUnread } from "~/components/layout/conversations-menu";
 import { Footer } from "~/components/layout/footer";
 import { GuestHeader } from "~/components/layout/guest-header";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
 import { NotificationsMenu } from "~/components/layout/notifications-menu";
-import { Sidebar } from "~/components/layout/sidebar";
+import { currentArea, Sidebar } from "~/components/layout/sidebar";
 import { SidebarScrim } from "~/components/layout/sidebar-state";
 import { SignedInHeader } from "~/components/layout/signed-in-header";
 import { SpinnerOverlay } from "~/components/layout/spinner-overlay";
 import { TabBar } from "~/components/layout/tab-bar";
 import { Toasts } from "~/components/layout/toasts";
+import { shipsScripts } from "~/lib/hydration";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { DEFAULT_THEME, type Theme } from "~/lib/themes";
-import { useRootData, useShipsScripts } from "~/root";
+import { useRootData } from "~/root";
 
 const NO_CONVERSATIONS: never[] = [];
 
@@ -23,12 +24,16 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
   const root = useRootData();
   const user = root?.user ?? null;
   const appVersion = root?.config.appVersion ?? "";
-  const scripts = useShipsScripts();
+  // The matches read once for both questions below (useShipsScripts would read them again).
+  const matches = useMatches();
+  const scripts = shipsScripts(matches, Boolean(user));
   // One live reading of the conversations for the header's dropdown and the navigation's badges.
   const chat = useChatUnread(root?.conversations ?? NO_CONVERSATIONS);
   const badges = { chat: chat.unread, inbox: root?.inboxUnread ?? 0 };
+  // The page's area, read once for the sidebar's and the tab bar's links (decision 203).
+  const area = currentArea(useLocation().pathname);
   // One theme picker per page: a page with its own (settings) says so in its route handle.
-  const ownThemePicker = useMatches().some(
+  const ownThemePicker = matches.some(
     (match) => (match.handle as { ownThemePicker?: boolean } | undefined)?.ownThemePicker,
   );
   return (
@@ -48,7 +53,7 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
         <GuestHeader />
       )}
       <div className="app-body">
-        {user ? <Sidebar appVersion={appVersion} badges={badges} /> : null}
+        {user ? <Sidebar appVersion={appVersion} badges={badges} area={area} /> : null}
         {user ? <SidebarScrim /> : null}
         <div className="app-content">
           {children}
@@ -61,7 +66,7 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
           ) : null}
         </div>
       </div>
-      {user ? <TabBar badges={badges} /> : null}
+      {user ? <TabBar badges={badges} area={area} /> : null}
       {/* Both show what scripts are doing: a page without scripts has no use for them (decision 090). */}
       {scripts ? <NavigationProgress /> : null}
       {scripts ? <SpinnerOverlay /> : null}

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import { ACTIVATION_LINK_HOURS, HOUR_MS, RESET_LINK_HOURS } from "~/lib/durations";
 import { single } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { randomToken, sha256Hex } from "./crypto.server";
@@ -6,10 +7,10 @@ import { randomToken, sha256Hex } from "./crypto.server";
 /** Activation and password-reset links; email-change links live with the settings. */
 export type EmailTokenPurpose = "activate" | "reset";
 
-/** How long a mailed link works (docs/decisions: registration and recovery). */
+/** How long a mailed link works (~/lib/durations: the texts name the same hours). */
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
-  activate: 48 * 60 * 60 * 1000,
-  reset: 60 * 60 * 1000,
+  activate: ACTIVATION_LINK_HOURS * HOUR_MS,
+  reset: RESET_LINK_HOURS * HOUR_MS,
 };
 
 export type EmailTokenCheck =

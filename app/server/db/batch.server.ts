@@ -106,7 +106,7 @@ export async function batch<Q extends Record<string, Query | BatchPart<unknown>>
   const out: Record<string, unknown> = {};
   for (const [name, entry] of Object.entries(entries)) {
     out[name] = isPart(entry)
-      ? entry.read(Object.fromEntries(Object.keys(entry.queries).map((key) => [key, read[`${name}.${key}`]])))
+      ? await entry.read(Object.fromEntries(Object.keys(entry.queries).map((key) => [key, read[`${name}.${key}`]])))
       : read[name];
   }
   return out as Results<Q>;
@@ -125,14 +125,21 @@ export async function single<Q extends Query>(query: Q): Promise<ResultOf<Q>> {
  *
  *   const { feed, menu } = await runBatch({ feed: newsfeedPart(user.id), menu: notificationMenuPart(user.id) });
  */
-export type BatchPart<T> = { queries: Record<string, Query>; read: (results: Record<string, unknown>) => T };
+export type BatchPart<T> = {
+  queries: Record<string, Query>;
+  read: (results: Record<string, unknown>) => T | Promise<T>;
+};
 
-/** A part: named queries plus a reader of their results. */
+/**
+ * A part: named queries plus a reader of their results. The reader may answer a promise where
+ * its results show that they cannot be the answer (a calendar read that hit its bound reads
+ * again, decision 207): one more round trip, on that path only.
+ */
 export function batchPart<Q extends Record<string, Query>, T>(
   queries: Q,
-  read: (results: Results<Q>) => T,
+  read: (results: Results<Q>) => T | Promise<T>,
 ): BatchPart<T> {
-  return { queries, read: read as (results: Record<string, unknown>) => T };
+  return { queries, read: read as (results: Record<string, unknown>) => T | Promise<T> };
 }
 
 /** A part that needs no query (say, nothing to look up): costs no round trip. */

@@ -58,11 +58,28 @@ export type EventRow = {
   exceptions: string;
 };
 
+/** A row with the columns only the iCalendar feed writes (`details: true`). */
+export type EventRowWithDetails = EventRow & { description: string; updatedAt: number };
+
 /**
- * A calendar read stops after this many rows: a bound on one request's work. Below it the answer
- * is exact (the first `limit` events by start); a viewer's month never comes near it.
+ * A calendar read stops after this many rows: a bound on one request's work, read without an
+ * ORDER BY. A read that finds more (`hitsCap`) is not the first events by start: it is read
+ * again with `firstEventRowsSql` (decision 207), never shown as it is.
  */
 export const CANDIDATES_MAX = 2_000;
+
+/** Whether a read of `eventRowsSql` stopped at its bound, so its rows are an arbitrary part. */
+export function hitsCap(rows: readonly unknown[]) {
+  return rows.length > CANDIDATES_MAX;
+}
+
+const COLUMNS = sql.raw(`ev.id AS id, ev.title AS title, ev.location AS location, ev.starts_at AS startsAt,
+    ev.ends_at AS endsAt, ev.all_day AS allDay, ev.time_zone AS timeZone, ev.recurrence AS recurrence,
+    ev.recurrence_until AS recurrenceUntil, ev.community_id AS communityId`);
+const DETAILS = sql.raw(", ev.description AS description, coalesce(ev.updated_at, ev.created_at) AS updatedAt");
+// A lookup by the primary key's prefix: no row read for an event without exceptions.
+const EXCEPTIONS = sql.raw(`(SELECT json_group_array(json_array(x.occurrence_start, x.cancelled, x.starts_at,
+    x.ends_at)) FROM event_exceptions x WHERE x.event_id = ev.id) AS exceptions`);
 
 /**
  * The events of `owners` that may have a date in [from, to), with their exceptions, in ONE
@@ -70,36 +87,55 @@ export const CANDIDATES_MAX = 2_000;
  * that end in [from, to + the level's longest span) and begin before `to`, read from the index
  * with the community's name carried from the owners' row (not looked up per event); plus dates
  * moved into the range, the same way, for the events `visible` keeps. No ORDER BY (a sort
- * costs a row read per event): `itemsOf` removes the duplicates of the branches and sorts.
+ * costs a row read per event): `itemsOf` removes the duplicates of the branches and sorts. It
+ * reads one row past `CANDIDATES_MAX`, so that a read stopped by the bound is seen (`hitsCap`).
  */
-export function eventRowsSql({ communities, schools, visible }: Owners, from: number, to: number): SQL {
-  const columns = sql.raw(`ev.id AS id, ev.title AS title, ev.location AS location, ev.starts_at AS startsAt,
-    ev.ends_at AS endsAt, ev.all_day AS allDay, ev.time_zone AS timeZone, ev.recurrence AS recurrence,
-    ev.recurrence_until AS recurrenceUntil, ev.community_id AS communityId`);
-  // A lookup by the primary key's prefix: no row read for an event without exceptions.
-  const exceptions = sql.raw(`(SELECT json_group_array(json_array(x.occurrence_start, x.cancelled, x.starts_at,
-    x.ends_at)) FROM event_exceptions x WHERE x.event_id = ev.id) AS exceptions`);
+export function eventRowsSql(owners: Owners, from: number, to: number, details = false): SQL {
+  return sql`${branchesSql(owners, from, to, details)} LIMIT ${CANDIDATES_MAX + 1}`;
+}
+
+/**
+ * The first `limit` events of `owners` by start, each once: the bounded read behind a read of
+ * `eventRowsSql` that hit its cap (decision 207). It sorts every candidate, so only then.
+ */
+export function firstEventRowsSql(owners: Owners, from: number, to: number, limit: number, details = false): SQL {
+  return sql`SELECT DISTINCT * FROM (${branchesSql(owners, from, to, details)}) ORDER BY startsAt, id LIMIT ${limit}`;
+}
+
+/**
+ * Some known events (`ids`: a subquery of event ids) that may have a date in [from, to), as the
+ * same rows, in one statement: the day-before reminders pick their events by their answers,
+ * not by whose calendar they are on.
+ */
+export function eventRowsOfSql(ids: SQL, from: number, to: number): SQL {
+  return sql`SELECT ${COLUMNS}, c.name AS communityName, c.category AS category, ${EXCEPTIONS}
+    FROM events ev LEFT JOIN communities c ON c.id = ev.community_id
+    WHERE ev.id IN (${ids}) AND ${mayOverlap(from, to, "ev")}`;
+}
+
+function branchesSql({ communities, schools, visible }: Owners, from: number, to: number, details: boolean): SQL {
+  const columns = details ? sql`${COLUMNS}${DETAILS}` : COLUMNS;
   const inRange = (alias: string, level: string, end: string) =>
     sql`${sql.raw(`${alias}.${level}`)} = lv.column1 AND ${sql.raw(`${alias}.${end}`)} >= ${from}
       AND ${sql.raw(`${alias}.${end}`)} < ${to} + lv.column2 AND ${sql.raw(alias)}.starts_at < ${to}`;
   const overlap = mayOverlap(from, to, "ev");
   // CROSS JOIN: the owners, then the levels, drive the index searches (SQLite, without statistics, might not).
   const branches = [
-    sql`SELECT ${columns}, oc.name AS communityName, oc.category AS category, ${exceptions}
+    sql`SELECT ${columns}, oc.name AS communityName, oc.category AS category, ${EXCEPTIONS}
       FROM (${communities}) oc CROSS JOIN ${LEVELS} lv
       CROSS JOIN events ev ON ev.community_id = oc.id AND ${inRange("ev", "span_level", "span_end")}
       WHERE ${overlap}`,
   ];
   if (schools)
-    branches.push(sql`SELECT ${columns}, c.name AS communityName, c.category AS category, ${exceptions}
+    branches.push(sql`SELECT ${columns}, c.name AS communityName, c.category AS category, ${EXCEPTIONS}
       FROM (${schools}) os CROSS JOIN ${LEVELS} lv
       CROSS JOIN events ev ON ev.school_id = os.school_id AND ${inRange("ev", "span_level", "span_end")}
       LEFT JOIN communities c ON c.id = ev.community_id WHERE ${overlap}`);
-  branches.push(sql`SELECT ${columns}, c.name AS communityName, c.category AS category, ${exceptions}
+  branches.push(sql`SELECT ${columns}, c.name AS communityName, c.category AS category, ${EXCEPTIONS}
       FROM ${LEVELS} lv CROSS JOIN event_exceptions mv ON ${inRange("mv", "moved_level", "moved_end")}
       JOIN events ev ON ev.id = mv.event_id LEFT JOIN communities c ON c.id = ev.community_id
       WHERE ${visible} AND ${overlap}`);
-  return sql`${sql.join(branches, sql` UNION ALL `)} LIMIT ${CANDIDATES_MAX}`;
+  return sql.join(branches, sql` UNION ALL `);
 }
 
 /**

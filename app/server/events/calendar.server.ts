@@ -1,10 +1,18 @@
-import { and, asc, eq, inArray, or, type SQL } from "drizzle-orm";
+import type { SQL } from "drizzle-orm";
 import { expandOccurrences, type OccurrenceException } from "~/lib/calendar/recurrence";
 import type { Category } from "~/lib/categories";
-import { type BatchPart, batchPart, runBatch, sqlRows } from "~/server/db/batch.server";
-import { getDb, schema } from "~/server/db/db.server";
-import { type EventRow, eventRowsSql, mayOverlap, ownersFor, ownersOf } from "./calendar-rows.server";
-import { exceptionColumns, seriesOf } from "./events.server";
+import { MONTH_EVENTS_MAX } from "~/lib/community-limits";
+import { type BatchPart, batchPart, runBatch, single, sqlRows } from "~/server/db/batch.server";
+import {
+  type EventRow,
+  eventRowsSql,
+  firstEventRowsSql,
+  hitsCap,
+  type Owners,
+  ownersFor,
+  ownersOf,
+} from "./calendar-rows.server";
+import { seriesOf } from "./events.server";
 
 /** One occurrence as calendars and lists show it. */
 export type CalendarItem = {
@@ -23,23 +31,6 @@ export type CalendarItem = {
 };
 
 const DAY = 86_400_000;
-const e = schema.events;
-const c = schema.communities;
-const m = schema.communityMembers;
-const f = schema.schoolFollows;
-const x = schema.eventExceptions;
-
-/** Events of my active communities, of communities at schools I follow, and of those schools. */
-export function visibleTo(userId: number): SQL {
-  const db = getDb();
-  const mine = db
-    .select({ id: m.communityId })
-    .from(m)
-    .where(and(eq(m.userId, userId), eq(m.status, "active")));
-  const followed = db.select({ id: f.schoolId }).from(f).where(eq(f.userId, userId));
-  const atFollowed = db.select({ id: c.id }).from(c).where(inArray(c.schoolId, followed));
-  return or(inArray(e.communityId, mine), inArray(e.communityId, atFollowed), inArray(e.schoolId, followed))!;
-}
 
 /**
  * The occurrences in [from, to) of the rows of `eventRowsSql`: each event once, the first `limit`
@@ -62,46 +53,38 @@ export function itemsOf(rows: EventRow[], from: number, to: number, limit = 500)
 
 type ExceptionTuple = [number, number, number | null, number | null];
 
-/** A user's calendar in [from, to) (their communities' and followed schools' events), as a batch part. */
-export function calendarPart(userId: number, from: number, to: number, limit = 500): BatchPart<CalendarItem[]> {
-  return batchPart({ events: sqlRows<EventRow>(eventRowsSql(ownersFor(userId), from, to)) }, ({ events }) =>
-    itemsOf(events, from, to, limit),
-  );
+/**
+ * A read of `eventRowsSql` as it came, or, when it stopped at its bound (an arbitrary part of the
+ * candidates), the first `limit` events by start read again (`again`: `firstEventRowsSql` of the
+ * same owners): never an answer with events silently missing (decision 207).
+ */
+export function withinCap<R extends EventRow>(rows: R[], again: () => SQL): R[] | Promise<R[]> {
+  return hitsCap(rows) ? single(sqlRows<R>(again())) : rows;
 }
 
-/**
- * The two queries behind occurrences in [from, to) of the events `where` picks, for a caller's own
- * db.batch (the iCalendar feed, reminders); calendars and upcoming lists read `eventRowsSql`.
- */
-export function occurrenceQueries(where: SQL, from: number, to: number, limit = 500) {
-  const db = getDb();
-  const condition = and(where, mayOverlap(from, to));
-  return [
-    db
-      .select({
-        id: e.id,
-        title: e.title,
-        location: e.location,
-        startsAt: e.startsAt,
-        endsAt: e.endsAt,
-        allDay: e.allDay,
-        timeZone: e.timeZone,
-        recurrence: e.recurrence,
-        recurrenceUntil: e.recurrenceUntil,
-        communityId: e.communityId,
-        communityName: c.name,
-        category: c.category,
-      })
-      .from(e)
-      .leftJoin(c, eq(c.id, e.communityId))
-      .where(condition)
-      .orderBy(asc(e.startsAt))
-      .limit(limit),
-    db
-      .select(exceptionColumns)
-      .from(x)
-      .where(inArray(x.eventId, db.select({ id: e.id }).from(e).where(condition))),
-  ] as const;
+/** A calendar's dates, and whether it had more events than the `limit` it shows (the first by start). */
+export type CalendarRead = { items: CalendarItem[]; more: boolean };
+
+/** A user's calendar in [from, to) (their communities' and followed schools' events), as a batch part. */
+export function calendarPart(
+  userId: number,
+  from: number,
+  to: number,
+  limit = MONTH_EVENTS_MAX,
+): BatchPart<CalendarRead> {
+  return ownersPart(ownersFor(userId), from, to, limit);
+}
+
+function ownersPart(owners: Owners, from: number, to: number, limit: number): BatchPart<CalendarRead> {
+  const read = (rows: EventRow[]) => ({
+    items: itemsOf(rows, from, to, limit),
+    more: new Set(rows.map((row) => row.id)).size > limit,
+  });
+  return batchPart({ events: sqlRows<EventRow>(eventRowsSql(owners, from, to)) }, ({ events }) => {
+    // One more than shown, so that `more` is known on this path too.
+    const rows = withinCap(events, () => firstEventRowsSql(owners, from, to, limit + 1));
+    return Array.isArray(rows) ? read(rows) : rows.then(read);
+  });
 }
 
 type EventOfItems = Pick<EventRow, "id" | "title" | "location" | "timeZone" | "communityId" | "communityName"> &
@@ -142,7 +125,7 @@ export function toItems(
 /** The calendar of a user: their communities' and followed schools' events. */
 export async function calendarFor(userId: number, from: number, to: number): Promise<CalendarItem[]> {
   const { calendar } = await runBatch({ calendar: calendarPart(userId, from, to) });
-  return calendar;
+  return calendar.items;
 }
 
 export const UPCOMING_DAYS = 60;
@@ -172,7 +155,6 @@ export function upcomingWindow(
   limit = UPCOMING_LIMIT,
 ): BatchPart<CalendarItem[]> {
   const to = now + UPCOMING_DAYS * DAY;
-  return batchPart({ events: sqlRows<EventRow>(eventRowsSql(ownersOf(of), now, to)) }, ({ events }) =>
-    itemsOf(events, now, to).slice(0, limit),
-  );
+  const part = ownersPart(ownersOf(of), now, to, MONTH_EVENTS_MAX);
+  return { queries: part.queries, read: async (results) => (await part.read(results)).items.slice(0, limit) };
 }

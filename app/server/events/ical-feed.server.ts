@@ -1,10 +1,11 @@
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { IcalEvent } from "~/lib/calendar/ical";
 import { eventHref } from "~/lib/calendar/links";
-import { batch, single } from "~/server/db/batch.server";
+import { batch, single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { type Actor, runAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
-import { occurrenceQueries, toItems, visibleTo } from "./calendar.server";
+import { itemsOf, withinCap } from "./calendar.server";
+import { type EventRowWithDetails, eventRowsSql, firstEventRowsSql, ownersFor } from "./calendar-rows.server";
 import type { RsvpStatus } from "./rsvp.server";
 
 /**
@@ -15,6 +16,8 @@ const feeds = schema.calendarFeeds;
 const DAY = 86_400_000;
 export const FEED_PAST_DAYS = 30;
 export const FEED_FUTURE_DAYS = 365;
+/** The feed's events, the first by start (series that began earliest first). */
+export const FEED_EVENTS_MAX = 2000;
 
 async function sha256(text: string) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -82,29 +85,20 @@ export async function feedOwner(token: string): Promise<number | null> {
 export async function feedEvents(userId: number, origin: string, now = Date.now()): Promise<IcalEvent[]> {
   const from = now - FEED_PAST_DAYS * DAY;
   const to = now + FEED_FUTURE_DAYS * DAY;
-  const [eventsQuery, exceptionsQuery] = occurrenceQueries(visibleTo(userId), from, to, 2000);
-  const e = schema.events;
+  const owners = ownersFor(userId);
   const r = schema.eventRsvps;
-  const db = getDb();
-  const { rows, exceptions, details, answers } = await batch({
-    rows: eventsQuery,
-    exceptions: exceptionsQuery,
-    details: db
-      .select({
-        id: e.id,
-        description: e.description,
-        updatedAt: sql<number>`coalesce(${e.updatedAt}, ${e.createdAt})`,
-      })
-      .from(e)
-      .where(and(visibleTo(userId), lt(e.startsAt, to))),
-    answers: db
+  // The calendar's own read (decision 196), with each event's description and last change.
+  const { rows, answers } = await batch({
+    rows: sqlRows<EventRowWithDetails>(eventRowsSql(owners, from, to, true)),
+    answers: getDb()
       .select({ eventId: r.eventId, occurrenceStart: r.occurrenceStart, status: r.status })
       .from(r)
       .where(eq(r.userId, userId)),
   });
-  const byId = new Map(details.map((row) => [row.id, row]));
+  const events = await withinCap(rows, () => firstEventRowsSql(owners, from, to, FEED_EVENTS_MAX, true));
+  const byId = new Map(events.map((row) => [row.id, row]));
   const answerOf = new Map(answers.map((row) => [`${row.eventId}-${row.occurrenceStart}`, row.status]));
-  return toItems([rows, exceptions], from, to).map((item) => ({
+  return itemsOf(events, from, to, FEED_EVENTS_MAX).map((item) => ({
     uid: `event-${item.eventId}-${item.occurrenceStart}@schoolhub`,
     title: item.title,
     description: byId.get(item.eventId)?.description ?? "",

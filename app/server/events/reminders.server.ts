@@ -1,13 +1,13 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { eventHref } from "~/lib/calendar/links";
-import { batch } from "~/server/db/batch.server";
+import { batch, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { mailLater } from "~/server/notifications/mail-jobs.server";
 import { noticeText, notifyNow, storedOids } from "~/server/notifications/notifier.server";
-import { occurrenceQueries, toItems } from "./calendar.server";
+import { itemsOf } from "./calendar.server";
+import { type EventRow, eventRowsOfSql } from "./calendar-rows.server";
 
 const HOUR = 3_600_000;
-const e = schema.events;
 const r = schema.eventRsvps;
 
 /**
@@ -26,17 +26,15 @@ export async function sendDayBeforeReminders(scheduledTime: number) {
     SELECT 1 FROM event_exceptions x WHERE x.event_id = ${r.eventId} AND x.occurrence_start = ${r.occurrenceStart}
       AND x.starts_at >= ${from} AND x.starts_at < ${to}))`;
   const going = and(eq(r.status, "going"), dueAnswer);
-  const withAnswers = inArray(e.id, db.select({ id: r.eventId }).from(r).where(going));
-  const [eventsQuery, exceptionsQuery] = occurrenceQueries(withAnswers, from, to);
-  const { events, exceptions, answers } = await batch({
-    events: eventsQuery,
-    exceptions: exceptionsQuery,
+  // The calendar's rows (decision 196) of the events someone going to has a date in the hour.
+  const { events, answers } = await batch({
+    events: sqlRows<EventRow>(eventRowsOfSql(sql`SELECT ${r.eventId} FROM ${r} WHERE ${going}`, from, to)),
     answers: db
       .select({ eventId: r.eventId, occurrenceStart: r.occurrenceStart, userId: r.userId })
       .from(r)
       .where(going),
   });
-  const due = toItems([events, exceptions], from, to).filter((item) => item.startsAt >= from);
+  const due = itemsOf(events, from, to, events.length).filter((item) => item.startsAt >= from);
   const reminders = due.flatMap((item) =>
     answers
       .filter((answer) => answer.eventId === item.eventId && answer.occurrenceStart === item.occurrenceStart)

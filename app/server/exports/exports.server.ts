@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
+import { DAY_MS, EXPORT_LINK_DAYS } from "~/lib/durations";
 import { batch, sqlRows } from "~/server/db/batch.server";
 import { notifyLater } from "~/server/notifications/notifier.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
@@ -10,8 +11,8 @@ import { exportKey } from "./build-export.server";
  * job on the queue; the consumer builds the ZIP (build-export.server.ts). The files stay 7 days,
  * and only their owner can open them: every read here is limited to the viewer's own rows.
  */
-export const EXPORT_DAYS = 7;
-const DAY = 24 * 60 * 60 * 1000;
+/** How long the files stay (`EXPORT_LINK_DAYS`, the days the texts name). */
+export const EXPORT_DAYS = EXPORT_LINK_DAYS;
 /** One export an hour is enough: asking again within the hour answers the one under way. */
 const REUSE_WITHIN = 60 * 60 * 1000;
 
@@ -39,7 +40,7 @@ export async function requestExport(
   const id = crypto.randomUUID();
   const { inserted, latest } = await batchAs(actor, {
     inserted: sqlRows<{ id: string }>(sql`INSERT INTO data_exports (id, user_id, status, created_at, expires_at)
-      SELECT ${id}, ${actor.id}, 'pending', ${now}, ${now + EXPORT_DAYS * DAY}
+      SELECT ${id}, ${actor.id}, 'pending', ${now}, ${now + EXPORT_DAYS * DAY_MS}
       WHERE ${tokenIsCurrent(actor.id, actor.tokenVersion)}
         AND NOT EXISTS (SELECT 1 FROM data_exports x WHERE x.user_id = ${actor.id} AND x.created_at > ${now - REUSE_WITHIN}
           AND x.status != 'failed')

@@ -4,7 +4,7 @@ import { MailDeliveryError } from "~/server/mail/http.server";
 import { getMailTransport, type MailTransport } from "~/server/mail/mail.server";
 import { renderMail } from "~/server/mail/template";
 import { type JobContext, once } from "~/server/queue/consume.server";
-import { invitationToMail, ROSTER_INVITATION_DAYS, type RosterInviteJob } from "./roster.server";
+import { invitationToMail, type RosterInviteJob } from "./roster.server";
 import { secretHash } from "./secrets.server";
 import { textsIn } from "./texts.server";
 
@@ -47,7 +47,7 @@ export async function deliverRosterInvitation(
       t("mail.body", values),
       ...(invitation.student ? [t("mail.student", { student: invitation.student })] : []),
       { link: { label: t("mail.link", values), url: rosterLink(origin, token) } },
-      t("mail.expiry", { days: ROSTER_INVITATION_DAYS }),
+      t("mail.expiry"),
       t("mail.notYou"),
     ],
     lang,

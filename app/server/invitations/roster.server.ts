@@ -1,4 +1,5 @@
 import { desc, sql } from "drizzle-orm";
+import { DAY_MS, ROSTER_INVITATION_DAYS } from "~/lib/durations";
 import type { CheckedRow, RosterRow, RosterState, RosterStatus } from "~/lib/forms/roster";
 import { secondsLeft, windowTries } from "~/server/auth/rate-limit.server";
 import { communityWithMembershipQuery, managesSql } from "~/server/communities/communities.server";
@@ -12,8 +13,7 @@ import { newInviteToken, secretHash } from "./secrets.server";
 const r = schema.rosterInvitations;
 
 /** How long an e-mailed invitation's link works, from its last sending (decision 173). */
-export const ROSTER_INVITATION_DAYS = 14;
-const TTL = ROSTER_INVITATION_DAYS * 86_400_000;
+const TTL = ROSTER_INVITATION_DAYS * DAY_MS;
 
 /**
  * Invitation mails one manager may send in 24 hours, resends included: a whole school's families

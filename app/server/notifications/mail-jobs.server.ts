@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { MINUTE_MS, UNREAD_MAIL_DELAY_MINUTES } from "~/lib/durations";
 import { DEFAULT_NOTIFICATION_SETTINGS, minutesOf } from "~/lib/forms/notification-settings";
 import { isQuiet } from "~/lib/quiet-hours";
 import { batch, sqlRows } from "~/server/db/batch.server";
@@ -34,7 +35,7 @@ declare module "~/server/queue/queue.server" {
 }
 
 /** Chat and inbox messages are mailed only if still unread this long after they were sent. */
-export const UNREAD_DELAY_SECONDS = 15 * 60;
+export const UNREAD_DELAY_SECONDS = (UNREAD_MAIL_DELAY_MINUTES * MINUTE_MS) / 1000;
 /** Recipients per job: a large community's post becomes several jobs, each one D1 batch. */
 export const MAIL_RECIPIENTS_PER_JOB = 200;
 

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { EMAIL_CHANGE_LINK_HOURS, HOUR_MS } from "~/lib/durations";
 import type { EmailSettingsInput } from "~/lib/forms/settings-email";
 import type { Translate } from "~/lib/translate";
 import { randomToken, sha256Hex } from "~/server/auth/crypto.server";
@@ -13,8 +14,8 @@ import { getUserById, isEmailTaken } from "../users/users.server";
 import { type CurrentPasswordCheck, confirmCurrentPassword } from "./current-password.server";
 import { isUniqueViolation } from "./settings.server";
 
-/** A confirmation link works for 24 hours, once. */
-export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** A confirmation link works for `EMAIL_CHANGE_LINK_HOURS`, once. */
+export const EMAIL_CHANGE_TTL_MS = EMAIL_CHANGE_LINK_HOURS * HOUR_MS;
 export const VERIFY_EMAIL_PATH = "/profile/verifyemail";
 
 export type EmailChangeRequest =

@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { CONSENT_AGE } from "~/lib/account";
 
 /**
  * The student flag as SQL (issue 26 item 1, decision 175), kept in the lowest area so content
@@ -13,11 +14,11 @@ export function isStudentSql(id: Id): SQL {
 }
 
 /**
- * Ages are known by birth year only, so a student counts as possibly under 13 until the year
- * they turn 14 (decision 175): consent is asked rather than risked.
+ * Ages are known by birth year only, so a student counts as possibly under `CONSENT_AGE` (13)
+ * until the year they turn 14 (decision 175): consent is asked rather than risked.
  */
 export function youngestWithoutConsentYear(now = Date.now()) {
-  return new Date(now).getUTCFullYear() - 13;
+  return new Date(now).getUTCFullYear() - CONSENT_AGE;
 }
 
 /**

@@ -5,6 +5,7 @@ import { ManageNav } from "~/components/communities/manage-nav";
 import { MemberStudent } from "~/components/communities/member-student";
 import { UserAvatar } from "~/components/layout/user-avatar";
 import { userContext } from "~/context";
+import { INVITE_WHO_MAX_LENGTH } from "~/lib/community-limits";
 import { CONFIRMED_MANAGE_INTENTS, inviteSchema, memberChangeSchema } from "~/lib/forms/communities";
 import { parseValues } from "~/lib/forms/parse";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -124,7 +125,7 @@ export default function ManageMembers({ loaderData, actionData }: Route.Componen
         <input type="hidden" name="intent" value="invite" />
         <div className="field">
           <label htmlFor="invite-who">{t("manage.inviteLabel")}</label>
-          <input id="invite-who" name="who" required maxLength={100} autoComplete="off" />
+          <input id="invite-who" name="who" required maxLength={INVITE_WHO_MAX_LENGTH} autoComplete="off" />
         </div>
         <button type="submit">{t("manage.invite")}</button>
       </Form>

@@ -1,0 +1,71 @@
+import type { Page } from "@playwright/test";
+import { expect, signInAs, test, waitForHydration } from "./support";
+
+/**
+ * Decision 203: the shell's navigations are React Router links whose current mark the layout
+ * computes once per render. With JavaScript they still navigate inside the page (no document
+ * load: a mark left on `window` survives) and the mark follows the page, at 1280 and 360 px.
+ * Without JavaScript navigation.spec.ts walks the same links.
+ */
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
+const tabBar = (page: Page) => page.getByRole("navigation", { name: "Main areas" });
+
+/** Once hydrated (a click before it is the browser's own navigation), a mark on this document. */
+async function markDocument(page: Page) {
+  await waitForHydration(page, true);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+}
+const sameDocument = (page: Page) => page.evaluate(() => "sameDocument" in window);
+
+test("the sidebar's and the tab bar's links navigate in the page, and the current mark follows @js-only", async ({
+  page,
+}) => {
+  // Five navigations and two widths: more than one test's time on a loaded machine.
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, "patparent");
+  await expect(sidebar(page).getByRole("link", { name: "Newsfeed" })).toHaveAttribute("aria-current", "page");
+  await markDocument(page);
+
+  await sidebar(page).getByRole("link", { name: "Calendar" }).click();
+  await expect(page).toHaveURL(/\/calendar$/);
+  await expect(sidebar(page).getByRole("link", { name: "Calendar" })).toHaveAttribute("aria-current", "page");
+  await expect(sidebar(page).getByRole("link", { name: "Calendar" })).toHaveClass(/^sidebar-link active /);
+  await expect(sidebar(page).getByRole("link", { name: "Newsfeed" })).not.toHaveAttribute("aria-current");
+  await expect(sidebar(page).locator('[aria-current="page"]')).toHaveCount(1);
+  expect(await sameDocument(page)).toBe(true);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await tabBar(page).getByRole("link", { name: "Communities" }).click();
+  await expect(page).toHaveURL(/\/communities$/);
+  await expect(tabBar(page).getByRole("link", { name: "Communities" })).toHaveAttribute("aria-current", "page");
+  await expect(tabBar(page).getByRole("link", { name: "Calendar" })).not.toHaveAttribute("aria-current");
+
+  // Messages' sheet: its links navigate too, and the Messages tab shows the area.
+  const messages = tabBar(page).locator("summary");
+  await expect(messages).not.toHaveClass(/ active /);
+  await messages.click();
+  await tabBar(page)
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
+  await expect(page).toHaveURL(/\/messagesold$/);
+  await expect(messages).toHaveClass(/^tab active /);
+  // The sheet closed on arriving; its link, hidden, carries the mark.
+  await expect(tabBar(page).locator('a[href="/messagesold"]')).toHaveAttribute("aria-current", "page");
+  await expect(tabBar(page).locator('a[aria-current="page"]')).toHaveCount(1);
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("the conversations dropdown's links navigate in the page @js-only", async ({ page }) => {
+  await signInAs(page, "patparent");
+  await markDocument(page);
+  const trigger = page.locator("details.conversations-menu > summary");
+  await trigger.click();
+  const panel = page.locator(".conversations-panel");
+  await panel.getByRole("link", { name: /Rockets parents/ }).click();
+  await expect(page).toHaveURL(/\/chat\/2$/);
+  await trigger.click();
+  await panel.getByRole("link", { name: "View all Conversations" }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  expect(await sameDocument(page)).toBe(true);
+});

@@ -1,7 +1,8 @@
-import { Link, NavLink } from "react-router";
-import { UserAvatar } from "~/components/layout/user-avatar";
+import { Link, useLocation } from "react-router";
+import { avatarElement } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import { useLinkClicks } from "~/lib/link-clicks";
 import type { ConversationSummary } from "~/server/chat/conversations.server";
 import { useConversationName } from "./conversation-name";
 
@@ -9,7 +10,13 @@ export type ListedConversation = ConversationSummary & { href: string };
 
 export { useConversationName };
 
-/** /chat's list (SPEC §2): avatars, last message, time, unread count; most recent first. */
+/**
+ * /chat's list (SPEC §2): avatars, last message, time, unread count; most recent first. Beside
+ * every conversation's page too (the layout's list): 30 items at scale 1, so each is plain markup
+ * (decision 205): <a> sent through the router by one `useLinkClicks`, the open conversation
+ * marked from one reading of the location (as <NavLink> would: `active`, `aria-current`), the
+ * avatar and time as functions.
+ */
 export function ConversationList({
   conversations,
   nextCursor,
@@ -21,23 +28,35 @@ export function ConversationList({
   const { t: tc } = useTranslation();
   const nameOf = useConversationName();
   const clock = useClock();
+  const onClick = useLinkClicks();
+  const here = useLocation()
+    .pathname.toLowerCase()
+    .replace(/(.)\/$/, "$1");
   if (conversations.length === 0) return <p className="hint chat-empty">{t("empty")}</p>;
   return (
     <>
-      <ul className="chat-conversations">
-        {conversations.map((conversation) => {
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks */}
+      <ul className="chat-conversations" onClick={onClick}>
+        {conversations.map((conversation, index) => {
           const first = conversation.participants[0];
           const name = nameOf(conversation);
+          const path = conversation.href.replace(/#.*/, "").toLowerCase();
+          const active = here === path || here.startsWith(`${path}/`);
+          const avatarName = conversation.type === 0 ? first?.name : name;
           return (
             <li key={conversation.id}>
-              <NavLink
-                to={conversation.href}
-                className={conversation.unread > 0 ? "chat-conversation chat-unread" : "chat-conversation"}
+              <a
+                href={conversation.href}
+                className={`chat-conversation${conversation.unread > 0 ? " chat-unread" : ""}${active ? " active" : ""}`}
+                aria-current={active ? "page" : undefined}
+                data-discover={index === 0 ? true : undefined}
               >
-                <UserAvatar
-                  name={conversation.type === 0 ? first?.name : name}
-                  avatar={conversation.type === 0 ? first?.avatar : "default"}
-                />
+                {avatarElement(
+                  avatarName,
+                  conversation.type === 0 ? first?.avatar : "default",
+                  "default",
+                  avatarName || tc("unknownUser"),
+                )}
                 <span className="chat-conversation-text">
                   <span className="chat-conversation-name" dir="auto">
                     {name}
@@ -49,9 +68,9 @@ export function ConversationList({
                   </span>
                 </span>
                 <span className="chat-conversation-meta">
-                  {conversation.lastMessage ? (
-                    <When className="hint" at={conversation.lastMessage.createdAt} clock={clock} />
-                  ) : null}
+                  {conversation.lastMessage
+                    ? When({ className: "hint", at: conversation.lastMessage.createdAt, clock })
+                    : null}
                   {conversation.unread > 0 ? (
                     <span
                       className="badge chat-badge"
@@ -62,7 +81,7 @@ export function ConversationList({
                     </span>
                   ) : null}
                 </span>
-              </NavLink>
+              </a>
             </li>
           );
         })}

@@ -1,11 +1,12 @@
 import { type MouseEvent, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { HiddenByBlock } from "~/components/friends/block-control";
 import { Icon } from "~/components/icons";
-import { UserAvatar } from "~/components/layout/user-avatar";
+import { avatarElement } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import { useLinkClicks } from "~/lib/link-clicks";
 import type { ShownTranslation } from "~/lib/translation";
 import type { ChatMember, ChatMessage } from "~/server/chat/messages.server";
 import { TranslationToggle, translationIn } from "../translation/translation-toggle";
@@ -61,9 +62,12 @@ export function MessageList({
   const translations = pageTranslation
     ? { [`message-${pageTranslation.messageId}`]: pageTranslation, ...asked }
     : asked;
+  // The Report links are plain <a> (decision 205): sent through the router from here.
+  const onLinkClick = useLinkClicks();
   function onClick(click: MouseEvent<HTMLElement>) {
     const link = (click.target as Element).closest<HTMLAnchorElement>("a[data-translate], a[data-original]");
-    if (!link || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
+    if (!link) return onLinkClick(click);
+    if (click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return;
     click.preventDefault();
     const item = link.dataset.translate ?? link.dataset.original ?? "";
     if (link.dataset.original !== undefined) {
@@ -81,6 +85,14 @@ export function MessageList({
   const clock = useClock();
   const location = useLocation();
   const byId = new Map(members.map((m) => [m.userId, m]));
+  // Per list, not per message (decision 205).
+  const unknown = tc("unknownUser");
+  const you = t("you");
+  const reportLabel = t("reportMessage");
+  const back = encodeURIComponent(location.pathname);
+  const flag = <Icon name="flag" size={16} />;
+  // The first Report link tells the router of /report's route before a tap.
+  let discover = true;
   const mine = messages.filter((m) => m.senderId === viewerId);
   const lastMine = mine.at(-1);
   const receipt = receiptFor(lastMine, members, viewerId, group);
@@ -91,8 +103,10 @@ export function MessageList({
     <ol className="chat-messages" aria-label={t("messagesLabel")} onClick={onClick}>
       {messages.map((message) => {
         const own = message.senderId === viewerId;
+        const firstReport = !own && discover;
+        if (!own) discover = false;
         const sender = message.senderId === null ? undefined : byId.get(message.senderId);
-        const name = own ? t("you") : sender?.name || tc("unknownUser");
+        const name = own ? you : sender?.name || unknown;
         const unread = message === firstUnread;
         const item = `message-${message.id}`;
         const translation = translationIn(translations, item);
@@ -116,24 +130,24 @@ export function MessageList({
             className={own ? "chat-message chat-own" : unread ? "chat-message chat-first-unread" : "chat-message"}
             data-id={message.id}
           >
-            {own ? null : <UserAvatar name={sender?.name} avatar={sender?.avatar} size="small" />}
+            {own ? null : avatarElement(sender?.name, sender?.avatar, "small", sender?.name || unknown)}
             <div className="chat-bubble" id={item}>
               <p className="chat-meta hint">
-                <span>{name}</span> <When at={message.createdAt} clock={clock} />
+                <span>{name}</span> {When({ at: message.createdAt, clock })}
               </p>
-              <MessageText content={translation?.text ?? message.content} />
-              {own ? null : (
-                <TranslationToggle
-                  t={withCommon}
-                  readerLocale={i18n.language}
-                  itemKey={item}
-                  itemLang={message.lang ?? null}
-                  enabled={canTranslate}
-                  translation={translation}
-                  page={`${deleteAction}?translate=${item}#${item}`}
-                  original={`${deleteAction}#${item}`}
-                />
-              )}
+              {MessageText({ content: translation?.text ?? message.content })}
+              {own
+                ? null
+                : TranslationToggle({
+                    t: withCommon,
+                    readerLocale: i18n.language,
+                    itemKey: item,
+                    itemLang: message.lang ?? null,
+                    enabled: canTranslate,
+                    translation,
+                    page: `${deleteAction}?translate=${item}#${item}`,
+                    original: `${deleteAction}#${item}`,
+                  })}
               {message === lastMine && receipt ? (
                 <p className="chat-receipt hint">
                   {receipt.key === "seen" ? t("seen") : t("seenBy", { count: receipt.count })}
@@ -157,14 +171,15 @@ export function MessageList({
               </ConfirmForm>
             ) : (
               // Reporting someone else's message to the operators (decision 186): a page of its own.
-              <Link
+              <a
                 className="chat-report"
-                to={`/report?type=message&id=${message.id}&back=${encodeURIComponent(location.pathname)}`}
-                aria-label={t("reportMessage")}
-                title={t("reportMessage")}
+                href={`/report?type=message&id=${message.id}&back=${back}`}
+                aria-label={reportLabel}
+                title={reportLabel}
+                data-discover={firstReport ? true : undefined}
               >
-                <Icon name="flag" size={16} />
-              </Link>
+                {flag}
+              </a>
             )}
           </li>
         );

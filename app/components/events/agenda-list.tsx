@@ -1,5 +1,4 @@
-import { Link } from "react-router";
-import { agendaParts } from "~/lib/calendar/format";
+import type { DatedItem } from "~/lib/calendar/format";
 import { eventHref } from "~/lib/calendar/links";
 import { useTranslation } from "~/lib/i18n-lite/react";
 
@@ -14,32 +13,38 @@ export type AgendaItem = {
   category: string | null;
 };
 
-/** An events list as SPEC §1 hints it: day, month, title, time; each opens the event. */
-export function AgendaList({ items, zone, label }: { items: AgendaItem[]; zone: string; label?: string }) {
-  const { t, i18n } = useTranslation("events");
+/**
+ * An events list as SPEC §1 hints it: day, month, title, time; each opens the event. `dated`
+ * comes from `datedItems` (each date's texts worked out once, decision 205). The links are plain
+ * <a>: the page's `useLinkClicks` sends them through the router; the first carries
+ * `data-discover`, so the event page's route is known before a tap (all share it).
+ */
+export function AgendaList({ dated, label }: { dated: DatedItem<AgendaItem>[]; label?: string }) {
+  const { t } = useTranslation("events");
+  const allDay = t("allDay");
   return (
     <ol className="agenda" aria-label={label}>
-      {items.map((item) => {
-        const parts = agendaParts(item, zone, i18n.language);
-        return (
-          <li key={`${item.eventId}-${item.occurrenceStart}`} className="agenda-item">
-            <span className="agenda-date" aria-hidden="true">
-              <span className="agenda-day">{parts.day}</span>
-              <span className="agenda-month">{parts.month}</span>
+      {dated.map(({ item, dayText, month, weekday, time }, index) => (
+        <li key={`${item.eventId}-${item.occurrenceStart}`} className="agenda-item">
+          <span className="agenda-date" aria-hidden="true">
+            <span className="agenda-day">{dayText}</span>
+            <span className="agenda-month">{month}</span>
+          </span>
+          <span className="agenda-body">
+            <a
+              href={eventHref(item.eventId, item.occurrenceStart)}
+              className="agenda-title"
+              data-discover={index === 0 ? true : undefined}
+            >
+              <span className="visually-hidden">{`${weekday} ${dayText} ${month}: `}</span>
+              <bdi>{item.title}</bdi>
+            </a>
+            <span className="hint">
+              {item.communityName ? `${time ?? allDay} · ${item.communityName}` : (time ?? allDay)}
             </span>
-            <span className="agenda-body">
-              <Link to={eventHref(item.eventId, item.occurrenceStart)} className="agenda-title">
-                <span className="visually-hidden">{`${parts.weekday} ${parts.day} ${parts.month}: `}</span>
-                <bdi>{item.title}</bdi>
-              </Link>
-              <span className="hint">
-                {parts.time ?? t("allDay")}
-                {item.communityName ? ` · ${item.communityName}` : ""}
-              </span>
-            </span>
-          </li>
-        );
-      })}
+          </span>
+        </li>
+      ))}
     </ol>
   );
 }

@@ -1,4 +1,6 @@
+import { datedItems } from "~/lib/calendar/format";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import { useLinkClicks } from "~/lib/link-clicks";
 import { type AgendaItem, AgendaList } from "./agenda-list";
 
 /**
@@ -14,11 +16,17 @@ export function UpcomingEvents({
   zone: string;
   headingId?: string;
 }) {
-  const { t } = useTranslation("events");
+  const { t, i18n } = useTranslation("events");
+  const onClick = useLinkClicks();
   return (
-    <section aria-labelledby={headingId} className="upcoming-events">
+    // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
+    <section aria-labelledby={headingId} className="upcoming-events" onClick={onClick}>
       <h2 id={headingId}>{t("upcoming")}</h2>
-      {items.length === 0 ? <p className="hint">{t("noUpcoming")}</p> : <AgendaList items={items} zone={zone} />}
+      {items.length === 0 ? (
+        <p className="hint">{t("noUpcoming")}</p>
+      ) : (
+        <AgendaList dated={datedItems(items, zone, i18n.language)} />
+      )}
     </section>
   );
 }

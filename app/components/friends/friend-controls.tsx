@@ -11,18 +11,22 @@ registerNamespace("friends", friends);
 
 export const friendActionPath = (id: number) => `/users/${id}/friend`;
 
+type Fetchers = ReturnType<typeof useFetchers>;
+
 /**
  * While a friend form of this user is on its way, the state it will lead to (epic-stack's
  * optimistic UI from pending form data); otherwise what the server said.
  */
-function useOptimisticStatus(user: UserInfo) {
+function optimisticStatus(user: UserInfo, fetchers: Fetchers) {
   const path = friendActionPath(user.id);
-  const pending = useFetchers().find((fetcher) => fetcher.formAction === path && fetcher.formData);
+  const pending = fetchers.find((fetcher) => fetcher.formAction === path && fetcher.formData);
   const intent = FRIEND_INTENTS.find((name) => name === pending?.formData?.get("intent"));
   // A form without confirmed=1 only asks; it changes nothing yet.
   const asks = intent && intent !== "accept" && intent !== "decline" && pending?.formData?.get("confirmed") !== "1";
   return intent && !asks ? { ...user, ...statusAfter(intent) } : user;
 }
+
+type FriendsT = ReturnType<typeof useTranslation<"friends">>["t"];
 
 /**
  * The friend and message controls (SPEC §2, §4): 0 "Add Friend", 1 "Send Message",
@@ -33,9 +37,32 @@ function useOptimisticStatus(user: UserInfo) {
 export function FriendControls({ user, full = false }: { user: UserInfo; full?: boolean }) {
   const { t } = useTranslation("friends");
   const location = useLocation();
-  const shown = useOptimisticStatus(user);
-  const action = friendActionPath(user.id);
+  return friendControls(
+    t,
+    user,
+    optimisticStatus(user, useFetchers()),
+    full,
+    `${location.pathname}${location.search}`,
+    false,
+  );
+}
+
+/**
+ * FriendControls for a list of people (the friends page, decision 205): the hooks once for the
+ * list, the controls of each person as a function. "Send Message" is a plain <a>: the list's
+ * `useLinkClicks` sends it through the router.
+ */
+export function useFriendControlsList() {
+  const { t } = useTranslation("friends");
+  const location = useLocation();
+  const fetchers = useFetchers();
   const returnTo = `${location.pathname}${location.search}`;
+  return (user: UserInfo, full: boolean) =>
+    friendControls(t, user, optimisticStatus(user, fetchers), full, returnTo, true);
+}
+
+function friendControls(t: FriendsT, user: UserInfo, shown: UserInfo, full: boolean, returnTo: string, plain: boolean) {
+  const action = friendActionPath(user.id);
   const values = { name: user.name };
   const confirm = (intent: "send" | "cancel" | "unfriend", label: string, secondary = false) => (
     <ConfirmForm
@@ -55,9 +82,15 @@ export function FriendControls({ user, full = false }: { user: UserInfo; full?: 
   else if (shown.friendStatus === FriendStatus.Friends) {
     controls = (
       <>
-        <Link className="button" to={chatPath(user)}>
-          {t("controls.sendMessage")}
-        </Link>
+        {plain ? (
+          <a className="button" href={chatPath(user)}>
+            {t("controls.sendMessage")}
+          </a>
+        ) : (
+          <Link className="button" to={chatPath(user)}>
+            {t("controls.sendMessage")}
+          </Link>
+        )}
         {full ? confirm("unfriend", t("controls.unfriend"), true) : null}
       </>
     );

@@ -11,17 +11,43 @@ export const displayZone = (item: Placeable, viewerZone: string) => (item.allDay
 export const dayOf = (item: Placeable, viewerZone: string) =>
   localDateKey(item.startsAt, displayZone(item, viewerZone));
 
-/** "Mar", "8" and "6:00 PM – 7:30 PM" (or null for all-day) of an occurrence (SPEC §1 lists). */
-export function agendaParts(item: Placeable, viewerZone: string, locale: string) {
-  const zone = displayZone(item, viewerZone);
-  const date = new Date(item.startsAt);
-  const month = dateTimeFormat(locale, { month: "short", timeZone: zone }).format(date);
-  const day = dateTimeFormat(locale, { day: "numeric", timeZone: zone }).format(date);
-  const weekday = dateTimeFormat(locale, { weekday: "short", timeZone: zone }).format(date);
-  if (item.allDay) return { month, day, weekday, time: null };
-  const time = dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone });
-  const text = item.endsAt === null ? time.format(date) : time.formatRange(date, new Date(item.endsAt));
-  return { month, day, weekday, time: text };
+/** An occurrence with what a list writes of its date: "8", "Mar", "Sun" and "6:00 PM – 7:30 PM" (null all day). */
+export type DatedItem<T extends Placeable = Placeable> = {
+  item: T;
+  /** The day it starts on, as the viewer sees it (`dayOf`). */
+  day: number;
+  dayText: string;
+  month: string;
+  weekday: string;
+  time: string | null;
+};
+
+/**
+ * What the month's grid and agenda (and a list of upcoming dates) write of each occurrence's
+ * date (SPEC §1 lists), worked out once a render for all of them (decision 205): a day's texts
+ * once per day (its UTC-midnight key, read in UTC, is that day wherever the occurrence is read),
+ * each formatter once per list rather than per date. At scale 1 a month draws ~130 dates.
+ */
+export function datedItems<T extends Placeable>(items: T[], viewerZone: string, locale: string): DatedItem<T>[] {
+  const dayText = dateTimeFormat(locale, { day: "numeric", timeZone: "UTC" });
+  const month = dateTimeFormat(locale, { month: "short", timeZone: "UTC" });
+  const weekday = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  const time = timeFormat(viewerZone, locale);
+  const days = new Map<number, { dayText: string; month: string; weekday: string }>();
+  return items.map((item) => {
+    const day = dayOf(item, viewerZone);
+    let texts = days.get(day);
+    if (!texts) {
+      texts = { dayText: dayText.format(day), month: month.format(day), weekday: weekday.format(day) };
+      days.set(day, texts);
+    }
+    const text = item.allDay
+      ? null
+      : item.endsAt === null
+        ? time.format(item.startsAt)
+        : time.formatRange(item.startsAt, item.endsAt);
+    return { item, day, ...texts, time: text };
+  });
 }
 
 /** A full date and time line for the event page, in the viewer's zone with the zone's name. */
@@ -44,10 +70,12 @@ export function longWhen(item: Placeable, viewerZone: string, locale: string) {
 
 /**
  * "6:00 PM": when an occurrence starts, for the month grid's cell (which already says the day),
- * or null for all-day. A range that crosses midnight in the viewer's zone would carry both dates.
+ * or null for all-day. `time` is the viewer zone's hour-and-minute formatter, made once per grid.
  */
-export function startTime(item: Placeable, viewerZone: string, locale: string) {
-  if (item.allDay) return null;
-  const zone = displayZone(item, viewerZone);
-  return dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zone }).format(new Date(item.startsAt));
+export function startTime(item: Placeable, time: Intl.DateTimeFormat) {
+  return item.allDay ? null : time.format(item.startsAt);
 }
+
+/** The hour-and-minute formatter of `viewerZone` (timed occurrences are read there). */
+export const timeFormat = (viewerZone: string, locale: string) =>
+  dateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: viewerZone });

@@ -4,10 +4,13 @@ import { MonthAgenda } from "~/components/events/month-agenda";
 import { MonthGrid } from "~/components/events/month-grid";
 import { ZoneSync } from "~/components/events/zone-sync";
 import { userContext } from "~/context";
+import { type DatedItem, datedItems } from "~/lib/calendar/format";
 import { addMonths, byDay, formatMonth, monthKeys, parseMonth } from "~/lib/calendar/month";
 import { localDateKey, utcToLocal } from "~/lib/calendar/time-zone";
+import { dateTimeFormat } from "~/lib/date-format";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import { useLinkClicks } from "~/lib/link-clicks";
 import type { DescriptionHandle } from "~/lib/page-description";
 import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
@@ -80,12 +83,23 @@ export const handle: DescriptionHandle = { description: "events:metaDescription"
 export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("events");
   const { month, zone, zoneKnown, items, more, today, canCreate } = loaderData;
-  const days = byDay(items, month, zone);
-  const title = new Intl.DateTimeFormat(i18n.language, { month: "long", year: "numeric", timeZone: "UTC" }).format(
+  const onClick = useLinkClicks();
+  // Each date's texts once, for the grid and the agenda both (decision 205). The loader sent
+  // the month's dates only, in order.
+  const dated = datedItems(items, zone, i18n.language);
+  const days = new Map<number, DatedItem<AgendaItem>[]>();
+  for (const date of dated) {
+    const list = days.get(date.day);
+    if (list) list.push(date);
+    else days.set(date.day, [date]);
+  }
+  const title = dateTimeFormat(i18n.language, { month: "long", year: "numeric", timeZone: "UTC" }).format(
     new Date(monthKeys(month).first),
   );
   return (
-    <main id="main" className="calendar-page">
+    // The grid's and the agenda's links are plain <a>, sent through the router from here (decision 205).
+    // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
+    <main id="main" className="calendar-page" onClick={onClick}>
       <ZoneSync zone={zone} known={zoneKnown} />
       <header className="calendar-head">
         <h1>
@@ -118,13 +132,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
         {items.length === 0 ? (
           <p className="hint">{t("month.empty")}</p>
         ) : (
-          <MonthAgenda
-            items={items}
-            month={month}
-            zone={zone}
-            today={today}
-            label={t("month.agenda", { month: title })}
-          />
+          <MonthAgenda dated={dated} month={month} today={today} label={t("month.agenda", { month: title })} />
         )}
       </section>
     </main>

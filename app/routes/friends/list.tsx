@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { Field } from "~/components/form/field";
-import { FriendControls } from "~/components/friends/friend-controls";
-import { AvatarPopup } from "~/components/users/avatar-popup";
+import { useFriendControlsList } from "~/components/friends/friend-controls";
+import { personPopup, usePopupList } from "~/components/users/person-popup";
 import { PersonRow } from "~/components/users/person-row";
 import { userContext } from "~/context";
 import { useClock } from "~/lib/clock";
@@ -9,6 +9,7 @@ import { dateTimeFormat } from "~/lib/date-format";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import { useLinkClicks } from "~/lib/link-clicks";
 import type { DescriptionHandle } from "~/lib/page-description";
 import { readSearchText, SEARCH_TEXT_MAX, SEARCH_TOO_LONG } from "~/lib/search-text";
 import { USER_SEARCH_MIN_LENGTH } from "~/lib/user-search";
@@ -110,21 +111,32 @@ function PeopleList({
   /** The next page's link and its text, when the list goes on. */
   more?: { href: string | null; label: string };
 }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation("friends");
+  const { t: tc } = useTranslation();
   const clock = useClock();
   const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: clock.zone });
+  const popups = usePopupList(people);
+  const controls = useFriendControlsList();
+  const onClick = useLinkClicks();
+  // The popups' texts once for the list, not per person (decision 205).
+  const texts = {
+    label: (name: string) => t("controls.label", { name }),
+    unknown: tc("unknownUser"),
+    viewProfile: t("controls.viewProfile"),
+  };
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {people.length === 0 ? (
         <p className="hint">{empty}</p>
       ) : (
-        <ul className="people-list">
-          {people.map((person) => (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
+        <ul className="people-list" ref={popups} onClick={onClick}>
+          {people.map((person, index) => (
             <PersonRow
               key={person.id}
-              avatar={<AvatarPopup user={person} controls={false} />}
-              actions={<FriendControls user={person} full />}
+              avatar={personPopup(person, texts, index === 0)}
+              actions={controls(person, true)}
             >
               <strong>{person.name}</strong>
               {person.username ? <span className="hint">{` @${person.username}`}</span> : null}

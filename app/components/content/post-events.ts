@@ -1,6 +1,7 @@
 import { type ComponentType, type MouseEvent, type SyntheticEvent, useEffect, useMemo, useRef, useState } from "react";
 import { useFetchers, useLocation, useNavigate, useRevalidator, useRouteLoaderData, useSubmit } from "react-router";
 import type { UserInfo } from "~/lib/friend-status";
+import { navigateAsLink, plainClickedLink } from "~/lib/link-clicks";
 import type { ShownTranslation } from "~/lib/translation";
 import { OUTBOX_SENT } from "~/pwa/protocol";
 import type { loader as rootLoader } from "~/root";
@@ -138,19 +139,9 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
   }
 
   function onClick(event: MouseEvent<HTMLElement>) {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.altKey ||
-      event.ctrlKey ||
-      event.shiftKey
-    )
-      return;
-    const link = (event.target as Element).closest("a");
-    if (!link || link.target) return;
-    const url = new URL(link.href);
-    if (url.origin !== window.location.origin) return;
+    const clicked = plainClickedLink(event);
+    if (!clicked) return;
+    const { link, url } = clicked;
     const postId = Number(link.closest("article")?.dataset.post);
     // The comment icon is the list's one link within the page (decision 192).
     if (link.getAttribute("href")?.[0] === "#") {
@@ -204,12 +195,7 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
       );
       return;
     }
-    // Files (photos) are documents of their own, not pages of the app.
-    if (url.pathname.startsWith("/files/")) return;
-    event.preventDefault();
-    const to = `${url.pathname}${url.search}${url.hash}`;
-    // As <Link> does: a link to the page being shown replaces it in the history.
-    navigate(to, { replace: to === `${location.pathname}${location.search}${location.hash}` });
+    navigateAsLink(event, url, navigate, location);
   }
 
   function onSubmit(event: SyntheticEvent<HTMLElement, SubmitEvent>) {

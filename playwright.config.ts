@@ -19,9 +19,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  // Three: two workers kept 0.8 of two cores busy on a quiet machine, each test mostly waiting
-  // for the server, hydration or the queue (decision 206). E2E_WORKERS overrides it.
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // Two: a third gained nothing on a quiet two-core machine and made a scroll test flaky
+  // (decision 206). E2E_WORKERS overrides it.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Tests, not files, are shared out to the workers, so no file's tests queue behind each other
   // while the other worker idles (decision 086). A file whose tests share an account in turn
   // says so with test.describe.configure({ mode: "default" }).

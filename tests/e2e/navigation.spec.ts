@@ -86,6 +86,15 @@ test("the inbox's unread count shows on the inbox link and on Messages, at 1280 
   const inboxLink = sidebar(page).getByRole("link", { name: /^Inbox \(\d+ unread\)$/ });
   await expect(inboxLink).toBeVisible();
   await expect(inboxLink.locator(".nav-badge")).toHaveText(/^\d+$/);
+  // Collapsed to its icon rail, the sidebar still shows the count, on the inbox's icon.
+  await page.locator("label.sidebar-toggle-button").click();
+  await page.mouse.move(1000, 600);
+  const rail = sidebar(page);
+  await expect.poll(async () => (await rail.boundingBox())?.width).toBeLessThan(80);
+  const railBox = await rail.boundingBox();
+  const badgeBox = await inboxLink.locator(".nav-badge").boundingBox();
+  expect(badgeBox && railBox && badgeBox.x + badgeBox.width <= railBox.x + railBox.width).toBe(true);
+  await page.locator("label.sidebar-toggle-button").click();
 
   await page.setViewportSize(PHONE);
   const messages = tabBar(page).locator("summary");

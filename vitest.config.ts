@@ -63,6 +63,15 @@ function deployedVars(): Record<string, string> | null {
 const worker = workerFromWranglerToml();
 
 /**
+ * The production bundle is ES modules already built for workerd, so workerd loads it natively
+ * (Miniflare's module rules), as it runs once deployed. By the plugin's default every module is
+ * inlined through Vite: each test file's fresh workerd got the bundle's megabytes of chunks
+ * transformed, escaped into its RPC messages and compiled from strings, about 1 CPU-s a file of
+ * the suite's 3 (decision 209). Tests import app sources (`~/…`) through Vite as before.
+ */
+const BUNDLE_AS_ES_MODULES = [{ type: "ESModule" as const, include: [`**/${BUILD_DIR}/server/**/*.js`] }];
+
+/**
  * The queue's consumers as wrangler.toml has them, except that a batch is taken as soon as jobs
  * are there (`max_batch_timeout` 0) instead of after up to 1 s: a test that waits for a mail or a
  * notification waited out that second each time, and a test that says no mail came (300 ms) now
@@ -89,6 +98,7 @@ export default defineConfig({
       main: `./${BUILD_DIR}/server/index.js`,
       miniflare: {
         ...worker,
+        modulesRules: BUNDLE_AS_ES_MODULES,
         queueConsumers: promptQueueConsumers(),
         // Workers AI (decision 150) is a fake Worker the app reaches as `env.AI`, with the
         // binding's own call shape (`run(model, inputs)`); FAKE_AI_LOG tells the tests its calls.

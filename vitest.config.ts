@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -68,8 +68,23 @@ const worker = workerFromWranglerToml();
  * inlined through Vite: each test file's fresh workerd got the bundle's megabytes of chunks
  * transformed, escaped into its RPC messages and compiled from strings, about 1 CPU-s a file of
  * the suite's 3 (decision 209). Tests import app sources (`~/…`) through Vite as before.
+ *
+ * workerd asks the plugin for the chunks the entry imports, and the plugin decides a `.js` file's
+ * module type from the nearest package.json it finds, remembering the answer for that folder for
+ * every later file below it, including node_modules' CommonJS packages: the build's nearest was
+ * the project's own, and react-dom or lodash then loaded as ES modules and failed. So the suite
+ * runs a byte-for-byte copy of the bundle in a folder whose package.json says what it holds.
  */
-const BUNDLE_AS_ES_MODULES = [{ type: "ESModule" as const, include: [`**/${BUILD_DIR}/server/**/*.js`] }];
+function bundleForTests() {
+  const dir = `.wrangler/test-bundle/${BUILD_DIR}`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(`${dir}/package.json`, '{ "type": "module" }\n');
+  if (existsSync(`./${BUILD_DIR}/server`)) cpSync(`./${BUILD_DIR}/server`, `${dir}/server`, { recursive: true });
+  return dir;
+}
+const BUNDLE_DIR = bundleForTests();
+const BUNDLE_AS_ES_MODULES = [{ type: "ESModule" as const, include: [`**/${BUNDLE_DIR}/server/**/*.js`] }];
 
 /**
  * The queue's consumers as wrangler.toml has them, except that a batch is taken as soon as jobs
@@ -95,7 +110,7 @@ function promptQueueConsumers() {
 export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
-      main: `./${BUILD_DIR}/server/index.js`,
+      main: `./${BUNDLE_DIR}/server/index.js`,
       miniflare: {
         ...worker,
         modulesRules: BUNDLE_AS_ES_MODULES,

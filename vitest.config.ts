@@ -73,7 +73,8 @@ const worker = workerFromWranglerToml();
  * module type from the nearest package.json it finds, remembering the answer for that folder for
  * every later file below it, including node_modules' CommonJS packages: the build's nearest was
  * the project's own, and react-dom or lodash then loaded as ES modules and failed. So the suite
- * runs a byte-for-byte copy of the bundle in a folder whose package.json says what it holds.
+ * runs a byte-for-byte copy of the bundle in a folder whose package.json says what it holds
+ * (the same function as cloudflare/workers-sdk#15095).
  */
 function bundleForTests() {
   const dir = `.wrangler/test-bundle/${BUILD_DIR}`;

@@ -1,6 +1,6 @@
 import { type MouseEvent, useState } from "react";
 import { useLocation } from "react-router";
-import { useListForms } from "~/components/confirm-list";
+import { ConfirmForm } from "~/components/confirm-form";
 import { HiddenByBlock } from "~/components/friends/block-control";
 import { Icon } from "~/components/icons";
 import { avatarElement } from "~/components/layout/user-avatar";
@@ -84,10 +84,6 @@ export function MessageList({
   }
   const clock = useClock();
   const location = useLocation();
-  // The delete forms' hooks once for the list (decision 211).
-  const forms = useListForms({ confirmLabel: t("confirm.yes"), cancelLabel: t("confirm.no") });
-  const deleteQuestion = t("deleteQuestion");
-  const deleteLabel = t("delete");
   const byId = new Map(members.map((m) => [m.userId, m]));
   // Per list, not per message (decision 205).
   const unknown = tc("unknownUser");
@@ -103,116 +99,112 @@ export function MessageList({
   const firstUnread =
     readUpTo === null ? undefined : messages.find((m) => m.senderId !== viewerId && m.createdAt > readUpTo);
   return (
-    <>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks */}
-      <ol className="chat-messages" aria-label={t("messagesLabel")} onClick={onClick} onSubmit={forms.onSubmit}>
-        {messages.map((message) => {
-          const own = message.senderId === viewerId;
-          const firstReport = !own && discover;
-          if (!own) discover = false;
-          const sender = message.senderId === null ? undefined : byId.get(message.senderId);
-          const name = own ? you : sender?.name || unknown;
-          const unread = message === firstUnread;
-          const item = `message-${message.id}`;
-          const translation = translationIn(translations, item);
-          if (sender?.blocked && message.senderId !== null) {
-            // The viewer blocked the sender (decision 160): the notice and the undo.
-            return (
-              <li key={message.clientMsgId} className="chat-message" data-id={message.id}>
-                <HiddenByBlock
-                  userId={message.senderId}
-                  returnTo={location.pathname}
-                  text={tc("blocked.hidden")}
-                  undo={tc("blocked.undo")}
-                />
-              </li>
-            );
-          }
+    // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
+    <ol className="chat-messages" aria-label={t("messagesLabel")} onClick={onClick}>
+      {messages.map((message) => {
+        const own = message.senderId === viewerId;
+        const firstReport = !own && discover;
+        if (!own) discover = false;
+        const sender = message.senderId === null ? undefined : byId.get(message.senderId);
+        const name = own ? you : sender?.name || unknown;
+        const unread = message === firstUnread;
+        const item = `message-${message.id}`;
+        const translation = translationIn(translations, item);
+        if (sender?.blocked && message.senderId !== null) {
+          // The viewer blocked the sender (decision 160): the notice and the undo.
           return (
-            <li
-              key={message.clientMsgId}
-              id={unread ? "unread" : undefined}
-              className={own ? "chat-message chat-own" : unread ? "chat-message chat-first-unread" : "chat-message"}
-              data-id={message.id}
-            >
-              {own ? null : avatarElement(sender?.name, sender?.avatar, "small", sender?.name || unknown)}
-              <div className="chat-bubble" id={item}>
-                <p className="chat-meta hint">
-                  <span>{name}</span> {When({ at: message.createdAt, clock })}
-                </p>
-                {MessageText({ content: translation?.text ?? message.content })}
-                {own
-                  ? null
-                  : TranslationToggle({
-                      t: withCommon,
-                      readerLocale: i18n.language,
-                      itemKey: item,
-                      itemLang: message.lang ?? null,
-                      enabled: canTranslate,
-                      translation,
-                      page: `${deleteAction}?translate=${item}#${item}`,
-                      original: `${deleteAction}#${item}`,
-                    })}
-                {message === lastMine && receipt ? (
-                  <p className="chat-receipt hint">
-                    {receipt.key === "seen" ? t("seen") : t("seenBy", { count: receipt.count })}
-                  </p>
-                ) : null}
-              </div>
-              {own ? (
-                forms.render({
-                  action: deleteAction,
-                  fields: { intent: "delete", messageId: String(message.id) },
-                  question: deleteQuestion,
-                  className: "chat-delete",
-                  buttonClassName: "chat-delete-button",
-                  onConfirm: () => onDelete(message),
-                  // A quiet icon, named for screen readers (decision 122).
-                  children: (
-                    <>
-                      <Icon name="trash" size={16} />
-                      <span className="visually-hidden">{deleteLabel}</span>
-                    </>
-                  ),
-                })
-              ) : (
-                // Reporting someone else's message to the operators (decision 186): a page of its own.
-                <a
-                  className="chat-report"
-                  href={`/report?type=message&id=${message.id}&back=${back}`}
-                  aria-label={reportLabel}
-                  title={reportLabel}
-                  data-discover={firstReport ? true : undefined}
-                >
-                  {flag}
-                </a>
-              )}
+            <li key={message.clientMsgId} className="chat-message" data-id={message.id}>
+              <HiddenByBlock
+                userId={message.senderId}
+                returnTo={location.pathname}
+                text={tc("blocked.hidden")}
+                undo={tc("blocked.undo")}
+              />
             </li>
           );
-        })}
-        {pending.map((message) => (
+        }
+        return (
           <li
             key={message.clientMsgId}
-            className="chat-message chat-own chat-pending"
-            data-pending={message.failed ? "failed" : message.waiting ? "waiting" : "sending"}
+            id={unread ? "unread" : undefined}
+            className={own ? "chat-message chat-own" : unread ? "chat-message chat-first-unread" : "chat-message"}
+            data-id={message.id}
           >
-            <div className="chat-bubble">
-              <MessageText content={message.content} />
-              {message.failed ? (
-                <p className="chat-receipt chat-failed">
-                  {t("notSent")}{" "}
-                  <button type="button" className="link-button" onClick={() => onRetry(message)}>
-                    {t("retry")}
-                  </button>
+            {own ? null : avatarElement(sender?.name, sender?.avatar, "small", sender?.name || unknown)}
+            <div className="chat-bubble" id={item}>
+              <p className="chat-meta hint">
+                <span>{name}</span> {When({ at: message.createdAt, clock })}
+              </p>
+              {MessageText({ content: translation?.text ?? message.content })}
+              {own
+                ? null
+                : TranslationToggle({
+                    t: withCommon,
+                    readerLocale: i18n.language,
+                    itemKey: item,
+                    itemLang: message.lang ?? null,
+                    enabled: canTranslate,
+                    translation,
+                    page: `${deleteAction}?translate=${item}#${item}`,
+                    original: `${deleteAction}#${item}`,
+                  })}
+              {message === lastMine && receipt ? (
+                <p className="chat-receipt hint">
+                  {receipt.key === "seen" ? t("seen") : t("seenBy", { count: receipt.count })}
                 </p>
-              ) : (
-                <p className="chat-receipt hint">{message.waiting ? t("waiting") : t("sending")}</p>
-              )}
+              ) : null}
             </div>
+            {own ? (
+              <ConfirmForm
+                action={deleteAction}
+                fields={{ intent: "delete", messageId: String(message.id) }}
+                question={t("deleteQuestion")}
+                confirmLabel={t("confirm.yes")}
+                cancelLabel={t("confirm.no")}
+                className="chat-delete"
+                buttonClassName="chat-delete-button"
+                onConfirm={() => onDelete(message)}
+              >
+                {/* A quiet icon, named for screen readers (decision 122). */}
+                <Icon name="trash" size={16} />
+                <span className="visually-hidden">{t("delete")}</span>
+              </ConfirmForm>
+            ) : (
+              // Reporting someone else's message to the operators (decision 186): a page of its own.
+              <a
+                className="chat-report"
+                href={`/report?type=message&id=${message.id}&back=${back}`}
+                aria-label={reportLabel}
+                title={reportLabel}
+                data-discover={firstReport ? true : undefined}
+              >
+                {flag}
+              </a>
+            )}
           </li>
-        ))}
-      </ol>
-      {forms.dialog}
-    </>
+        );
+      })}
+      {pending.map((message) => (
+        <li
+          key={message.clientMsgId}
+          className="chat-message chat-own chat-pending"
+          data-pending={message.failed ? "failed" : message.waiting ? "waiting" : "sending"}
+        >
+          <div className="chat-bubble">
+            <MessageText content={message.content} />
+            {message.failed ? (
+              <p className="chat-receipt chat-failed">
+                {t("notSent")}{" "}
+                <button type="button" className="link-button" onClick={() => onRetry(message)}>
+                  {t("retry")}
+                </button>
+              </p>
+            ) : (
+              <p className="chat-receipt hint">{message.waiting ? t("waiting") : t("sending")}</p>
+            )}
+          </div>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -1,6 +1,5 @@
 import { Link, useFetcher, useFetchers, useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
-import { type ListForm, useListForms } from "~/components/confirm-list";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { chatPath, FRIEND_INTENTS, FriendStatus, statusAfter, type UserInfo } from "~/lib/friend-status";
@@ -44,78 +43,39 @@ export function FriendControls({ user, full = false }: { user: UserInfo; full?: 
     optimisticStatus(user, useFetchers()),
     full,
     `${location.pathname}${location.search}`,
-    (form) => singleForm(form, t),
     false,
   );
 }
 
 /**
- * FriendControls for a list of people (the friends page, decisions 205, 211): the hooks once for
- * the list, the controls of each person as a function, their forms plain (`useListForms`: put its
- * `onSubmit` on the list and its `dialog` beside it). "Send Message" is a plain <a>: the list's
+ * FriendControls for a list of people (the friends page, decision 205): the hooks once for the
+ * list, the controls of each person as a function. "Send Message" is a plain <a>: the list's
  * `useLinkClicks` sends it through the router.
  */
 export function useFriendControlsList() {
   const { t } = useTranslation("friends");
   const location = useLocation();
   const fetchers = useFetchers();
-  const forms = useListForms({ confirmLabel: t("confirm.yes"), cancelLabel: t("confirm.no") });
   const returnTo = `${location.pathname}${location.search}`;
-  return {
-    controls: (user: UserInfo, full: boolean) =>
-      friendControls(t, user, optimisticStatus(user, fetchers), full, returnTo, forms.render, true),
-    onSubmit: forms.onSubmit,
-    dialog: forms.dialog,
-  };
+  return (user: UserInfo, full: boolean) =>
+    friendControls(t, user, optimisticStatus(user, fetchers), full, returnTo, true);
 }
 
-/** One person's form as its own component (ConfirmForm, or a fetcher form for an answer). */
-function singleForm(form: ListForm, t: FriendsT) {
-  return form.question ? (
-    <ConfirmForm
-      action={form.action}
-      fields={form.fields}
-      question={form.question}
-      confirmLabel={t("confirm.yes")}
-      cancelLabel={t("confirm.no")}
-      buttonClassName={form.buttonClassName}
-    >
-      {form.children}
-    </ConfirmForm>
-  ) : (
-    <AnswerForm
-      action={form.action}
-      intent={form.fields.intent ?? ""}
-      returnTo={form.fields.returnTo ?? ""}
-      label={form.children}
-      secondary={form.buttonClassName !== undefined}
-    />
-  );
-}
-
-function friendControls(
-  t: FriendsT,
-  user: UserInfo,
-  shown: UserInfo,
-  full: boolean,
-  returnTo: string,
-  form: (form: ListForm) => React.ReactNode,
-  plain: boolean,
-) {
+function friendControls(t: FriendsT, user: UserInfo, shown: UserInfo, full: boolean, returnTo: string, plain: boolean) {
   const action = friendActionPath(user.id);
   const values = { name: user.name };
-  const secondaryClass = (secondary: boolean) => (secondary ? "button-secondary" : undefined);
-  const confirm = (intent: "send" | "cancel" | "unfriend", label: string, secondary = false) =>
-    form({
-      action,
-      fields: { intent, returnTo },
-      question: t(`confirm.${intent}`, values),
-      buttonClassName: secondaryClass(secondary),
-      children: label,
-    });
-  // Accepting and declining need no question: nothing is lost that cannot be asked again.
-  const answer = (intent: "accept" | "decline", label: string, secondary = false) =>
-    form({ action, fields: { intent, returnTo }, buttonClassName: secondaryClass(secondary), children: label });
+  const confirm = (intent: "send" | "cancel" | "unfriend", label: string, secondary = false) => (
+    <ConfirmForm
+      action={action}
+      fields={{ intent, returnTo }}
+      question={t(`confirm.${intent}`, values)}
+      confirmLabel={t("confirm.yes")}
+      cancelLabel={t("confirm.no")}
+      buttonClassName={secondary ? "button-secondary" : undefined}
+    >
+      {label}
+    </ConfirmForm>
+  );
 
   let controls: React.ReactNode = null;
   if (shown.friendStatus === FriendStatus.NotFriends) controls = confirm("send", t("controls.addFriend"));
@@ -137,8 +97,8 @@ function friendControls(
   } else if (shown.friendStatus === FriendStatus.Pending && shown.direction === "incoming") {
     controls = (
       <>
-        {answer("accept", t("controls.accept"))}
-        {answer("decline", t("controls.decline"), true)}
+        <AnswerForm action={action} intent="accept" returnTo={returnTo} label={t("controls.accept")} />
+        <AnswerForm action={action} intent="decline" returnTo={returnTo} label={t("controls.decline")} secondary />
       </>
     );
   } else if (shown.friendStatus === FriendStatus.Pending) {
@@ -151,14 +111,8 @@ function friendControls(
   ) : null;
 }
 
-/** An answer (accept, decline) for one person: a fetcher form. */
-function AnswerForm(props: {
-  action: string;
-  intent: string;
-  returnTo: string;
-  label: React.ReactNode;
-  secondary?: boolean;
-}) {
+/** Accepting and declining need no question: nothing is lost that cannot be asked again. */
+function AnswerForm(props: { action: string; intent: string; returnTo: string; label: string; secondary?: boolean }) {
   const fetcher = useFetcher();
   return (
     <fetcher.Form method="post" action={props.action}>

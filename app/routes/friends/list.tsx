@@ -116,7 +116,7 @@ function PeopleList({
   const clock = useClock();
   const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: clock.zone });
   const popups = usePopupList(people);
-  const { controls, onSubmit, dialog } = useFriendControlsList();
+  const controls = useFriendControlsList();
   const onClick = useLinkClicks();
   // The popups' texts once for the list, not per person (decision 205).
   const texts = {
@@ -131,7 +131,7 @@ function PeopleList({
         <p className="hint">{empty}</p>
       ) : (
         // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
-        <ul className="people-list" ref={popups} onClick={onClick} onSubmit={onSubmit}>
+        <ul className="people-list" ref={popups} onClick={onClick}>
           {people.map((person, index) => (
             <PersonRow
               key={person.id}
@@ -147,7 +147,6 @@ function PeopleList({
           ))}
         </ul>
       )}
-      {dialog}
       {more?.href ? (
         <p className="people-more">
           <Link to={more.href} aria-describedby={id}>

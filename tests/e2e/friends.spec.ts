@@ -76,7 +76,7 @@ test.describe("friend requests", () => {
     await expect(row(pageA, "Your friends", b.name)).toBeVisible();
     await expect(bell(pageA)).toHaveAttribute("aria-label", "Notifications, 1 unread");
 
-    // B unfriends A from the list: asked first (the list's one dialog with JavaScript, decision 211).
+    // B unfriends A from the list: asked first (in a dialog with JavaScript, on a page of its own without).
     await row(pageB, "Your friends", a.name).getByRole("button", { name: "Unfriend" }).click();
     await confirm(pageB, `Are you sure you want to remove ${a.name} from your friends?`, javaScriptEnabled);
     await expect(toast(pageB)).toContainText(`You are no longer friends with ${a.name}.`);

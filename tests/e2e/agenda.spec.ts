@@ -42,6 +42,9 @@ test("the phone's agenda starts today, marked, with the month's earlier days fol
     expect(all.length).toBeGreaterThan(days.length);
     expect(all[0]).toBeLessThan(today);
   }
+  // Only days with dates are on show: the grid's empty days and padding are not the agenda's.
+  const shownCells = page.locator(".month-days > li:not(.month-today-marker)").filter({ visible: true });
+  expect(await shownCells.evaluateAll((cells) => cells.every((cell) => cell.querySelector(".agenda-item")))).toBe(true);
 });
 
 test("at 1280 px the same markup is the month grid: weeks of seven days, today marked, no agenda parts", async ({

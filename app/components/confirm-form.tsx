@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { SubmitButton } from "./form/submit-button";
+import { usePendingSubmit } from "./form/use-pending-submit";
 
 type ConfirmFormProps = {
   action: string;
@@ -81,7 +82,7 @@ function ConfirmDialog({
   onPending: (pending: boolean) => void;
 }) {
   const fetcher = useFetcher();
-  const pending = fetcher.state !== "idle";
+  const pending = usePendingSubmit({ fetcher });
   useEffect(() => onPending(pending), [pending, onPending]);
   if (!open) return null;
   return (

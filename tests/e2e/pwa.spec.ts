@@ -10,7 +10,7 @@ import { expect, SETTLING, signedInPage, signIn, signInAs, test } from "./suppor
 const ZONE = "America/Los_Angeles";
 test.use({ timezoneId: ZONE });
 
-function person(testInfo: TestInfo, who: "a" | "b" | "c") {
+function person(testInfo: TestInfo, who: "a" | "b" | "c" | "d") {
   const project = testInfo.project.name === "no-js" ? "nojs" : "js";
   return { email: `e2e-pwa-${who}-${project}@demo.schoolhub.test`, username: `e2e_pwa_${who}_${project}` };
 }
@@ -235,6 +235,43 @@ test.describe("the installable app", () => {
     await page.goto("/newsfeed");
     await expect(page.getByRole("heading", { name: "You are offline", level: 1 })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "You are offline" })).toHaveCount(0);
+  });
+
+  test("a page on its way while its person signs out is not kept @js-only", async ({ page, context }, testInfo) => {
+    test.setTimeout(60_000);
+    await signInAs(page, person(testInfo, "d").email);
+    await visitKept(page, "/newsfeed");
+    // The worker's own fetch of /calendar is answered, with this person's page, only after they
+    // signed out in another tab.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    await context.route(
+      (url) => url.pathname === "/calendar",
+      async (route) => {
+        if (!route.request().serviceWorker()) return route.continue();
+        const response = await route.fetch();
+        held = true;
+        await released;
+        await route.fulfill({ response });
+      },
+    );
+    const reading = page.goto("/calendar");
+    await expect.poll(() => held, { intervals: SETTLING }).toBe(true);
+    const other = await context.newPage();
+    await other.goto("/login/logout");
+    await other.getByRole("button", { name: "Log Out" }).click();
+    await expect.poll(() => keptPages(other), { timeout: 15_000, intervals: SETTLING }).toEqual([]);
+    release();
+    await reading;
+    await expect(page.getByRole("heading", { level: 1, name: /Calendar/ })).toBeVisible();
+    // Nothing arrives later either: the worker kept the page before, it would within this second.
+    for (let look = 0; look < 10; look++) {
+      expect(await keptPages(other)).toEqual([]);
+      await other.waitForTimeout(100);
+    }
   });
 
   test("a push shows a notification whose click opens its page @js-only", async ({ page, context }, testInfo) => {

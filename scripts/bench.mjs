@@ -17,7 +17,6 @@ import {
   GZIP_LEVEL,
   OVERALL_TIMEOUT_MS,
   PAGE_D1_GOAL,
-  PREFERRED_PORT,
   RENDER,
   RESULTS_FILE,
   ROUTE_FILTER,
@@ -29,16 +28,16 @@ import { digestReport, digestRun } from "./bench/digest.mjs";
 import { renderTime, throughput } from "./bench/load.mjs";
 import { realtimeDelivery } from "./bench/realtime.mjs";
 import { chatDeliveryReport, report, schoolSearchReport } from "./bench/report.mjs";
-import { rowsPerRequest, rowsReport } from "./bench/rows.mjs";
+import { rowsPhase } from "./bench/rows.mjs";
+import { rowsReport } from "./bench/rows-report.mjs";
 import { calendarEventCount, schoolSearchTimes } from "./bench/school-search.mjs";
 import {
-  databaseReadyAt,
-  launchServer,
   STEP_TIMEOUT_MS,
   serverPersist,
   serverPid,
   startServer,
   stopServer,
+  stopServersOnExit,
 } from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
 import { build, selectBuildDir } from "./lib/local.mjs";
@@ -191,19 +190,8 @@ async function main() {
     results.realtime = (await phase(results, "realtime delivery", () => realtimeDelivery(origin))) ?? [];
   }
   if (runs("rows")) {
-    results.rows = (await phase(results, "rows read per request", () => measureRows(origin, session))) ?? [];
-    for (const row of results.rows) {
-      for (const measured of row.demo ? [row.demo, row] : [row])
-        if (measured.pass === false) {
-          results.pass = false;
-          const where = measured.scale === null ? "demo data" : `scale ${measured.scale}`;
-          results.notes.push(`${row.name} reads ${measured.rowsRead} rows at ${where}, goal under 2,000 (issue 27)`);
-        }
-      if (row.cpuPass === false)
-        results.notes.push(
-          `${row.name}: CPU per request at scale ${scale} is ${row.cpuRatio}× the demo data's, goal 1.25×`,
-        );
-    }
+    const context = { origin, session, pid: serverPid(), scale };
+    results.rows = (await phase(results, "rows read per request", () => rowsPhase(context, results))) ?? [];
   }
   if (runs("chat-delivery")) {
     results.chatDelivery = (await phase(results, "chat delivery", () => chatDelivery(origin))) ?? [];
@@ -279,22 +267,6 @@ async function measurePages(origin, session, results) {
     )) ?? [];
 }
 
-/**
- * The rows phase: the run's server alone, or with `--scale` beside a demo-data server started
- * for it (decision 212), which stops when the phase ends.
- */
-async function measureRows(origin, session) {
-  const district = { label: scale === null ? "demo data" : `scale ${scale}`, origin, pid: serverPid(), session };
-  if (scale === null) return rowsPerRequest([district], scale);
-  const demo = await launchServer({ port: PREFERRED_PORT + 2 });
-  try {
-    const demoServer = { label: "demo data", origin: demo.origin, pid: demo.pid, session: createSession(demo.origin) };
-    return await rowsPerRequest([demoServer, district], scale);
-  } finally {
-    await demo.stop();
-  }
-}
-
 async function measureSchoolSearch(origin, session, results) {
   results.schoolSearch =
     (await phase(results, "school search", async () => {
@@ -310,23 +282,7 @@ function gitCommit() {
   return dirty ? `${head} (with uncommitted changes)` : head;
 }
 
-// The run's limit counts from its start, or from the last database made ready: seeding a district
-// takes what it takes on a busy machine (the seed has its own 30-min limit).
-const runStarted = Date.now();
-const watchdog = setInterval(async () => {
-  if (Date.now() - Math.max(runStarted, databaseReadyAt()) < OVERALL_TIMEOUT_MS) return;
-  clearInterval(watchdog);
-  console.error(`✗ the benchmark took longer than ${OVERALL_TIMEOUT_MS / 60_000} min; stopping`);
-  await stopServer();
-  process.exit(2);
-}, 5_000);
-watchdog.unref();
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await stopServer();
-    process.exit(130);
-  });
-}
+stopServersOnExit(OVERALL_TIMEOUT_MS);
 
 main()
   .then(async (code) => {

@@ -94,6 +94,19 @@ test("the header's conversations menu names groups and leads to them", async ({ 
   await expect(page.getByRole("heading", { level: 1, name: "Field trip volunteers" })).toBeVisible();
 });
 
+test("on a phone, a tap anywhere on a community's row opens it, not only on its name", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAs(page, "parent@demo.schoolhub.test", { to: "/communities" });
+  const row = page.locator(".community-item").filter({ hasText: "Lincoln PTO" });
+  const description = row.locator("p");
+  // In the middle of the screen, clear of the header and the tab bar.
+  await description.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  const box = (await description.boundingBox())!;
+  // The description is plain text; the name's link covers the row, so a thumb on it lands there.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByRole("heading", { level: 1, name: "Lincoln PTO" })).toBeVisible();
+});
+
 test("browse by state lists states by name, and a school search has a total and pages", async ({ page }) => {
   await signInAs(page, "parent@demo.schoolhub.test", { to: "/schools/browse" });
   const states = page.getByRole("list", { name: "States" }).getByRole("link");

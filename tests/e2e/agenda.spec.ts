@@ -9,17 +9,19 @@ import { expect, signInAs, test } from "./support";
  */
 const PHONE = { width: 360, height: 740 };
 
-/** The day numbers of the agenda's items that are on show, top to bottom. */
+/** The day numbers of the agenda's items that are on show, top to bottom (each under its day, decision 210). */
 const shownDays = (page: Page) =>
   page
-    .locator(".calendar-agenda-view .agenda-item")
+    .locator(".month-days .agenda-item")
     .filter({ visible: true })
-    .evaluateAll((items) => items.map((item) => Number(item.querySelector(".agenda-day")?.textContent)));
+    .evaluateAll((items) =>
+      items.map((item) => Number(item.closest(".month-day")?.querySelector(".month-day-number")?.textContent)),
+    );
 
 test("the phone's agenda starts today, marked, with the month's earlier days folded above", async ({ page }) => {
   await page.setViewportSize(PHONE);
   await signInAs(page, "patparent", { to: "/calendar" });
-  const marker = page.locator(".calendar-agenda-view h2.agenda-today");
+  const marker = page.locator(".month-days h2.agenda-today");
   await expect(marker).toBeVisible();
   await expect(marker).toContainText("Today");
   const today = Number(/\d+/.exec((await marker.textContent()) ?? "")?.[0]);
@@ -29,10 +31,10 @@ test("the phone's agenda starts today, marked, with the month's earlier days fol
   for (const day of days) expect(day).toBeGreaterThanOrEqual(today);
   // The marker comes before every event on show: the first thing of the agenda the reader sees.
   const markerTop = (await marker.boundingBox())!.y;
-  const firstItem = page.locator(".calendar-agenda-view .agenda-item").filter({ visible: true }).first();
+  const firstItem = page.locator(".month-days .agenda-item").filter({ visible: true }).first();
   expect((await firstItem.boundingBox())!.y).toBeGreaterThan(markerTop);
-  // The way back: the earlier days open above, without JavaScript too.
-  const earlier = page.locator(".calendar-agenda-view details.agenda-earlier > summary");
+  // The way back: the earlier days open above, without JavaScript too (a checkbox's label, decision 210).
+  const earlier = page.locator("label.month-earlier");
   if (today > 1 && (await earlier.count()) > 0) {
     await expect(earlier).toHaveText(/^Earlier this month: \d+ events?$/);
     await earlier.click();
@@ -40,13 +42,33 @@ test("the phone's agenda starts today, marked, with the month's earlier days fol
     expect(all.length).toBeGreaterThan(days.length);
     expect(all[0]).toBeLessThan(today);
   }
+  // Only days with dates are on show: the grid's empty days and padding are not the agenda's.
+  const shownCells = page.locator(".month-days > li:not(.month-today-marker)").filter({ visible: true });
+  expect(await shownCells.evaluateAll((cells) => cells.every((cell) => cell.querySelector(".agenda-item")))).toBe(true);
 });
 
-test("at 1280 px the month grid marks today", async ({ page }) => {
+test("at 1280 px the same markup is the month grid: weeks of seven days, today marked, no agenda parts", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAs(page, "patparent", { to: "/calendar" });
-  await expect(page.locator(".month-grid .month-today")).toHaveCount(1);
-  await expect(page.locator(".calendar-agenda-view")).toBeHidden();
+  await expect(page.locator(".month-days .month-today")).toHaveCount(1);
+  await expect(page.locator(".month-days .month-today")).toBeVisible();
+  await expect(page.locator(".month-weekdays")).toBeVisible();
+  // The phone's parts are not on show: the marker, the fold and each date's second line.
+  await expect(page.locator("h2.agenda-today")).toBeHidden();
+  await expect(page.locator("label.month-earlier")).toBeHidden();
+  await expect(page.locator(".month-days .agenda-item > .hint").first()).toBeHidden();
+  // A week is a row: the first seven cells side by side, the eighth under them; no day a phone
+  // would hide is hidden here (empty days and the padding cells fill the weeks).
+  const tops = await page
+    .locator(".month-days > li")
+    .filter({ visible: true })
+    .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().top)));
+  expect(tops.length % 7).toBe(0);
+  expect(new Set(tops.slice(0, 7)).size).toBe(1);
+  expect(tops[7]).toBeGreaterThan(tops[0]!);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 });
 
 test("the new-event form fits 360 px: dates, times and Repeats are whole", async ({ page }) => {
@@ -80,7 +102,7 @@ test("after an answer the page stays at the answers, not at its top under the no
   // or, late in a month when this month's are past, next month's.
   const now = new Date();
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
-  const links = page.locator(".calendar-agenda-view .agenda-title").filter({ visible: true });
+  const links = page.locator(".month-days a.month-event").filter({ visible: true });
   let found = false;
   for (const month of ["/calendar", `/calendar?month=${next}`]) {
     await page.goto(month);

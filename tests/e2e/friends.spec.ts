@@ -75,6 +75,13 @@ test.describe("friend requests", () => {
     await pageA.goto("/profile/friends");
     await expect(row(pageA, "Your friends", b.name)).toBeVisible();
     await expect(bell(pageA)).toHaveAttribute("aria-label", "Notifications, 1 unread");
+
+    // B unfriends A from the list: asked first (in a dialog with JavaScript, on a page of its own without).
+    await row(pageB, "Your friends", a.name).getByRole("button", { name: "Unfriend" }).click();
+    await confirm(pageB, `Are you sure you want to remove ${a.name} from your friends?`, javaScriptEnabled);
+    await expect(toast(pageB)).toContainText(`You are no longer friends with ${a.name}.`);
+    await expect(row(pageB, "Your friends", a.name)).toHaveCount(0);
+    await expect(pageB).toHaveURL("/profile/friends");
     await pageA.context().close();
     await pageB.context().close();
   });

@@ -1,5 +1,5 @@
 import { dateTimeFormat } from "~/lib/date-format";
-import { localDateKey } from "./time-zone";
+import { dateKey, type LocalDateTime, localDateKey, utcToLocal } from "./time-zone";
 
 /** What a list or grid needs to place and label an occurrence. */
 export type Placeable = { startsAt: number; endsAt: number | null; allDay: boolean };
@@ -27,6 +27,8 @@ export type DatedItem<T extends Placeable = Placeable> = {
  * date (SPEC §1 lists), worked out once a render for all of them (decision 205): a day's texts
  * once per day (its UTC-midnight key, read in UTC, is that day wherever the occurrence is read),
  * each formatter once per list rather than per date. At scale 1 a month draws ~130 dates.
+ * A time range once per wall-clock range (decision 210): `formatRange` costs ~40 `format`s, and
+ * a month's events start and end at a few dozen times of day.
  */
 export function datedItems<T extends Placeable>(items: T[], viewerZone: string, locale: string): DatedItem<T>[] {
   const dayText = dateTimeFormat(locale, { day: "numeric", timeZone: "UTC" });
@@ -34,8 +36,10 @@ export function datedItems<T extends Placeable>(items: T[], viewerZone: string, 
   const weekday = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
   const time = timeFormat(viewerZone, locale);
   const days = new Map<number, { dayText: string; month: string; weekday: string }>();
+  const ranges = wallClockRanges(viewerZone, locale);
   return items.map((item) => {
-    const day = dayOf(item, viewerZone);
+    const start = utcToLocal(item.startsAt, displayZone(item, viewerZone));
+    const day = dateKey(start.year, start.month, start.day);
     let texts = days.get(day);
     if (!texts) {
       texts = { dayText: dayText.format(day), month: month.format(day), weekday: weekday.format(day) };
@@ -45,9 +49,40 @@ export function datedItems<T extends Placeable>(items: T[], viewerZone: string, 
       ? null
       : item.endsAt === null
         ? time.format(item.startsAt)
-        : time.formatRange(item.startsAt, item.endsAt);
+        : ranges(item.startsAt, item.endsAt, start);
     return { item, day, ...texts, time: text };
   });
+}
+
+const MINUTE = 60_000;
+
+/**
+ * "6:00 – 7:30 PM" of `viewerZone`'s formatter, kept by wall-clock range. Where the zone's offset
+ * is the same at both ends and they fall on one local date, the text is that of the same wall
+ * clock read in UTC on any date (same fields, same offset), so it is written once per range of
+ * times of day; across a clock change or midnight, the instants are formatted as they are.
+ */
+function wallClockRanges(viewerZone: string, locale: string) {
+  const time = timeFormat(viewerZone, locale);
+  const wallClock = timeFormat("UTC", locale);
+  const texts = new Map<string, string>();
+  return (startsAt: number, endsAt: number, start: LocalDateTime) => {
+    const end = utcToLocal(endsAt, viewerZone);
+    const startWall = Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute);
+    const endWall = Date.UTC(end.year, end.month - 1, end.day, end.hour, end.minute);
+    const floor = (utc: number) => Math.floor(utc / MINUTE) * MINUTE;
+    const sameOffset = endWall - startWall === floor(endsAt) - floor(startsAt);
+    const oneDate = end.day === start.day && end.month === start.month && end.year === start.year;
+    if (!sameOffset || !oneDate || endsAt < startsAt) return time.formatRange(startsAt, endsAt);
+    const from = (start.hour * 60 + start.minute) * MINUTE + (startsAt - floor(startsAt));
+    const key = `${from}+${endsAt - startsAt}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = wallClock.formatRange(from, from + endsAt - startsAt);
+      texts.set(key, text);
+    }
+    return text;
+  };
 }
 
 /** A full date and time line for the event page, in the viewer's zone with the zone's name. */

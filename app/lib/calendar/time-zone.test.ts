@@ -38,3 +38,39 @@ describe("time zones across daylight-saving changes", () => {
     expect(parseDateInput("2028-02-29")).toEqual({ year: 2028, month: 2, day: 29 });
   });
 });
+
+describe("utcToLocal reads the formatter's string as formatToParts would (decision 210)", () => {
+  it("agrees with formatToParts in zones of every kind, through a year of instants", () => {
+    const zones = [
+      "UTC",
+      NY,
+      "Australia/Lord_Howe",
+      "Asia/Kathmandu",
+      "America/St_Johns",
+      "Pacific/Chatham",
+      "Africa/Casablanca",
+    ];
+    const wrong: string[] = [];
+    for (const zone of zones) {
+      const parts = new Intl.DateTimeFormat("en-US", {
+        timeZone: zone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+      });
+      // Every 4 hours 13 minutes and 13 seconds through 2026: every hour of the day, both sides of each change.
+      for (let utc = at("2026-01-01T00:00:00Z"); utc < at("2027-01-01T00:00:00Z"); utc += 15_193_000) {
+        const expected: Record<string, number> = {};
+        for (const part of parts.formatToParts(utc))
+          if (part.type !== "literal") expected[part.type] = Number(part.value);
+        const got = utcToLocal(utc, zone);
+        const same = (["year", "month", "day", "hour", "minute"] as const).every((key) => got[key] === expected[key]);
+        if (!same) wrong.push(`${zone} ${new Date(utc).toISOString()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import type { AgendaItem } from "~/components/events/agenda-list";
-import { MonthAgenda } from "~/components/events/month-agenda";
-import { MonthGrid } from "~/components/events/month-grid";
+import { MonthView } from "~/components/events/month-view";
 import { ZoneSync } from "~/components/events/zone-sync";
 import { userContext } from "~/context";
 import { type DatedItem, datedItems } from "~/lib/calendar/format";
@@ -84,8 +83,8 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("events");
   const { month, zone, zoneKnown, items, more, today, canCreate } = loaderData;
   const onClick = useLinkClicks();
-  // Each date's texts once, for the grid and the agenda both (decision 205). The loader sent
-  // the month's dates only, in order.
+  // Each date's texts once (decision 205), drawn once as grid or agenda (decision 210). The
+  // loader sent the month's dates only, in order.
   const dated = datedItems(items, zone, i18n.language);
   const days = new Map<number, DatedItem<AgendaItem>[]>();
   for (const date of dated) {
@@ -125,16 +124,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
         </nav>
       </header>
       {more ? <p className="hint">{t("month.firstOnly")}</p> : null}
-      <div className="calendar-grid-view">
-        <MonthGrid month={month} days={days} zone={zone} today={today} />
-      </div>
-      <section className="calendar-agenda-view" aria-label={t("month.agenda", { month: title })}>
-        {items.length === 0 ? (
-          <p className="hint">{t("month.empty")}</p>
-        ) : (
-          <MonthAgenda dated={dated} month={month} today={today} label={t("month.agenda", { month: title })} />
-        )}
-      </section>
+      <MonthView month={month} days={days} zone={zone} today={today} label={t("month.agenda", { month: title })} />
     </main>
   );
 }

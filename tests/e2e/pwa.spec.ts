@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
-import { expect, signedInPage, signIn, signInAs, test } from "./support";
+import { expect, SETTLING, signedInPage, signIn, signInAs, test } from "./support";
 
 /**
  * The installable app (issue 23 items 1–3 and the service worker's push, decisions 130–132):
@@ -24,10 +24,13 @@ async function controlled(page: Page) {
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? "none"), {
       timeout: 30_000,
+      intervals: SETTLING,
     })
     .toBe("activated");
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { intervals: SETTLING })
+    .toBe(true);
 }
 
 /** The paths of the pages the device keeps for offline reading, whoever they belong to. */
@@ -47,7 +50,7 @@ async function visitKept(page: Page, path: string) {
   await page.goto(path);
   await controlled(page);
   await page.reload();
-  await expect.poll(() => keptPages(page), { timeout: 15_000 }).toContain(path);
+  await expect.poll(() => keptPages(page), { timeout: 15_000, intervals: SETTLING }).toContain(path);
 }
 
 const timeInZone = (at: number) =>
@@ -104,7 +107,7 @@ test.describe("the installable app", () => {
           (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors
             .map((error) => error.errorId)
             .filter((id) => id !== "in-incognito"),
-        { timeout: 15_000 },
+        { timeout: 15_000, intervals: SETTLING },
       )
       .toEqual([]);
     const { url } = await cdp.send("Page.getAppManifest");
@@ -175,7 +178,7 @@ test.describe("the installable app", () => {
     await expect(page.getByRole("list", { name: "Messages" })).toContainText("Hello from the PWA test");
     const chatPath = new URL(page.url()).pathname;
     await page.reload();
-    await expect.poll(() => keptPages(page), { timeout: 15_000 }).toContain(chatPath);
+    await expect.poll(() => keptPages(page), { timeout: 15_000, intervals: SETTLING }).toContain(chatPath);
     await expect(page.locator("html")).toHaveAttribute("data-realtime", "open");
 
     await context.setOffline(true);
@@ -196,7 +199,7 @@ test.describe("the installable app", () => {
     await expect(page.getByRole("list", { name: "Messages" }).locator('[data-pending="waiting"]')).toHaveCount(0);
     await expect(page.getByRole("list", { name: "Messages" })).toContainText(text);
     // Exactly once: one frame to B, one message on the server.
-    await expect.poll(() => framesWithText.length).toBe(1);
+    await expect.poll(() => framesWithText.length, { intervals: SETTLING }).toBe(1);
     await page.waitForTimeout(1_500);
     expect(framesWithText).toHaveLength(1);
     await pageB.goto(`/chat/@${a.username}`);
@@ -216,7 +219,7 @@ test.describe("the installable app", () => {
     // Another person signs in on the same device: the first one's pages go.
     await signIn(page, person(testInfo, "c").email);
     await page.goto("/newsfeed");
-    await expect.poll(() => keptPages(page), { timeout: 15_000 }).toEqual(["/newsfeed"]);
+    await expect.poll(() => keptPages(page), { timeout: 15_000, intervals: SETTLING }).toEqual(["/newsfeed"]);
     await context.setOffline(true);
     await page.goto("/calendar");
     await expect(page.getByRole("heading", { name: "You are offline", level: 1 })).toBeVisible();
@@ -225,7 +228,7 @@ test.describe("the installable app", () => {
     // Signing out deletes what the device kept, the outbox included.
     await page.goto("/login/logout");
     await page.getByRole("button", { name: "Log Out" }).click();
-    await expect.poll(() => keptPages(page), { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => keptPages(page), { timeout: 15_000, intervals: SETTLING }).toEqual([]);
     const databases = await page.evaluate(async () => (await indexedDB.databases()).map((one) => one.name));
     expect(databases).not.toContain("schoolhub-outbox");
     await context.setOffline(true);
@@ -264,7 +267,7 @@ test.describe("the installable app", () => {
         })),
       );
     await expect
-      .poll(shown, { timeout: 10_000 })
+      .poll(shown, { timeout: 10_000, intervals: SETTLING })
       .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
 
     // CDP cannot tap a notification: the worker gets the click event the browser would send.
@@ -274,7 +277,7 @@ test.describe("the installable app", () => {
       scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification }));
     });
     await expect(page).toHaveURL(`${origin}/calendar`);
-    await expect.poll(shown).toEqual([]);
+    await expect.poll(shown, { intervals: SETTLING }).toEqual([]);
   });
 });
 

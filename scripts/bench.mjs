@@ -28,9 +28,17 @@ import { digestReport, digestRun } from "./bench/digest.mjs";
 import { renderTime, throughput } from "./bench/load.mjs";
 import { realtimeDelivery } from "./bench/realtime.mjs";
 import { chatDeliveryReport, report, schoolSearchReport } from "./bench/report.mjs";
-import { rowsPerRequest, rowsReport } from "./bench/rows.mjs";
+import { rowsPhase } from "./bench/rows.mjs";
+import { rowsReport } from "./bench/rows-report.mjs";
 import { calendarEventCount, schoolSearchTimes } from "./bench/school-search.mjs";
-import { STEP_TIMEOUT_MS, serverPid, startServer, stopServer } from "./bench/server.mjs";
+import {
+  STEP_TIMEOUT_MS,
+  serverPersist,
+  serverPid,
+  startServer,
+  stopServer,
+  stopServersOnExit,
+} from "./bench/server.mjs";
 import { createSession } from "./bench/session.mjs";
 import { build, selectBuildDir } from "./lib/local.mjs";
 
@@ -159,8 +167,12 @@ async function main() {
   };
   // build-bench/: a running `npm start` keeps serving build/ (docs/decisions/032-test-and-bench-builds.md).
   selectBuildDir("build-bench");
-  console.log("━━ build (build-bench/)");
-  build({ timeout: STEP_TIMEOUT_MS });
+  // SKIP_BUILD=1: serve build-bench/ as the last run left it (as ceiling.mjs alone does).
+  if (process.env.SKIP_BUILD === "1") console.log("━━ build: SKIP_BUILD=1, build-bench/ as it is");
+  else {
+    console.log("━━ build (build-bench/)");
+    build({ timeout: STEP_TIMEOUT_MS });
+  }
   const origin = await startServer({ scale, digest: runs("digest") });
   const session = createSession(origin);
 
@@ -168,7 +180,9 @@ async function main() {
   // /newsfeed against a Worker with no application code, in the same run (issue 27, decision 188).
   if (runs("ceiling")) {
     const cookie = () => session.get({ fresh: true });
-    results.ceiling = await phase(results, "ceiling", () => ceilingComparison({ origin, cookie, appPid: serverPid() }));
+    results.ceiling = await phase(results, "ceiling", () =>
+      ceilingComparison({ origin, cookie, appPid: serverPid(), persistTo: serverPersist() }),
+    );
   }
   // Alone (`--only school-search`): the search's server time without the pages (decision 084).
   if (only === "school-search") await measureSchoolSearch(origin, session, results);
@@ -176,12 +190,8 @@ async function main() {
     results.realtime = (await phase(results, "realtime delivery", () => realtimeDelivery(origin))) ?? [];
   }
   if (runs("rows")) {
-    results.rows = (await phase(results, "rows read per request", () => rowsPerRequest(origin, session, scale))) ?? [];
-    for (const row of results.rows)
-      if (row.pass === false) {
-        results.pass = false;
-        results.notes.push(`${row.name} reads ${row.rowsRead} rows, goal under 2,000 (issue 27)`);
-      }
+    const context = { origin, session, pid: serverPid(), scale };
+    results.rows = (await phase(results, "rows read per request", () => rowsPhase(context, results))) ?? [];
   }
   if (runs("chat-delivery")) {
     results.chatDelivery = (await phase(results, "chat delivery", () => chatDelivery(origin))) ?? [];
@@ -272,18 +282,7 @@ function gitCommit() {
   return dirty ? `${head} (with uncommitted changes)` : head;
 }
 
-const watchdog = setTimeout(async () => {
-  console.error(`✗ the benchmark took longer than ${OVERALL_TIMEOUT_MS / 60_000} min; stopping`);
-  await stopServer();
-  process.exit(2);
-}, OVERALL_TIMEOUT_MS);
-watchdog.unref();
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await stopServer();
-    process.exit(130);
-  });
-}
+stopServersOnExit(OVERALL_TIMEOUT_MS);
 
 main()
   .then(async (code) => {

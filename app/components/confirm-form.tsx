@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { SubmitButton } from "./form/submit-button";
 import { usePendingSubmit } from "./form/use-pending-submit";
@@ -25,11 +25,14 @@ type ConfirmFormProps = {
  *
  * The dialog exists only while it asks (decision 076): a page of posts, comments or people has
  * dozens of these buttons, and a prerendered dialog with its own form for each was most of
- * what the browser had to build and hydrate.
+ * what the browser had to build and hydrate. Its fetcher too is made the first time the button
+ * asks (decision 213): until then a button costs one state, not a fetcher's dozen hooks, on the
+ * server and when it hydrates. The fetcher then stays, so the button shows the post pending.
  */
 export function ConfirmForm(props: ConfirmFormProps) {
-  const fetcher = useFetcher();
-  const [asking, setAsking] = useState(false);
+  // null: never asked (no fetcher yet); false: asked before, the dialog closed; true: asking.
+  const [asking, setAsking] = useState<boolean | null>(null);
+  const [pending, setPending] = useState(false);
   const hidden = Object.entries(props.fields ?? {}).map(([name, value]) => (
     <input key={name} type="hidden" name={name} value={value} />
   ));
@@ -48,49 +51,73 @@ export function ConfirmForm(props: ConfirmFormProps) {
         }}
       >
         {hidden}
-        <SubmitButton
-          className={props.buttonClassName}
-          disabled={props.disabled}
-          pending={usePendingSubmit({ fetcher })}
-        >
+        <SubmitButton className={props.buttonClassName} disabled={props.disabled} pending={pending}>
           {props.children}
         </SubmitButton>
       </form>
-      {asking ? (
-        <dialog
-          ref={(dialog) => {
-            if (dialog?.open === false) dialog.showModal();
-          }}
-          className="confirm-dialog"
-          aria-label={props.question}
+      {asking === null ? null : (
+        <ConfirmDialog
+          {...props}
+          hidden={hidden}
+          open={asking}
           onClose={() => setAsking(false)}
-        >
-          <p>{props.question}</p>
-          <fetcher.Form
-            method="post"
-            action={props.action}
-            className="confirm-actions"
-            onSubmit={(event) => {
-              event.currentTarget.closest("dialog")?.close();
-              props.onConfirm?.();
-              // Close an enclosing dropdown too: the page beneath updates.
-              const menu = event.currentTarget.closest("details");
-              if (menu) menu.open = false;
-            }}
-          >
-            {hidden}
-            <input type="hidden" name="confirmed" value="1" />
-            <button type="submit">{props.confirmLabel}</button>
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={(event) => event.currentTarget.closest("dialog")?.close()}
-            >
-              {props.cancelLabel}
-            </button>
-          </fetcher.Form>
-        </dialog>
-      ) : null}
+          onPending={setPending}
+        />
+      )}
     </>
+  );
+}
+
+/** The question and its fetcher, once asked; the fetcher's state goes up to the button. */
+function ConfirmDialog({
+  hidden,
+  open,
+  onClose,
+  onPending,
+  ...props
+}: ConfirmFormProps & {
+  hidden: React.ReactNode;
+  open: boolean;
+  onClose: () => void;
+  onPending: (pending: boolean) => void;
+}) {
+  const fetcher = useFetcher();
+  const pending = usePendingSubmit({ fetcher });
+  useEffect(() => onPending(pending), [pending, onPending]);
+  if (!open) return null;
+  return (
+    <dialog
+      ref={(dialog) => {
+        if (dialog?.open === false) dialog.showModal();
+      }}
+      className="confirm-dialog"
+      aria-label={props.question}
+      onClose={onClose}
+    >
+      <p>{props.question}</p>
+      <fetcher.Form
+        method="post"
+        action={props.action}
+        className="confirm-actions"
+        onSubmit={(event) => {
+          event.currentTarget.closest("dialog")?.close();
+          props.onConfirm?.();
+          // Close an enclosing dropdown too: the page beneath updates.
+          const menu = event.currentTarget.closest("details");
+          if (menu) menu.open = false;
+        }}
+      >
+        {hidden}
+        <input type="hidden" name="confirmed" value="1" />
+        <button type="submit">{props.confirmLabel}</button>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={(event) => event.currentTarget.closest("dialog")?.close()}
+        >
+          {props.cancelLabel}
+        </button>
+      </fetcher.Form>
+    </dialog>
   );
 }

@@ -90,8 +90,10 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST" && url.pathname === LOGOUT_PATH) {
-    // Signing out: nothing of this user stays on the device.
-    event.waitUntil(forgetUser());
+    // Signing out: nothing of this user stays on the device. Pages asked before this and not
+    // yet kept see the change and are not kept (remember).
+    switches++;
+    event.waitUntil(inTurn(() => switchUser(null)));
     return;
   }
   if (request.method !== "GET") return;
@@ -130,37 +132,65 @@ async function dataThenRefresh(event: FetchEvent, page: string) {
 }
 
 async function navigate(event: FetchEvent, url: URL) {
+  const asked = switches;
   let response: Response;
   try {
     response = await fetch(event.request);
   } catch {
     return offlineAnswer(url.pathname);
   }
-  event.waitUntil(remember(url.pathname, response.clone()));
+  event.waitUntil(remember(url.pathname, response.clone(), asked));
   return response;
 }
 
-/** Keeps a readable page for its user; a page of someone else, or of a guest, forgets the last user's. */
-async function remember(pathname: string, response: Response) {
+/**
+ * The user switches seen (a sign-out, another person's page): a page asked before one is kept
+ * only if its user is still the current one. Lost with the worker, as are the requests it counts.
+ */
+let switches = 0;
+/** The cache steps one after another: a check of the current user and what follows it cannot interleave. */
+let steps: Promise<unknown> = Promise.resolve();
+
+function inTurn<T>(step: () => Promise<T>): Promise<T> {
+  const run = steps.then(step);
+  steps = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Keeps a readable page for its user; a page of someone else, or of a guest, forgets the last
+ * user's. `asked`: `switches` when the page was asked for. Without the turns, a page read while
+ * another person signed in was stored after their switch had deleted the first one's pages.
+ */
+async function remember(pathname: string, response: Response, asked: number) {
   if (response.type === "opaqueredirect" || !response.headers.get("Content-Type")?.startsWith("text/html")) return;
   if (!(await caches.match(OFFLINE_PATH))) await keepOfflinePage().catch(() => undefined);
   const user = response.headers.get(USER_HEADER);
-  if (user !== (await currentUser())) await switchUser(user);
-  if (!user || response.status !== 200 || !isOfflineReadable(pathname)) return;
-  const headers = new Headers(response.headers);
-  headers.set(SAVED_AT_HEADER, String(Date.now()));
-  const kept = new Response(await response.arrayBuffer(), { status: 200, headers });
-  await (await caches.open(PAGES_CACHE + user)).put(pathname, kept);
+  const readable = user !== null && response.status === 200 && isOfflineReadable(pathname);
+  const body = readable ? await response.arrayBuffer() : null;
+  await inTurn(async () => {
+    if (user !== (await currentUser())) {
+      // Someone signed out or in since this page was asked for: it is not theirs to keep.
+      if (asked !== switches) return;
+      switches++;
+      await switchUser(user);
+    }
+    if (!user || !body) return;
+    const headers = new Headers(response.headers);
+    headers.set(SAVED_AT_HEADER, String(Date.now()));
+    await (await caches.open(PAGES_CACHE + user)).put(pathname, new Response(body, { status: 200, headers }));
+  });
 }
 
 /** A page opened inside the app: its document is fetched again, so the kept copy is the last seen. */
 async function refreshPage(pathname: string) {
+  const asked = switches;
   const user = await currentUser();
   if (!user) return;
   const kept = await (await caches.open(PAGES_CACHE + user)).match(pathname);
   if (kept && Date.now() - Number(kept.headers.get(SAVED_AT_HEADER)) < REFRESH_AFTER_MS) return;
   const response = await fetch(pathname, { credentials: "same-origin" }).catch(() => null);
-  if (response) await remember(pathname, response);
+  if (response) await remember(pathname, response, asked);
 }
 
 async function offlineAnswer(pathname: string) {
@@ -212,8 +242,6 @@ async function switchUser(user: string | null) {
   await deleteOutbox();
   await (await caches.open(STATE_CACHE)).put(CURRENT_USER_KEY, new Response(user ?? ""));
 }
-
-const forgetUser = () => switchUser(null);
 
 async function forgetPages() {
   const names = await caches.keys();

@@ -68,16 +68,16 @@ function writeCeiling(html) {
 
 /**
  * Times the app's `/newsfeed` (at `origin`, served by `appPid`) and the ceiling Worker in turns.
- * `cookie()` gives the demo parent's session. The app keeps its database; the ceiling reads a
+ * `cookie()` gives the demo parent's session. The app keeps its database (`persistTo`); the ceiling reads a
  * copy taken now, while no request is in flight, so neither server waits on the other's locks.
  */
-export async function ceilingComparison({ origin, cookie, appPid, turns = TURNS }) {
+export async function ceilingComparison({ origin, cookie, appPid, persistTo = PERSIST, turns = TURNS }) {
   const page = await fetch(new URL("/newsfeed", origin), { headers: { cookie: await cookie() } });
   if (page.status !== 200) throw new Error(`/newsfeed answered ${page.status}`);
   const html = await page.text();
   const statements = writeCeiling(html);
   rmSync(CEILING_PERSIST, { recursive: true, force: true });
-  cpSync(PERSIST, CEILING_PERSIST, { recursive: true });
+  cpSync(persistTo, CEILING_PERSIST, { recursive: true });
   const args = ["dev", "-c", `${DIR}/wrangler.json`, "--ip", "127.0.0.1", "--port", String(PORT)];
   const server = spawn(bin("wrangler"), [...args, "--persist-to", CEILING_PERSIST], {
     env: { ...env, X_LOCAL_OBSERVABILITY: "false" },

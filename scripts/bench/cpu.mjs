@@ -1,7 +1,10 @@
 // CPU time of a local server: the `wrangler dev` process and every process under it (its proxy
 // and the workerd that runs the Worker), read from Linux's /proc. The load loop (load.mjs) reads
 // it before and after each of a target's slices, so only the time spent while that target was
-// being asked is counted, however many servers run beside it (decision 188).
+// being asked is counted, however many servers run beside it (decision 188). Each thread's own
+// run time in nanoseconds (/proc/<pid>/task/<tid>/schedstat, the scheduler's exact account) where
+// the kernel gives it; else the process's user + system ticks, which the kernel samples 100 times
+// a second and which are off by tens of ms over a short slice (decision 212).
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Linux's USER_HZ: /proc counts CPU time in these ticks, 100 a second on every Linux we run on. */
@@ -18,10 +21,37 @@ function stat(pid) {
   }
 }
 
+/** Nanoseconds each thread of `pid` has run so far, by thread id; null where schedstat is missing. */
+function threadRunNs(pid) {
+  let tids;
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null; // gone
+  }
+  const times = new Map();
+  for (const tid of tids) {
+    try {
+      times.set(tid, Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]));
+    } catch {
+      // the thread ended between the listing and the read; its last reading stays in `seen`
+    }
+  }
+  return times;
+}
+
+const schedstatWorks = (() => {
+  try {
+    return Number(readFileSync(`/proc/${process.pid}/schedstat`, "utf8").split(" ")[0]) > 0;
+  } catch {
+    return false;
+  }
+})();
+
 /**
- * Milliseconds of CPU (user + system) used so far by `rootPid` and all of its descendants.
- * `seen` keeps each process's last reading, so a process that exits (wrangler restarts a
- * workerd now and then) keeps counting what it used and the total never goes back.
+ * Milliseconds of CPU used so far by `rootPid` and all of its descendants. `seen` keeps each
+ * thread's (or process's) last reading, so one that exits (wrangler restarts a workerd now and
+ * then) keeps counting what it used and the total never goes back.
  */
 export function treeCpuMs(rootPid, seen = new Map()) {
   const processes = new Map();
@@ -41,12 +71,17 @@ export function treeCpuMs(rootPid, seen = new Map()) {
       }
   }
   for (const pid of inTree) {
+    const threads = schedstatWorks ? threadRunNs(pid) : null;
+    if (threads) {
+      for (const [tid, ns] of threads) seen.set(`${pid}/${tid}`, Math.max(ns / 1e6, seen.get(`${pid}/${tid}`) ?? 0));
+      continue;
+    }
     const ticks = processes.get(pid)?.ticks;
-    if (ticks !== undefined) seen.set(pid, Math.max(ticks, seen.get(pid) ?? 0));
+    if (ticks !== undefined) seen.set(pid, Math.max((ticks * 1000) / TICKS_PER_SECOND, seen.get(pid) ?? 0));
   }
-  let ticks = 0;
-  for (const value of seen.values()) ticks += value;
-  return (ticks * 1000) / TICKS_PER_SECOND;
+  let ms = 0;
+  for (const value of seen.values()) ms += value;
+  return ms;
 }
 
 /** A target's `cpu` for throughput(): the server tree's CPU, or nothing where /proc is not Linux's. */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signInAs, test } from "./support";
+import { expect, SETTLING, signInAs, test } from "./support";
 
 /**
  * A comment written offline (issue 23 item 3, decisions 132–133): kept on the device, shown
@@ -12,10 +12,13 @@ async function controlled(page: Page) {
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? "none"), {
       timeout: 30_000,
+      intervals: SETTLING,
     })
     .toBe("activated");
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { intervals: SETTLING })
+    .toBe(true);
 }
 
 test.describe("comments written offline", () => {

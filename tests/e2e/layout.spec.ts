@@ -194,7 +194,16 @@ async function stylesLoaded(page: Page) {
  * page carries only its own theme's colours inline (decision 090): it is loaded again in `theme`.
  */
 async function showTheme(page: Page, theme: Theme) {
-  if (await page.evaluate(() => document.querySelector("head > style") !== null)) {
+  const shows = await page.evaluate(
+    (name) => ({
+      already: document.documentElement.className === name,
+      inline: document.querySelector("head > style") !== null,
+    }),
+    `theme-${theme}`,
+  );
+  // Shown already (the page as served, or the last theme looked at): a reload would show it again.
+  if (shows.already) return;
+  if (shows.inline) {
     const value = btoa(JSON.stringify(`theme-${theme}`));
     await page.context().addCookies([{ name: "theme", value, url: page.url() }]);
     await page.reload({ waitUntil: "domcontentloaded" });
@@ -306,7 +315,11 @@ shards(PAGES).forEach((shard, index) => {
         // in the served theme, and stands for all three.
         const layout = await layoutProblems(page);
         problems.push(...layout.map((problem) => `${viewport.width}px every theme ${label}: ${problem}`));
-        for (const theme of viewport === PHONE ? themes : []) {
+        // A theme is visited for what is done in it: axe, theme d's screenshot, or the
+        // screenshots of a state with a problem. Without axe (no JavaScript, not a dialog) the
+        // others would be switched to, on a script-free guest page reloaded, for nothing.
+        const visited = themes.filter((theme) => withAxe || theme === "d" || layout.length > 0);
+        for (const theme of viewport === PHONE ? visited : []) {
           await showTheme(page, theme);
           // The markup is the same at both widths and in every theme: axe once at the phone's
           // width, all of it in the served theme, the colour rules in the other two.

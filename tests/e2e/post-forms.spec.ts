@@ -1,15 +1,16 @@
 import type { Page } from "@playwright/test";
 import { pressAndSeePending } from "./phone";
-import { expect, signInAs, test } from "./support";
+import { expect, signInAs, test, waitForHydration } from "./support";
 
 /**
  * The forms a list of posts makes only when asked for (decision 076): without JavaScript the
  * Report link opens the post's page with its report form open, and the author's avatar is a
  * link to their profile; with it, both open in place. Either way the report lands.
  */
-async function reportablePost(page: Page) {
+async function reportablePost(page: Page, javaScriptEnabled: boolean) {
+  // Signed in on the newsfeed; its links open in place once it has hydrated.
   await signInAs(page, "patparent");
-  await page.goto("/newsfeed");
+  await waitForHydration(page, javaScriptEnabled);
   // A post by someone else: its actions offer Report.
   const post = page
     .getByRole("article")
@@ -21,7 +22,7 @@ async function reportablePost(page: Page) {
 
 test("a post in the newsfeed is reported from its Report link", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(90_000);
-  const post = await reportablePost(page);
+  const post = await reportablePost(page, javaScriptEnabled);
   // The post's own menu (decision 124) comes before its comments'.
   await post.getByTitle("Post actions", { exact: true }).click();
   await post.getByRole("link", { name: "Report", exact: true }).first().click();
@@ -45,7 +46,7 @@ test("a post in the newsfeed is reported from its Report link", async ({ page, j
 test("a comment in the newsfeed is reported from its Report link", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(90_000);
   await signInAs(page, "patparent");
-  await page.goto("/newsfeed");
+  await waitForHydration(page, javaScriptEnabled);
   // A comment by someone else: its menu offers Report.
   const comment = page
     .locator(".comment")
@@ -73,7 +74,7 @@ test("a comment in the newsfeed is reported from its Report link", async ({ page
 
 test("a post's author opens their card, or their profile without JavaScript", async ({ page, javaScriptEnabled }) => {
   test.setTimeout(90_000);
-  const post = await reportablePost(page);
+  const post = await reportablePost(page, javaScriptEnabled);
   const author = post.getByRole("link", { name: /^About / });
   await expect(author).toHaveAttribute("href", /^\/users\/\d+$/);
   await author.click();

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, TestInfo } from "@playwright/test";
-import { expect, signedInPage, signIn, signInAs, test } from "./support";
+import { expect, SETTLING, signedInPage, signIn, signInAs, test } from "./support";
 
 /**
  * The installable app (issue 23 items 1–3 and the service worker's push, decisions 130–132):
@@ -10,7 +10,7 @@ import { expect, signedInPage, signIn, signInAs, test } from "./support";
 const ZONE = "America/Los_Angeles";
 test.use({ timezoneId: ZONE });
 
-function person(testInfo: TestInfo, who: "a" | "b" | "c") {
+function person(testInfo: TestInfo, who: "a" | "b" | "c" | "d") {
   const project = testInfo.project.name === "no-js" ? "nojs" : "js";
   return { email: `e2e-pwa-${who}-${project}@demo.schoolhub.test`, username: `e2e_pwa_${who}_${project}` };
 }
@@ -24,10 +24,13 @@ async function controlled(page: Page) {
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? "none"), {
       timeout: 30_000,
+      intervals: SETTLING,
     })
     .toBe("activated");
   if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { intervals: SETTLING })
+    .toBe(true);
 }
 
 /** The paths of the pages the device keeps for offline reading, whoever they belong to. */
@@ -47,7 +50,7 @@ async function visitKept(page: Page, path: string) {
   await page.goto(path);
   await controlled(page);
   await page.reload();
-  await expect.poll(() => keptPages(page), { timeout: 15_000 }).toContain(path);
+  await expect.poll(() => keptPages(page), { timeout: 15_000, intervals: SETTLING }).toContain(path);
 }
 
 const timeInZone = (at: number) =>
@@ -104,7 +107,7 @@ test.describe("the installable app", () => {
           (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors
             .map((error) => error.errorId)
             .filter((id) => id !== "in-incognito"),
-        { timeout: 15_000 },
+        { timeout: 15_000, intervals: SETTLING },
       )
       .toEqual([]);
     const { url } = await cdp.send("Page.getAppManifest");
@@ -175,7 +178,7 @@ test.describe("the installable app", () => {
     await expect(page.getByRole("list", { name: "Messages" })).toContainText("Hello from the PWA test");
     const chatPath = new URL(page.url()).pathname;
     await page.reload();
-    await expect.poll(() => keptPages(page), { timeout: 15_000 }).toContain(chatPath);
+    await expect.poll(() => keptPages(page), { timeout: 15_000, intervals: SETTLING }).toContain(chatPath);
     await expect(page.locator("html")).toHaveAttribute("data-realtime", "open");
 
     await context.setOffline(true);
@@ -196,7 +199,7 @@ test.describe("the installable app", () => {
     await expect(page.getByRole("list", { name: "Messages" }).locator('[data-pending="waiting"]')).toHaveCount(0);
     await expect(page.getByRole("list", { name: "Messages" })).toContainText(text);
     // Exactly once: one frame to B, one message on the server.
-    await expect.poll(() => framesWithText.length).toBe(1);
+    await expect.poll(() => framesWithText.length, { intervals: SETTLING }).toBe(1);
     await page.waitForTimeout(1_500);
     expect(framesWithText).toHaveLength(1);
     await pageB.goto(`/chat/@${a.username}`);
@@ -216,7 +219,7 @@ test.describe("the installable app", () => {
     // Another person signs in on the same device: the first one's pages go.
     await signIn(page, person(testInfo, "c").email);
     await page.goto("/newsfeed");
-    await expect.poll(() => keptPages(page), { timeout: 15_000 }).toEqual(["/newsfeed"]);
+    await expect.poll(() => keptPages(page), { timeout: 15_000, intervals: SETTLING }).toEqual(["/newsfeed"]);
     await context.setOffline(true);
     await page.goto("/calendar");
     await expect(page.getByRole("heading", { name: "You are offline", level: 1 })).toBeVisible();
@@ -225,13 +228,50 @@ test.describe("the installable app", () => {
     // Signing out deletes what the device kept, the outbox included.
     await page.goto("/login/logout");
     await page.getByRole("button", { name: "Log Out" }).click();
-    await expect.poll(() => keptPages(page), { timeout: 15_000 }).toEqual([]);
+    await expect.poll(() => keptPages(page), { timeout: 15_000, intervals: SETTLING }).toEqual([]);
     const databases = await page.evaluate(async () => (await indexedDB.databases()).map((one) => one.name));
     expect(databases).not.toContain("schoolhub-outbox");
     await context.setOffline(true);
     await page.goto("/newsfeed");
     await expect(page.getByRole("heading", { name: "You are offline", level: 1 })).toBeVisible();
     await expect(page.getByRole("status").filter({ hasText: "You are offline" })).toHaveCount(0);
+  });
+
+  test("a page on its way while its person signs out is not kept @js-only", async ({ page, context }, testInfo) => {
+    test.setTimeout(60_000);
+    await signInAs(page, person(testInfo, "d").email);
+    await visitKept(page, "/newsfeed");
+    // The worker's own fetch of /calendar is answered, with this person's page, only after they
+    // signed out in another tab.
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    await context.route(
+      (url) => url.pathname === "/calendar",
+      async (route) => {
+        if (!route.request().serviceWorker()) return route.continue();
+        const response = await route.fetch();
+        held = true;
+        await released;
+        await route.fulfill({ response });
+      },
+    );
+    const reading = page.goto("/calendar");
+    await expect.poll(() => held, { intervals: SETTLING }).toBe(true);
+    const other = await context.newPage();
+    await other.goto("/login/logout");
+    await other.getByRole("button", { name: "Log Out" }).click();
+    await expect.poll(() => keptPages(other), { timeout: 15_000, intervals: SETTLING }).toEqual([]);
+    release();
+    await reading;
+    await expect(page.getByRole("heading", { level: 1, name: /Calendar/ })).toBeVisible();
+    // Nothing arrives later either: the worker kept the page before, it would within this second.
+    for (let look = 0; look < 10; look++) {
+      expect(await keptPages(other)).toEqual([]);
+      await other.waitForTimeout(100);
+    }
   });
 
   test("a push shows a notification whose click opens its page @js-only", async ({ page, context }, testInfo) => {
@@ -264,7 +304,7 @@ test.describe("the installable app", () => {
         })),
       );
     await expect
-      .poll(shown, { timeout: 10_000 })
+      .poll(shown, { timeout: 10_000, intervals: SETTLING })
       .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
 
     // CDP cannot tap a notification: the worker gets the click event the browser would send.
@@ -274,7 +314,7 @@ test.describe("the installable app", () => {
       scope.dispatchEvent(new scope.NotificationEvent("notificationclick", { notification }));
     });
     await expect(page).toHaveURL(`${origin}/calendar`);
-    await expect.poll(shown).toEqual([]);
+    await expect.poll(shown, { intervals: SETTLING }).toEqual([]);
   });
 });
 

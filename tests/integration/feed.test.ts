@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { fanOutNewPost } from "~/server/content/fan-out.server";
-import { encodeCursor } from "~/server/content/post-cards.server";
+import { encodeCursor, postCardsQuery } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { loadNewsfeed, NEWSFEED_PAGE_SIZE } from "~/server/feed/newsfeed.server";
+import { loadNewsfeed, NEWSFEED_PAGE_SIZE, newsfeedRows } from "~/server/feed/newsfeed.server";
 import { addMember, cast, makeCommunity } from "./communities-support";
 import { createUser } from "./helpers";
 import { connect } from "./realtime-support";
@@ -62,6 +62,23 @@ async function busyPosts(
 }
 
 describe("the newsfeed", () => {
+  it("runs the statement postCardsQuery builds, compiled once and filled in per viewer and cursor (decision 213)", () => {
+    // Asked in turn for other viewers, limits and cursors: each time the same SQL and values as
+    // the statement built anew for that request, never the values of the first compile.
+    for (const [viewer, limit, cursor] of [
+      [7, 21, null],
+      [8, 41, null],
+      [7, 21, { createdAt: 1_700_000_000_000, id: 55 }],
+      [9, 21, { createdAt: 1_800_000_000_000, id: 3 }],
+      [8, 61, null],
+    ] as const) {
+      const prepared = newsfeedRows(viewer, cursor, limit);
+      const built = postCardsQuery(viewer, { kind: "feed" }, limit, cursor);
+      expect(prepared.sql).toBe(built.sql);
+      expect(prepared.params).toEqual(built.params);
+    }
+  });
+
   it("shows posts of the user's communities only, newest first", { timeout: 20_000 }, async () => {
     const { owner, member, community } = await cast();
     const elsewhere = await makeCommunity(owner.id);

@@ -1,7 +1,8 @@
 import { HiddenByBlock } from "~/components/friends/block-control";
 import { actionWithFields } from "~/lib/action-fields";
-import { useClock, When } from "~/lib/clock";
+import { When } from "~/lib/clock";
 import { COMMENT_MAX_LENGTH } from "~/lib/community-limits";
+import type { Clock } from "~/lib/date-format";
 import type { ShownComment } from "~/lib/post-card";
 import { TranslationToggle, translationIn } from "../translation/translation-toggle";
 import { LinkedText } from "./linked-text";
@@ -64,6 +65,8 @@ export function CommentForm({
 export type CommentContext = {
   t: ContentT;
   language: string;
+  /** The page's clock, read once by the card or the page (decision 192). */
+  clock: Clock;
   postId: number;
   viewerId: number;
   canModerate: boolean;
@@ -78,8 +81,10 @@ export type CommentContext = {
 /**
  * A comment with its forms: like; edit (its author) or report (anyone else); delete (its author
  * or a manager). Replies under it, and the reply form on the post's own page.
+ * Hook-free, called as a function by CommentList (decision 213): the clock and the translator come
+ * in the context, and only the one text form this reader is offered (Edit or Report) is described.
  */
-export function CommentView({
+function CommentView({
   comment,
   replies,
   showReplyForm,
@@ -90,41 +95,42 @@ export function CommentView({
   showReplyForm?: boolean;
   context: CommentContext;
 }) {
-  const { t, postId, viewerId, canModerate, returnTo, openForm } = context;
-  const clock = useClock();
+  const { t, postId, viewerId, canModerate, returnTo, openForm, clock } = context;
   const isAuthor = comment.author?.id === viewerId;
   const target = { type: "comment" as const, id: comment.id };
   const item = `comment-${comment.id}`;
   const translation = translationIn(context.translations, item);
-  const report = reportForm(t, postId, target, returnTo);
-  const edit: TextFormProps = {
-    postId,
-    summary: t("post.edit"),
-    label: t("post.editCommentLabel"),
-    submit: t("post.saveComment"),
-    fields: { intent: "editComment", commentId: String(comment.id) },
-    name: "body",
-    maxLength: COMMENT_MAX_LENGTH,
-    defaultValue: comment.body,
-    opener: `edit=comment-${comment.id}`,
-    returnTo,
-  };
+  // Its author edits it, anyone else reports it (decision 124): the other form is never shown.
+  const form: TextFormProps = isAuthor
+    ? {
+        postId,
+        summary: t("post.edit"),
+        label: t("post.editCommentLabel"),
+        submit: t("post.saveComment"),
+        fields: { intent: "editComment", commentId: String(comment.id) },
+        name: "body",
+        maxLength: COMMENT_MAX_LENGTH,
+        defaultValue: comment.body,
+        opener: `edit=comment-${comment.id}`,
+        returnTo,
+      }
+    : reportForm(t, postId, target, returnTo);
   if (comment.blockedAuthor && comment.author) {
     // The viewer blocked its author (decision 160): the notice and the undo, replies still below.
     return (
-      <li className="comment" id={`comment-${comment.id}`}>
+      <li key={comment.id} className="comment" id={`comment-${comment.id}`}>
         <HiddenByBlock
           userId={comment.author.id}
           returnTo={returnTo}
           text={t("common:blocked.hidden")}
           undo={t("common:blocked.undo")}
         />
-        {replies?.length ? <CommentList threads={asThreads(replies)} context={context} /> : null}
+        {replies?.length ? CommentList({ threads: asThreads(replies), context }) : null}
       </li>
     );
   }
   return (
-    <li className="comment" id={`comment-${comment.id}`}>
+    <li key={comment.id} className="comment" id={`comment-${comment.id}`}>
       {/* The time and "Edited" are muted by the line's own class, not a span each (decision 204). */}
       <p className="comment-meta">
         <strong>{comment.author?.name ?? t("common:unknownUser")}</strong> {When({ at: comment.createdAt, clock })}
@@ -156,21 +162,23 @@ export function CommentView({
           returnTo,
         })}
         <ItemMenu label={t("post.commentActions")}>
-          {TextFormLink({ form: isAuthor ? edit : report, open: openForm === (isAuthor ? edit : report).opener })}
+          {TextFormLink({ form, open: openForm === form.opener })}
           {isAuthor || canModerate ? (
             <DeleteForm t={t} postId={postId} target={target} returnTo={returnTo} buttonClassName="menu-button" />
           ) : null}
         </ItemMenu>
       </div>
-      {openForm === edit.opener && isAuthor ? <OpenedTextForm {...edit} /> : null}
-      {openForm === report.opener && !isAuthor ? <OpenedTextForm {...report} /> : null}
-      {replies?.length ? <CommentList threads={asThreads(replies)} context={context} /> : null}
+      {openForm === form.opener ? <OpenedTextForm {...form} /> : null}
+      {replies?.length ? CommentList({ threads: asThreads(replies), context }) : null}
       {showReplyForm ? CommentForm({ t, postId, replyTo: comment.id, returnTo }) : null}
     </li>
   );
 }
 
-/** Comments one under the other: a post's first ones, its threads with their replies, a thread's replies. */
+/**
+ * Comments one under the other: a post's first ones, its threads with their replies, a thread's
+ * replies. Hook-free: called as a function, as each comment is (decision 213).
+ */
 export function CommentList({
   threads,
   showReplyForm,
@@ -182,15 +190,7 @@ export function CommentList({
 }) {
   return (
     <ul className="comment-list">
-      {threads.map(({ comment, replies }) => (
-        <CommentView
-          key={comment.id}
-          comment={comment}
-          replies={replies}
-          showReplyForm={showReplyForm}
-          context={context}
-        />
-      ))}
+      {threads.map(({ comment, replies }) => CommentView({ comment, replies, showReplyForm, context }))}
     </ul>
   );
 }

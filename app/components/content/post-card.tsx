@@ -68,10 +68,12 @@ export function PostCardView({
   const commentCount = post.commentCount ?? 0;
   const firstComments = post.firstComments ?? [];
   const canModerate = post.canModerate ?? false;
-  const report = reportForm(t, post.id, target, returnTo);
+  // Anyone but its author may report it (decision 124): the author's card describes no Report form.
+  const report = isAuthor ? null : reportForm(t, post.id, target, returnTo);
   const context: CommentContext = {
     t,
     language: i18n.language,
+    clock,
     postId: post.id,
     viewerId,
     canModerate,
@@ -170,7 +172,7 @@ export function PostCardView({
               </button>
             </form>
           ) : null}
-          {isAuthor ? null : TextFormLink({ form: report, open: openForm === report.opener })}
+          {report ? TextFormLink({ form: report, open: openForm === report.opener }) : null}
           {isAuthor || canModerate ? (
             <DeleteForm
               t={t}
@@ -182,10 +184,10 @@ export function PostCardView({
           ) : null}
         </ItemMenu>
       </div>
-      {openForm === report.opener ? <OpenedTextForm {...report} /> : null}
+      {report && openForm === report.opener ? <OpenedTextForm {...report} /> : null}
       {full ? null : (
         <>
-          {firstComments.length ? <CommentList threads={asThreads(firstComments)} context={context} /> : null}
+          {firstComments.length ? CommentList({ threads: asThreads(firstComments), context }) : null}
           {commentCount > firstComments.length ? (
             <p>
               <a href={`/content/${post.id}`}>{t("post.allComments")}</a>

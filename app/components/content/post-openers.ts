@@ -13,6 +13,8 @@ export function openerIn(query: string) {
  * the parameter that opened the form (decision 076), so the page comes back closed.
  */
 export function returnToOf(pathname: string, query: string) {
+  // Most lists are asked without a query (/newsfeed): nothing to take out.
+  if (query === "" || query === "?") return pathname;
   const search = new URLSearchParams(query);
   for (const param of OPENERS) search.delete(param);
   const rest = search.toString();

@@ -4,6 +4,7 @@ import { PostCardView } from "~/components/content/post-card";
 import { usePostEvents } from "~/components/content/post-events";
 import { userContext } from "~/context";
 import { actionFields } from "~/lib/action-fields";
+import { useClock } from "~/lib/clock";
 import { parseId } from "~/lib/forms/communities";
 import { confirmedField, expandTarget, postActionSchema } from "~/lib/forms/content";
 import { parseValues } from "~/lib/forms/parse";
@@ -97,6 +98,7 @@ const POST_LISTS = /^\/(newsfeed|content|communities\/\d+)$/;
 
 export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["content", "common"]);
+  const clock = useClock();
   // The post's plain links and forms go through the router (decision 096).
   const { post, threads, viewerId, translation } = loaderData;
   const events = usePostEvents(
@@ -134,12 +136,13 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
       <PostCardView post={post} viewerId={viewerId} full returnTo={events.returnTo} {...events.stateOf(post.id)} />
       <section aria-label={t("post.comments", { count: post.commentCount })}>
         <h2>{t("post.comments", { count: post.commentCount })}</h2>
-        <CommentList
-          threads={threads}
-          showReplyForm
-          context={{
+        {CommentList({
+          threads,
+          showReplyForm: true,
+          context: {
             t,
             language: i18n.language,
+            clock,
             postId: post.id,
             viewerId,
             canModerate: post.canModerate,
@@ -148,8 +151,8 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             openForm: events.stateOf(post.id).openForm,
             canTranslate: events.stateOf(post.id).canTranslate,
             translations: events.stateOf(post.id).translations,
-          }}
-        />
+          },
+        })}
         <CommentForm t={t} postId={post.id} returnTo={events.returnTo} id={`comment-body-${post.id}`} />
       </section>
     </main>

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import type { CommentCard, PostCard } from "~/lib/post-card";
 import { sqlRows } from "~/server/db/batch.server";
@@ -26,12 +26,15 @@ export type PostScope =
 
 export type Cursor = { createdAt: number; id: number };
 
+/** A value of the statement, or its placeholder where the statement is compiled once (decision 213). */
+type Value = number | Placeholder;
+
 /**
  * The friendStatus relation between the viewer and `userColumn`, as 'accepted:out' etc., or
  * 'blocked' when the viewer blocked them (decision 160): the card then shows "Hidden: you
  * blocked this person" instead of what they wrote, at no extra query.
  */
-export function relationSql(viewerId: number, userColumn: SQL) {
+export function relationSql(viewerId: Value, userColumn: SQL) {
   return sql`coalesce((SELECT 'blocked' FROM blocks bk WHERE bk.blocker_id = ${viewerId} AND bk.blocked_id = ${userColumn}),
     (SELECT f.status || ':' || CASE WHEN f.requester_id = ${viewerId} THEN 'out' ELSE 'in' END
     FROM friendships f
@@ -43,7 +46,7 @@ export function relationSql(viewerId: number, userColumn: SQL) {
 /** The viewer blocked the author: what they wrote stays on the server. */
 const blockedRelation = (row: Record<string, unknown>) => row.relation === "blocked";
 
-function scopeSql(scope: PostScope, viewerId: number) {
+function scopeSql(scope: PostScope, viewerId: Value) {
   switch (scope.kind) {
     case "feed":
       return sql`m.user_id IS NOT NULL`;
@@ -71,12 +74,22 @@ function scopeSql(scope: PostScope, viewerId: number) {
  * of the viewer's communities paid for them before LIMIT kept 20 (decision 108).
  */
 export function postCardsQuery(viewerId: number, scope: PostScope, limit: number, cursor: Cursor | null = null) {
+  return sqlRows<Record<string, unknown>>(postCardsSql(viewerId, scope, limit, cursor));
+}
+
+/** postCardsQuery's statement, its values possibly placeholders (the newsfeed's, compiled once: decision 213). */
+export function postCardsSql(
+  viewerId: Value,
+  scope: PostScope,
+  limit: Value,
+  cursor: { createdAt: Value; id: Value } | null = null,
+) {
   const after = cursor
     ? sql`AND (p.created_at < ${cursor.createdAt} OR (p.created_at = ${cursor.createdAt} AND p.id < ${cursor.id}))`
     : sql``;
   const order =
     scope.kind === "community" && scope.pinned ? sql`p.pinned_at DESC, p.id DESC` : sql`p.created_at DESC, p.id DESC`;
-  return sqlRows<Record<string, unknown>>(sql`
+  return sql`
     SELECT p.id, p.body, p.lang, p.text_version AS textVersion, p.images, p.created_at AS createdAt, p.edited_at AS editedAt, p.status, p.pinned_at AS pinnedAt, p.urgent_at AS urgentAt,
       c.id AS communityId, c.name AS communityName, c.slug AS communitySlug, c.category,
       u.id AS authorId, u.name AS authorName, u.username AS authorUsername, u.avatar AS authorAvatar,
@@ -109,7 +122,7 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
     JOIN communities c ON c.id = p.community_id
     LEFT JOIN community_members m ON m.community_id = p.community_id AND m.user_id = ${viewerId} AND m.status = 'active'
     LEFT JOIN users u ON u.id = p.author_id AND ${activeUser("u")}
-    ORDER BY ${order}`);
+    ORDER BY ${order}`;
 }
 
 /**
@@ -120,7 +133,7 @@ export function postCardsQuery(viewerId: number, scope: PostScope, limit: number
  * (posts_community_created). `limit` posts are taken: the rows read grow with the viewer's
  * communities and the page, never with the years of posts behind them (issue 27).
  */
-function feedPageSql(viewerId: number, limit: number, cursor: Cursor | null) {
+function feedPageSql(viewerId: Value, limit: Value, cursor: { createdAt: Value; id: Value } | null) {
   const after = cursor ? sql`AND (x.created_at, x.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
   const newest = (community: SQL, role: SQL, older: SQL) => sql`(SELECT x.id FROM posts x
       WHERE x.community_id = ${community} ${older}

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { canMarkUrgent } from "~/lib/community-rules";
 import { myCommunitiesQuery, toMyCommunities } from "~/server/communities/communities.server";
-import { type Cursor, postCardsQuery, toPostCard } from "~/server/content/post-cards.server";
-import { batch, preparedQuery } from "~/server/db/batch.server";
+import { type Cursor, postCardsSql, toPostCard } from "~/server/content/post-cards.server";
+import { batch, preparedQuery, preparedRows } from "~/server/db/batch.server";
 
 export const NEWSFEED_PAGE_SIZE = 20;
 /** The most pages one page of the newsfeed grows to without JavaScript (decision 124). */
@@ -10,6 +10,27 @@ export const NEWSFEED_MAX_PAGES = 10;
 
 /** The composer's communities: the same statement for every viewer, built once (decision 079). */
 const myCommunities = preparedQuery(() => myCommunitiesQuery(sql.placeholder("userId")));
+
+/**
+ * The page's posts, the first page and a page after a cursor: each statement built and compiled
+ * once per isolate, its values filled in per request (decision 213).
+ */
+const feedRows = preparedRows(() =>
+  postCardsSql(sql.placeholder("viewerId"), { kind: "feed" }, sql.placeholder("limit")),
+);
+const olderFeedRows = preparedRows(() =>
+  postCardsSql(sql.placeholder("viewerId"), { kind: "feed" }, sql.placeholder("limit"), {
+    createdAt: sql.placeholder("createdAt"),
+    id: sql.placeholder("id"),
+  }),
+);
+
+/** The statement of `limit` posts of the feed after `cursor`: postCardsQuery's, compiled once. */
+export function newsfeedRows(userId: number, cursor: Cursor | null, limit: number) {
+  return cursor
+    ? olderFeedRows({ viewerId: userId, limit, createdAt: cursor.createdAt, id: cursor.id })
+    : feedRows({ viewerId: userId, limit });
+}
 
 /**
  * /newsfeed (decision 046): posts of the communities the user actively belongs to, newest
@@ -22,7 +43,7 @@ export async function loadNewsfeed(userId: number, cursor: Cursor | null, pages 
   // `pages`: that many pages at once, the page grown by "Load more" without JavaScript (decision 124).
   const size = NEWSFEED_PAGE_SIZE * Math.min(Math.max(Math.trunc(pages), 1), NEWSFEED_MAX_PAGES);
   const { rows, communities } = await batch({
-    rows: postCardsQuery(userId, { kind: "feed" }, size + 1, cursor),
+    rows: newsfeedRows(userId, cursor, size + 1),
     communities: myCommunities({ userId }),
   });
   return {

@@ -22,14 +22,25 @@ function inspect(minTarget: number): string[] {
   const offstage = (el: Element) =>
     Boolean(el.closest(".visually-hidden, .skip-link, .honeypot, [aria-hidden='true']"));
   const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+  // Nothing moves while this runs, so whether an element clips its content, and its box, are
+  // asked once per element: the walks below climb the same ancestors for every descendant.
+  const clipCache = new Map<Element, DOMRect | null>();
+  const clipOf = (el: Element) => {
+    let clip = clipCache.get(el);
+    if (clip === undefined) {
+      const style = getComputedStyle(el);
+      clip = style.overflowX !== "visible" || style.overflowY !== "visible" ? el.getBoundingClientRect() : null;
+      clipCache.set(el, clip);
+    }
+    return clip;
+  };
   // The part of an element its scrolling or clipping ancestors let through.
   const visibleRect = (el: Element) => {
     const r = el.getBoundingClientRect();
     let { left, right, top, bottom } = r;
     for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-      const style = getComputedStyle(p);
-      if (style.overflowX !== "visible" || style.overflowY !== "visible") {
-        const c = p.getBoundingClientRect();
+      const c = clipOf(p);
+      if (c) {
         left = Math.max(left, c.left);
         right = Math.min(right, c.right);
         top = Math.max(top, c.top);
@@ -82,9 +93,8 @@ function inspect(minTarget: number): string[] {
   function clipBoxOf(el: Element) {
     let box = { left: -Infinity, top: -Infinity, right: Infinity, bottom: Infinity };
     for (let node: Element | null = el; node && node !== document.body; node = node.parentElement) {
-      const style = getComputedStyle(node);
-      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
-      const r = node.getBoundingClientRect();
+      const r = clipOf(node);
+      if (!r) continue;
       box = {
         left: Math.max(box.left, r.left),
         top: Math.max(box.top, r.top),
@@ -99,7 +109,7 @@ function inspect(minTarget: number): string[] {
   // covering the page is meant to, as the phone's tab bar over the page scrolling under it).
   const LAYERS = ".menu-panel, dialog, .sidebar, .header, .toasts, .sidebar-scrim, .tab-bar";
   const layerOf = (el: Element) => el.closest(LAYERS);
-  const texts: { el: Element; rects: DOMRect[] }[] = [];
+  const texts: { el: Element; rects: DOMRect[]; layer: Element | null }[] = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
@@ -121,19 +131,16 @@ function inspect(minTarget: number): string[] {
           ),
       )
       .filter((r) => r.width > 0 && r.height > 0);
-    texts.push({ el: parent, rects });
+    texts.push({ el: parent, rects, layer: layerOf(parent) });
   }
   for (const control of controls) {
     // An inline link broken over two lines is two boxes, not the rectangle around both.
     const boxes = [...control.getClientRects()];
     const layer = layerOf(control);
+    const labels = [...((control as HTMLInputElement).labels ?? [])];
     for (const text of texts) {
-      if (control.contains(text.el) || text.el.contains(control) || layerOf(text.el) !== layer) continue;
-      if (
-        (control as HTMLInputElement).labels &&
-        [...(control as HTMLInputElement).labels!].some((l) => l.contains(text.el))
-      )
-        continue;
+      if (text.layer !== layer || control.contains(text.el) || text.el.contains(control)) continue;
+      if (labels.some((l) => l.contains(text.el))) continue;
       const hit = text.rects.some((t) =>
         boxes.some(
           (c) =>

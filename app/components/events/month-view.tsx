@@ -1,9 +1,46 @@
-import { type DatedItem, startTime, timeFormat } from "~/lib/calendar/format";
+import type { DatedItem } from "~/lib/calendar/format";
 import { eventHref } from "~/lib/calendar/links";
 import { type Month, monthKeys, monthWeeks } from "~/lib/calendar/month";
 import { dateTimeFormat } from "~/lib/date-format";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { AgendaItem } from "./agenda-list";
+
+/**
+ * One date of the month as the loader sends it (decision 217): a tuple rather than an
+ * `AgendaItem`, whose eight keys the hydration data would carry again for every date.
+ */
+export type MonthRow = [
+  eventId: number,
+  title: string,
+  startsAt: number,
+  endsAt: number | null,
+  allDay: boolean,
+  occurrenceStart: number,
+  communityName: string | null,
+  category: string | null,
+];
+
+export const monthRow = (item: AgendaItem): MonthRow => [
+  item.eventId,
+  item.title,
+  item.startsAt,
+  item.endsAt,
+  item.allDay,
+  item.occurrenceStart,
+  item.communityName,
+  item.category,
+];
+
+export const agendaItem = ([
+  eventId,
+  title,
+  startsAt,
+  endsAt,
+  allDay,
+  occurrenceStart,
+  communityName,
+  category,
+]: MonthRow): AgendaItem => ({ eventId, title, startsAt, endsAt, allDay, occurrenceStart, communityName, category });
 
 /** The grid shows this many of a day's dates and "+N more"; the agenda shows them all. */
 const SHOWN_PER_DAY = 3;
@@ -21,20 +58,17 @@ const SHOWN_PER_DAY = 3;
 export function MonthView({
   month,
   days,
-  zone,
   today,
   label,
 }: {
   month: Month;
   days: Map<number, DatedItem<AgendaItem>[]>;
-  zone: string;
   /** Today's UTC-midnight key in the viewer's zone. */
   today: number;
   label: string;
 }) {
   const { t, i18n } = useTranslation("events");
   const weekday = dateTimeFormat(i18n.language, { weekday: "short", timeZone: "UTC" });
-  const time = timeFormat(zone, i18n.language);
   const allDay = t("allDay");
   const weeks = monthWeeks(month);
   const { first, next } = monthKeys(month);
@@ -65,8 +99,7 @@ export function MonthView({
           <span className="month-date-month">{dated[0]!.month}</span>
         </span>
         <ul className="agenda">
-          {dated.map(({ item, dayText, month: monthText, weekday: weekdayText, time: range }) => {
-            const start = startTime(item, time);
+          {dated.map(({ item, dayText, month: monthText, weekday: weekdayText, time: range, start }) => {
             const first = discover;
             discover = false;
             return (

@@ -12,8 +12,8 @@ function direct(item: { startsAt: number; endsAt: number | null; allDay: boolean
   return item.endsAt === null ? time.format(item.startsAt) : time.formatRange(item.startsAt, item.endsAt);
 }
 
-describe("datedItems' texts (decision 210: ranges kept by wall clock)", () => {
-  it("writes each range as formatting its own instants does, across clock changes, midnight and fractions of minutes", () => {
+describe("datedItems' texts (decision 210: ranges kept by wall clock; 217: start times too)", () => {
+  it("writes each range and start time as formatting its own instants does, across clock changes, midnight and fractions of minutes", () => {
     const items = [];
     // Around New York's fall-back night and Lord Howe's half-hour change, every 110 minutes and 1.5 seconds, with
     // lengths of 0, 45 minutes, 90 minutes (some across 1:00–2:00 twice), 3 hours (some across midnight) and 26 hours.
@@ -36,10 +36,11 @@ describe("datedItems' texts (decision 210: ranges kept by wall clock)", () => {
         const day = dateTimeFormat(locale, { day: "numeric", timeZone: "UTC" });
         for (const [i, date] of dated.entries()) {
           const item = items[i]!;
-          const expected = { time: direct(item, zone, locale), day: dayOf(item, zone) };
-          const got = { time: date.time, day: date.day };
+          const start = item.allDay ? null : timeFormat(zone, locale).format(item.startsAt);
+          const expected = { time: direct(item, zone, locale), start, day: dayOf(item, zone) };
+          const got = { time: date.time, start: date.start, day: date.day };
           if (JSON.stringify(got) !== JSON.stringify(expected) || date.dayText !== day.format(date.day))
-            wrong.push(`${zone} ${locale} ${new Date(item.startsAt).toISOString()}: ${got.time} ≠ ${expected.time}`);
+            wrong.push(`${zone} ${locale} ${new Date(item.startsAt).toISOString()}: ${JSON.stringify(got)}`);
         }
       }
     }

@@ -11,7 +11,10 @@ export const displayZone = (item: Placeable, viewerZone: string) => (item.allDay
 export const dayOf = (item: Placeable, viewerZone: string) =>
   localDateKey(item.startsAt, displayZone(item, viewerZone));
 
-/** An occurrence with what a list writes of its date: "8", "Mar", "Sun" and "6:00 PM – 7:30 PM" (null all day). */
+/**
+ * An occurrence with what a list writes of its date: "8", "Mar", "Sun", "6:00 PM – 7:30 PM" (null
+ * all day) and the month grid's "6:00 PM" (null all day).
+ */
 export type DatedItem<T extends Placeable = Placeable> = {
   item: T;
   /** The day it starts on, as the viewer sees it (`dayOf`). */
@@ -20,6 +23,7 @@ export type DatedItem<T extends Placeable = Placeable> = {
   month: string;
   weekday: string;
   time: string | null;
+  start: string | null;
 };
 
 /**
@@ -28,15 +32,15 @@ export type DatedItem<T extends Placeable = Placeable> = {
  * once per day (its UTC-midnight key, read in UTC, is that day wherever the occurrence is read),
  * each formatter once per list rather than per date. At scale 1 a month draws ~130 dates.
  * A time range once per wall-clock range (decision 210): `formatRange` costs ~40 `format`s, and
- * a month's events start and end at a few dozen times of day.
+ * a month's events start and end at a few dozen times of day. A start time once per time of day
+ * too, from the wall clock the day was read from (decision 217): no `format` of its own.
  */
 export function datedItems<T extends Placeable>(items: T[], viewerZone: string, locale: string): DatedItem<T>[] {
   const dayText = dateTimeFormat(locale, { day: "numeric", timeZone: "UTC" });
   const month = dateTimeFormat(locale, { month: "short", timeZone: "UTC" });
   const weekday = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
-  const time = timeFormat(viewerZone, locale);
   const days = new Map<number, { dayText: string; month: string; weekday: string }>();
-  const ranges = wallClockRanges(viewerZone, locale);
+  const { range, start: startText } = wallClockTexts(viewerZone, locale);
   return items.map((item) => {
     const start = utcToLocal(item.startsAt, displayZone(item, viewerZone));
     const day = dateKey(start.year, start.month, start.day);
@@ -45,28 +49,38 @@ export function datedItems<T extends Placeable>(items: T[], viewerZone: string, 
       texts = { dayText: dayText.format(day), month: month.format(day), weekday: weekday.format(day) };
       days.set(day, texts);
     }
-    const text = item.allDay
-      ? null
-      : item.endsAt === null
-        ? time.format(item.startsAt)
-        : ranges(item.startsAt, item.endsAt, start);
-    return { item, day, ...texts, time: text };
+    if (item.allDay) return { item, day, ...texts, time: null, start: null };
+    const at = startText(start);
+    const text = item.endsAt === null ? at : range(item.startsAt, item.endsAt, start);
+    return { item, day, ...texts, time: text, start: at };
   });
 }
 
 const MINUTE = 60_000;
 
 /**
- * "6:00 – 7:30 PM" of `viewerZone`'s formatter, kept by wall-clock range. Where the zone's offset
- * is the same at both ends and they fall on one local date, the text is that of the same wall
- * clock read in UTC on any date (same fields, same offset), so it is written once per range of
- * times of day; across a clock change or midnight, the instants are formatted as they are.
+ * Texts of `viewerZone`'s hour-and-minute formatter, kept by wall clock. A time of day is written
+ * as that wall clock read in UTC (same fields, no zone or date in them), so `start` writes
+ * "6:00 PM" once per time of day from the `LocalDateTime` already read. `range`: "6:00 – 7:30 PM";
+ * where the zone's offset is the same at both ends and they fall on one local date, the same
+ * holds, so it is written once per range of times of day; across a clock change or midnight, the
+ * instants are formatted as they are.
  */
-function wallClockRanges(viewerZone: string, locale: string) {
+function wallClockTexts(viewerZone: string, locale: string) {
   const time = timeFormat(viewerZone, locale);
   const wallClock = timeFormat("UTC", locale);
+  const starts = new Map<number, string>();
+  const start = ({ hour, minute }: LocalDateTime) => {
+    const key = hour * 60 + minute;
+    let text = starts.get(key);
+    if (text === undefined) {
+      text = wallClock.format(key * MINUTE);
+      starts.set(key, text);
+    }
+    return text;
+  };
   const texts = new Map<string, string>();
-  return (startsAt: number, endsAt: number, start: LocalDateTime) => {
+  const range = (startsAt: number, endsAt: number, start: LocalDateTime) => {
     const end = utcToLocal(endsAt, viewerZone);
     const startWall = Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute);
     const endWall = Date.UTC(end.year, end.month - 1, end.day, end.hour, end.minute);
@@ -83,6 +97,7 @@ function wallClockRanges(viewerZone: string, locale: string) {
     }
     return text;
   };
+  return { start, range };
 }
 
 /** A full date and time line for the event page, in the viewer's zone with the zone's name. */
@@ -101,14 +116,6 @@ export function longWhen(item: Placeable, viewerZone: string, locale: string) {
       .formatToParts(start)
       .find((part) => part.type === "timeZoneName")?.value ?? zone;
   return `${text} (${zoneName})`;
-}
-
-/**
- * "6:00 PM": when an occurrence starts, for the month grid's cell (which already says the day),
- * or null for all-day. `time` is the viewer zone's hour-and-minute formatter, made once per grid.
- */
-export function startTime(item: Placeable, time: Intl.DateTimeFormat) {
-  return item.allDay ? null : time.format(item.startsAt);
 }
 
 /** The hour-and-minute formatter of `viewerZone` (timed occurrences are read there). */

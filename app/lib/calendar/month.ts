@@ -36,14 +36,22 @@ export function monthWeeks(m: Month): number[][] {
   return weeks;
 }
 
-/** Occurrences grouped by the day the viewer sees them start on, within the month. */
-export function byDay<T extends Placeable>(items: T[], m: Month, zone: string): Map<number, T[]> {
+/**
+ * No zone is ever more than this far from UTC (today ±14 h; local mean times before 1900 reached
+ * ±15:56): an instant this far inside a month's UTC bounds is in that month in every zone.
+ */
+const FARTHEST_OFFSET = 16 * 3_600_000;
+
+/**
+ * The occurrences that start within the month as the viewer sees it (`dayOf`), in their order.
+ * Only those within a zone's reach of the month's edges are read in the zone: the rest are in it
+ * wherever it is read (decision 217), and reading an instant in a zone is an `Intl` call.
+ */
+export function inMonth<T extends Placeable>(items: T[], m: Month, zone: string): T[] {
   const { first, next } = monthKeys(m);
-  const days = new Map<number, T[]>();
-  for (const item of items) {
+  return items.filter((item) => {
+    if (item.startsAt >= first + FARTHEST_OFFSET && item.startsAt < next - FARTHEST_OFFSET) return true;
     const day = dayOf(item, zone);
-    if (day < first || day >= next) continue;
-    days.set(day, [...(days.get(day) ?? []), item]);
-  }
-  return days;
+    return day >= first && day < next;
+  });
 }

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { AgendaItem } from "~/components/events/agenda-list";
-import { MonthView } from "~/components/events/month-view";
+import { agendaItem, MonthView, monthRow } from "~/components/events/month-view";
 import { ZoneSync } from "~/components/events/zone-sync";
 import { userContext } from "~/context";
 import { type DatedItem, datedItems } from "~/lib/calendar/format";
-import { addMonths, byDay, formatMonth, monthKeys, parseMonth } from "~/lib/calendar/month";
+import { addMonths, formatMonth, inMonth, monthKeys, parseMonth } from "~/lib/calendar/month";
 import { localDateKey, utcToLocal } from "~/lib/calendar/time-zone";
 import { dateTimeFormat } from "~/lib/date-format";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -48,21 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     managed: managedCommunitiesQuery(user.id),
   });
   const zone = fromCookie ?? all.items[0]?.timeZone ?? "UTC";
-  const days = byDay(all.items, month, zone);
-  // Only what the grid and the agenda read (`AgendaItem`): the hydration data carries each of
-  // the month's occurrences, so fields no component reads cost bytes per event (decision 196).
-  const items: AgendaItem[] = [...days.values()]
-    .flat()
-    .map(({ eventId, title, startsAt, endsAt, allDay, occurrenceStart, communityName, category }) => ({
-      eventId,
-      title,
-      startsAt,
-      endsAt,
-      allDay,
-      occurrenceStart,
-      communityName,
-      category,
-    }));
+  // Only what the grid and the agenda read, as tuples (`MonthRow`): the hydration data carries
+  // each of the month's occurrences, so a field or key per date costs bytes (decisions 196, 217).
+  const items = inMonth(all.items, month, zone).map(monthRow);
   const t = getInstance(context).getFixedT(null, "events");
   return {
     metaTitle: t("title"),
@@ -85,7 +73,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const onClick = useLinkClicks();
   // Each date's texts once (decision 205), drawn once as grid or agenda (decision 210). The
   // loader sent the month's dates only, in order.
-  const dated = datedItems(items, zone, i18n.language);
+  const dated = datedItems(items.map(agendaItem), zone, i18n.language);
   const days = new Map<number, DatedItem<AgendaItem>[]>();
   for (const date of dated) {
     const list = days.get(date.day);
@@ -124,7 +112,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
         </nav>
       </header>
       {more ? <p className="hint">{t("month.firstOnly")}</p> : null}
-      <MonthView month={month} days={days} zone={zone} today={today} label={t("month.agenda", { month: title })} />
+      <MonthView month={month} days={days} today={today} label={t("month.agenda", { month: title })} />
     </main>
   );
 }

@@ -1,9 +1,9 @@
 import type { DatedItem } from "~/lib/calendar/format";
+import { eventHref } from "~/lib/calendar/links";
 import { type Month, monthKeys, monthWeeks } from "~/lib/calendar/month";
 import { dateTimeFormat } from "~/lib/date-format";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { AgendaItem } from "./agenda-list";
-import { monthDaysHtml } from "./month-days";
 
 /**
  * One date of the month as the loader sends it (decision 217): a tuple rather than an
@@ -42,6 +42,9 @@ export const agendaItem = ([
   category,
 ]: MonthRow): AgendaItem => ({ eventId, title, startsAt, endsAt, allDay, occurrenceStart, communityName, category });
 
+/** The grid shows this many of a day's dates and "+N more"; the agenda shows them all. */
+const SHOWN_PER_DAY = 3;
+
 /**
  * A month drawn once (decision 210): a list of its days that calendar.css lays out as the month
  * grid from 960 px (seven columns, padded to whole weeks, at most three dates a cell) and as the
@@ -49,8 +52,8 @@ export const agendaItem = ([
  * month that holds today the agenda starts today (decision 124): a "Today" marker, and the
  * earlier days folded behind "Earlier this month: N events", a checkbox and its label (a
  * `<details>` cannot be opened by CSS for the grid), so it opens without JavaScript too.
- * `days`: the month's dates by day (`datedItems`), written as markup by `monthDaysHtml` (decision
- * 217). The links are plain <a>, sent through the router by the page's `useLinkClicks`.
+ * `days`: the month's dates by day (`datedItems`). The links are plain <a>, sent through the
+ * router by the page's `useLinkClicks`; the first carries `data-discover` (one route for all).
  */
 export function MonthView({
   month,
@@ -66,6 +69,7 @@ export function MonthView({
 }) {
   const { t, i18n } = useTranslation("events");
   const weekday = dateTimeFormat(i18n.language, { weekday: "short", timeZone: "UTC" });
+  const allDay = t("allDay");
   const weeks = monthWeeks(month);
   const { first, next } = monthKeys(month);
   const thisMonth = today >= first && today < next;
@@ -76,13 +80,67 @@ export function MonthView({
     else later += dated.length;
   }
   const folded = thisMonth && earlier > 0;
-  const html = monthDaysHtml(month, days, today, {
-    allDay: t("allDay"),
-    more: (count) => t("month.more", { count }),
-    todayMarker: t("month.todayMarker"),
-    today: thisMonth
-      ? dateTimeFormat(i18n.language, { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(today)
-      : "",
+  let discover = true;
+  const cells = weeks.flat().map((day) => {
+    if (day < first || day >= next) return <li key={day} className="month-pad" aria-hidden="true" />;
+    const dated = days.get(day);
+    const classes = `month-day${day === today ? " month-today" : ""}${thisMonth && day < today ? " month-before" : ""}`;
+    const number = new Date(day).getUTCDate();
+    const cell = !dated ? (
+      <li key={day} className={`${classes} month-empty`} aria-hidden="true">
+        <span className="month-date">
+          <span className="month-day-number">{number}</span>
+        </span>
+      </li>
+    ) : (
+      <li key={day} className={classes}>
+        <span className="month-date" aria-hidden="true">
+          <span className="month-day-number">{number}</span>
+          <span className="month-date-month">{dated[0]!.month}</span>
+        </span>
+        <ul className="agenda">
+          {dated.map(({ item, dayText, month: monthText, weekday: weekdayText, time: range, start }) => {
+            const first = discover;
+            discover = false;
+            return (
+              <li key={`${item.eventId}-${item.occurrenceStart}`} className="agenda-item">
+                <a
+                  href={eventHref(item.eventId, item.occurrenceStart)}
+                  className={`month-event category-${item.category ?? "school"}`}
+                  data-discover={first ? true : undefined}
+                >
+                  <span className="visually-hidden">{`${weekdayText} ${dayText} ${monthText}: `}</span>
+                  {start === null ? null : <span className="month-event-time">{`${start} `}</span>}
+                  <bdi>{item.title}</bdi>
+                </a>
+                <span className="hint">
+                  {item.communityName ? `${range ?? allDay} · ${item.communityName}` : (range ?? allDay)}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        {dated.length > SHOWN_PER_DAY ? (
+          <span className="hint month-more">{t("month.more", { count: dated.length - SHOWN_PER_DAY })}</span>
+        ) : null}
+      </li>
+    );
+    if (day !== today) return cell;
+    // The phone's "Today" marker, before today's dates; the grid outlines today's cell instead.
+    const todayText = dateTimeFormat(i18n.language, {
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      timeZone: "UTC",
+    }).format(today);
+    return [
+      <li key="today" className="month-today-marker">
+        <h2 className="agenda-today" id="today">
+          <span className="agenda-today-badge">{t("month.todayMarker")}</span> {todayText}
+        </h2>
+      </li>,
+      cell,
+    ];
   });
   return (
     <div className="month">
@@ -99,8 +157,9 @@ export function MonthView({
           </label>
         </>
       ) : null}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: written by monthDaysHtml, every text escaped (decision 217) */}
-      <ol className="month-days" aria-label={label} dangerouslySetInnerHTML={{ __html: html }} />
+      <ol className="month-days" aria-label={label}>
+        {cells}
+      </ol>
       {days.size === 0 ? <p className="hint month-note">{t("month.empty")}</p> : null}
       {days.size > 0 && thisMonth && later === 0 ? <p className="hint month-note">{t("month.nothingLater")}</p> : null}
     </div>

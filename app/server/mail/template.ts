@@ -1,4 +1,3 @@
-import { escapeHtml } from "~/lib/html";
 import { directionOf } from "~/lib/languages";
 
 /**
@@ -17,6 +16,12 @@ export type MailBlock =
   | { footer: { text: string; links: { label: string; url: string }[] } };
 
 export type RenderedMail = { text: string; html: string };
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+export function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+}
 
 function safeUrl(url: string) {
   const parsed = new URL(url);

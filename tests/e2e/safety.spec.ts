@@ -31,6 +31,8 @@ test("a parent blocks a neighbour: posts and messages are hidden with an undo; t
   browser,
   javaScriptEnabled,
 }, testInfo) => {
+  // Two people, six page loads and a reload: 15 s at a load of 20, past the default 30 s at 26.
+  test.setTimeout(90_000);
   const { p, parent, other } = people(testInfo.project.name);
   const page = await signedInPage(browser, testInfo, parent.email, "/newsfeed");
   await page.setViewportSize(PHONE);

@@ -116,7 +116,8 @@ const MAIL_INTERVALS = [100, 250, 500];
 /**
  * The newest mail to `to` (with `subject`, if given) on the dev outbox page, once it has
  * arrived: mail leaves after the response (`waitUntil`, decision 069), so the page is loaded
- * again until it shows, for at most 15 s. Every spec reads mail through this.
+ * again until it shows, for at most 15 s. Every spec reads mail through this; it asks for the
+ * mail to `to` only (`?to=`), a page of a few mails instead of the suite's 50 newest.
  */
 export async function openMail(page: Page, to: string, subject?: string) {
   const mail = () => {
@@ -124,7 +125,7 @@ export async function openMail(page: Page, to: string, subject?: string) {
     return (subject ? mails.filter({ hasText: subject }) : mails).first();
   };
   await expect(async () => {
-    await page.goto("/__dev/mail");
+    await page.goto(`/__dev/mail?to=${encodeURIComponent(to)}`);
     // The page as loaded: a mail not in it will not appear until it is loaded again, so a miss is
     // told at once, not waited on (a second a miss, decision 214).
     expect(await mail().isVisible(), `a mail to ${to}${subject ? ` (${subject})` : ""}`).toBe(true);

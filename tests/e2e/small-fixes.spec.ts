@@ -1,5 +1,6 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { axeViolations } from "./axe";
+import { PHONE } from "./phone";
 import { expect, signedInPage, signInAs, test } from "./support";
 
 /**
@@ -199,4 +200,51 @@ test("a new community says it was created, and its only owner's main action is M
   const toolbar = page.locator(".community-toolbar");
   await expect(toolbar.getByRole("link", { name: "Manage" })).toHaveClass(/\bbutton\b/);
   await expect(toolbar.getByRole("button", { name: "Leave" })).toHaveCount(0);
+});
+
+/**
+ * How much of a column through `link`'s last line a tap reaches it on, in px: `elementFromPoint`
+ * every pixel from 30 px above its text to 40 px below (decision 219).
+ */
+function reachOf(link: Locator) {
+  return link.evaluate((a) => {
+    const rects = [...a.getClientRects()];
+    const last = rects[rects.length - 1]!;
+    const x = (last.left + last.right) / 2;
+    let reach = 0;
+    for (let y = Math.floor(last.top) - 30; y <= last.bottom + 40; y++) {
+      if (document.elementFromPoint(x, y)?.closest("a") === a) reach++;
+    }
+    return reach;
+  });
+}
+
+test("on a phone, a card's community and time links reach 44 px, clear of the name and the text", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "parent@demo.schoolhub.test");
+  const cards = page.locator("article.post-card");
+  for (const index of [0, 1, 2]) {
+    const card = cards.nth(index);
+    // In the middle of the screen, clear of the header and the tab bar.
+    await card.locator("header").evaluate((el) => el.scrollIntoView({ block: "center" }));
+    const links = card.locator("header .hint > a");
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all()) {
+      expect(await reachOf(link), `card ${index}: ${await link.textContent()}`).toBeGreaterThanOrEqual(44);
+    }
+    // The author's name and the post's first line are not taken: a tap there is not the byline's.
+    const taken = (target: Locator) =>
+      target.evaluate((el) => {
+        const r = el.getClientRects()[0]!;
+        return document.elementFromPoint(r.left + 4, (r.top + r.bottom) / 2)?.closest("header .hint a") != null;
+      });
+    expect(await taken(card.locator("header strong")), `card ${index}: the name`).toBe(false);
+    expect(await taken(card.locator(".post-text").first()), `card ${index}: the text`).toBe(false);
+  }
+  // A thumb 20 px under the first card's community name opens the community.
+  const community = cards.first().locator("header .hint > a").first();
+  await community.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  const box = (await community.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height + 20);
+  await expect(page.getByRole("heading", { level: 1, name: "Lincoln PTO" })).toBeVisible();
 });

@@ -248,3 +248,41 @@ test("on a phone, a card's community and time links reach 44 px, clear of the na
   await page.mouse.click(box.x + box.width / 2, box.y + box.height + 20);
   await expect(page.getByRole("heading", { level: 1, name: "Lincoln PTO" })).toBeVisible();
 });
+
+test("on a phone, a post's menu opened near the tab bar opens upward, every item in reach", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "parent@demo.schoolhub.test");
+  const menu = page.locator("article.post-card > .post-actions > details.item-menu").first();
+  const button = menu.locator(":scope > summary");
+  /** Every item of the open menu is on screen, above the tab bar, and a tap on it lands on it. */
+  const itemsInReach = () =>
+    menu.locator(":scope > .menu-panel").evaluate((panel) => {
+      const bar = document.querySelector(".tab-bar")!.getBoundingClientRect().top;
+      return [...panel.querySelectorAll<HTMLElement>("a, button")].map((item) => {
+        const r = item.getBoundingClientRect();
+        const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+        return { item: item.textContent, top: r.top >= 56, aboveBar: r.bottom <= bar, hit: item.contains(hit) };
+      });
+    });
+  // Mid-screen first: once flipped, a panel keeps the side that worked while it still fits there.
+  for (const [where, from] of [
+    ["mid-screen", 400],
+    ["near the foot", 120],
+  ] as const) {
+    // The button `from` px above the screen's foot (the tab bar is its last 56).
+    await button.evaluate((el, from) => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, top - (window.innerHeight - from));
+    }, from);
+    await button.click();
+    await expect(menu.locator(":scope > .menu-panel")).toBeVisible();
+    const items = await itemsInReach();
+    expect(items.length, where).toBeGreaterThan(0);
+    for (const item of items) expect(item, where).toEqual({ item: item.item, top: true, aboveBar: true, hit: true });
+    // Upward only where below had no room.
+    const [panel, trigger] = [await menu.locator(":scope > .menu-panel").boundingBox(), await button.boundingBox()];
+    expect(panel!.y < trigger!.y, where).toBe(where === "near the foot");
+    await button.click();
+    await expect(menu.locator(":scope > .menu-panel")).toBeHidden();
+  }
+});

@@ -286,3 +286,22 @@ test("on a phone, a post's menu opened near the tab bar opens upward, every item
     await expect(menu.locator(":scope > .menu-panel")).toBeHidden();
   }
 });
+
+test("on a phone, a page's lone links are whole targets: an event's community, an edit's Cancel, the feed's way back", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "parent@demo.schoolhub.test");
+  const edit = await page.locator("article.post-card a[href$='/edit']").first().getAttribute("href");
+  const height = async (link: Locator) => (await link.boundingBox())!.height;
+  // The demo's PTO meeting, in Lincoln PTO.
+  await page.goto("/calendar/events/8");
+  await expect(page.getByRole("heading", { level: 1, name: "PTO meeting" })).toBeVisible();
+  expect(await height(page.locator(".event-meta").getByRole("link", { name: "Lincoln PTO" }))).toBeGreaterThanOrEqual(
+    44,
+  );
+  await page.goto(edit!);
+  expect(await height(page.locator("main").getByRole("link", { name: "Cancel" }))).toBeGreaterThanOrEqual(44);
+  await page.goto("/calendar/feed");
+  expect(await height(page.getByRole("link", { name: "Back to settings" }))).toBeGreaterThanOrEqual(44);
+});

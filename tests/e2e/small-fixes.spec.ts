@@ -305,3 +305,31 @@ test("on a phone, a page's lone links are whole targets: an event's community, a
   await page.goto("/calendar/feed");
   expect(await height(page.getByRole("link", { name: "Back to settings" }))).toBeGreaterThanOrEqual(44);
 });
+
+test("a confirmed delete that takes its button away leaves focus beside it, not at the page's top @js-only", async ({
+  browser,
+}, testInfo) => {
+  // Friends Many and Pal 52 (fixtures of the friends list): a conversation no other test reads.
+  const page = await signedInPage(browser, testInfo, "e2e-friends-many-js@demo.schoolhub.test", "/chat/@e2e_pal_52_js");
+  const texts = [`First ${Date.now().toString(36)}`, `Second ${Date.now().toString(36)}`];
+  for (const text of texts) {
+    await page.getByLabel("Message", { exact: true }).fill(text);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.locator(".chat-message").filter({ hasText: text })).toHaveAttribute("data-id", /\d+/);
+  }
+  // By keyboard: the second message's Delete, then Yes in the question.
+  const second = page.locator(".chat-message").filter({ hasText: texts[1]! });
+  await second.getByRole("button", { name: "Delete" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("dialog[open]")).toBeVisible();
+  await page.locator("dialog[open]").getByRole("button").first().focus();
+  await page.keyboard.press("Enter");
+  await expect(second).toHaveCount(0);
+  // Focus is on the message before it, where the reader was, not on <body>.
+  const first = page.locator(".chat-message").filter({ hasText: texts[0]! });
+  await expect.poll(() => first.evaluate((item) => item.contains(document.activeElement))).toBe(true);
+  // Tidy: the first goes too.
+  await first.getByRole("button", { name: "Delete" }).click();
+  await page.locator("dialog[open]").getByRole("button").first().click();
+  await expect(first).toHaveCount(0);
+});

@@ -333,3 +333,19 @@ test("a confirmed delete that takes its button away leaves focus beside it, not 
   await page.locator("dialog[open]").getByRole("button").first().click();
   await expect(first).toHaveCount(0);
 });
+
+test("the calendar's month arrows stand apart from their words", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "parent@demo.schoolhub.test", { to: "/calendar" });
+  for (const name of ["Previous month", "Next month"]) {
+    const apart = await page.getByRole("link", { name }).evaluate((link) => {
+      const arrow = link.querySelector("span[aria-hidden]")!.getBoundingClientRect();
+      const words = [...link.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!;
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      const text = range.getBoundingClientRect();
+      return Math.max(text.left - arrow.right, arrow.left - text.right);
+    });
+    expect(apart, name).toBeGreaterThanOrEqual(3);
+  }
+});

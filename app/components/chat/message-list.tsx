@@ -2,8 +2,9 @@ import { type MouseEvent, useState } from "react";
 import { useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { HiddenByBlock } from "~/components/friends/block-control";
-import { Icon } from "~/components/icons";
+import { iconClass } from "~/components/icons";
 import { avatarElement } from "~/components/layout/user-avatar";
+import { actionWithFields } from "~/lib/action-fields";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useLinkClicks } from "~/lib/link-clicks";
@@ -23,6 +24,10 @@ export function receiptFor(message: ChatMessage | undefined, members: ChatMember
   if (readers === 0) return null;
   return group ? { key: "seenBy" as const, count: readers } : { key: "seen" as const, count: readers };
 }
+
+/** Icons drawn by the controls' own ::before: no element each (decision 216). */
+const trashButton = `chat-delete-button ${iconClass("trash")}`;
+const reportLink = `chat-report ${iconClass("flag")}`;
 
 export function MessageList({
   messages,
@@ -90,7 +95,10 @@ export function MessageList({
   const you = t("you");
   const reportLabel = t("reportMessage");
   const back = encodeURIComponent(location.pathname);
-  const flag = <Icon name="flag" size={16} />;
+  const deleteLabel = t("delete");
+  const deleteQuestion = t("deleteQuestion");
+  const yes = t("confirm.yes");
+  const no = t("confirm.no");
   // The first Report link tells the router of /report's route before a tap.
   let discover = true;
   const mine = messages.filter((m) => m.senderId === viewerId);
@@ -113,7 +121,7 @@ export function MessageList({
         if (sender?.blocked && message.senderId !== null) {
           // The viewer blocked the sender (decision 160): the notice and the undo.
           return (
-            <li key={message.clientMsgId} className="chat-message" data-id={message.id}>
+            <li key={message.clientMsgId} className="chat-message">
               <HiddenByBlock
                 userId={message.senderId}
                 returnTo={location.pathname}
@@ -128,12 +136,12 @@ export function MessageList({
             key={message.clientMsgId}
             id={unread ? "unread" : undefined}
             className={own ? "chat-message chat-own" : unread ? "chat-message chat-first-unread" : "chat-message"}
-            data-id={message.id}
           >
             {own ? null : avatarElement(sender?.name, sender?.avatar, "small", sender?.name || unknown)}
             <div className="chat-bubble" id={item}>
               <p className="chat-meta hint">
-                <span>{name}</span> {When({ at: message.createdAt, clock })}
+                {`${name} `}
+                {When({ at: message.createdAt, clock })}
               </p>
               {MessageText({ content: translation?.text ?? message.content })}
               {own
@@ -155,31 +163,29 @@ export function MessageList({
               ) : null}
             </div>
             {own ? (
+              // Its fields ride in the action URL, its icon is the button's own ::before (decision 216).
               <ConfirmForm
-                action={deleteAction}
-                fields={{ intent: "delete", messageId: String(message.id) }}
-                question={t("deleteQuestion")}
-                confirmLabel={t("confirm.yes")}
-                cancelLabel={t("confirm.no")}
+                action={actionWithFields(deleteAction, { intent: "delete", messageId: String(message.id) })}
+                question={deleteQuestion}
+                confirmLabel={yes}
+                cancelLabel={no}
                 className="chat-delete"
-                buttonClassName="chat-delete-button"
+                buttonClassName={trashButton}
                 onConfirm={() => onDelete(message)}
               >
                 {/* A quiet icon, named for screen readers (decision 122). */}
-                <Icon name="trash" size={16} />
-                <span className="visually-hidden">{t("delete")}</span>
+                <span className="visually-hidden">{deleteLabel}</span>
               </ConfirmForm>
             ) : (
               // Reporting someone else's message to the operators (decision 186): a page of its own.
+              // biome-ignore lint/a11y/useAnchorContent: named by aria-label; the icon is its ::before
               <a
-                className="chat-report"
+                className={reportLink}
                 href={`/report?type=message&id=${message.id}&back=${back}`}
                 aria-label={reportLabel}
                 title={reportLabel}
                 data-discover={firstReport ? true : undefined}
-              >
-                {flag}
-              </a>
+              />
             )}
           </li>
         );

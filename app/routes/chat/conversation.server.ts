@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
+import { actionFields } from "~/lib/action-fields";
 import { deleteMessageSchema, parseId, sendMessageSchema } from "~/lib/forms/chat";
-import { formFailure, parseForm } from "~/lib/forms/parse";
+import { formFailure, parseForm, parseValues } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import {
   deleteMessage,
@@ -59,7 +60,9 @@ export async function loadChatPage(viewer: Actor, key: string, url: URL) {
 
 /** The page's posts: `send`, and `delete` of one's own message (asked first, decision 051). */
 export async function actOnPage(viewer: Actor, key: string, formData: FormData, url: URL) {
-  if (formData.get("intent") === "delete") return deleteFromPage(viewer, key, formData, url);
+  // A message's Delete carries its fields in the action URL (decisions 106, 216); the body wins.
+  const fields = actionFields(url, formData);
+  if (fields.intent === "delete") return deleteFromPage(viewer, key, formData, fields, url);
   return sendFromPage(viewer, key, formData, url);
 }
 
@@ -67,8 +70,14 @@ export async function actOnPage(viewer: Actor, key: string, formData: FormData, 
  * Deleting one's own message without JavaScript: the post without `confirmed` answers the
  * question in the pane; with it, the message goes (for everyone, live) and the page reloads.
  */
-async function deleteFromPage(viewer: Actor, key: string, formData: FormData, url: URL) {
-  const parsed = parseForm(deleteMessageSchema, formData);
+async function deleteFromPage(
+  viewer: Actor,
+  key: string,
+  formData: FormData,
+  fields: Record<string, FormDataEntryValue>,
+  url: URL,
+) {
+  const parsed = parseValues(deleteMessageSchema, fields);
   if (!parsed.ok) return data(formFailure(formData, "chat:errors.unknownIntent"), { status: 400 });
   if (!parsed.data.confirmed) return { confirmDelete: { messageId: String(parsed.data.messageId) } };
   // On /chat/@username the id is unknown here; the service finds the message's own conversation.

@@ -9,7 +9,7 @@ import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useLinkClicks } from "~/lib/link-clicks";
 import type { ShownTranslation } from "~/lib/translation";
-import type { ChatMember, ChatMessage } from "~/server/chat/messages.server";
+import type { ChatMember, ShownMessage } from "~/server/chat/messages.server";
 import { TranslationToggle, translationIn } from "../translation/translation-toggle";
 import { MessageText } from "./message-text";
 import type { PendingMessage } from "./use-chat-messages";
@@ -18,7 +18,7 @@ import type { PendingMessage } from "./use-chat-messages";
  * The read receipt under the viewer's last message (docs/decisions/052-read-receipts.md):
  * "Seen" in a direct chat once the other person read it, "Seen by N" in a group.
  */
-export function receiptFor(message: ChatMessage | undefined, members: ChatMember[], viewerId: number, group: boolean) {
+export function receiptFor(message: ShownMessage | undefined, members: ChatMember[], viewerId: number, group: boolean) {
   if (!message) return null;
   const readers = members.filter((m) => m.userId !== viewerId && m.lastReadAt >= message.createdAt).length;
   if (readers === 0) return null;
@@ -42,7 +42,7 @@ export function MessageList({
   canTranslate = false,
   pageTranslation = null,
 }: {
-  messages: ChatMessage[];
+  messages: ShownMessage[];
   pending: PendingMessage[];
   members: ChatMember[];
   viewerId: number;
@@ -51,7 +51,7 @@ export function MessageList({
   /** Where the delete form posts (the page itself); its action asks first without JavaScript. */
   deleteAction: string;
   /** The confirmed delete is on its way: drop the message at once. */
-  onDelete: (message: ChatMessage) => void;
+  onDelete: (message: ShownMessage) => void;
   /** The viewer's read mark when the page opened: the first message after it is `#unread`. */
   readUpTo: number | null;
   /** "See translation" under messages in another language (decision 150). */

@@ -4,11 +4,13 @@ import { deleteMessageSchema, parseId, sendMessageSchema } from "~/lib/forms/cha
 import { formFailure, parseForm, parseValues } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import {
+  type ConversationView,
   deleteMessage,
   loadConversation,
   loadDirectChat,
   newClientMsgIdServer,
   sendMessage,
+  shownMessage,
 } from "~/server/chat/chat.server";
 import type { Actor } from "~/server/users/session-user.server";
 
@@ -17,6 +19,11 @@ function directPerson(key: string) {
   if (key.startsWith("@")) return { username: key.slice(1) };
   const userId = key.startsWith("~") ? parseId(key.slice(1)) : null;
   return userId === null ? null : { userId };
+}
+
+/** The conversation with its messages as the page sends them (decision 216). */
+function shown(view: ConversationView) {
+  return { ...view, messages: view.messages.map(shownMessage) };
 }
 
 /**
@@ -34,7 +41,7 @@ export async function loadChatPage(viewer: Actor, key: string, url: URL) {
   if (person) {
     const direct = await loadDirectChat(viewerId, person, options);
     if (!direct) throw data(null, { status: 404 });
-    const conversation = direct.conversation;
+    const conversation = direct.conversation && shown(direct.conversation);
     const refusal = conversation ? conversation.refusal : direct.user.refusal;
     return {
       ...base,
@@ -46,8 +53,9 @@ export async function loadChatPage(viewer: Actor, key: string, url: URL) {
     };
   }
   const id = parseId(key);
-  const conversation = id === null ? null : await loadConversation(viewerId, id, options);
-  if (!conversation) throw data(null, { status: 404 });
+  const view = id === null ? null : await loadConversation(viewerId, id, options);
+  if (!view) throw data(null, { status: 404 });
+  const conversation = shown(view);
   return {
     ...base,
     conversation,

@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { type MouseEvent, type SyntheticEvent, useRef, useState } from "react";
 import { type NavigateFunction, useLocation, useNavigate } from "react-router";
 
 /**
@@ -43,5 +43,27 @@ export function useLinkClicks() {
   return (event: MouseEvent<HTMLElement>) => {
     const clicked = plainClickedLink(event);
     if (clicked) navigateAsLink(event, clicked.url, navigate, here);
+  };
+}
+
+/**
+ * `prefetch="intent"` for a whole navigation's plain links (decision 218), as `<Link>` does it
+ * for one: a link pointed at (hovered, focused, touched) for 100 ms names the page to prefetch;
+ * leaving it, or the navigation, stops. The caller renders `<PrefetchPageLinks page={page} />`
+ * for the page named and spreads `handlers` on the navigation's element.
+ */
+export function useIntentPrefetch() {
+  const [page, setPage] = useState<string | null>(null);
+  const timer = useRef(0);
+  const aim = (href: string | null) => {
+    clearTimeout(timer.current);
+    timer.current = window.setTimeout(setPage, href ? 100 : 0, href);
+  };
+  const enter = (event: SyntheticEvent<HTMLElement>) =>
+    aim((event.target as Element).closest("a")?.getAttribute("href") ?? null);
+  const leave = () => aim(null);
+  return {
+    page,
+    handlers: { onMouseOver: enter, onFocus: enter, onTouchStart: enter, onMouseLeave: leave, onBlur: leave },
   };
 }

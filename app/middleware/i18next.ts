@@ -83,9 +83,11 @@ function acceptedLanguages(header: string | null) {
  * the cookie, then Accept-Language, then English (SPEC §9, issue 24). The guest cache keys by it.
  */
 export async function detectLocale(request: Request, accountLocale?: string | null): Promise<LanguageCode> {
+  // Asked in order, each only if the ones before it named no language we have: a signed-in
+  // page names its account's, and reads neither the cookie nor Accept-Language (decision 218).
+  const chosen = languageFor(new URL(request.url).searchParams.get("lng")) ?? languageFor(accountLocale);
+  if (chosen) return chosen;
   const candidates = [
-    new URL(request.url).searchParams.get("lng"),
-    accountLocale,
     await localeCookie.parse(request.headers.get("Cookie")),
     ...acceptedLanguages(request.headers.get("Accept-Language")),
   ];

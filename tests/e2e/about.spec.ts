@@ -116,6 +116,8 @@ test.describe("the contact form", () => {
     await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue("");
 
     const mail = await openMail(page, email);
+    // The outbox asked for one address (`?to=`) lists that address's mail only: this one copy.
+    await expect(page.getByRole("article")).toHaveCount(1);
     await expect(mail.getByRole("heading", { name: "We received your message" })).toBeVisible();
     await expect(mail).toContainText("> When is the spring concert?");
     await expect(mail.getByRole("link", { name: "https://example.test/concert" })).toBeVisible();

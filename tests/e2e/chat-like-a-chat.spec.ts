@@ -105,7 +105,9 @@ test("Enter sends on a desktop, Shift+Enter adds a line, and the box is empty an
   await expect(box).toBeFocused();
   // Deleting one's own message is a quiet icon, named for screen readers, a 44 px target.
   const remove = messageList(page).locator("li.chat-message").last().getByRole("button", { name: "Delete message" });
-  await expect(remove.locator(".icon.i-trash")).toBeVisible();
+  // The icon is the button's own ::before (decision 216): drawn, 16 px.
+  await expect(remove).toHaveClass(/\bwith-icon i-trash\b/);
+  expect(await remove.evaluate((button) => getComputedStyle(button, "::before").width)).toBe("16px");
   await expect(remove.locator(".visually-hidden")).toHaveText("Delete message");
   await iconContrastInThemes(page, remove);
   const target = await remove.boundingBox();
@@ -122,13 +124,13 @@ test("earlier messages load above without moving what is on screen @js-only", as
   const before = await items.count();
   // Scroll to the top of what is loaded: the earlier page comes. Where the oldest message sat
   // then is read in the same task, before the earlier page can arrive.
-  const id = await items.first().getAttribute("data-id");
+  const id = await items.first().locator(".chat-bubble").getAttribute("id");
   const top = await page.locator(".chat-scroller").evaluate((element, oldest) => {
     element.scrollTop = -(element.scrollHeight - element.clientHeight);
-    return element.querySelector(`li[data-id="${oldest}"]`)!.getBoundingClientRect().top;
+    return element.querySelector(`#${oldest}`)!.getBoundingClientRect().top;
   }, id);
   await expect.poll(() => items.count()).toBeGreaterThan(before);
-  const shown = page.locator(`li.chat-message[data-id="${id}"]`);
+  const shown = page.locator(`#${id}`);
   await page.waitForTimeout(300);
   // The message that was at the top is still where it was: the earlier ones went above it.
   expect(Math.abs((await shown.boundingBox())!.y - top)).toBeLessThan(4);

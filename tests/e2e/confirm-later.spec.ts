@@ -6,8 +6,8 @@ import { expect, signInAs, test } from "./support";
  * drawn by the hook-free CommentList. Without JavaScript the confirmation page asks (other specs).
  */
 test("a comment's Delete asks again after No, and deletes after Yes @js-only", async ({ page }) => {
+  // Signed in on the newsfeed, as loaded: the first post's page is the one looked at.
   await signInAs(page, "patparent");
-  await page.goto("/newsfeed");
   const postId = await page.getByRole("article").first().getAttribute("data-post");
   await page.goto(`/content/${postId}`);
   const text = `Deleted later ${Date.now()}`;

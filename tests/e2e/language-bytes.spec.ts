@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { expect, signIn, test } from "./support";
+import { expect, signIn, test, waitForHydration } from "./support";
 
 /**
  * Per-route cost of a language (issue 24 item 6): a signed-in page in Arabic loads script
@@ -76,7 +76,10 @@ test("a language adds at most 2 KB gzip to a signed-in route, and guest pages sh
           fetched.push(response.body().then((body) => gz(body)));
         };
         page.on("response", listener);
-        await page.goto(path, { waitUntil: "networkidle" });
+        // The texts are awaited before hydration (app/lib/i18n-client.ts): hydrated, all have
+        // come. Not "networkidle", which waited half a second past the last request (decision 214).
+        await page.goto(path);
+        await waitForHydration(page, true, path);
         page.off("response", listener);
         texts = (await Promise.all(fetched)).reduce((a, b) => a + b, 0);
       }

@@ -24,9 +24,13 @@ test("a parent reports a chat message, the operator warns its author, both are t
   test.setTimeout(90_000);
   const p = testInfo.project.name === "no-js" ? "nojs" : "js";
   const rude = `Mind your own business, idiot ${p}`;
-  const parent = await signedInPage(browser, testInfo, `e2e-report-parent-${p}@demo.schoolhub.test`, "/newsfeed");
-  await parent.setViewportSize(PHONE);
-  await parent.goto(`/chat/@e2e_report_rude_${p}`);
+  const parent = await signedInPage(
+    browser,
+    testInfo,
+    `e2e-report-parent-${p}@demo.schoolhub.test`,
+    `/chat/@e2e_report_rude_${p}`,
+    { viewport: PHONE },
+  );
   const message = parent.locator(".chat-message").filter({ hasText: rude });
   await expect(message).toBeVisible();
   // Only someone else's message can be reported; one's own has Delete there instead.
@@ -96,9 +100,13 @@ test("a parent reports a person from their profile, and an ordinary member canno
   // Three people sign in and walk the pages: slow on a loaded machine.
   test.setTimeout(90_000);
   const p = testInfo.project.name === "no-js" ? "nojs" : "js";
-  const parent = await signedInPage(browser, testInfo, `e2e-report-parent-${p}@demo.schoolhub.test`, "/newsfeed");
-  await parent.setViewportSize(PHONE);
-  await parent.goto(`/chat/@e2e_report_rude_${p}`);
+  const parent = await signedInPage(
+    browser,
+    testInfo,
+    `e2e-report-parent-${p}@demo.schoolhub.test`,
+    `/chat/@e2e_report_rude_${p}`,
+    { viewport: PHONE },
+  );
   const header = parent.locator(".chat-thread-header");
   await header.getByLabel(`Options for Rude Neighbour ${p}`).click();
   await header.getByRole("link", { name: "Report", exact: true }).click();

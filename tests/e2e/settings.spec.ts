@@ -99,6 +99,8 @@ test.describe("profile, friends and settings", () => {
   });
 
   test("changes the password and signs in with the new one", async ({ page }) => {
+    // Five password checks (PBKDF2, 100,000 rounds each): 17 s at a load of 20, past 30 s at 26.
+    test.setTimeout(90_000);
     const newPassword = "a brand new e2e secret";
     await signInAs(page, account("password"));
     await openMenuItem(page, "Settings");

@@ -2,8 +2,9 @@ import type { Page } from "@playwright/test";
 import { expect, signInAs, test, waitForHydration } from "./support";
 
 /**
- * Decision 203: the shell's navigations are React Router links whose current mark the layout
- * computes once per render. With JavaScript they still navigate inside the page (no document
+ * Decision 203: the shell's navigations' current mark is computed once per render by the layout.
+ * Decision 218: their links are plain <a>s that one handler sends through the router and one
+ * intent prefetches, as <Link prefetch="intent"> did. With JavaScript they still navigate inside the page (no document
  * load: a mark left on `window` survives) and the mark follows the page, at 1280 and 360 px.
  * Without JavaScript navigation.spec.ts walks the same links.
  */
@@ -68,4 +69,40 @@ test("the conversations dropdown's links navigate in the page @js-only", async (
   await panel.getByRole("link", { name: "View all Conversations" }).click();
   await expect(page).toHaveURL(/\/chat$/);
   expect(await sameDocument(page)).toBe(true);
+});
+
+test("the account menu's links navigate in the page, and a modified click is left to the browser @js-only", async ({
+  page,
+  context,
+}) => {
+  await signInAs(page, "patparent");
+  await markDocument(page);
+  const menu = page.locator("details.avatar-menu");
+  await menu.locator("summary").click();
+  await menu.getByRole("menuitem", { name: "Friends" }).click();
+  await expect(page).toHaveURL(/\/profile\/friends$/);
+  await expect(menu).not.toHaveAttribute("open");
+  expect(await sameDocument(page)).toBe(true);
+  // Ctrl+click asks for a new tab: the handler leaves it to the browser, this page stays.
+  await menu.locator("summary").click();
+  const opened = context.waitForEvent("page");
+  await menu.getByRole("menuitem", { name: "Settings" }).click({ modifiers: ["ControlOrMeta"] });
+  await (await opened).close();
+  await expect(page).toHaveURL(/\/profile\/friends$/);
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("pointing at a sidebar link prefetches its page's data, and leaving it stops @js-only", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, "patparent");
+  await waitForHydration(page, true);
+  const prefetch = page.locator('link[rel="prefetch"][href^="/calendar.data"]');
+  await expect(prefetch).toHaveCount(0);
+  await sidebar(page).getByRole("link", { name: "Calendar" }).hover();
+  await expect(prefetch).toHaveCount(1);
+  await page.locator("main").hover({ position: { x: 400, y: 300 } });
+  await expect(prefetch).toHaveCount(0);
+  // Focus is intent too (a keyboard user tabbing along the navigation).
+  await sidebar(page).getByRole("link", { name: "Calendar" }).focus();
+  await expect(prefetch).toHaveCount(1);
 });

@@ -166,7 +166,9 @@ describe("group pages without JavaScript (decision 060)", { timeout: 60_000 }, (
     const { id, conversationId } = sent.message;
     const cookie = await signIn(ana.email, ana.password);
     const page = await (await fetchApp(`/chat/@${ben.username}`, { headers: { Cookie: cookie } })).text();
-    expect(page).toContain(`name="messageId" value="${id}"`);
+    // The message's fields ride in its form's action URL (decision 216), as the browser posts them.
+    const action = `/chat/@${ben.username}?intent=delete&messageId=${id}`;
+    expect(page).toContain(`<form class="chat-delete" action="${action.replaceAll("&", "&amp;")}" method="post">`);
 
     const fields: [string, string][] = [
       ["intent", "delete"],
@@ -174,11 +176,17 @@ describe("group pages without JavaScript (decision 060)", { timeout: 60_000 }, (
     ];
     const benCookie = await signIn(ben.email, ben.password);
     expect((await post(`/chat/${conversationId}`, [...fields, ["confirmed", "1"]], benCookie)).status).toBe(404);
+    expect(
+      (await post(`/chat/${conversationId}?intent=delete&messageId=${id}`, [["confirmed", "1"]], benCookie)).status,
+    ).toBe(404);
 
-    const asked = await post(`/chat/@${ben.username}`, fields, cookie);
+    const asked = await post(action, [], cookie);
     expect(asked.status).toBe(200);
-    expect(await asked.text()).toContain("Delete this message for everyone");
-    const deleted = await post(`/chat/@${ben.username}`, [...fields, ["confirmed", "1"]], cookie);
+    const question = await asked.text();
+    expect(question).toContain("Delete this message for everyone");
+    // The question re-posts the fields in its body (ChatConfirm), which win over the URL's.
+    expect(question).toContain(`name="messageId" value="${id}"`);
+    const deleted = await post(action, [...fields, ["confirmed", "1"]], cookie);
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("Location")).toBe(`/chat/@${ben.username}`);
     expect((await loadConversation(ben.id, conversationId))?.messages).toEqual([]);

@@ -111,6 +111,42 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
     expect(listed.messages.map((m) => m.content)).toEqual(["Hi", "Hey"]);
   });
 
+  it("sends per message and per listed conversation only what the page shows (decision 216)", async () => {
+    const { a, b } = await twoFriends();
+    const sent = await sendMessage(
+      b,
+      { toUserId: a.id },
+      { content: "Bring the form\nhttps://example.org/trip then lunch", clientMsgId: clientId() },
+    );
+    if (sent.status !== "ok") throw new Error(sent.status);
+    const { id, conversationId } = sent.message;
+    const cookie = await signIn(a.email, a.password);
+    const html = await (await fetchApp(`/chat/${conversationId}`, { headers: { Cookie: cookie } })).text();
+    // The text is bare text beside its link; the sender's name is text before the time.
+    expect(html).toContain(
+      '<p class="chat-text">Bring the form\n<a href="https://example.org/trip" rel="noopener noreferrer nofollow ugc" target="_blank">https://example.org/trip</a> then lunch</p>',
+    );
+    expect(html).toContain(`<p class="chat-meta hint">${b.name} <time dateTime=`);
+    // Report: the icon is the link's ::before, the link is named.
+    expect(html).toContain(`<a class="chat-report with-icon i-flag" href="/report?type=message&amp;id=${id}&amp;`);
+
+    // The page's data: the message without its conversation or disposition (the page's own).
+    const page = await (
+      await fetchApp(`/chat/${conversationId}.data?_routes=routes/chat/conversation`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(page).toContain('"Bring the form\\nhttps://example.org/trip then lunch"');
+    expect(page).not.toContain('"conversationId"');
+    expect(page).not.toContain('"disposition"');
+
+    // The list's data: names, avatars, the last message's text and time; no ids or usernames.
+    const list = await (
+      await fetchApp("/chat.data?_routes=routes/chat/layout", { headers: { Cookie: cookie } })
+    ).text();
+    expect(list).toContain(`"${b.name}"`);
+    expect(list).toContain(`"/chat/@${b.username}"`);
+    for (const key of ["username", "userId", "senderId", "updatedAt"]) expect(list).not.toContain(`"${key}"`);
+  });
+
   it("sends guests to sign in", async () => {
     const response = await fetchApp("/chat");
     expect(response.status).toBe(302);

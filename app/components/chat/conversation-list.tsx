@@ -3,10 +3,15 @@ import { avatarElement } from "~/components/layout/user-avatar";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useLinkClicks } from "~/lib/link-clicks";
-import type { ConversationSummary } from "~/server/chat/conversations.server";
+import type { ConversationSummary, Participant } from "~/server/chat/conversations.server";
 import { useConversationName } from "./conversation-name";
 
-export type ListedConversation = ConversationSummary & { href: string };
+/** What a row shows, and no more (decision 216): the layout's loader sends these to the browser. */
+export type ListedConversation = Pick<ConversationSummary, "id" | "type" | "title" | "unread"> & {
+  participants: Pick<Participant, "name" | "avatar">[];
+  lastMessage: Pick<NonNullable<ConversationSummary["lastMessage"]>, "content" | "createdAt" | "hidden"> | null;
+  href: string;
+};
 
 export { useConversationName };
 
@@ -57,30 +62,27 @@ export function ConversationList({
                   "default",
                   avatarName || tc("unknownUser"),
                 )}
-                <span className="chat-conversation-text">
-                  <span className="chat-conversation-name" dir="auto">
-                    {name}
-                  </span>
-                  <span className="hint chat-conversation-last">
-                    {conversation.lastMessage?.hidden
-                      ? tc("blocked.hidden")
-                      : (conversation.lastMessage?.content ?? t("noMessages"))}
-                  </span>
+                {/* The link is the row's grid (chat.css): no wrapper for the texts or the time and count. */}
+                <span className="chat-conversation-name" dir="auto">
+                  {name}
                 </span>
-                <span className="chat-conversation-meta">
-                  {conversation.lastMessage
-                    ? When({ className: "hint", at: conversation.lastMessage.createdAt, clock })
-                    : null}
-                  {conversation.unread > 0 ? (
-                    <span
-                      className="badge chat-badge"
-                      role="status"
-                      aria-label={t("unread", { count: conversation.unread })}
-                    >
-                      {conversation.unread}
-                    </span>
-                  ) : null}
+                <span className="hint chat-conversation-last">
+                  {conversation.lastMessage?.hidden
+                    ? tc("blocked.hidden")
+                    : (conversation.lastMessage?.content ?? t("noMessages"))}
                 </span>
+                {conversation.lastMessage
+                  ? When({ className: "hint chat-conversation-time", at: conversation.lastMessage.createdAt, clock })
+                  : null}
+                {conversation.unread > 0 ? (
+                  <span
+                    className="badge chat-badge"
+                    role="status"
+                    aria-label={t("unread", { count: conversation.unread })}
+                  >
+                    {conversation.unread}
+                  </span>
+                ) : null}
               </a>
             </li>
           );

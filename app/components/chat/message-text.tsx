@@ -17,20 +17,27 @@ export function splitLinks(text: string): { text: string; href?: string }[] {
   return parts;
 }
 
+/**
+ * Text runs are bare text beside the links (decision 216): a link never touches another run of
+ * text, so React writes no separator between them, and a message without a link is one text
+ * node. Its direction comes from its own first strong letter (`unicode-bidi: plaintext`, app.css).
+ */
 export function MessageText({ content }: { content: string }) {
+  const parts = splitLinks(content);
   return (
-    <p className="chat-text" dir="auto">
-      {splitLinks(content).map((part, i) =>
-        part.href ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts never reorder
-          <a key={i} href={part.href} rel="noopener noreferrer nofollow ugc" target="_blank">
-            {part.text}
-          </a>
-        ) : (
-          // biome-ignore lint/suspicious/noArrayIndexKey: parts never reorder
-          <span key={i}>{part.text}</span>
-        ),
-      )}
+    <p className="chat-text">
+      {parts.length === 1 && !parts[0]!.href
+        ? content
+        : parts.map((part, i) =>
+            part.href ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: parts never reorder
+              <a key={i} href={part.href} rel="noopener noreferrer nofollow ugc" target="_blank">
+                {part.text}
+              </a>
+            ) : (
+              part.text
+            ),
+          )}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import type { ChatMessage } from "~/server/chat/messages.server";
+import type { ShownMessage } from "~/server/chat/messages.server";
 
 /** A message typed here that the server has not confirmed yet (SPEC §4 optimistic send). */
 export type PendingMessage = {
@@ -13,12 +13,12 @@ export type PendingMessage = {
 
 const REMOVED = new Set([1, 2, 3]);
 
-function byTime(a: ChatMessage, b: ChatMessage) {
+function byTime(a: ShownMessage, b: ShownMessage) {
   return a.createdAt - b.createdAt || a.id - b.id;
 }
 
 /** Adds or replaces messages by clientMsgId (SPEC §4); removing dispositions take them out. */
-export function mergeMessages(list: ChatMessage[], incoming: ChatMessage[]) {
+export function mergeMessages(list: ShownMessage[], incoming: ShownMessage[]) {
   const map = new Map(list.map((m) => [m.clientMsgId, m]));
   for (const message of incoming) {
     if (REMOVED.has(message.disposition ?? 0)) map.delete(message.clientMsgId);
@@ -32,7 +32,7 @@ export function mergeMessages(list: ChatMessage[], incoming: ChatMessage[]) {
  * the socket or by gap-fill, and what the user is sending. A server copy replaces the
  * pending one with the same clientMsgId, so nothing shows twice.
  */
-export function useChatMessages(initial: ChatMessage[]) {
+export function useChatMessages(initial: ShownMessage[]) {
   const [messages, setMessages] = useState(initial);
   const [pending, setPending] = useState<PendingMessage[]>([]);
 
@@ -41,7 +41,7 @@ export function useChatMessages(initial: ChatMessage[]) {
     if (initial.length > 0) setMessages((list) => mergeMessages(list, initial));
   }, [initial]);
 
-  const add = useCallback((incoming: ChatMessage[]) => {
+  const add = useCallback((incoming: ShownMessage[]) => {
     setMessages((list) => mergeMessages(list, incoming));
     const confirmed = new Set(incoming.map((m) => m.clientMsgId));
     setPending((list) => list.filter((p) => !confirmed.has(p.clientMsgId)));
@@ -59,6 +59,6 @@ export function useChatMessages(initial: ChatMessage[]) {
 }
 
 /** The (createdAt, id) cursor of a message, as the server pages by it. */
-export function messageCursorOf(message: Pick<ChatMessage, "createdAt" | "id"> | undefined) {
+export function messageCursorOf(message: Pick<ShownMessage, "createdAt" | "id"> | undefined) {
   return message ? `${message.createdAt}:${message.id}` : undefined;
 }

@@ -1,4 +1,4 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { useConversationName } from "~/components/chat/conversation-name";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -29,11 +29,12 @@ export function ConversationsMenu({ conversations, unread }: { conversations: Co
         <ul className="conversations-list">
           {conversations.map((conversation, index) => (
             <li key={conversation.id}>
-              <Link
-                to={conversation.href}
-                // All lead to one route: the first tells the router of it (decision 203).
-                discover={index === 0 ? "render" : "none"}
+              {/* Plain links the header's handler sends through the router (decision 218). All lead
+                  to one route: the first tells the router of it (decision 203). */}
+              <a
                 className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
+                href={conversation.href}
+                data-discover={index === 0 ? "true" : undefined}
               >
                 <span className="conversation-title">{nameOf(conversation)}</span>
                 <span className="hint">
@@ -41,16 +42,14 @@ export function ConversationsMenu({ conversations, unread }: { conversations: Co
                     ? t("blocked.hidden")
                     : (conversation.lastMessage?.content ?? t("conversations.noMessages"))}
                 </span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
       )}
       <p className="menu-footer">
         {/* The sidebar's Conversations tells the router of /chat. */}
-        <Link to="/chat" discover="none">
-          {t("conversations.viewAll")}
-        </Link>
+        <a href="/chat">{t("conversations.viewAll")}</a>
       </p>
     </UnreadMenu>
   );

@@ -1,8 +1,19 @@
-import { Link } from "react-router";
+import type { MouseEventHandler } from "react";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import type { useIntentPrefetch } from "~/lib/link-clicks";
 import { type IconName, iconClass } from "../icons";
 
 export type NavBadges = { chat: number; inbox: number };
+
+/**
+ * What the shell's navigations hand their plain links (decision 218): one click handler that
+ * sends an in-app link through the router as `<Link>` would (`useLinkClicks`), and, where the
+ * links prefetched on intent, the handlers that name the page pointed at (`useIntentPrefetch`).
+ */
+export type ShellLinks = {
+  onClick: MouseEventHandler<HTMLElement>;
+  intent: ReturnType<typeof useIntentPrefetch>["handlers"];
+};
 
 type NavItem = {
   to: string;
@@ -35,22 +46,41 @@ export function currentArea(pathname: string): string | null {
 }
 
 /** SPEC §2 "Sidebar": signed-in only; its footer shows the app version. */
-export function Sidebar({ appVersion, badges, area }: { appVersion: string; badges: NavBadges; area: string | null }) {
+export function Sidebar({
+  appVersion,
+  badges,
+  area,
+  links,
+}: {
+  appVersion: string;
+  badges: NavBadges;
+  area: string | null;
+  links: ShellLinks;
+}) {
   const { t } = useTranslation();
+  // Plain links: the layout's handlers navigate and prefetch as <Link prefetch="intent"> did, and
+  // `data-discover` tells the router of each destination, as <Link> marks itself (decision 218).
   return (
-    <nav id="sidebar" className="sidebar" aria-label={t("nav.mainNavigation")}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
+    <nav
+      id="sidebar"
+      className="sidebar"
+      aria-label={t("nav.mainNavigation")}
+      onClick={links.onClick}
+      {...links.intent}
+    >
       <ul className="sidebar-list">
         {items.map((item) => (
           <li key={item.to}>
-            <Link
-              to={item.to}
+            <a
               className={`${item.to === area ? "sidebar-link active" : "sidebar-link"} ${iconClass(item.icon)}`}
               aria-current={item.to === area ? "page" : undefined}
-              prefetch="intent"
+              href={item.to}
+              data-discover="true"
             >
               <span className="sidebar-label">{t(item.labelKey)}</span>
               {item.badge ? unreadBadge(badges[item.badge], t) : null}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import type { MouseEventHandler, ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useRealtimeConnection } from "~/realtime/use-realtime";
 import { Icon } from "../icons";
@@ -16,16 +15,20 @@ export function SignedInHeader({
   user,
   notifications,
   conversations,
+  onLinkClick,
 }: {
   user: { name: string; avatar: string };
   notifications?: ReactNode;
   conversations?: ReactNode;
+  /** The layout's one handler for the header's plain links (decision 218). */
+  onLinkClick: MouseEventHandler<HTMLElement>;
 }) {
   const { t } = useTranslation();
   // SPEC §4: the realtime socket connects once the signed-in header is shown.
   useRealtimeConnection();
   return (
-    <header className="header">
+    // biome-ignore lint/a11y/noStaticElementInteractions: clicks on its links only, which keys reach as clicks
+    <header className="header" onClick={onLinkClick}>
       {/* The control is this checkbox (decision 010), in the banner like all of the header
           (axe "region", decision 125); the label is its face. */}
       <SidebarState />
@@ -36,10 +39,10 @@ export function SignedInHeader({
       <div className="header-actions">
         {notifications}
         {conversations ?? (
-          <Link to="/chat" className="icon-button" title={t("conversations.label")}>
+          <a className="icon-button" title={t("conversations.label")} href="/chat" data-discover="true">
             <Icon name="chat" />
             <span className="visually-hidden">{t("conversations.label")}</span>
-          </Link>
+          </a>
         )}
         <HeaderMenu
           className="avatar-menu"
@@ -51,15 +54,15 @@ export function SignedInHeader({
           </p>
           {/* Named by the person's name: "Account menu" is the trigger's name alone. */}
           <div role="menu" aria-labelledby="avatar-menu-heading" className="menu-items">
-            <Link role="menuitem" to="/profile">
+            <a role="menuitem" href="/profile" data-discover="true">
               {t("avatarMenu.profile")}
-            </Link>
-            <Link role="menuitem" to="/profile/friends">
+            </a>
+            <a role="menuitem" href="/profile/friends" data-discover="true">
               {t("avatarMenu.friends")}
-            </Link>
-            <Link role="menuitem" to="/profile/settings">
+            </a>
+            <a role="menuitem" href="/profile/settings" data-discover="true">
               {t("avatarMenu.settings")}
-            </Link>
+            </a>
             {/* A whole-page post (a new session, a new page): the browser's own form does it. */}
             <form method="post" action="/login/logout" role="none">
               <button role="menuitem" type="submit" className="menu-button">

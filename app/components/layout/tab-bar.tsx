@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { iconClass } from "../icons";
-import { type NavBadges, unreadBadge } from "./sidebar";
+import { type NavBadges, type ShellLinks, unreadBadge } from "./sidebar";
 import { SIDEBAR_TOGGLE_ID } from "./sidebar-state";
 import { useDisclosure } from "./use-disclosure";
 
@@ -11,36 +10,30 @@ import { useDisclosure } from "./use-disclosure";
  * each with its own unread count; More opens the drawer (the sidebar: Schools, the inbox and
  * everything else). Links, a <details> and a <label> for the drawer's checkbox: all of it
  * works without JavaScript. `area` is the layout's `currentArea`, read once for both navigations;
- * the sidebar's links already tell the router of these routes, so these do not (`discover`, decision 203).
+ * the sidebar's links already tell the router of these routes, so these do not (decision 203).
+ * Plain links, sent through the router by the layout's handlers (decision 218).
  */
-export function TabBar({ badges, area }: { badges: NavBadges; area: string | null }) {
+export function TabBar({ badges, area, links }: { badges: NavBadges; area: string | null; links: ShellLinks }) {
   const { t } = useTranslation();
   const messages = useDisclosure();
   const tab = (to: string, icon: "news" | "calendar" | "people", label: string) => (
-    <Link
-      to={to}
+    <a
       className={`${to === area ? "tab active" : "tab"} ${iconClass(icon)}`}
       aria-current={to === area ? "page" : undefined}
-      prefetch="intent"
-      discover="none"
+      href={to}
     >
       <span className="tab-label">{label}</span>
-    </Link>
+    </a>
   );
   const panelLink = (to: string, icon: "chat" | "inbox", label: string, count: number) => (
-    <Link
-      to={to}
-      className={iconClass(icon)}
-      aria-current={to === area ? "page" : undefined}
-      prefetch="intent"
-      discover="none"
-    >
+    <a className={iconClass(icon)} aria-current={to === area ? "page" : undefined} href={to}>
       {label}
       {unreadBadge(count, t)}
-    </Link>
+    </a>
   );
   return (
-    <nav className="tab-bar" aria-label={t("nav.tabBar")}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
+    <nav className="tab-bar" aria-label={t("nav.tabBar")} onClick={links.onClick} {...links.intent}>
       {tab("/newsfeed", "news", t("nav.newsfeed"))}
       {tab("/calendar", "calendar", t("nav.calendar"))}
       <details className="menu tab-menu" ref={messages}>

@@ -1,13 +1,16 @@
 import { data, redirect } from "react-router";
+import { actionFields } from "~/lib/action-fields";
 import { deleteMessageSchema, parseId, sendMessageSchema } from "~/lib/forms/chat";
-import { formFailure, parseForm } from "~/lib/forms/parse";
+import { formFailure, parseForm, parseValues } from "~/lib/forms/parse";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import {
+  type ConversationView,
   deleteMessage,
   loadConversation,
   loadDirectChat,
   newClientMsgIdServer,
   sendMessage,
+  shownMessage,
 } from "~/server/chat/chat.server";
 import type { Actor } from "~/server/users/session-user.server";
 
@@ -16,6 +19,11 @@ function directPerson(key: string) {
   if (key.startsWith("@")) return { username: key.slice(1) };
   const userId = key.startsWith("~") ? parseId(key.slice(1)) : null;
   return userId === null ? null : { userId };
+}
+
+/** The conversation with its messages as the page sends them (decision 216). */
+function shown(view: ConversationView) {
+  return { ...view, messages: view.messages.map(shownMessage) };
 }
 
 /**
@@ -33,7 +41,7 @@ export async function loadChatPage(viewer: Actor, key: string, url: URL) {
   if (person) {
     const direct = await loadDirectChat(viewerId, person, options);
     if (!direct) throw data(null, { status: 404 });
-    const conversation = direct.conversation;
+    const conversation = direct.conversation && shown(direct.conversation);
     const refusal = conversation ? conversation.refusal : direct.user.refusal;
     return {
       ...base,
@@ -45,8 +53,9 @@ export async function loadChatPage(viewer: Actor, key: string, url: URL) {
     };
   }
   const id = parseId(key);
-  const conversation = id === null ? null : await loadConversation(viewerId, id, options);
-  if (!conversation) throw data(null, { status: 404 });
+  const view = id === null ? null : await loadConversation(viewerId, id, options);
+  if (!view) throw data(null, { status: 404 });
+  const conversation = shown(view);
   return {
     ...base,
     conversation,
@@ -59,7 +68,9 @@ export async function loadChatPage(viewer: Actor, key: string, url: URL) {
 
 /** The page's posts: `send`, and `delete` of one's own message (asked first, decision 051). */
 export async function actOnPage(viewer: Actor, key: string, formData: FormData, url: URL) {
-  if (formData.get("intent") === "delete") return deleteFromPage(viewer, key, formData, url);
+  // A message's Delete carries its fields in the action URL (decisions 106, 216); the body wins.
+  const fields = actionFields(url, formData);
+  if (fields.intent === "delete") return deleteFromPage(viewer, key, formData, fields, url);
   return sendFromPage(viewer, key, formData, url);
 }
 
@@ -67,8 +78,14 @@ export async function actOnPage(viewer: Actor, key: string, formData: FormData, 
  * Deleting one's own message without JavaScript: the post without `confirmed` answers the
  * question in the pane; with it, the message goes (for everyone, live) and the page reloads.
  */
-async function deleteFromPage(viewer: Actor, key: string, formData: FormData, url: URL) {
-  const parsed = parseForm(deleteMessageSchema, formData);
+async function deleteFromPage(
+  viewer: Actor,
+  key: string,
+  formData: FormData,
+  fields: Record<string, FormDataEntryValue>,
+  url: URL,
+) {
+  const parsed = parseValues(deleteMessageSchema, fields);
   if (!parsed.ok) return data(formFailure(formData, "chat:errors.unknownIntent"), { status: 400 });
   if (!parsed.data.confirmed) return { confirmDelete: { messageId: String(parsed.data.messageId) } };
   // On /chat/@username the id is unknown here; the service finds the message's own conversation.

@@ -1,12 +1,12 @@
 import { Link, Outlet, useLocation } from "react-router";
-import { ConversationList } from "~/components/chat/conversation-list";
+import { ConversationList, type ListedConversation } from "~/components/chat/conversation-list";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
 import { userContext } from "~/context";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import chat from "~/locales/en/chat.json";
 import { getInstance } from "~/middleware/i18next";
-import { conversationHref, listConversationPage } from "~/server/chat/chat.server";
+import { type ConversationSummary, conversationHref, listConversationPage } from "~/server/chat/chat.server";
 import stylesheet from "~/styles/chat.css?url";
 import type { Route } from "./+types/layout";
 
@@ -20,18 +20,33 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
-  const page = await listConversationPage(viewer.id, { cursor: url.searchParams.get("more") });
+  // Named as the header's menu names them (`menu`): a titled group by its title, so its members
+  // are neither read nor sent (decision 216); the API's list still carries them.
+  const page = await listConversationPage(viewer.id, { cursor: url.searchParams.get("more"), menu: true });
   return {
     metaTitle: getInstance(context).t("chat:metaTitle"),
     viewerId: viewer.id,
     // The dropdown sends groups to /chat (SPEC §2); here they open themselves, at the first
     // unread message when there is one, without JavaScript too (decision 122).
-    conversations: page.data.map((conversation) => ({
-      ...conversation,
-      href: `${conversation.type === 0 ? conversationHref(conversation) : `/chat/${conversation.id}`}${conversation.unread > 0 ? "#unread" : ""}`,
-    })),
+    // Only what the list shows goes to the browser (decision 216): the people's names and avatars,
+    // the last message's text and time; no ids, usernames or activity times it never reads.
+    conversations: page.data.map(
+      (conversation): ListedConversation => ({
+        id: conversation.id,
+        type: conversation.type,
+        title: conversation.title,
+        participants: conversation.participants.map(({ name, avatar }) => ({ name, avatar })),
+        lastMessage: conversation.lastMessage && shownLast(conversation.lastMessage),
+        unread: conversation.unread,
+        href: `${conversation.type === 0 ? conversationHref(conversation) : `/chat/${conversation.id}`}${conversation.unread > 0 ? "#unread" : ""}`,
+      }),
+    ),
     nextCursor: page.nextCursor,
   };
+}
+
+function shownLast({ content, createdAt, hidden }: NonNullable<ConversationSummary["lastMessage"]>) {
+  return hidden ? { content, createdAt, hidden } : { content, createdAt };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];

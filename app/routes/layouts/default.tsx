@@ -1,4 +1,4 @@
-import { Outlet, useLocation, useMatches } from "react-router";
+import { Outlet, PrefetchPageLinks, useLocation, useMatches } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { ConversationsMenu, useChatUnread } from "~/components/layout/conversations-menu";
 import { Footer } from "~/components/layout/footer";
@@ -13,6 +13,7 @@ import { TabBar } from "~/components/layout/tab-bar";
 import { Toasts } from "~/components/layout/toasts";
 import { shipsScripts } from "~/lib/hydration";
 import { useTranslation } from "~/lib/i18n-lite/react";
+import { useIntentPrefetch, useLinkClicks } from "~/lib/link-clicks";
 import { DEFAULT_THEME, type Theme } from "~/lib/themes";
 import { useRootData } from "~/root";
 
@@ -32,6 +33,11 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
   const badges = { chat: chat.unread, inbox: root?.inboxUnread ?? 0 };
   // The page's area, read once for the sidebar's and the tab bar's links (decision 203).
   const area = currentArea(useLocation().pathname);
+  // The shell's links are plain <a>s (decision 218): one handler sends them through the router,
+  // one intent prefetches the sidebar's and the tab bar's pages, as their <Link>s did.
+  const onLinkClick = useLinkClicks();
+  const intent = useIntentPrefetch();
+  const navLinks = { onClick: onLinkClick, intent: intent.handlers };
   // One theme picker per page: a page with its own (settings) says so in its route handle.
   const ownThemePicker = matches.some(
     (match) => (match.handle as { ownThemePicker?: boolean } | undefined)?.ownThemePicker,
@@ -44,6 +50,7 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
       {user ? (
         <SignedInHeader
           user={user}
+          onLinkClick={onLinkClick}
           notifications={root?.notifications ? <NotificationsMenu data={root.notifications} /> : null}
           conversations={
             root?.conversations ? <ConversationsMenu conversations={chat.conversations} unread={chat.unread} /> : null
@@ -53,7 +60,7 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
         <GuestHeader />
       )}
       <div className="app-body">
-        {user ? <Sidebar appVersion={appVersion} badges={badges} area={area} /> : null}
+        {user ? <Sidebar appVersion={appVersion} badges={badges} area={area} links={navLinks} /> : null}
         {user ? <SidebarScrim /> : null}
         <div className="app-content">
           {children}
@@ -66,7 +73,8 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
           ) : null}
         </div>
       </div>
-      {user ? <TabBar badges={badges} area={area} /> : null}
+      {user ? <TabBar badges={badges} area={area} links={navLinks} /> : null}
+      {intent.page ? <PrefetchPageLinks page={intent.page} /> : null}
       {/* Both show what scripts are doing: a page without scripts has no use for them (decision 090). */}
       {scripts ? <NavigationProgress /> : null}
       {scripts ? <SpinnerOverlay /> : null}

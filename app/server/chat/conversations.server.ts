@@ -149,7 +149,10 @@ export function toSummaries(rows: Row[], limit: number) {
  * A user's conversations, most recently active first, with the other participants, the last
  * message and how many messages from others arrived after the user last read. One query.
  */
-export async function listConversationPage(userId: number, options: { limit?: number; cursor?: string | null } = {}) {
+export async function listConversationPage(
+  userId: number,
+  options: { limit?: number; cursor?: string | null; menu?: boolean } = {},
+) {
   const limit = Math.min(Math.max(options.limit ?? CONVERSATION_PAGE_SIZE, 1), CONVERSATION_PAGE_MAX);
   // As a batch, not a lone select: /chat's list then rides with the root loader's and the
   // conversation's reads in the request's one round trip (decision 104).

@@ -14,6 +14,18 @@ import { type MessageRefusal, toRefusal, writeRefusalSql } from "./permission.se
 /** A message as clients hold it (SPEC §3 Message plus the server id). */
 export type ChatMessage = Omit<MessageData, "senderId"> & { senderId: number | null };
 
+/**
+ * A message as a conversation's page sends it to the browser (decision 216): its conversation is
+ * the page's and its disposition 0 (the page shows only visible messages), so neither is sent;
+ * `lang` only when known. Frames and the API's JSON carry whole `ChatMessage`s.
+ */
+export type ShownMessage = Omit<ChatMessage, "conversationId" | "disposition"> &
+  Partial<Pick<ChatMessage, "conversationId" | "disposition">>;
+
+export function shownMessage({ conversationId: _c, disposition: _d, lang, ...message }: ChatMessage): ShownMessage {
+  return lang ? { ...message, lang } : message;
+}
+
 /** The newest 50 first, then 50 at a time (docs/decisions/050-chat-routes-and-sending.md). */
 export const MESSAGE_PAGE_SIZE = 50;
 /** A reconnecting client fetches at most this many missed messages per call, then asks again. */

@@ -1,4 +1,4 @@
-import { createCookieSessionStorage, type Session } from "react-router";
+import { createCookieSessionStorage, createSession, type Session } from "react-router";
 import type { Toast } from "~/lib/toast";
 import { getConfig } from "~/server/config.server";
 
@@ -54,8 +54,29 @@ export function sessionStorage() {
   return storage;
 }
 
-export function getSession(request: Request) {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
+/**
+ * The sessions this isolate has read, by the exact Cookie header they came in (decision 218): a
+ * browser sends the same header on every page until its tokens are renewed, and reading it again
+ * (the cookie parse, the HMAC check of the signature, the base64 and JSON decode) gives the same
+ * data every time, with the same secrets, which live as long as `storage`. Only a header that
+ * held a session is kept, as its decoded data; each request still gets a session of its own.
+ * Bounded; the oldest goes first.
+ */
+const readSessions = new Map<string, AppSession["data"]>();
+const READ_SESSIONS_MAX = 1000;
+
+export async function getSession(request: Request): Promise<AppSession> {
+  const header = request.headers.get("Cookie");
+  const known = header ? readSessions.get(header) : undefined;
+  // The storage's own getSession hands its decoded data to createSession the same way.
+  if (known) return createSession<SessionData, FlashData>({ ...known } as SessionData);
+  const session = await sessionStorage().getSession(header);
+  const data = session.data;
+  if (header && Object.keys(data).length > 0) {
+    if (readSessions.size >= READ_SESSIONS_MAX) readSessions.delete(readSessions.keys().next().value as string);
+    readSessions.set(header, Object.freeze({ ...data }));
+  }
+  return session;
 }
 
 export function commitSession(session: AppSession) {

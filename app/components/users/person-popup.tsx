@@ -1,21 +1,26 @@
-import { useEffect, useRef } from "react";
+import { type MouseEvent as ReactMouseEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { avatarElement } from "~/components/layout/user-avatar";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { rememberUser } from "~/lib/user-cache";
 
 /**
- * AvatarPopup (avatar-popup.tsx) without controls, for a long list of people (the friends page:
- * 75 at scale 1, decision 205): the same markup as a plain function, no hooks and no <Link>. The
- * list calls `usePopupList` once for what each AvatarPopup's hooks did (close on a click outside,
- * Escape, focus leaving or a new location; the user cache) and sends its links through the
- * router (`useLinkClicks`). `texts` are the list's, looked up once. A module of its own: the
- * list loads neither AvatarPopup's code nor its controls'.
+ * AvatarPopup (avatar-popup.tsx) without controls, for a long list of people (the friends page,
+ * decision 205): a plain function, no hooks and no <Link>. The list calls `usePopupList` once for
+ * what each AvatarPopup's hooks did (close on a click outside, Escape, focus leaving or a new
+ * location; the user cache) and sends its links through the router (`useLinkClicks`). `texts`
+ * are the list's, looked up once. A module of its own: the list loads neither AvatarPopup's code
+ * nor its controls'.
+ *
+ * The card (the avatar at 64 px, the name, @username) repeats what the row beside it shows, so
+ * the server sends only the popup's trigger and its "View profile" link, what a reader without
+ * JavaScript needs; with it, the card is made when the popup first opens (`withCard`, decision 215).
  */
 export function personPopup(
   user: UserInfo,
   texts: { label: (name: string) => string; unknown: string; viewProfile: string },
   discover = false,
+  withCard = false,
 ) {
   const label = user.name || texts.unknown;
   return (
@@ -24,15 +29,17 @@ export function personPopup(
         {avatarElement(user.name, user.avatar, "default", label)}
       </summary>
       <div className="menu-panel avatar-popup-panel">
-        <div className="avatar-popup-card">
-          {avatarElement(user.name, user.avatar, "large", label)}
-          <div>
-            <strong className="avatar-popup-name" dir="auto">
-              {user.name ?? texts.unknown}
-            </strong>
-            {user.username ? <p className="hint">{`@${user.username}`}</p> : null}
+        {withCard ? (
+          <div className="avatar-popup-card">
+            {avatarElement(user.name, user.avatar, "large", label)}
+            <div>
+              <strong className="avatar-popup-name" dir="auto">
+                {user.name ?? texts.unknown}
+              </strong>
+              {user.username ? <p className="hint">{`@${user.username}`}</p> : null}
+            </div>
           </div>
-        </div>
+        ) : null}
         <a href={`/users/${user.id}`} data-discover={discover ? true : undefined}>
           {texts.viewProfile}
         </a>
@@ -41,9 +48,29 @@ export function personPopup(
   );
 }
 
-/** `personPopup`'s behaviour, once for the list its ref is on (see useDisclosure, decision 035). */
+const NO_CARDS: ReadonlySet<number> = new Set();
+
+/**
+ * `personPopup`'s behaviour, once for the list its ref is on (see useDisclosure, decision 035),
+ * and which people's cards are made: `onClick` on the list makes a card as its popup opens, in
+ * the same task, so it is there when the popup is first painted.
+ */
 export function usePopupList(users: UserInfo[]) {
   const ref = useRef<HTMLUListElement>(null);
+  const [cards, setCards] = useState(NO_CARDS);
+  /** The person whose popup this is: the list's items are the people, in order. */
+  const personOf = (popup: Element) => {
+    const item = popup.closest("li");
+    return item ? users[Array.prototype.indexOf.call(ref.current?.children ?? [], item)] : undefined;
+  };
+  const makeCards = (popups: Iterable<Element>) => {
+    const ids: number[] = [];
+    for (const popup of popups) {
+      const id = personOf(popup)?.id;
+      if (id !== undefined && !cards.has(id)) ids.push(id);
+    }
+    if (ids.length) setCards((made) => new Set([...made, ...ids]));
+  };
   const { pathname, search } = useLocation();
   const shownAt = useRef(`${pathname}${search}`);
   const openPopups = () => ref.current?.querySelectorAll<HTMLDetailsElement>("details.avatar-popup[open]") ?? [];
@@ -61,6 +88,10 @@ export function usePopupList(users: UserInfo[]) {
     shownAt.current = here;
     for (const popup of openPopups()) popup.open = false;
   }, [pathname, search]);
+
+  // A popup tapped open before the scripts ran gets its card now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => makeCards(openPopups()), []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: openPopups reads the ref
   useEffect(() => {
@@ -95,5 +126,14 @@ export function usePopupList(users: UserInfo[]) {
     };
   }, []);
 
-  return ref;
+  return {
+    ref,
+    cards,
+    /** A click on a closed popup's trigger (a tap, Enter or Space) opens it: its card first. */
+    onClick(event: ReactMouseEvent<HTMLElement>) {
+      const trigger = event.target instanceof Element ? event.target.closest("summary.avatar-popup-trigger") : null;
+      const popup = trigger?.parentElement;
+      if (popup instanceof HTMLDetailsElement && !popup.open) makeCards([popup]);
+    },
+  };
 }

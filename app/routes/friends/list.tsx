@@ -131,11 +131,18 @@ function PeopleList({
         <p className="hint">{empty}</p>
       ) : (
         // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
-        <ul className="people-list" ref={popups} onClick={onClick}>
+        <ul
+          className="people-list"
+          ref={popups.ref}
+          onClick={(event) => {
+            popups.onClick(event);
+            onClick(event);
+          }}
+        >
           {people.map((person, index) => (
             <PersonRow
               key={person.id}
-              avatar={personPopup(person, texts, index === 0)}
+              avatar={personPopup(person, texts, index === 0, popups.cards.has(person.id))}
               actions={controls(person, true)}
             >
               <strong>{person.name}</strong>

@@ -2,7 +2,6 @@ import { Link, useFetcher, useFetchers, useLocation } from "react-router";
 import { ConfirmForm } from "~/components/confirm-form";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
-import { actionWithFields } from "~/lib/action-fields";
 import { chatPath, FRIEND_INTENTS, FriendStatus, statusAfter, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
@@ -66,8 +65,10 @@ export function useFriendControlsList() {
 }
 
 function friendControls(t: FriendsT, user: UserInfo, shown: UserInfo, full: boolean, returnTo: string, plain: boolean) {
-  // The form's fields ride in its action URL, not hidden inputs (decisions 106, 215).
-  const action = (intent: string) => actionWithFields(friendActionPath(user.id), { intent, returnTo });
+  // The form's fields ride in its action URL, not hidden inputs (decisions 106, 215); `/` as it is,
+  // as actionWithFields writes it, whose shared chunk would cost this page's JavaScript 0.2 KB.
+  const query = `returnTo=${encodeURIComponent(returnTo).replaceAll("%2F", "/")}`;
+  const action = (intent: string) => `${friendActionPath(user.id)}?intent=${intent}&${query}`;
   const values = { name: user.name };
   const confirm = (intent: "send" | "cancel" | "unfriend", label: string, secondary = false) => (
     <ConfirmForm

@@ -48,29 +48,15 @@ export function personPopup(
   );
 }
 
-const NO_CARDS: ReadonlySet<number> = new Set();
-
 /**
  * `personPopup`'s behaviour, once for the list its ref is on (see useDisclosure, decision 035),
- * and which people's cards are made: `onClick` on the list makes a card as its popup opens, in
- * the same task, so it is there when the popup is first painted.
+ * and whether its cards are made: `onClick` on the list makes them as a first popup opens, in the
+ * same task, so the card is there when the popup is first painted.
  */
 export function usePopupList(users: UserInfo[]) {
   const ref = useRef<HTMLUListElement>(null);
-  const [cards, setCards] = useState(NO_CARDS);
-  /** The person whose popup this is: the list's items are the people, in order. */
-  const personOf = (popup: Element) => {
-    const item = popup.closest("li");
-    return item ? users[Array.prototype.indexOf.call(ref.current?.children ?? [], item)] : undefined;
-  };
-  const makeCards = (popups: Iterable<Element>) => {
-    const ids: number[] = [];
-    for (const popup of popups) {
-      const id = personOf(popup)?.id;
-      if (id !== undefined && !cards.has(id)) ids.push(id);
-    }
-    if (ids.length) setCards((made) => new Set([...made, ...ids]));
-  };
+  // The cards (a page of people, 20 at most: decision 215) are made when a first popup opens.
+  const [cards, setCards] = useState(false);
   const { pathname, search } = useLocation();
   const shownAt = useRef(`${pathname}${search}`);
   const openPopups = () => ref.current?.querySelectorAll<HTMLDetailsElement>("details.avatar-popup[open]") ?? [];
@@ -91,7 +77,9 @@ export function usePopupList(users: UserInfo[]) {
 
   // A popup tapped open before the scripts ran gets its card now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
-  useEffect(() => makeCards(openPopups()), []);
+  useEffect(() => {
+    if (openPopups().length) setCards(true);
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: openPopups reads the ref
   useEffect(() => {
@@ -129,11 +117,9 @@ export function usePopupList(users: UserInfo[]) {
   return {
     ref,
     cards,
-    /** A click on a closed popup's trigger (a tap, Enter or Space) opens it: its card first. */
+    /** A click on a trigger (a tap, Enter or Space) opens its popup: the cards are made in the same task. */
     onClick(event: ReactMouseEvent<HTMLElement>) {
-      const trigger = event.target instanceof Element ? event.target.closest("summary.avatar-popup-trigger") : null;
-      const popup = trigger?.parentElement;
-      if (popup instanceof HTMLDetailsElement && !popup.open) makeCards([popup]);
+      if (event.target instanceof Element && event.target.closest("summary")) setCards(true);
     },
   };
 }

@@ -142,7 +142,7 @@ function PeopleList({
           {people.map((person, index) => (
             <PersonRow
               key={person.id}
-              avatar={personPopup(person, texts, index === 0, popups.cards.has(person.id))}
+              avatar={personPopup(person, texts, index === 0, popups.cards)}
               actions={controls(person, true)}
             >
               <strong>{person.name}</strong>

@@ -14,7 +14,8 @@ import { rememberUser } from "~/lib/user-cache";
  *
  * The card (the avatar at 64 px, the name, @username) repeats what the row beside it shows, so
  * the server sends only the popup's trigger and its "View profile" link, what a reader without
- * JavaScript needs; with it, the card is made when the popup first opens (`withCard`, decision 215).
+ * JavaScript needs; with it, the list makes its cards when a first popup opens (`withCard`,
+ * decision 215).
  */
 export function personPopup(
   user: UserInfo,

@@ -28,8 +28,9 @@ registerNamespace("friends", friends);
 
 /**
  * POST /users/{id}/friend: every friend control's form (intent send, cancel, accept, decline,
- * unfriend; in the body or the query). Success and warnings go back to `returnTo` with a notice (PRG). Sending, cancelling
- * and unfriending ask first: with JavaScript a dialog did, without it this page does (DESIGN §1).
+ * unfriend; in the body or the action's query). Success and warnings go back to `returnTo` with a
+ * notice (PRG). Sending, cancelling and unfriending ask first: with JavaScript a dialog did,
+ * without it this page does (DESIGN §1).
  */
 const QUESTIONS: Partial<Record<FriendIntent, string>> = {
   send: "friends:confirm.send",

@@ -130,7 +130,7 @@ function PeopleList({
       {people.length === 0 ? (
         <p className="hint">{empty}</p>
       ) : (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
+        // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links and popups' triggers, which keys reach as clicks
         <ul
           className="people-list"
           ref={popups.ref}

@@ -100,7 +100,10 @@ function ConfirmDialog({
         action={props.action}
         className="confirm-actions"
         onSubmit={(event) => {
-          event.currentTarget.closest("dialog")?.close();
+          const dialog = event.currentTarget.closest("dialog");
+          // The asking form is rendered right before its dialog.
+          if (dialog?.previousElementSibling) keepFocusNear(dialog.previousElementSibling);
+          dialog?.close();
           props.onConfirm?.();
           // Close an enclosing dropdown too: the page beneath updates.
           const menu = event.currentTarget.closest("details");
@@ -120,4 +123,28 @@ function ConfirmDialog({
       </fetcher.Form>
     </dialog>
   );
+}
+
+const CONTROLS = "a[href], button:not(:disabled), summary, textarea, input:not([type=hidden])";
+
+/**
+ * A confirmed post often takes its own button away (a deleted message, post or comment; Unfriend
+ * turning into Add friend), and focus fell to <body>: a keyboard or screen reader user was back at
+ * the top of the page. Once the button has gone, focus goes to the first control of its item if
+ * that is still there, else of the item after it, else before it (decision 219). Only while focus
+ * is lost, and for 10 s at most.
+ */
+function keepFocusNear(trigger: Element) {
+  const item = trigger.closest("li, article") ?? trigger.parentElement;
+  const places = [item, item?.nextElementSibling, item?.previousElementSibling];
+  const observer = new MutationObserver(() => {
+    if (trigger.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+    observer.disconnect();
+    for (const place of places) {
+      const control = place?.isConnected ? place.querySelector<HTMLElement>(CONTROLS) : null;
+      if (control) return control.focus();
+    }
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => observer.disconnect(), 10_000);
 }

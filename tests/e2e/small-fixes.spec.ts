@@ -1,5 +1,6 @@
-import type { Page, TestInfo } from "@playwright/test";
+import type { Locator, Page, TestInfo } from "@playwright/test";
 import { axeViolations } from "./axe";
+import { PHONE } from "./phone";
 import { expect, signedInPage, signInAs, test } from "./support";
 
 /**
@@ -199,4 +200,155 @@ test("a new community says it was created, and its only owner's main action is M
   const toolbar = page.locator(".community-toolbar");
   await expect(toolbar.getByRole("link", { name: "Manage" })).toHaveClass(/\bbutton\b/);
   await expect(toolbar.getByRole("button", { name: "Leave" })).toHaveCount(0);
+});
+
+/**
+ * How much of a column through `link`'s last line a tap reaches it on, in px: `elementFromPoint`
+ * every pixel from 30 px above its text to 40 px below (decision 219).
+ */
+function reachOf(link: Locator) {
+  return link.evaluate((a) => {
+    const rects = [...a.getClientRects()];
+    const last = rects[rects.length - 1]!;
+    const x = (last.left + last.right) / 2;
+    let reach = 0;
+    for (let y = Math.floor(last.top) - 30; y <= last.bottom + 40; y++) {
+      if (document.elementFromPoint(x, y)?.closest("a") === a) reach++;
+    }
+    return reach;
+  });
+}
+
+test("on a phone, a card's community and time links reach 44 px, clear of the name and the text", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "parent@demo.schoolhub.test");
+  const cards = page.locator("article.post-card");
+  for (const index of [0, 1, 2]) {
+    const card = cards.nth(index);
+    // In the middle of the screen, clear of the header and the tab bar.
+    await card.locator("header").evaluate((el) => el.scrollIntoView({ block: "center" }));
+    const links = card.locator("header .hint > a");
+    await expect(links).toHaveCount(2);
+    for (const link of await links.all()) {
+      expect(await reachOf(link), `card ${index}: ${await link.textContent()}`).toBeGreaterThanOrEqual(44);
+    }
+    // The author's name and the post's first line are not taken: a tap there is not the byline's.
+    const taken = (target: Locator) =>
+      target.evaluate((el) => {
+        const r = el.getClientRects()[0]!;
+        return document.elementFromPoint(r.left + 4, (r.top + r.bottom) / 2)?.closest("header .hint a") != null;
+      });
+    expect(await taken(card.locator("header strong")), `card ${index}: the name`).toBe(false);
+    expect(await taken(card.locator(".post-text").first()), `card ${index}: the text`).toBe(false);
+  }
+  // A thumb 20 px under the first card's community name opens the community.
+  const community = cards.first().locator("header .hint > a").first();
+  const name = (await community.textContent())!;
+  await community.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  const box = (await community.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height + 20);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+});
+
+test("on a phone, a post's menu opened near the tab bar opens upward, every item in reach", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "parent@demo.schoolhub.test");
+  // The third post's: far enough down the page to be scrolled to either place, whatever posts
+  // other tests have added on top.
+  const menu = page.locator("article.post-card > .post-actions > details.item-menu").nth(2);
+  const button = menu.locator(":scope > summary");
+  /** Every item of the open menu is on screen, above the tab bar, and a tap on it lands on it. */
+  const itemsInReach = () =>
+    menu.locator(":scope > .menu-panel").evaluate((panel) => {
+      const bar = document.querySelector(".tab-bar")!.getBoundingClientRect().top;
+      return [...panel.querySelectorAll<HTMLElement>("a, button")].map((item) => {
+        const r = item.getBoundingClientRect();
+        const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+        return { item: item.textContent, top: r.top >= 56, aboveBar: r.bottom <= bar, hit: item.contains(hit) };
+      });
+    });
+  // Mid-screen first: once flipped, a panel keeps the side that worked while it still fits there.
+  for (const [where, from] of [
+    ["mid-screen", 400],
+    ["near the foot", 120],
+  ] as const) {
+    // The button `from` px above the screen's foot (the tab bar is its last 56).
+    await button.evaluate((el, from) => {
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      window.scrollTo(0, top - (window.innerHeight - from));
+    }, from);
+    await button.click();
+    await expect(menu.locator(":scope > .menu-panel")).toBeVisible();
+    const items = await itemsInReach();
+    expect(items.length, where).toBeGreaterThan(0);
+    for (const item of items) expect(item, where).toEqual({ item: item.item, top: true, aboveBar: true, hit: true });
+    // Upward only where below had no room.
+    const [panel, trigger] = [await menu.locator(":scope > .menu-panel").boundingBox(), await button.boundingBox()];
+    expect(panel!.y < trigger!.y, where).toBe(where === "near the foot");
+    await button.click();
+    await expect(menu.locator(":scope > .menu-panel")).toBeHidden();
+  }
+});
+
+test("on a phone, a page's lone links are whole targets: an event's community, an edit's Cancel, the feed's way back", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "parent@demo.schoolhub.test");
+  const edit = await page.locator("article.post-card a[href$='/edit']").first().getAttribute("href");
+  const height = async (link: Locator) => (await link.boundingBox())!.height;
+  // The demo's PTO meeting, in Lincoln PTO.
+  await page.goto("/calendar/events/8");
+  await expect(page.getByRole("heading", { level: 1, name: "PTO meeting" })).toBeVisible();
+  expect(await height(page.locator(".event-meta").getByRole("link", { name: "Lincoln PTO" }))).toBeGreaterThanOrEqual(
+    44,
+  );
+  await page.goto(edit!);
+  expect(await height(page.locator("main").getByRole("link", { name: "Cancel" }))).toBeGreaterThanOrEqual(44);
+  await page.goto("/calendar/feed");
+  expect(await height(page.getByRole("link", { name: "Back to settings" }))).toBeGreaterThanOrEqual(44);
+});
+
+test("a confirmed delete that takes its button away leaves focus beside it, not at the page's top @js-only", async ({
+  browser,
+}, testInfo) => {
+  // Friends Many and Pal 52 (fixtures of the friends list): a conversation no other test reads.
+  const page = await signedInPage(browser, testInfo, "e2e-friends-many-js@demo.schoolhub.test", "/chat/@e2e_pal_52_js");
+  const texts = [`First ${Date.now().toString(36)}`, `Second ${Date.now().toString(36)}`];
+  for (const text of texts) {
+    await page.getByLabel("Message", { exact: true }).fill(text);
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.locator(".chat-message").filter({ hasText: text })).toHaveAttribute("data-id", /\d+/);
+  }
+  // By keyboard: the second message's Delete, then Yes in the question.
+  const second = page.locator(".chat-message").filter({ hasText: texts[1]! });
+  await second.getByRole("button", { name: "Delete" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("dialog[open]")).toBeVisible();
+  await page.locator("dialog[open]").getByRole("button").first().focus();
+  await page.keyboard.press("Enter");
+  await expect(second).toHaveCount(0);
+  // Focus is on the message before it, where the reader was, not on <body>.
+  const first = page.locator(".chat-message").filter({ hasText: texts[0]! });
+  await expect.poll(() => first.evaluate((item) => item.contains(document.activeElement))).toBe(true);
+  // Tidy: the first goes too.
+  await first.getByRole("button", { name: "Delete" }).click();
+  await page.locator("dialog[open]").getByRole("button").first().click();
+  await expect(first).toHaveCount(0);
+});
+
+test("the calendar's month arrows stand apart from their words", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "parent@demo.schoolhub.test", { to: "/calendar" });
+  for (const name of ["Previous month", "Next month"]) {
+    const apart = await page.getByRole("link", { name }).evaluate((link) => {
+      const arrow = link.querySelector("span[aria-hidden]")!.getBoundingClientRect();
+      const words = [...link.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!;
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      const text = range.getBoundingClientRect();
+      return Math.max(text.left - arrow.right, arrow.left - text.right);
+    });
+    expect(apart, name).toBeGreaterThanOrEqual(3);
+  }
 });

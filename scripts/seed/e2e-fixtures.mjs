@@ -95,7 +95,7 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
     }
   }
 
-  // A long friends list (decision 191: pages of 50): "Friends Many" has 52 friends, Pal 01–52.
+  // A long friends list (decisions 191, 215: pages of 20): "Friends Many" has 52 friends, Pal 01–52.
   for (const project of ["js", "nojs"]) {
     const many = `e2e_friends_many_${project}`;
     sql.push(

@@ -43,7 +43,7 @@ describe("the friends list by name, a page at a time (decision 191)", () => {
     await makeRequest(viewer.id, asked.id);
 
     const { all, pages } = await friendsOf(viewer.id);
-    expect(pages).toBe(3);
+    expect(pages).toBe(Math.ceil(120 / FRIENDS_PAGE_SIZE));
     const expected = [...people].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
     expect(all.map((person) => person.id)).toEqual(expected.map((person) => person.id));
     expect(all.map((person) => person.name)).toEqual(expected.map((person) => person.name));

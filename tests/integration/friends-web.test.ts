@@ -135,6 +135,23 @@ describe("the friend forms (POST /users/{id}/friend)", () => {
     expect(guest.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
 
+  it("reads intent and returnTo from the action's query, a field in the body first (decision 215)", async () => {
+    const { a, b } = await twoPeople();
+    const browser = await browserFor(a);
+    const sent = await browser.post(`${friendForm(b.id)}?intent=send&returnTo=/newsfeed`, {
+      confirmed: "1",
+      returnTo: "/profile/friends",
+    });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe("/profile/friends");
+    expect(await friendshipRows(a.id, b.id)).toHaveLength(1);
+    // Unconfirmed, the question's page carries the query's fields in its own form.
+    const asks = await (await browser.post(`${friendForm(b.id)}?intent=cancel&returnTo=/newsfeed`, {})).text();
+    expect(asks).toContain("Are you sure you want to cancel the friend request with Blake Answerer?");
+    expect(asks).toContain('<input type="hidden" name="intent" value="cancel"/>');
+    expect(asks).toContain('<input type="hidden" name="returnTo" value="/newsfeed"/>');
+  });
+
   it("creates the addressee's notification through the form too", async () => {
     const { a, b } = await twoPeople();
     const browser = await browserFor(a);
@@ -164,7 +181,7 @@ describe("the public profile (/users/{id})", () => {
     expect(html).toContain('class="avatar avatar-large avatar-placeholder"');
     expect(html).toContain(`@${b.username}`);
     expect(html).toMatch(/<button type="submit"[^>]*>Add Friend<\/button>/);
-    expect(html).toContain(`action="/users/${b.id}/friend"`);
+    expect(html).toContain(`action="/users/${b.id}/friend?intent=send&amp;returnTo=/users/${b.id}"`);
     expect(html).toContain("Chess Club");
   });
 
@@ -280,6 +297,26 @@ describe("/profile/friends", () => {
     expect(friends).toMatch(/Fran Friend.*Send Message.*Unfriend/);
     expect(incoming).toMatch(/Ivy Incoming.*Accept.*Decline/);
     expect(outgoing).toMatch(/Otto Outgoing.*Cancel Friend Request/);
+  });
+
+  it("sends a person's popup without its card, and the forms' fields in their action (decision 215)", async () => {
+    const user = await createUser({ name: "Centre" });
+    const friend = await createUser({ name: "Fran Friend" });
+    const asker = await createUser({ name: "Ivy Incoming" });
+    await makeFriends(user.id, friend.id);
+    await makeRequest(asker.id, user.id);
+    const html = await (await (await browserFor(user)).get("/profile/friends")).text();
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    // The trigger and "View profile" (what a reader without JavaScript needs); the card repeats
+    // the row's avatar, name and @username, and the browser makes it when the popup opens.
+    expect(main).toContain(`aria-label="About Fran Friend"`);
+    expect(main).toMatch(new RegExp(`<a href="/users/${friend.id}"[^>]*>View profile</a>`));
+    expect(main).not.toContain("avatar-popup-card");
+    expect(main).not.toContain("avatar-large");
+    expect(main).toContain(`action="/users/${friend.id}/friend?intent=unfriend&amp;returnTo=/profile/friends"`);
+    expect(main).toContain(`action="/users/${asker.id}/friend?intent=accept&amp;returnTo=/profile/friends"`);
+    expect(main).toContain(`action="/users/${asker.id}/friend?intent=decline&amp;returnTo=/profile/friends"`);
+    expect(main).not.toContain('type="hidden"');
   });
 
   it("finds people by name or username, with their controls, never oneself or deleted accounts", async () => {

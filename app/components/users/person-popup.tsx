@@ -1,21 +1,27 @@
-import { useEffect, useRef } from "react";
+import { type MouseEvent as ReactMouseEvent, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { avatarElement } from "~/components/layout/user-avatar";
 import { FriendStatus, type UserInfo } from "~/lib/friend-status";
 import { rememberUser } from "~/lib/user-cache";
 
 /**
- * AvatarPopup (avatar-popup.tsx) without controls, for a long list of people (the friends page:
- * 75 at scale 1, decision 205): the same markup as a plain function, no hooks and no <Link>. The
- * list calls `usePopupList` once for what each AvatarPopup's hooks did (close on a click outside,
- * Escape, focus leaving or a new location; the user cache) and sends its links through the
- * router (`useLinkClicks`). `texts` are the list's, looked up once. A module of its own: the
- * list loads neither AvatarPopup's code nor its controls'.
+ * AvatarPopup (avatar-popup.tsx) without controls, for a long list of people (the friends page,
+ * decision 205): a plain function, no hooks and no <Link>. The list calls `usePopupList` once for
+ * what each AvatarPopup's hooks did (close on a click outside, Escape, focus leaving or a new
+ * location; the user cache) and sends its links through the router (`useLinkClicks`). `texts`
+ * are the list's, looked up once. A module of its own: the list loads neither AvatarPopup's code
+ * nor its controls'.
+ *
+ * The card (the avatar at 64 px, the name, @username) repeats what the row beside it shows, so
+ * the server sends only the popup's trigger and its "View profile" link, what a reader without
+ * JavaScript needs; with it, the list makes its cards when a first popup opens (`withCard`,
+ * decision 215).
  */
 export function personPopup(
   user: UserInfo,
   texts: { label: (name: string) => string; unknown: string; viewProfile: string },
   discover = false,
+  withCard = false,
 ) {
   const label = user.name || texts.unknown;
   return (
@@ -24,15 +30,17 @@ export function personPopup(
         {avatarElement(user.name, user.avatar, "default", label)}
       </summary>
       <div className="menu-panel avatar-popup-panel">
-        <div className="avatar-popup-card">
-          {avatarElement(user.name, user.avatar, "large", label)}
-          <div>
-            <strong className="avatar-popup-name" dir="auto">
-              {user.name ?? texts.unknown}
-            </strong>
-            {user.username ? <p className="hint">{`@${user.username}`}</p> : null}
+        {withCard ? (
+          <div className="avatar-popup-card">
+            {avatarElement(user.name, user.avatar, "large", label)}
+            <div>
+              <strong className="avatar-popup-name" dir="auto">
+                {user.name ?? texts.unknown}
+              </strong>
+              {user.username ? <p className="hint">{`@${user.username}`}</p> : null}
+            </div>
           </div>
-        </div>
+        ) : null}
         <a href={`/users/${user.id}`} data-discover={discover ? true : undefined}>
           {texts.viewProfile}
         </a>
@@ -41,9 +49,15 @@ export function personPopup(
   );
 }
 
-/** `personPopup`'s behaviour, once for the list its ref is on (see useDisclosure, decision 035). */
+/**
+ * `personPopup`'s behaviour, once for the list its ref is on (see useDisclosure, decision 035),
+ * and whether its cards are made: `onClick` on the list makes them as a first popup opens, in the
+ * same task, so the card is there when the popup is first painted.
+ */
 export function usePopupList(users: UserInfo[]) {
   const ref = useRef<HTMLUListElement>(null);
+  // The cards (a page of people, 20 at most: decision 215) are made when a first popup opens.
+  const [cards, setCards] = useState(false);
   const { pathname, search } = useLocation();
   const shownAt = useRef(`${pathname}${search}`);
   const openPopups = () => ref.current?.querySelectorAll<HTMLDetailsElement>("details.avatar-popup[open]") ?? [];
@@ -61,6 +75,12 @@ export function usePopupList(users: UserInfo[]) {
     shownAt.current = here;
     for (const popup of openPopups()) popup.open = false;
   }, [pathname, search]);
+
+  // A popup tapped open before the scripts ran gets its card now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at hydration
+  useEffect(() => {
+    if (openPopups().length) setCards(true);
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: openPopups reads the ref
   useEffect(() => {
@@ -95,5 +115,12 @@ export function usePopupList(users: UserInfo[]) {
     };
   }, []);
 
-  return ref;
+  return {
+    ref,
+    cards,
+    /** A click on a trigger (a tap, Enter or Space) opens its popup: the cards are made in the same task. */
+    onClick(event: ReactMouseEvent<HTMLElement>) {
+      if (event.target instanceof Element && event.target.closest("summary")) setCards(true);
+    },
+  };
 }

@@ -28,8 +28,9 @@ registerNamespace("friends", friends);
 
 /**
  * POST /users/{id}/friend: every friend control's form (intent send, cancel, accept, decline,
- * unfriend). Success and warnings go back to `returnTo` with a notice (PRG). Sending, cancelling
- * and unfriending ask first: with JavaScript a dialog did, without it this page does (DESIGN §1).
+ * unfriend; in the body or the action's query). Success and warnings go back to `returnTo` with a
+ * notice (PRG). Sending, cancelling and unfriending ask first: with JavaScript a dialog did,
+ * without it this page does (DESIGN §1).
  */
 const QUESTIONS: Partial<Record<FriendIntent, string>> = {
   send: "friends:confirm.send",
@@ -52,10 +53,12 @@ function perform(intent: FriendIntent, viewer: Actor, targetId: number): Promise
   }
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params, url }: Route.ActionArgs) {
   const targetId = parseUserId(params.id);
   if (targetId === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
+  // The controls send `intent` and `returnTo` in the action's query (decision 215); the body wins.
+  for (const [name, value] of url.searchParams) if (!formData.has(name)) formData.set(name, value);
   const parsed = parseForm(friendActionSchema, formData);
   // A tampered post (no such intent): this page, with the form's error and a way back.
   if (!parsed.ok) return data({ failure: { ...parsed, formError: "friends:warnings.unknownIntent" } }, { status: 400 });

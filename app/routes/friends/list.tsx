@@ -130,12 +130,19 @@ function PeopleList({
       {people.length === 0 ? (
         <p className="hint">{empty}</p>
       ) : (
-        // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
-        <ul className="people-list" ref={popups} onClick={onClick}>
+        // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links and popups' triggers, which keys reach as clicks
+        <ul
+          className="people-list"
+          ref={popups.ref}
+          onClick={(event) => {
+            popups.onClick(event);
+            onClick(event);
+          }}
+        >
           {people.map((person, index) => (
             <PersonRow
               key={person.id}
-              avatar={personPopup(person, texts, index === 0)}
+              avatar={personPopup(person, texts, index === 0, popups.cards)}
               actions={controls(person, true)}
             >
               <strong>{person.name}</strong>

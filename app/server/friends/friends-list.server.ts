@@ -4,8 +4,11 @@ import { avatarUrl } from "~/server/users/avatar";
 
 export type FriendEntry = { id: number; name: string; username: string | null; avatar: string; since: number };
 
-/** People shown in each list of /profile/friends at a time; the next ones are a link away. */
-export const FRIENDS_PAGE_SIZE = 50;
+/**
+ * People shown in each list of /profile/friends at a time, as in the app's other lists (decision
+ * 215); the next ones are a link away.
+ */
+export const FRIENDS_PAGE_SIZE = 20;
 
 export type FriendList = "friends" | "incoming" | "outgoing";
 
@@ -45,8 +48,8 @@ function side(userId: number, mine: "requester" | "addressee", status: string, a
 /**
  * A page of people from the sides given, by name then id. The sides are one compound SELECT
  * whose ORDER BY SQLite runs as a merge of the index ranges, stopped at the page's LIMIT
- * (decision 198): a page reads about its 51 index rows, where it read 51 from each side, looked
- * every one of them up in users and sorted them.
+ * (decision 198): a page reads about its own index rows and one more, where it read as many from
+ * each side, looked every one of them up in users and sorted them.
  */
 function pageQuery(sides: SQL[]) {
   return sqlRows<Row>(sql`${sql.join(sides, sql` UNION ALL `)} ORDER BY name, id LIMIT ${FRIENDS_PAGE_SIZE + 1}`);

@@ -319,7 +319,11 @@ test("a confirmed delete that takes its button away leaves focus beside it, not 
   for (const text of texts) {
     await page.getByLabel("Message", { exact: true }).fill(text);
     await page.getByRole("button", { name: "Send", exact: true }).click();
-    await expect(page.locator(".chat-message").filter({ hasText: text })).toHaveAttribute("data-id", /\d+/);
+    // Sent, not pending: the server's message has its bubble's id (decision 216).
+    await expect(page.locator(".chat-message").filter({ hasText: text }).locator(".chat-bubble")).toHaveAttribute(
+      "id",
+      /^message-\d+$/,
+    );
   }
   // By keyboard: the second message's Delete, then Yes in the question.
   const second = page.locator(".chat-message").filter({ hasText: texts[1]! });

@@ -2,8 +2,9 @@ import { data, redirect } from "react-router";
 import { useFormMessage } from "~/components/form/field";
 import { PersonActionPage } from "~/components/friends/person-action-page";
 import { userContext } from "~/context";
+import { actionFields } from "~/lib/action-fields";
 import { friendActionSchema, parseUserId } from "~/lib/forms/friend";
-import { parseForm } from "~/lib/forms/parse";
+import { parseValues } from "~/lib/forms/parse";
 import { readFormData } from "~/lib/forms/read-form.server";
 import { CONFIRMED_INTENTS, type FriendIntent } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
@@ -58,8 +59,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (targetId === null) throw data(null, { status: 404 });
   const formData = await readFormData(request);
   // The controls send `intent` and `returnTo` in the action's query (decision 215); the body wins.
-  for (const [name, value] of url.searchParams) if (!formData.has(name)) formData.set(name, value);
-  const parsed = parseForm(friendActionSchema, formData);
+  const parsed = parseValues(friendActionSchema, actionFields(url, formData));
   // A tampered post (no such intent): this page, with the form's error and a way back.
   if (!parsed.ok) return data({ failure: { ...parsed, formError: "friends:warnings.unknownIntent" } }, { status: 400 });
   const { intent, confirmed } = parsed.data;

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page, TestInfo } from "@playwright/test";
 import { fitsThePhone, iconContrastInThemes, PHONE, pressAndSeePending, quotedAtFullWidth, tappable } from "./phone";
 import { expect, signedInPage, test } from "./support";
 
@@ -8,6 +8,13 @@ import { expect, signedInPage, test } from "./support";
  * direct chat (scripts/seed/moderation.mjs); the operator is shared, so everything it looks for
  * carries the project's name.
  */
+
+/** The project's parent, at 360 px, in the direct chat with its rude neighbour. */
+function parentInChat(browser: Browser, testInfo: TestInfo, p: string) {
+  return signedInPage(browser, testInfo, `e2e-report-parent-${p}@demo.schoolhub.test`, `/chat/@e2e_report_rude_${p}`, {
+    viewport: PHONE,
+  });
+}
 
 async function notificationsOf(page: Page) {
   await page.reload();
@@ -24,13 +31,7 @@ test("a parent reports a chat message, the operator warns its author, both are t
   test.setTimeout(90_000);
   const p = testInfo.project.name === "no-js" ? "nojs" : "js";
   const rude = `Mind your own business, idiot ${p}`;
-  const parent = await signedInPage(
-    browser,
-    testInfo,
-    `e2e-report-parent-${p}@demo.schoolhub.test`,
-    `/chat/@e2e_report_rude_${p}`,
-    { viewport: PHONE },
-  );
+  const parent = await parentInChat(browser, testInfo, p);
   const message = parent.locator(".chat-message").filter({ hasText: rude });
   await expect(message).toBeVisible();
   // Only someone else's message can be reported; one's own has Delete there instead.
@@ -100,13 +101,7 @@ test("a parent reports a person from their profile, and an ordinary member canno
   // Three people sign in and walk the pages: slow on a loaded machine.
   test.setTimeout(90_000);
   const p = testInfo.project.name === "no-js" ? "nojs" : "js";
-  const parent = await signedInPage(
-    browser,
-    testInfo,
-    `e2e-report-parent-${p}@demo.schoolhub.test`,
-    `/chat/@e2e_report_rude_${p}`,
-    { viewport: PHONE },
-  );
+  const parent = await parentInChat(browser, testInfo, p);
   const header = parent.locator(".chat-thread-header");
   await header.getByLabel(`Options for Rude Neighbour ${p}`).click();
   await header.getByRole("link", { name: "Report", exact: true }).click();

@@ -186,10 +186,14 @@ const integration = beside
   ? step("integration (vitest in workerd, on idle CPU)", bin("vitest"), ["run"], { background: true, idle: true })
   : step("integration (vitest in workerd)", bin("vitest"), ["run"]);
 // Work of someone else's may take the machine meanwhile: then the suite gets an ordinary
-// priority back before its tests wait out their timeouts.
+// priority back before its tests wait out their timeouts (and a breath of it when the browsers
+// alone kept it from the CPU for 10 s).
 const unwatch = beside
   ? watchStarvation(integration.child.pid, {
-      onStarved: () => console.log("\n━━ integration: no idle CPU for 10 s, back to an ordinary priority"),
+      onStarved: ({ others }) =>
+        console.log(
+          `\n━━ integration: others' work took the machine (${others.toFixed(1)} cores), back to an ordinary priority`,
+        ),
     })
   : () => {};
 if (!beside) await integration;

@@ -6,5 +6,12 @@ export function groupPriority(pid: number, level: number): boolean;
 export function ordinaryPriority(pid: number): void;
 export function watchStarvation(
   pid: number,
-  options: { window?: number; every?: number; minimum?: number; onStarved?: (cores: number) => void },
+  options: {
+    window?: number;
+    every?: number;
+    breath?: number;
+    minimum?: number;
+    othersBusy?: number;
+    onStarved?: (found: { cores: number; others: number }) => void;
+  },
 ): () => void;

@@ -100,37 +100,61 @@ export function groupPriority(pid, level) {
   }
 }
 
-/** Back to an ordinary priority: the process group `pid` leads, each process and its session's group. */
-export function ordinaryPriority(pid) {
-  groupPriority(pid, 0);
+/** Sets the nice of every process of the process group `pid` leads, and of its session's group. */
+function groupNice(pid, level) {
+  groupPriority(pid, level);
   for (const proc of processes()) {
     if (proc.group !== pid) continue;
     try {
-      setPriority(proc.pid, 0);
+      setPriority(proc.pid, level);
     } catch {}
   }
 }
 
+/** Back to an ordinary priority: the process group `pid` leads, each process and its session's group. */
+export function ordinaryPriority(pid) {
+  groupNice(pid, 0);
+}
+
 /**
- * Watches the step led by `pid` while it runs at the lowest priority: if it got almost no CPU for
- * `window` ms (someone else's work took the machine), it goes back to an ordinary priority for
- * good, so its tests are not held past their timeouts. Returns a function that stops watching.
+ * Watches the step led by `pid` while it runs at the lowest priority. If it got almost no CPU for
+ * `window` ms, its tests would soon wait out their timeouts: when other people's work took the
+ * machine (`othersBusy` cores that are not this run's), there is no idle CPU to wait for and it
+ * goes back to an ordinary priority for good (`onStarved`); when this run's own browsers did, it
+ * gets an ordinary priority for `breath` ms, so that a test in flight moves on, and then the
+ * lowest again. Returns a function that stops watching.
  */
-export function watchStarvation(pid, { window = 10_000, every = 2_000, minimum = 0.02, onStarved }) {
-  const samples = [];
+export function watchStarvation(
+  pid,
+  { window = 10_000, every = 2_000, breath = 3_000, minimum = 0.02, othersBusy = 0.5, onStarved },
+) {
+  let samples = [];
+  let resting = false;
   const timer = setInterval(() => {
+    if (resting) return;
     const all = processes();
-    const seconds = all.filter((proc) => proc.group === pid).reduce((sum, proc) => sum + proc.ticks, 0);
-    samples.push([Date.now(), seconds / TICKS]);
-    while (samples.length > 1 && samples[0][0] < Date.now() - window) samples.shift();
+    const step = all.filter((proc) => proc.group === pid).reduce((sum, proc) => sum + proc.ticks, 0) / TICKS;
+    samples.push({ at: Date.now(), step, machine: machineSeconds(), ours: treeSeconds(all, process.pid) });
+    while (samples.length > 1 && samples[0].at < Date.now() - window) samples.shift();
     const [first, last] = [samples[0], samples[samples.length - 1]];
-    if (last[0] - first[0] < window - every) return;
-    const cores = Math.max(0, last[1] - first[1]) / ((last[0] - first[0]) / 1000);
-    if (cores < minimum) {
+    const elapsed = (last.at - first.at) / 1000;
+    if (elapsed * 1000 < window - every) return;
+    const cores = Math.max(0, last.step - first.step) / elapsed;
+    if (cores >= minimum) return;
+    const others = Math.max(0, last.machine - first.machine - (last.ours - first.ours)) / elapsed;
+    if (others >= othersBusy) {
       clearInterval(timer);
       ordinaryPriority(pid);
-      onStarved?.(cores);
+      onStarved?.({ cores, others });
+      return;
     }
+    resting = true;
+    groupNice(pid, 0);
+    setTimeout(() => {
+      groupNice(pid, IDLE_NICE);
+      samples = [];
+      resting = false;
+    }, breath).unref();
   }, every);
   timer.unref();
   return () => clearInterval(timer);

@@ -233,19 +233,37 @@ describe("the conversation list's copies (decision 197)", { timeout: 60_000 }, (
       disposition: i % 3 === 0 ? 1 : 0,
     }));
     for (let k = 0; k < messages.length; k += 10) await db.insert(schema.messages).values(messages.slice(k, k + 10));
-    const { rows } = conversationStatements(me.id, sql`${c!.id}`, {});
+    const { rows } = conversationStatements(me.id, c!.id, {});
     const read = await env.DB.prepare(rows.sql)
       .bind(...rows.params)
       .all();
     expect(read.results).toHaveLength(51);
     expect(read.meta.rows_read).toBeLessThanOrEqual(53);
     // An older page starts its index search at the cursor: the newer messages are not stepped over.
-    const older = conversationStatements(me.id, sql`${c!.id}`, { before: `${now - 120_000 + 100 * 1_000}:999999999` });
+    const older = conversationStatements(me.id, c!.id, { before: `${now - 120_000 + 100 * 1_000}:999999999` });
     const deep = await env.DB.prepare(older.rows.sql)
       .bind(...older.rows.params)
       .all<{ created_at: number; disposition: number }>();
     expect(deep.results).toHaveLength(51);
     expect(deep.results.every((m) => m.created_at <= now - 120_000 + 100 * 1_000 && m.disposition === 0)).toBe(true);
     expect(deep.meta.rows_read).toBeLessThanOrEqual(53);
+  });
+
+  it("builds a conversation's statements once per isolate and binds each read's own values (decision 223)", () => {
+    const reader = { id: 7, tokenVersion: 3 };
+    const first = conversationStatements(7, 11, { markRead: reader, now: Date.UTC(2026, 11, 31, 23, 59) });
+    // Another viewer, conversation, year and cursor: the same text, so nothing was compiled again.
+    const other = conversationStatements(8, 12, { markRead: { id: 8, tokenVersion: 1 }, now: Date.UTC(2027, 0, 1) });
+    for (const name of ["heads", "members", "rows", "markRead"] as const)
+      expect(other[name].sql, name).toBe(first[name].sql);
+    const older = conversationStatements(8, 12, { before: "1700000000000:42" });
+    expect(older.rows.sql).not.toBe(first.rows.sql);
+    expect(conversationStatements(9, 13, { before: "1800000000000:5" }).rows.sql).toBe(older.rows.sql);
+    // Each value is bound, once however often the rule names it; the consent year is the read's.
+    expect(first.heads.params).toEqual(expect.arrayContaining([7, 11, 3, 2026 - 13]));
+    expect(other.heads.params).toEqual(expect.arrayContaining([8, 12, 1, 2027 - 13]));
+    expect(other.heads.params).not.toContain(7);
+    expect(older.rows.params).toEqual(expect.arrayContaining([8, 12, 1_700_000_000_000, 42]));
+    expect(first.heads.params.length).toBeLessThanOrEqual(6);
   });
 });

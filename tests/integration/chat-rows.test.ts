@@ -214,6 +214,18 @@ describe("the conversation list's copies (decision 197)", { timeout: 60_000 }, (
     const before = await page();
     await chats(50, (i) => now - 7_200_000 - i * 1_000);
     expect(await page()).toBe(before);
+    // /chat's pages come from statements compiled once per isolate (decision 223): the same
+    // conversations as the statement built anew for that page, the cursor's page too.
+    const built = async (after: { at: number; id: number } | null) => {
+      const { rows } = await batch({ rows: conversationsQuery(me.id, { limit: 30, menu: true, after }) });
+      return toSummaries(rows as Parameters<typeof toSummaries>[0], 30);
+    };
+    const first = await listConversationPage(me.id, { menu: true });
+    expect(first).toEqual(await built(null));
+    const [at, id] = first.nextCursor!.split(":").map(Number) as [number, number];
+    const second = await listConversationPage(me.id, { menu: true, cursor: first.nextCursor });
+    expect(second).toEqual(await built({ at, id }));
+    expect(second.data.map((c) => c.id)).not.toContain(first.data[0]!.id);
 
     // A conversation's page of 50 messages reads 50 index rows (and one for "older"), whatever
     // was removed among them: the visible ones come from messages_visible in the page's order.

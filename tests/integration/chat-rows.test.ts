@@ -9,7 +9,12 @@ import {
   renameGroup,
   sendMessage,
 } from "~/server/chat/chat.server";
-import { conversationsPart, conversationsQuery, toSummaries } from "~/server/chat/conversations.server";
+import {
+  CONVERSATION_PAGE_SIZE,
+  conversationsPart,
+  conversationsQuery,
+  toSummaries,
+} from "~/server/chat/conversations.server";
 import { conversationStatements } from "~/server/chat/messages.server";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -217,8 +222,9 @@ describe("the conversation list's copies (decision 197)", { timeout: 60_000 }, (
     // /chat's pages come from statements compiled once per isolate (decision 223): the same
     // conversations as the statement built anew for that page, the cursor's page too.
     const built = async (after: { at: number; id: number } | null) => {
-      const { rows } = await batch({ rows: conversationsQuery(me.id, { limit: 30, menu: true, after }) });
-      return toSummaries(rows as Parameters<typeof toSummaries>[0], 30);
+      const limit = CONVERSATION_PAGE_SIZE;
+      const { rows } = await batch({ rows: conversationsQuery(me.id, { limit, menu: true, after }) });
+      return toSummaries(rows as Parameters<typeof toSummaries>[0], limit);
     };
     const first = await listConversationPage(me.id, { menu: true });
     expect(first).toEqual(await built(null));
@@ -226,6 +232,15 @@ describe("the conversation list's copies (decision 197)", { timeout: 60_000 }, (
     const second = await listConversationPage(me.id, { menu: true, cursor: first.nextCursor });
     expect(second).toEqual(await built({ at, id }));
     expect(second.data.map((c) => c.id)).not.toContain(first.data[0]!.id);
+    // 20 a page there (decision 223), the rest behind "More conversations", without JavaScript too.
+    expect(first.data).toHaveLength(20);
+    const html = await (await fetchApp("/chat", { headers: { Cookie: cookie } })).text();
+    const list = html.slice(
+      html.indexOf('<ul class="chat-conversations"'),
+      html.indexOf("</ul>", html.indexOf('<ul class="chat-conversations"')),
+    );
+    expect(list.match(/<li>/g)).toHaveLength(20);
+    expect(html).toContain(`href="/chat?more=${encodeURIComponent(first.nextCursor!)}"`);
 
     // A conversation's page of 50 messages reads 50 index rows (and one for "older"), whatever
     // was removed among them: the visible ones come from messages_visible in the page's order.

@@ -26,7 +26,13 @@ export type ConversationSummary = {
 };
 
 export const CONVERSATION_MENU_SIZE = 10;
-export const CONVERSATION_PAGE_SIZE = 30;
+/**
+ * /chat's list, beside every conversation too: 20 a page, "More conversations" for the rest
+ * (decision 223). A phone shows about eight rows, and on a conversation's page none (chat.css
+ * hides the list there), yet every row was sent to it as markup and data; a wide screen's list
+ * pane shows about ten. The API's page (`CONVERSATION_PAGE_MAX`) is unchanged.
+ */
+export const CONVERSATION_PAGE_SIZE = 20;
 export const CONVERSATION_PAGE_MAX = 50;
 
 /** Messages with these dispositions are gone for everyone (docs/decisions/051-message-dispositions.md). */

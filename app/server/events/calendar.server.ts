@@ -2,7 +2,15 @@ import { type SQL, sql } from "drizzle-orm";
 import { expandOccurrences, type OccurrenceException } from "~/lib/calendar/recurrence";
 import type { Category } from "~/lib/categories";
 import { MONTH_EVENTS_MAX } from "~/lib/community-limits";
-import { type BatchPart, batchPart, preparedRows, runBatch, single, sqlRows, type Statement } from "~/server/db/batch.server";
+import {
+  type BatchPart,
+  batchPart,
+  preparedRows,
+  runBatch,
+  type Statement,
+  single,
+  sqlRows,
+} from "~/server/db/batch.server";
 import {
   type EventRow,
   eventRowsSql,

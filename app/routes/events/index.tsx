@@ -73,7 +73,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const onClick = useLinkClicks();
   // Each date's texts once (decision 205), drawn once as grid or agenda (decision 210). The
   // loader sent the month's dates only, in order.
-  const dated = datedItems(items.map(agendaItem), zone, i18n.language);
+  const dated = datedItems(items.map(agendaItem), zone, i18n.language, (start, end) => t("overnight", { start, end }));
   const days = new Map<number, DatedItem<AgendaItem>[]>();
   for (const date of dated) {
     const list = days.get(date.day);

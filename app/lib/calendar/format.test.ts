@@ -68,16 +68,38 @@ describe("datedItems' texts (decision 210: ranges kept by wall clock; 217: start
 describe("a date that ends on a later day (decision 222)", () => {
   it("is its start's time and its end's day and time, with no formatRange, in the viewer's zone", () => {
     const formatRange = vi.spyOn(Intl.DateTimeFormat.prototype, "formatRange");
-    // 11 PM to 1 AM in Los Angeles (UTC−8 in November), and a same-day date for comparison.
+    // 11 PM to 1 AM in Los Angeles (UTC−8 in November), and a same-day date (a time no other test has).
     const items = [
       { startsAt: at("2026-11-02T07:00:00Z"), endsAt: at("2026-11-02T09:00:00Z"), allDay: false },
-      { startsAt: at("2026-11-03T02:00:00Z"), endsAt: at("2026-11-03T03:30:00Z"), allDay: false },
+      { startsAt: at("2026-11-03T02:13:00Z"), endsAt: at("2026-11-03T03:29:00Z"), allDay: false },
     ];
     const [late, evening] = datedItems(items, "America/Los_Angeles", "en", (start, end) => `${start} – ${end}`);
     expect(late!.time).toBe("11:00 PM – Mon, Nov 2, 1:00 AM");
     expect(late!.day).toBe(at("2026-11-01T00:00:00Z"));
-    expect(evening!.time).toBe("6:00 – 7:30 PM");
+    expect(evening!.time).toBe("6:13 – 7:29 PM");
     expect(formatRange).toHaveBeenCalledTimes(1);
+    formatRange.mockRestore();
+  });
+});
+
+describe("a range of times of day (decision 222)", () => {
+  it("is formatted once, for every later list in that language too, whatever the dates and zone", () => {
+    const formatRange = vi.spyOn(Intl.DateTimeFormat.prototype, "formatRange");
+    const first = [{ startsAt: at("2026-05-04T05:17:00Z"), endsAt: at("2026-05-04T06:49:00Z"), allDay: false }];
+    // The same times of day in Bangkok (UTC+7), on other dates, in a later render.
+    const later = [3, 9, 27].map((day) => ({
+      startsAt: at(`2026-06-${String(day).padStart(2, "0")}T22:17:00Z`),
+      endsAt: at(`2026-06-${String(day).padStart(2, "0")}T23:49:00Z`),
+      allDay: false,
+    }));
+    const texts = [
+      ...datedItems(first, "UTC", "vi", overnight),
+      ...datedItems(later, "Asia/Bangkok", "vi", overnight),
+    ].map((date) => date.time);
+    expect(new Set(texts)).toEqual(
+      new Set([timeFormat("UTC", "vi").formatRange(first[0]!.startsAt, first[0]!.endsAt)]),
+    );
+    expect(formatRange).toHaveBeenCalledTimes(2); // once in the lists, once just above
     formatRange.mockRestore();
   });
 });

@@ -86,9 +86,9 @@ export type Overnight = (start: string, end: string) => string;
  * as that wall clock read in UTC (same fields, no zone or date in them), so `start` writes
  * "6:00 PM" once per time of day from the `LocalDateTime` already read. `range`: "6:00 – 7:30 PM";
  * where the zone's offset is the same at both ends and they fall on one local date, the same
- * holds, so it is written once per range of times of day; across a clock change, the instants are
- * formatted as they are; across midnight, `overnight` writes the start's wall clock and the end's
- * day and time.
+ * holds, so it is written once per range of times of day (`wallClockRange`); across a clock
+ * change, the instants are formatted as they are; across midnight, `overnight` writes the start's
+ * wall clock and the end's day and time.
  */
 function wallClockTexts(viewerZone: string, locale: string, overnight: Overnight) {
   const time = timeFormat(viewerZone, locale);
@@ -104,7 +104,6 @@ function wallClockTexts(viewerZone: string, locale: string, overnight: Overnight
     }
     return text;
   };
-  const texts = new Map<string, string>();
   const range = (startsAt: number, endsAt: number, start: LocalDateTime) => {
     const end = utcToLocal(endsAt, viewerZone);
     const startWall = Date.UTC(start.year, start.month - 1, start.day, start.hour, start.minute);
@@ -115,16 +114,31 @@ function wallClockTexts(viewerZone: string, locale: string, overnight: Overnight
     if (endsAt >= startsAt && !oneDate) return overnight(startText(start), endsLater.format(endsAt));
     if (!sameOffset || !oneDate || endsAt < startsAt) return time.formatRange(startsAt, endsAt);
     const from = (start.hour * 60 + start.minute) * MINUTE + (startsAt - floor(startsAt));
-    const key = `${from}+${endsAt - startsAt}`;
-    let text = texts.get(key);
-    if (text === undefined) {
-      text = wallClock.formatRange(from, from + endsAt - startsAt);
-      texts.set(key, text);
-    }
-    return text;
+    return wallClockRange(wallClock, locale, from, from + endsAt - startsAt);
   };
   return { start: startText, range };
 }
+
+/**
+ * A range of times of day ("6:00 – 8:00 PM", ms from midnight), `wallClock`'s (`locale`'s UTC
+ * hour-and-minute formatter), kept for the isolate's (or the tab's) life: it depends on nothing
+ * but the language and the two times, and a district's events start and end at a few dozen times
+ * of day, each `formatRange` ~80 µs here (decision 222; a month at scale 1 wrote ~27 of them per
+ * request, the demo data's ~8). At most `WALL_RANGES_MAX`, then it starts again.
+ */
+function wallClockRange(wallClock: Intl.DateTimeFormat, locale: string, from: number, to: number) {
+  const key = `${locale} ${from} ${to}`;
+  let text = wallRanges.get(key);
+  if (text === undefined) {
+    if (wallRanges.size >= WALL_RANGES_MAX) wallRanges.clear();
+    text = wallClock.formatRange(from, to);
+    wallRanges.set(key, text);
+  }
+  return text;
+}
+
+const wallRanges = new Map<string, string>();
+const WALL_RANGES_MAX = 5_000;
 
 /** A full date and time line for the event page, in the viewer's zone with the zone's name. */
 export function longWhen(item: Placeable, viewerZone: string, locale: string) {

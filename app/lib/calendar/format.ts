@@ -123,8 +123,8 @@ function wallClockTexts(viewerZone: string, locale: string, overnight: Overnight
  * A range of times of day ("6:00 – 8:00 PM", ms from midnight), `wallClock`'s (`locale`'s UTC
  * hour-and-minute formatter), kept for the isolate's (or the tab's) life: it depends on nothing
  * but the language and the two times, and a district's events start and end at a few dozen times
- * of day, each `formatRange` ~80 µs here (decision 222; a month at scale 1 wrote ~27 of them per
- * request, the demo data's ~8). At most `WALL_RANGES_MAX`, then it starts again.
+ * of day, each `formatRange` ~80 µs here (decision 222; a month at scale 1 wrote 26 of them per
+ * request, the demo data's 6). At most `WALL_RANGES_MAX`, then it starts again.
  */
 function wallClockRange(wallClock: Intl.DateTimeFormat, locale: string, from: number, to: number) {
   const key = `${locale} ${from} ${to}`;

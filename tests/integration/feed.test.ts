@@ -61,6 +61,12 @@ async function busyPosts(
   await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
 }
 
+/** The statement with each parameter's value in its place, whether its parameters are numbered (`?2`) or not. */
+function withValues({ sql, params }: { sql: string; params: unknown[] }) {
+  let next = 0;
+  return sql.replace(/\?(\d*)/g, (_, n: string) => JSON.stringify(params[n ? Number(n) - 1 : next++]));
+}
+
 describe("the newsfeed", () => {
   it("runs the statement postCardsQuery builds, compiled once and filled in per viewer and cursor (decision 213)", () => {
     // Asked in turn for other viewers, limits and cursors: each time the same SQL and values as
@@ -74,8 +80,9 @@ describe("the newsfeed", () => {
     ] as const) {
       const prepared = newsfeedRows(viewer, cursor, limit);
       const built = postCardsQuery(viewer, { kind: "feed" }, limit, cursor);
-      expect(prepared.sql).toBe(built.sql);
-      expect(prepared.params).toEqual(built.params);
+      // Numbered by name, each value bound once (decision 223): the same query, value for value.
+      expect(withValues(prepared)).toBe(withValues(built));
+      expect(prepared.params.length).toBeLessThan(built.params.length);
     }
   });
 

@@ -3,7 +3,7 @@ import { fanOutNewPost } from "~/server/content/fan-out.server";
 import { encodeCursor, postCardsQuery } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
 import { getDb, schema } from "~/server/db/db.server";
-import { loadNewsfeed, NEWSFEED_PAGE_SIZE, newsfeedRows } from "~/server/feed/newsfeed.server";
+import { loadNewsfeed, NEWSFEED_PAGE_SIZE, newsfeedPageSize, newsfeedRows } from "~/server/feed/newsfeed.server";
 import { addMember, cast, makeCommunity } from "./communities-support";
 import { createUser } from "./helpers";
 import { connect } from "./realtime-support";
@@ -154,7 +154,8 @@ describe("the newsfeed", () => {
     const browser = await browserFor(member);
     const html = await (await browser.get("/newsfeed")).text();
     expect(html).toContain('action="/content"');
-    const first = await loadNewsfeed(member.id, null);
+    // The page's first screen (decision 220), not the API's page.
+    const first = await loadNewsfeed(member.id, null, newsfeedPageSize(null));
     const next = encodeCursor(first.posts.at(-1)!);
     // Without JavaScript "Load more" grows this page by one page, back at the last post (decision 124).
     expect(html).toContain(`href="/newsfeed?pages=2#post-${first.posts.at(-1)!.id}"`);

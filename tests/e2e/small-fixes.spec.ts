@@ -313,6 +313,7 @@ test("on a phone, a page's lone links are whole targets: an event's community, a
 test("a confirmed delete that takes its button away leaves focus beside it, not at the page's top @js-only", async ({
   browser,
 }, testInfo) => {
+  test.setTimeout(90_000);
   // Friends Many and Pal 52 (fixtures of the friends list): a conversation no other test reads.
   const page = await signedInPage(browser, testInfo, "e2e-friends-many-js@demo.schoolhub.test", "/chat/@e2e_pal_52_js");
   const texts = [`First ${Date.now().toString(36)}`, `Second ${Date.now().toString(36)}`];
@@ -340,6 +341,26 @@ test("a confirmed delete that takes its button away leaves focus beside it, not 
   await first.getByRole("button", { name: "Delete" }).click();
   await page.locator("dialog[open]").getByRole("button").first().click();
   await expect(first).toHaveCount(0);
+
+  // A post's only comment deleted: no item beside it, so focus goes to the comment box after
+  // its list (decision 225), not to <body>. A community and a post of this user's own.
+  const tag = Date.now().toString(36);
+  const community = await page.request.post("/communities/create", {
+    form: { name: `Focus check ${tag}`, category: "club", joinPolicy: "invite" },
+    maxRedirects: 0,
+  });
+  const communityId = community.headers().location!.split("/")[2]!;
+  await page.request.post("/content", { form: { communityId, body: `Focus check ${tag}` }, maxRedirects: 0 });
+  await page.goto(`/communities/${communityId}`);
+  await page.locator("article.post-card a[href^='/content/']").first().click();
+  await page.getByLabel("Write a comment").fill(`Only ${tag}`);
+  await page.getByRole("button", { name: "Comment", exact: true }).click();
+  const only = page.locator(".comment").filter({ hasText: `Only ${tag}` });
+  await only.getByTitle("Comment actions", { exact: true }).click();
+  await only.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.locator("dialog[open]").getByRole("button").first().click();
+  await expect(only).toHaveCount(0);
+  await expect(page.getByLabel("Write a comment")).toBeFocused();
 });
 
 test("the calendar's month arrows stand apart from their words", async ({ page }) => {

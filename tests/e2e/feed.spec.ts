@@ -128,4 +128,18 @@ test("a post's like and comment are icon buttons with counts; edit, report and d
     .locator(":scope > .post-actions > *")
     .evaluateAll((items) => new Set(items.map((item) => Math.round(item.getBoundingClientRect().top))).size);
   expect(rows).toBe(1);
+  // The comment box's button has no type="submit" (decision 192) yet the submit look, the
+  // theme's accent, not the browser's grey that reads as disabled (decision 225).
+  const [background, accent] = await post
+    .locator("form.comment-new button")
+    .first()
+    .evaluate((button) => {
+      const probe = document.createElement("span");
+      probe.style.color = "var(--accent)";
+      button.after(probe);
+      const colour = getComputedStyle(probe).color;
+      probe.remove();
+      return [getComputedStyle(button).backgroundColor, colour];
+    });
+  expect(background).toBe(accent);
 });

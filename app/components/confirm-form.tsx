@@ -131,17 +131,28 @@ const CONTROLS = "a[href], button:not(:disabled), summary, textarea, input:not([
  * A confirmed post often takes its own button away (a deleted message, post or comment; Unfriend
  * turning into Add friend), and focus fell to <body>: a keyboard or screen reader user was back at
  * the top of the page. Once the button has gone, focus goes to the first control of its item if
- * that is still there, else of the item after it, else before it (decision 219). Only while focus
- * is lost, and for 10 s at most.
+ * that is still there, else of the item after it, else before it (decision 219), else of what
+ * follows its list (decision 225). Only while focus is lost, and for 10 s at most.
  */
 function keepFocusNear(trigger: Element) {
   const item = trigger.closest("li, article") ?? trigger.parentElement;
-  const places = [item, item?.nextElementSibling, item?.previousElementSibling];
+  // The list's own next element last: the only comment deleted leaves the comment box after its
+  // list, the only reply its thread's reply box (decision 225).
+  const places = [
+    item,
+    item?.nextElementSibling,
+    item?.previousElementSibling,
+    item?.parentElement?.nextElementSibling,
+  ];
   const observer = new MutationObserver(() => {
     if (trigger.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
     observer.disconnect();
     for (const place of places) {
-      const control = place?.isConnected ? place.querySelector<HTMLElement>(CONTROLS) : null;
+      const control = place?.isConnected
+        ? place.matches(CONTROLS)
+          ? (place as HTMLElement)
+          : place.querySelector<HTMLElement>(CONTROLS)
+        : null;
       if (control) return control.focus();
     }
   });

@@ -80,9 +80,11 @@ function layoutCommunitySeed({ q, passwordHash, now, people }) {
     sql.push(
       `INSERT INTO conversations (type, direct_key, updated_at) VALUES (0, (SELECT min(id) || ':' || max(id) FROM users WHERE id IN (${user(key)}, ${neighbour})), ${now - 2 * hour});`,
       `INSERT INTO conversation_participants (conversation_id, user_id, last_read_at) VALUES (${conversation}, ${user(key)}, ${now}), (${conversation}, ${neighbour}, ${now});`,
-      `INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, created_at) VALUES
-        (${conversation}, ${neighbour}, 'Are you coming to the PTO meeting on Thursday? We could walk over together after pick-up.', ${q(`${key}-neighbour-1`)}, ${now - 3 * hour}),
-        (${conversation}, ${user(key)}, 'Yes! See you at the gate.', ${q(`${key}-neighbour-2`)}, ${now - 2 * hour});`,
+      // In English, as sending them would have detected: an Arabic reader is offered "See
+      // translation" under the neighbour's (languages.spec.ts, decision 225).
+      `INSERT INTO messages (conversation_id, sender_id, content, client_msg_id, lang, created_at) VALUES
+        (${conversation}, ${neighbour}, 'Are you coming to the PTO meeting on Thursday? We could walk over together after pick-up.', ${q(`${key}-neighbour-1`)}, 'en', ${now - 3 * hour}),
+        (${conversation}, ${user(key)}, 'Yes! See you at the gate.', ${q(`${key}-neighbour-2`)}, 'en', ${now - 2 * hour});`,
     );
   }
   // Post LAYOUT_POST_ID is the neighbour's, with a comment and a reply: no viewer is its

@@ -71,6 +71,8 @@ test("a manager creates a weekly event; members answer one date, fill it and mov
   await member.getByRole("button", { name: "Going", exact: true }).click();
   await expect(member.getByText("Your answer: Going").first()).toBeVisible({ timeout: 20_000 });
   await expect(member.getByText("1 of 1 places taken")).toBeVisible({ timeout: 20_000 });
+  // Who is going, at 360 px: each name a whole target (decision 225), not a 19 px line.
+  expect((await member.locator(".going-list a").first().boundingBox())!.height).toBeGreaterThanOrEqual(44);
   await expectAccessible(member);
   // The next date is still open, with no answer of theirs.
   const dates = member.locator(".occurrence-list");

@@ -56,6 +56,8 @@ test("a user who picks Arabic gets the app right to left, nothing off-screen at 
   for (const entry of PAGES.filter((candidate) => candidate.as === "user")) {
     await page.goto(entry.path);
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    // The neighbour writes in English: "See translation" is offered, and measured (decision 225).
+    if (entry.path.startsWith("/chat/@")) await expect(page.locator(".chat-message .translation-note a")).toBeVisible();
     for (const problem of await layoutProblems(page)) problems.push(`${entry.path}: ${problem}`);
   }
   expect(problems).toEqual([]);

@@ -50,6 +50,15 @@ test.describe("notifications dropdown", () => {
       expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
       await expect(page.locator("details.notifications-menu")).not.toHaveAttribute("open", "");
     }
+    // On a short phone screen the sheet scrolls above the tab bar, not under it: its last item
+    // stays in reach (decision 225).
+    await page.setViewportSize({ width: 360, height: 340 });
+    const sheet = await openDropdown(page);
+    const [sheetBottom, barTop] = await sheet.evaluate((panel) => [
+      panel.getBoundingClientRect().bottom,
+      document.querySelector(".tab-bar")!.getBoundingClientRect().top,
+    ]);
+    expect(sheetBottom).toBeLessThanOrEqual(barTop + 0.5);
   });
 
   test("Mark All Read asks first, then marks everything read", async ({ page, javaScriptEnabled }, testInfo) => {

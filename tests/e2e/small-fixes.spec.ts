@@ -197,6 +197,18 @@ test("a new community says it was created, and its only owner's main action is M
   await page.getByRole("button", { name: "Create community" }).click();
   await expect(page).toHaveURL(/\/communities\/\d+$/);
   await expect(page.getByRole("status").filter({ hasText: `${name} was created.` })).toBeVisible();
+  // The notice does not cover a menu opened while it shows: Mark All Read is what a tap at its
+  // middle reaches, on a phone's sheet and a desktop's dropdown (decision 225).
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.locator("details.notifications-menu > summary").click();
+    const reached = await page.getByRole("button", { name: "Mark All Read" }).evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2) === button;
+    });
+    expect(reached, `Mark All Read at ${width} px`).toBe(true);
+    await page.locator("details.notifications-menu > summary").click();
+  }
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const toolbar = page.locator(".community-toolbar");
   await expect(toolbar.getByRole("link", { name: "Manage" })).toHaveClass(/\bbutton\b/);
@@ -325,6 +337,7 @@ test("on a phone, a page's lone links are whole targets: an event's community, a
 test("a confirmed delete that takes its button away leaves focus beside it, not at the page's top @js-only", async ({
   browser,
 }, testInfo) => {
+  test.setTimeout(90_000);
   // Friends Many and Pal 52 (fixtures of the friends list): a conversation no other test reads.
   const page = await signedInPage(browser, testInfo, "e2e-friends-many-js@demo.schoolhub.test", "/chat/@e2e_pal_52_js");
   const texts = [`First ${Date.now().toString(36)}`, `Second ${Date.now().toString(36)}`];
@@ -352,4 +365,24 @@ test("a confirmed delete that takes its button away leaves focus beside it, not 
   await first.getByRole("button", { name: "Delete" }).click();
   await page.locator("dialog[open]").getByRole("button").first().click();
   await expect(first).toHaveCount(0);
+
+  // A post's only comment deleted: no item beside it, so focus goes to the comment box after
+  // its list (decision 225), not to <body>. A community and a post of this user's own.
+  const tag = Date.now().toString(36);
+  const community = await page.request.post("/communities/create", {
+    form: { name: `Focus check ${tag}`, category: "club", joinPolicy: "invite" },
+    maxRedirects: 0,
+  });
+  const communityId = community.headers().location!.split("/")[2]!;
+  await page.request.post("/content", { form: { communityId, body: `Focus check ${tag}` }, maxRedirects: 0 });
+  await page.goto(`/communities/${communityId}`);
+  await page.locator("article.post-card a[href^='/content/']").first().click();
+  await page.getByLabel("Write a comment").fill(`Only ${tag}`);
+  await page.getByRole("button", { name: "Comment", exact: true }).click();
+  const only = page.locator(".comment").filter({ hasText: `Only ${tag}` });
+  await only.getByTitle("Comment actions", { exact: true }).click();
+  await only.getByRole("button", { name: "Delete", exact: true }).click();
+  await page.locator("dialog[open]").getByRole("button").first().click();
+  await expect(only).toHaveCount(0);
+  await expect(page.getByLabel("Write a comment")).toBeFocused();
 });

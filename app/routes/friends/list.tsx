@@ -1,12 +1,13 @@
+import { useMemo } from "react";
 import { Form, Link } from "react-router";
 import { Field } from "~/components/form/field";
-import { useFriendControlsList } from "~/components/friends/friend-controls";
+import { FRIEND_CONTROLS, useFriendControlsList } from "~/components/friends/friend-controls";
 import { personPopup, usePopupList } from "~/components/users/person-popup";
 import { PersonRow } from "~/components/users/person-row";
 import { userContext } from "~/context";
 import { useClock } from "~/lib/clock";
 import { dateTimeFormat } from "~/lib/date-format";
-import { FriendStatus, type UserInfo } from "~/lib/friend-status";
+import { FriendStatus, type FriendStatusValue, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useLinkClicks } from "~/lib/link-clicks";
@@ -32,10 +33,16 @@ registerNamespace("friends", friends);
 
 type Person = UserInfo & { since?: number };
 
-const asPerson = (entry: FriendEntry, status: Pick<UserInfo, "friendStatus" | "direction">): Person => ({
-  ...entry,
-  ...status,
-});
+/**
+ * A list's people with the status every one of them has there: sent once for the list, not
+ * with each person in the page's data (decision 221).
+ */
+function useListed(entries: FriendEntry[], friendStatus: FriendStatusValue, direction: UserInfo["direction"]) {
+  return useMemo(
+    () => entries.map((entry): Person => ({ ...entry, friendStatus, direction })),
+    [entries, friendStatus, direction],
+  );
+}
 
 const positive = (value: string | null) => {
   const id = Number(value);
@@ -112,15 +119,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     q: search.typed,
     qTooLong: search.tooLong,
     results,
-    friends: lists.friends.people.map((entry) =>
-      asPerson(entry, { friendStatus: FriendStatus.Friends, direction: null }),
-    ),
-    incoming: lists.incoming.people.map((entry) =>
-      asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "incoming" }),
-    ),
-    outgoing: lists.outgoing.people.map((entry) =>
-      asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "outgoing" }),
-    ),
+    // Each list's people as read: their status is the list's, added in the page (`useListed`).
+    friends: lists.friends.people,
+    incoming: lists.incoming.people,
+    outgoing: lists.outgoing.people,
     more: {
       friends: nextHref(url, "friends", lists.friends),
       incoming: requestsHref(url, lists.incoming, cursors.all === true),
@@ -184,6 +186,7 @@ function PeopleList({
               key={person.id}
               avatar={personPopup(person, texts, index === 0, popups.cards)}
               actions={controls(person, true)}
+              actionsClassName={FRIEND_CONTROLS}
             >
               <strong>{person.name}</strong>
               {person.username ? <span className="hint">{` @${person.username}`}</span> : null}
@@ -242,6 +245,9 @@ function Search({ q, qTooLong, results }: { q: string; qTooLong: boolean; result
 
 export default function Friends({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
+  const incoming = useListed(loaderData.incoming, FriendStatus.Pending, "incoming");
+  const friends = useListed(loaderData.friends, FriendStatus.Friends, null);
+  const outgoing = useListed(loaderData.outgoing, FriendStatus.Pending, "outgoing");
   return (
     <main id="main" className="friends">
       <h1>{t("friends.title")}</h1>
@@ -251,7 +257,7 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
         id="friends-incoming"
         title={t("friends.incomingTitle")}
         empty={t("friends.incomingEmpty")}
-        people={loaderData.incoming}
+        people={incoming}
         dateLabel={(date) => t("friends.requestedOn", { date })}
         more={{
           href: loaderData.more.incoming,
@@ -266,7 +272,7 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
         id="friends-list"
         title={t("friends.listTitle")}
         empty={t("friends.empty")}
-        people={loaderData.friends}
+        people={friends}
         dateLabel={(date) => t("friends.friendsSince", { date })}
         more={{ href: loaderData.more.friends, label: t("friends.moreFriends") }}
       />
@@ -274,7 +280,7 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
         id="friends-outgoing"
         title={t("friends.outgoingTitle")}
         empty={t("friends.outgoingEmpty")}
-        people={loaderData.outgoing}
+        people={outgoing}
         dateLabel={(date) => t("friends.requestedOn", { date })}
         more={{ href: loaderData.more.outgoing, label: t("friends.moreRequests") }}
       />

@@ -173,7 +173,7 @@ describe("creating, editing and cancelling events", () => {
 });
 
 describe("the month grid", () => {
-  it("labels an occurrence with its start time only, even when it ends the next day in the viewer's zone", async () => {
+  it("labels an occurrence with its start time only, even when it ends the next day in the viewer's zone; its line says that day", async () => {
     const { community, manager, member } = await communityWithPeople();
     // 18:00-19:30 in New York is 23:00-00:30 in UTC: a range across midnight there.
     await eventOf(manager.id, community.id, { title: "Late bake sale" });
@@ -185,6 +185,9 @@ describe("the month grid", () => {
     )?.[0];
     expect(link).toMatch(/<span class="month-event-time">11:00 PM <\/span><bdi>Late bake sale<\/bdi><\/a>$/);
     expect(link).not.toContain("3/1/2026");
+    // The phone's line: the start's time, then the end with its day (decision 222), not both dates in full.
+    expect(html).toContain(">11:00 PM – Mon, Mar 2, 12:30 AM · ");
+    expect(html).not.toContain("3/1/2026, 11:00 PM");
   });
 });
 

@@ -25,7 +25,7 @@ export function UpcomingEvents({
       {items.length === 0 ? (
         <p className="hint">{t("noUpcoming")}</p>
       ) : (
-        <AgendaList dated={datedItems(items, zone, i18n.language)} />
+        <AgendaList dated={datedItems(items, zone, i18n.language, (start, end) => t("overnight", { start, end }))} />
       )}
     </section>
   );

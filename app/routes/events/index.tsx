@@ -15,7 +15,7 @@ import events from "~/locales/en/events.json";
 import { getInstance } from "~/middleware/i18next";
 import { batch } from "~/server/db/batch.server";
 import { calendarPart } from "~/server/events/calendar.server";
-import { managedCommunitiesQuery } from "~/server/events/managers.server";
+import { anyManagedCommunity } from "~/server/events/managers.server";
 import { knownZone } from "~/server/users/time-zone.server";
 import calendarStyles from "~/styles/calendar.css?url";
 import type { Route } from "./+types/index";
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = next + DAY;
   const { all, managed } = await batch({
     all: calendarPart(user.id, from, to),
-    managed: managedCommunitiesQuery(user.id),
+    managed: anyManagedCommunity({ userId: user.id }),
   });
   const zone = fromCookie ?? all.items[0]?.timeZone ?? "UTC";
   // Only what the grid and the agenda read, as tuples (`MonthRow`): the hydration data carries
@@ -73,7 +73,7 @@ export default function CalendarPage({ loaderData }: Route.ComponentProps) {
   const onClick = useLinkClicks();
   // Each date's texts once (decision 205), drawn once as grid or agenda (decision 210). The
   // loader sent the month's dates only, in order.
-  const dated = datedItems(items.map(agendaItem), zone, i18n.language);
+  const dated = datedItems(items.map(agendaItem), zone, i18n.language, (start, end) => t("overnight", { start, end }));
   const days = new Map<number, DatedItem<AgendaItem>[]>();
   for (const date of dated) {
     const list = days.get(date.day);

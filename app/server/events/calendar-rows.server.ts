@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Category } from "~/lib/categories";
 import { schema } from "~/server/db/db.server";
 
@@ -7,6 +7,9 @@ import { schema } from "~/server/db/db.server";
  * its rows from the span-level indexes (decision 191) with their exceptions and community names.
  */
 const DAY = 86_400_000;
+
+/** A value of a statement: a number, or a placeholder of one compiled once per isolate (`preparedRows`). */
+export type Value = number | Placeholder;
 
 /** Each span level with its longest span (decision 191), as rows (column1: level, column2: longest). */
 const LEVELS = sql.raw(
@@ -25,7 +28,7 @@ export type Owners = { communities: SQL; schools: SQL | null; visible: SQL };
  * memberships: each community once, no temporary B-tree) and followed schools. A moved date is
  * theirs by a probe of each rule on its event's row, not by listing them all again.
  */
-export function ownersFor(userId: number): Owners {
+export function ownersFor(userId: Value): Owners {
   const member = (community: SQL) =>
     sql`EXISTS (SELECT 1 FROM community_members cm WHERE cm.community_id = ${community} AND cm.user_id = ${userId} AND cm.status = 'active')`;
   return {
@@ -90,7 +93,7 @@ const EXCEPTIONS = sql.raw(`(SELECT json_group_array(json_array(x.occurrence_sta
  * costs a row read per event): `itemsOf` removes the duplicates of the branches and sorts. It
  * reads one row past `CANDIDATES_MAX`, so that a read stopped by the bound is seen (`hitsCap`).
  */
-export function eventRowsSql(owners: Owners, from: number, to: number, details = false): SQL {
+export function eventRowsSql(owners: Owners, from: Value, to: Value, details = false): SQL {
   return sql`${branchesSql(owners, from, to, details)} LIMIT ${CANDIDATES_MAX + 1}`;
 }
 
@@ -113,7 +116,7 @@ export function eventRowsOfSql(ids: SQL, from: number, to: number): SQL {
     WHERE ev.id IN (${ids}) AND ${mayOverlap(from, to, "ev")}`;
 }
 
-function branchesSql({ communities, schools, visible }: Owners, from: number, to: number, details: boolean): SQL {
+function branchesSql({ communities, schools, visible }: Owners, from: Value, to: Value, details: boolean): SQL {
   const columns = details ? sql`${COLUMNS}${DETAILS}` : COLUMNS;
   const inRange = (alias: string, level: string, end: string) =>
     sql`${sql.raw(`${alias}.${level}`)} = lv.column1 AND ${sql.raw(`${alias}.${end}`)} >= ${from}
@@ -143,17 +146,17 @@ function branchesSql({ communities, schools, visible }: Owners, from: number, to
  * in [from, to): by their series, or by a date moved into the range (a first date moved earlier
  * than the series' start, a last one past its end).
  */
-export function mayOverlap(from: number, to: number, t = "events"): SQL {
+export function mayOverlap(from: Value, to: Value, t = "events"): SQL {
   const col = (column: string) => sql.raw(`${t}.${column}`);
   const bySeries = sql`${col("starts_at")} < ${to} AND ((${col("recurrence")} <> 'none' AND (${col("recurrence_until")} IS NULL
-    OR ${col("recurrence_until")} >= ${from - DAY})) OR coalesce(${col("ends_at")}, ${col("starts_at")}) >= ${from})`;
+    OR ${col("recurrence_until")} >= ${from} - ${sql.raw(String(DAY))})) OR coalesce(${col("ends_at")}, ${col("starts_at")}) >= ${from})`;
   const movedInto = sql`EXISTS (SELECT 1 FROM event_exceptions mx WHERE mx.event_id = ${col("id")} AND mx.cancelled = 0
     AND mx.starts_at < ${to} AND coalesce(mx.ends_at, mx.starts_at) >= ${from})`;
   return sql`(${col("cancelled_at")} IS NULL AND ((${bySeries}) OR ${movedInto}))`;
 }
 
 /** The owners of one community's upcoming dates, or of a school's (its own events and its communities'). */
-export function ownersOf(of: { communityId: number } | { schoolId: number }): Owners {
+export function ownersOf(of: { communityId: Value } | { schoolId: Value }): Owners {
   if ("communityId" in of)
     return {
       communities: sql`SELECT c.id, c.name, c.category FROM communities c WHERE c.id = ${of.communityId}`,

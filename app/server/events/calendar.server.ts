@@ -1,8 +1,16 @@
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { expandOccurrences, type OccurrenceException } from "~/lib/calendar/recurrence";
 import type { Category } from "~/lib/categories";
 import { MONTH_EVENTS_MAX } from "~/lib/community-limits";
-import { type BatchPart, batchPart, runBatch, single, sqlRows } from "~/server/db/batch.server";
+import {
+  type BatchPart,
+  batchPart,
+  preparedRows,
+  runBatch,
+  type Statement,
+  single,
+  sqlRows,
+} from "~/server/db/batch.server";
 import {
   type EventRow,
   eventRowsSql,
@@ -65,6 +73,14 @@ export function withinCap<R extends EventRow>(rows: R[], again: () => SQL): R[] 
 /** A calendar's dates, and whether it had more events than the `limit` it shows (the first by start). */
 export type CalendarRead = { items: CalendarItem[]; more: boolean };
 
+/**
+ * A user's calendar statement, the same for every user and month: built and compiled once per
+ * isolate, its values filled in per request (as the newsfeed's, decision 213).
+ */
+const userEventRows = preparedRows<EventRow>(() =>
+  eventRowsSql(ownersFor(sql.placeholder("userId")), sql.placeholder("from"), sql.placeholder("to")),
+);
+
 /** A user's calendar in [from, to) (their communities' and followed schools' events), as a batch part. */
 export function calendarPart(
   userId: number,
@@ -72,17 +88,27 @@ export function calendarPart(
   to: number,
   limit = MONTH_EVENTS_MAX,
 ): BatchPart<CalendarRead> {
-  return ownersPart(ownersFor(userId), from, to, limit);
+  return ownersPart(userEventRows({ userId, from, to }), () => ownersFor(userId), from, to, limit);
 }
 
-function ownersPart(owners: Owners, from: number, to: number, limit: number): BatchPart<CalendarRead> {
+/**
+ * `statement`: `eventRowsSql` of some owners in [from, to) (maybe compiled once); `owners`, whose
+ * first events are read again when it hits its cap (decision 207).
+ */
+function ownersPart(
+  statement: Statement<EventRow[]>,
+  owners: () => Owners,
+  from: number,
+  to: number,
+  limit: number,
+): BatchPart<CalendarRead> {
   const read = (rows: EventRow[]) => ({
     items: itemsOf(rows, from, to, limit),
     more: new Set(rows.map((row) => row.id)).size > limit,
   });
-  return batchPart({ events: sqlRows<EventRow>(eventRowsSql(owners, from, to)) }, ({ events }) => {
+  return batchPart({ events: statement }, ({ events }) => {
     // One more than shown, so that `more` is known on this path too.
-    const rows = withinCap(events, () => firstEventRowsSql(owners, from, to, limit + 1));
+    const rows = withinCap(events, () => firstEventRowsSql(owners(), from, to, limit + 1));
     return Array.isArray(rows) ? read(rows) : rows.then(read);
   });
 }
@@ -144,6 +170,14 @@ export async function upcomingEvents(
   return upcoming;
 }
 
+/** A community's and a school's upcoming statements, compiled once per isolate as `userEventRows`. */
+const communityEventRows = preparedRows<EventRow>(() =>
+  eventRowsSql(ownersOf({ communityId: sql.placeholder("id") }), sql.placeholder("from"), sql.placeholder("to")),
+);
+const schoolEventRows = preparedRows<EventRow>(() =>
+  eventRowsSql(ownersOf({ schoolId: sql.placeholder("id") }), sql.placeholder("from"), sql.placeholder("to")),
+);
+
 /**
  * The next dates (within `UPCOMING_DAYS`) of one community, or of a school (its own events and its
  * communities'), as a part of a page's own batch: one statement (`eventRowsSql`), not every
@@ -155,6 +189,10 @@ export function upcomingWindow(
   limit = UPCOMING_LIMIT,
 ): BatchPart<CalendarItem[]> {
   const to = now + UPCOMING_DAYS * DAY;
-  const part = ownersPart(ownersOf(of), now, to, MONTH_EVENTS_MAX);
+  const statement =
+    "communityId" in of
+      ? communityEventRows({ id: of.communityId, from: now, to })
+      : schoolEventRows({ id: of.schoolId, from: now, to });
+  const part = ownersPart(statement, () => ownersOf(of), now, to, MONTH_EVENTS_MAX);
   return { queries: part.queries, read: async (results) => (await part.read(results)).items.slice(0, limit) };
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { batch } from "~/server/db/batch.server";
+import { batch, preparedRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 
 /**
@@ -22,6 +22,16 @@ export function managedCommunitiesQuery(userId: number) {
       .orderBy(c.name)
   );
 }
+
+/**
+ * Whether the user may add events to any community (the calendar's "New event" link): one entry
+ * of the managers' partial index, its terms literal as there (decision 196), not the list by name.
+ * A membership's community exists (its key cascades), so no join. Compiled once per isolate.
+ */
+export const anyManagedCommunity = preparedRows<{ managing: number }>(
+  () => sql`SELECT 1 AS managing FROM community_members m
+    WHERE m.user_id = ${sql.placeholder("userId")} AND m.role IN ('owner', 'manager') AND m.status = 'active' LIMIT 1`,
+);
 
 /** The communities the user may add events to; a batch, so a loader's read joins the request's one round trip (decision 104). */
 export async function listManagedCommunities(userId: number) {

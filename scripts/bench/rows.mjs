@@ -98,10 +98,14 @@ export function itemsShown(body, items) {
   return lists > 0 ? count : null;
 }
 
-/** The page's own next cursor, or (a feed that fits one page) posts older than a week. */
+/**
+ * The page's own next cursor (`createdAt_id`, decodeCursor's form), or (a feed that fits one
+ * page) posts older than a week. It looked for `createdAt:id`, which decodeCursor does not
+ * read: the "next page" was the first page again (decision 220).
+ */
 const cursorIn = (html, prefix) => {
-  const cursors = [...html.matchAll(/(\d{13}:\d+)/g)];
-  return `${prefix}${cursors.length > 0 ? cursors.at(-1)[1] : `${Date.now() - 7 * 86_400_000}:999999999`}`;
+  const cursors = [...html.matchAll(/(\d{13}_\d+)/g)];
+  return `${prefix}${cursors.length > 0 ? cursors.at(-1)[1] : `${Date.now() - 7 * 86_400_000}_999999999`}`;
 };
 const linkTo = (html, pattern, path) => {
   const match = pattern.exec(html);

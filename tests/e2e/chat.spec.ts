@@ -49,6 +49,10 @@ test.describe("chat", () => {
     await pageB.goto("/chat");
     const row = pageB.getByRole("link", { name: new RegExp(a.name) });
     await expect(row).toContainText("Hello B");
+    // A name and a last message take their direction from their own first letter (an Arabic name in
+    // an English list): chat.css's unicode-bidi, which dir=auto was for the name (decision 223).
+    for (const part of [".chat-conversation-name", ".chat-conversation-last"])
+      await expect(row.locator(part)).toHaveCSS("unicode-bidi", "plaintext");
     await row.click();
     await expect(messages(pageB)).toContainText("Hello B");
     await expect(chatBadge(pageB)).toHaveAttribute("aria-label", "Conversations");

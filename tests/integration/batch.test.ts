@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { batch, batchPart, preparedQuery, single, sqlRows, textRows } from "~/server/db/batch.server";
+import { batch, batchPart, preparedQuery, preparedRows, single, sqlRows, textRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { joinBatches } from "~/server/db/join-batches.server";
 import { countRoundTrips, ROUND_TRIPS_HEADER } from "~/server/db/round-trips.server";
@@ -47,6 +47,23 @@ describe("one way to run a query (decision 118)", () => {
     const { a, b } = await batch({ a: byId({ id: first.id }), b: byId({ id: second.id }) });
     expect(a).toEqual([{ name: "Prepared One" }]);
     expect(b).toEqual([{ name: "Prepared Two" }]);
+  });
+
+  it("a prepared statement binds a value once however often it is named, and leaves quoted ? alone (decision 223)", async () => {
+    const user = await createUser({ name: "Named Often" });
+    const id = sql`${sql.placeholder("id")}`;
+    // 120 mentions of one value: over D1's 100 parameters a statement if each were bound.
+    const often = sql`${u.id} IN (${sql.join(
+      Array.from({ length: 120 }, () => id),
+      sql`, `,
+    )})`;
+    const named = preparedRows<{ name: string; mark: string; n: number }>(
+      () => sql`SELECT ${u.name} AS name, '?' AS mark, ${sql.placeholder("n")} + ${3} AS n FROM ${u} WHERE ${often}`,
+    );
+    const statement = named({ id: user.id, n: 1 });
+    expect(statement.params).toEqual([1, 3, user.id]);
+    expect(statement.sql).toMatch(/'\?' AS mark, \?1 \+ \?2 AS n/);
+    expect(await single(statement)).toEqual([{ name: "Named Often", mark: "?", n: 4 }]);
   });
 
   it("a request's batches and lone queries share one counted round trip", async () => {

@@ -9,7 +9,12 @@ import {
   renameGroup,
   sendMessage,
 } from "~/server/chat/chat.server";
-import { conversationsPart, conversationsQuery, toSummaries } from "~/server/chat/conversations.server";
+import {
+  CONVERSATION_PAGE_SIZE,
+  conversationsPart,
+  conversationsQuery,
+  toSummaries,
+} from "~/server/chat/conversations.server";
 import { conversationStatements } from "~/server/chat/messages.server";
 import { batch } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -214,6 +219,28 @@ describe("the conversation list's copies (decision 197)", { timeout: 60_000 }, (
     const before = await page();
     await chats(50, (i) => now - 7_200_000 - i * 1_000);
     expect(await page()).toBe(before);
+    // /chat's pages come from statements compiled once per isolate (decision 223): the same
+    // conversations as the statement built anew for that page, the cursor's page too.
+    const built = async (after: { at: number; id: number } | null) => {
+      const limit = CONVERSATION_PAGE_SIZE;
+      const { rows } = await batch({ rows: conversationsQuery(me.id, { limit, menu: true, after }) });
+      return toSummaries(rows as Parameters<typeof toSummaries>[0], limit);
+    };
+    const first = await listConversationPage(me.id, { menu: true });
+    expect(first).toEqual(await built(null));
+    const [at, id] = first.nextCursor!.split(":").map(Number) as [number, number];
+    const second = await listConversationPage(me.id, { menu: true, cursor: first.nextCursor });
+    expect(second).toEqual(await built({ at, id }));
+    expect(second.data.map((c) => c.id)).not.toContain(first.data[0]!.id);
+    // 20 a page there (decision 223), the rest behind "More conversations", without JavaScript too.
+    expect(first.data).toHaveLength(20);
+    const html = await (await fetchApp("/chat", { headers: { Cookie: cookie } })).text();
+    const list = html.slice(
+      html.indexOf('<ul class="chat-conversations"'),
+      html.indexOf("</ul>", html.indexOf('<ul class="chat-conversations"')),
+    );
+    expect(list.match(/<li>/g)).toHaveLength(20);
+    expect(html).toContain(`href="/chat?more=${encodeURIComponent(first.nextCursor!)}"`);
 
     // A conversation's page of 50 messages reads 50 index rows (and one for "older"), whatever
     // was removed among them: the visible ones come from messages_visible in the page's order.
@@ -233,19 +260,37 @@ describe("the conversation list's copies (decision 197)", { timeout: 60_000 }, (
       disposition: i % 3 === 0 ? 1 : 0,
     }));
     for (let k = 0; k < messages.length; k += 10) await db.insert(schema.messages).values(messages.slice(k, k + 10));
-    const { rows } = conversationStatements(me.id, sql`${c!.id}`, {});
+    const { rows } = conversationStatements(me.id, c!.id, {});
     const read = await env.DB.prepare(rows.sql)
       .bind(...rows.params)
       .all();
     expect(read.results).toHaveLength(51);
     expect(read.meta.rows_read).toBeLessThanOrEqual(53);
     // An older page starts its index search at the cursor: the newer messages are not stepped over.
-    const older = conversationStatements(me.id, sql`${c!.id}`, { before: `${now - 120_000 + 100 * 1_000}:999999999` });
+    const older = conversationStatements(me.id, c!.id, { before: `${now - 120_000 + 100 * 1_000}:999999999` });
     const deep = await env.DB.prepare(older.rows.sql)
       .bind(...older.rows.params)
       .all<{ created_at: number; disposition: number }>();
     expect(deep.results).toHaveLength(51);
     expect(deep.results.every((m) => m.created_at <= now - 120_000 + 100 * 1_000 && m.disposition === 0)).toBe(true);
     expect(deep.meta.rows_read).toBeLessThanOrEqual(53);
+  });
+
+  it("builds a conversation's statements once per isolate and binds each read's own values (decision 223)", () => {
+    const reader = { id: 7, tokenVersion: 3 };
+    const first = conversationStatements(7, 11, { markRead: reader, now: Date.UTC(2026, 11, 31, 23, 59) });
+    // Another viewer, conversation, year and cursor: the same text, so nothing was compiled again.
+    const other = conversationStatements(8, 12, { markRead: { id: 8, tokenVersion: 1 }, now: Date.UTC(2027, 0, 1) });
+    for (const name of ["heads", "members", "rows", "markRead"] as const)
+      expect(other[name].sql, name).toBe(first[name].sql);
+    const older = conversationStatements(8, 12, { before: "1700000000000:42" });
+    expect(older.rows.sql).not.toBe(first.rows.sql);
+    expect(conversationStatements(9, 13, { before: "1800000000000:5" }).rows.sql).toBe(older.rows.sql);
+    // Each value is bound, once however often the rule names it; the consent year is the read's.
+    expect(first.heads.params).toEqual(expect.arrayContaining([7, 11, 3, 2026 - 13]));
+    expect(other.heads.params).toEqual(expect.arrayContaining([8, 12, 1, 2027 - 13]));
+    expect(other.heads.params).not.toContain(7);
+    expect(older.rows.params).toEqual(expect.arrayContaining([8, 12, 1_700_000_000_000, 42]));
+    expect(first.heads.params.length).toBeLessThanOrEqual(6);
   });
 });

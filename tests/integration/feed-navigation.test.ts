@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { encodeCursor } from "~/server/content/post-cards.server";
 import { createPost } from "~/server/content/posts.server";
-import { loadNewsfeed, NEWSFEED_PAGE_SIZE } from "~/server/feed/newsfeed.server";
+import {
+  loadNewsfeed,
+  NEWSFEED_FIRST_PAGE_SIZE,
+  NEWSFEED_PAGE_SIZE,
+  newsfeedPageSize,
+} from "~/server/feed/newsfeed.server";
 import { cast } from "./communities-support";
 import { fetchApp } from "./helpers";
 import { compose, cookieOf, people, roundTrips } from "./inbox-support";
@@ -94,22 +100,33 @@ describe("a post's forms without JavaScript", () => {
 });
 
 describe("Load more without JavaScript", () => {
-  it("grows the page by one page: the earlier posts stay, the next ones follow", { timeout: 30_000 }, async () => {
+  it("the first screen, grown by one page: the earlier posts stay, the next ones follow", {
+    timeout: 30_000,
+  }, async () => {
     const { owner, member, community } = await cast();
-    const total = NEWSFEED_PAGE_SIZE + 5;
+    const total = NEWSFEED_FIRST_PAGE_SIZE + NEWSFEED_PAGE_SIZE + 5;
     for (let i = 0; i < total; i += 1) await createPost(owner, community.id, `Notice number ${i}`);
-    const one = await loadNewsfeed(member.id, null);
-    const two = await loadNewsfeed(member.id, null, 2);
-    expect(one.posts).toHaveLength(NEWSFEED_PAGE_SIZE);
-    expect(one.endOfFeed).toBe(false);
-    expect(two.posts.slice(0, NEWSFEED_PAGE_SIZE).map((p) => p.id)).toEqual(one.posts.map((p) => p.id));
-    expect(two.posts.length).toBeGreaterThanOrEqual(total);
+    const one = await loadNewsfeed(member.id, null, newsfeedPageSize(null));
+    const two = await loadNewsfeed(member.id, null, newsfeedPageSize(null, 2));
+    expect(one.posts).toHaveLength(NEWSFEED_FIRST_PAGE_SIZE);
+    expect(two.posts).toHaveLength(NEWSFEED_FIRST_PAGE_SIZE + NEWSFEED_PAGE_SIZE);
+    expect(two.endOfFeed).toBe(false);
+    expect(two.posts.slice(0, NEWSFEED_FIRST_PAGE_SIZE).map((p) => p.id)).toEqual(one.posts.map((p) => p.id));
     const browser = await browserFor(member);
+    const cards = (html: string) => html.match(/<article [^>]*id="post-\d+"/g) ?? [];
     const first = await (await browser.get("/newsfeed")).text();
+    // The page's first screen is shorter than the API's page (decision 220).
+    expect(cards(first)).toHaveLength(NEWSFEED_FIRST_PAGE_SIZE);
     const last = one.posts[one.posts.length - 1]!;
     // The link asks for two pages, back at the last post read.
     expect(first).toContain(`href="/newsfeed?pages=2#post-${last.id}"`);
     const grown = await (await browser.get("/newsfeed?pages=2")).text();
+    expect(cards(grown)).toHaveLength(two.posts.length);
     for (const post of two.posts) expect(grown).toContain(`id="post-${post.id}"`);
+    // With JavaScript the next page comes by the cursor: a whole later page, from the post after the last shown.
+    const next = await (await browser.get(`/newsfeed?before=${encodeCursor(last)}`)).text();
+    expect(cards(next).map((card) => /id="post-(\d+)"/.exec(card)![1])).toEqual(
+      two.posts.slice(NEWSFEED_FIRST_PAGE_SIZE).map((p) => String(p.id)),
+    );
   });
 });

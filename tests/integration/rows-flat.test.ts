@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { encodeCursor } from "~/server/content/post-cards.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { calendarFor } from "~/server/events/calendar.server";
-import { loadNewsfeed, NEWSFEED_PAGE_SIZE } from "~/server/feed/newsfeed.server";
+import { loadNewsfeed, NEWSFEED_PAGE_SIZE, newsfeedPageSize } from "~/server/feed/newsfeed.server";
 import { listBox } from "~/server/inbox/inbox.server";
 import { addMember, makeCommunity } from "./communities-support";
 import { createUser } from "./helpers";
@@ -78,8 +78,8 @@ describe("the newsfeed's merged page (decision 187)", () => {
     }
     expect(shown).toEqual(expected);
     // Two pages at once (the page grown without JavaScript) are the same posts.
-    expect((await loadNewsfeed(viewer.id, null, 2)).posts.map((post) => post.id)).toEqual(
-      expected.slice(0, 2 * NEWSFEED_PAGE_SIZE),
+    expect((await loadNewsfeed(viewer.id, null, newsfeedPageSize(null, 2))).posts.map((post) => post.id)).toEqual(
+      expected.slice(0, newsfeedPageSize(null, 2)),
     );
   });
 });

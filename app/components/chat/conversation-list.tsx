@@ -62,10 +62,10 @@ export function ConversationList({
                   "default",
                   avatarName || tc("unknownUser"),
                 )}
-                {/* The link is the row's grid (chat.css): no wrapper for the texts or the time and count. */}
-                <span className="chat-conversation-name" dir="auto">
-                  {name}
-                </span>
+                {/* The link is the row's grid (chat.css): no wrapper for the texts or the time and count.
+                    The name's and the last message's direction come from their own first letters
+                    (`unicode-bidi: plaintext` in chat.css, as dir=auto did for the name, decision 223). */}
+                <span className="chat-conversation-name">{name}</span>
                 <span className="hint chat-conversation-last">
                   {conversation.lastMessage?.hidden
                     ? tc("blocked.hidden")

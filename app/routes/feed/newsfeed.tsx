@@ -12,7 +12,7 @@ import content from "~/locales/en/content.json";
 import feed from "~/locales/en/feed.json";
 import { getInstance } from "~/middleware/i18next";
 import { decodeCursor, encodeCursor } from "~/server/content/post-cards.server";
-import { loadNewsfeed, NEWSFEED_MAX_PAGES } from "~/server/feed/newsfeed.server";
+import { loadNewsfeed, NEWSFEED_MAX_PAGES, newsfeedPageSize } from "~/server/feed/newsfeed.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/newsfeed";
 
@@ -27,7 +27,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const cursor = decodeCursor(params.get("before"));
   // Without JavaScript "Load more" asks for the page grown by one more page (decision 124).
   const pages = cursor === null ? Math.min(Math.max(Number(params.get("pages")) || 1, 1), NEWSFEED_MAX_PAGES) : 1;
-  const page = await loadNewsfeed(user.id, cursor, pages);
+  const page = await loadNewsfeed(user.id, cursor, newsfeedPageSize(cursor, pages));
   const last = page.posts[page.posts.length - 1];
   return {
     metaTitle: getInstance(context).t("feed:metaTitle"),

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQLWrapper, sql } from "drizzle-orm";
+import { and, desc, eq, type Placeholder, type SQLWrapper, sql } from "drizzle-orm";
 import { chatPath } from "~/lib/friend-status";
 import { type BatchPart, batch, batchPart, preparedQuery } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -26,7 +26,13 @@ export type ConversationSummary = {
 };
 
 export const CONVERSATION_MENU_SIZE = 10;
-export const CONVERSATION_PAGE_SIZE = 30;
+/**
+ * /chat's list, beside every conversation too: 20 a page, "More conversations" for the rest
+ * (decision 223). A phone shows about eight rows, and on a conversation's page none (chat.css
+ * hides the list there), yet every row was sent to it as markup and data; a wide screen's list
+ * pane shows about ten. The API's page (`CONVERSATION_PAGE_MAX`) is unchanged.
+ */
+export const CONVERSATION_PAGE_SIZE = 20;
 export const CONVERSATION_PAGE_MAX = 50;
 
 /** Messages with these dispositions are gone for everyone (docs/decisions/051-message-dispositions.md). */
@@ -71,10 +77,10 @@ type Row = {
  */
 export function conversationsQuery(
   userId: number | SQLWrapper,
-  options: { limit?: number; cursor?: string | null; menu?: boolean } = {},
+  options: { limit?: number; after?: ListCursor | null; menu?: boolean } = {},
 ) {
   const limit = Math.min(Math.max(options.limit ?? CONVERSATION_MENU_SIZE, 1), CONVERSATION_PAGE_MAX);
-  const cursor = decodeCursor(options.cursor);
+  const cursor = options.after;
   const me = schema.conversationParticipants;
   // A row value: the index search starts at the cursor instead of walking past the newer ones.
   const after = cursor ? sql`(${me.updatedAt}, ${me.conversationId}) < (${cursor.at}, ${cursor.id})` : undefined;
@@ -113,9 +119,27 @@ export function conversationsQuery(
     .limit(limit + 1);
 }
 
+/** Where a page of the list starts: after this conversation's (updated_at, id), or placeholders for them. */
+type ListCursor = { at: number | Placeholder; id: number | Placeholder };
+
 /** The dropdown's statement is the same on every signed-in page: built once (decision 079). */
 const menuQuery = preparedQuery(() =>
   conversationsQuery(sql.placeholder("userId"), { limit: CONVERSATION_MENU_SIZE, menu: true }),
+);
+
+/**
+ * /chat's list (every chat page's layout), its first page and a page after a cursor: built once
+ * per isolate too; drizzle's build of it was ~4% of a conversation's page (decision 223).
+ */
+const listPage = preparedQuery(() =>
+  conversationsQuery(sql.placeholder("userId"), { limit: CONVERSATION_PAGE_SIZE, menu: true }),
+);
+const listPageAfter = preparedQuery(() =>
+  conversationsQuery(sql.placeholder("userId"), {
+    limit: CONVERSATION_PAGE_SIZE,
+    menu: true,
+    after: { at: sql.placeholder("at"), id: sql.placeholder("id") },
+  }),
 );
 
 /** The header dropdown's conversations as one part of the root loader's batch (decision 041). */
@@ -154,9 +178,15 @@ export async function listConversationPage(
   options: { limit?: number; cursor?: string | null; menu?: boolean } = {},
 ) {
   const limit = Math.min(Math.max(options.limit ?? CONVERSATION_PAGE_SIZE, 1), CONVERSATION_PAGE_MAX);
+  const after = decodeCursor(options.cursor);
   // As a batch, not a lone select: /chat's list then rides with the root loader's and the
   // conversation's reads in the request's one round trip (decision 104).
-  const query = conversationsQuery(userId, { ...options, limit });
+  const query =
+    options.menu && limit === CONVERSATION_PAGE_SIZE
+      ? after
+        ? listPageAfter({ userId, ...after })
+        : listPage({ userId })
+      : conversationsQuery(userId, { limit, after, menu: options.menu });
   const { rows } = await batch({ rows: query });
   return toSummaries(rows as Row[], limit);
 }

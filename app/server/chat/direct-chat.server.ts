@@ -1,14 +1,9 @@
-import { sql } from "drizzle-orm";
-import { batch, sqlRows } from "~/server/db/batch.server";
+import { type SQL, sql } from "drizzle-orm";
+import { batch, preparedRows } from "~/server/db/batch.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
-import {
-  type ConversationView,
-  conversationStatements,
-  type LoadOptions,
-  readAndAnnounce,
-  toView,
-} from "./messages.server";
+import { youngestWithoutConsentYear } from "~/server/users/students-sql.server";
+import { type ConversationView, conversationReads, type LoadOptions, readAndAnnounce, toView } from "./messages.server";
 import { parentsWouldSeeSql } from "./parent-view.server";
 import { messageRefusalSql, toRefusal } from "./permission.server";
 
@@ -26,6 +21,44 @@ type PersonRow = {
 export type DirectTarget = Pick<ConversationView, "refusal" | "parentsSee"> &
   Omit<PersonRow, "refusal" | "parents_see"> & { mayMessage: boolean };
 
+/** A person by username (case-insensitive) or by id, available, as SQL of their id; values are placeholders. */
+function personSql(by: "username" | "userId") {
+  const match =
+    by === "username"
+      ? sql`lower(username) = lower(${sql.placeholder("username")})`
+      : sql`id = ${sql.placeholder("userId")}`;
+  return sql`(SELECT id FROM users WHERE ${match} AND ${activeUser()})`;
+}
+
+/** Their direct chat with the viewer: its id, or NULL while it does not exist. */
+function directChatSql(target: SQL) {
+  const viewer = sql`${sql.placeholder("viewerId")}`;
+  // printf: D1 binds JS numbers as REAL, which would concatenate as "7.0".
+  const key = sql`(SELECT printf('%d:%d', min(t.id, ${viewer}), max(t.id, ${viewer})) FROM users t WHERE t.id = ${target})`;
+  return sql`(SELECT id FROM conversations WHERE direct_key = ${key})`;
+}
+
+/** The person, whether the viewer may message them, and whether a student's parents would read it. */
+function personRows(target: SQL) {
+  const viewer = sql`${sql.placeholder("viewerId")}`;
+  return preparedRows<PersonRow>(
+    () => sql`
+      SELECT u.id, u.name, u.username, u.avatar, ${messageRefusalSql(viewer, sql`u.id`, sql`${sql.placeholder("youngest")}`)} AS refusal,
+        ${parentsWouldSeeSql(viewer, sql`u.id`)} AS parents_see
+      FROM users u WHERE u.id = ${target} AND u.id != ${viewer}`,
+  );
+}
+
+/** Each way of naming the person, its statements compiled once per isolate (decision 223). */
+const byUsername = {
+  person: personRows(personSql("username")),
+  chat: conversationReads(() => directChatSql(personSql("username"))),
+};
+const byUserId = {
+  person: personRows(personSql("userId")),
+  chat: conversationReads(() => directChatSql(personSql("userId"))),
+};
+
 /**
  * /chat/@{username}: the person, whether the viewer may message them, and their direct chat
  * if it exists; null when there is no such available person (or it is the viewer). One round trip.
@@ -36,17 +69,10 @@ export async function loadDirectChat(
   options: LoadOptions = {},
 ) {
   const now = options.now ?? Date.now();
-  const match = "username" in person ? sql`lower(username) = lower(${person.username})` : sql`id = ${person.userId}`;
-  const target = sql`(SELECT id FROM users WHERE ${match} AND ${activeUser()})`;
-  // printf: D1 binds JS numbers as REAL, which would concatenate as "7.0".
-  const key = sql`(SELECT printf('%d:%d', min(t.id, ${viewerId}), max(t.id, ${viewerId})) FROM users t WHERE t.id = ${target})`;
-  const cid = sql`(SELECT id FROM conversations WHERE direct_key = ${key})`;
+  const statements = "username" in person ? byUsername : byUserId;
   const { people, heads, members, rows } = await batch({
-    people: sqlRows<PersonRow>(sql`
-      SELECT u.id, u.name, u.username, u.avatar, ${messageRefusalSql(viewerId, sql`u.id`)} AS refusal,
-        ${parentsWouldSeeSql(viewerId, sql`u.id`)} AS parents_see
-      FROM users u WHERE u.id = ${target} AND u.id != ${viewerId}`),
-    ...conversationStatements(viewerId, cid, { ...options, now }),
+    people: statements.person({ viewerId, youngest: youngestWithoutConsentYear(now), ...person }),
+    ...statements.chat(viewerId, person, { ...options, now }),
   });
   const found = people[0];
   if (!found) return null;

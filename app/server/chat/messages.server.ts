@@ -1,12 +1,13 @@
 import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import type { MessageData } from "~/realtime/protocol";
-import { batch, sqlRows, sqlRun } from "~/server/db/batch.server";
+import { batch, preparedRows, sqlRows } from "~/server/db/batch.server";
 import { publishToUser, publishToUsers } from "~/server/realtime/realtime.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { blockedBySql } from "~/server/users/blocks-sql.server";
 import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
+import { youngestWithoutConsentYear } from "~/server/users/students-sql.server";
 import { decodeCursor, REMOVED_DISPOSITIONS } from "./conversations.server";
 import { parentReaderSql, parentsSeeSql } from "./parent-view.server";
 import { type MessageRefusal, toRefusal, writeRefusalSql } from "./permission.server";
@@ -126,52 +127,116 @@ export type LoadOptions = {
 };
 
 /**
- * The statements that read one conversation for `viewerId`, `cid` being a SQL expression for
- * its id; every one is limited to conversations the viewer is in or reads as a student's parent
- * (decision 185), so anyone else reads nothing (404 everywhere). Reading marks it read when `markRead`.
+ * How a conversation is read: the newest page, a page before a cursor, the messages after one
+ * (a gap filled oldest first); marking it read or not. With both cursors the range is before's
+ * and the order after's, as it always was.
  */
-export function conversationStatements(viewerId: number, cid: SQL, options: LoadOptions) {
-  const reader = options.markRead;
-  const current = reader ? tokenIsCurrent(reader.id, reader.tokenVersion) : sql`0`;
+type ReadKind = { before: boolean; after: boolean; marksRead: boolean };
+
+/** The values a conversation's statements name (the key's own, say `conversationId`, are the caller's). */
+const viewer = sql`${sql.placeholder("viewerId")}`;
+const youngest = sql`${sql.placeholder("youngest")}`;
+
+/**
+ * The statements that read one conversation for the viewer, `cid` a SQL expression of its id
+ * whose values are placeholders; every one is limited to conversations the viewer is in or reads
+ * as a student's parent (decision 185), so anyone else reads nothing (404 everywhere).
+ */
+function conversationSql(cid: SQL, { before, after, marksRead }: ReadKind) {
+  const current = marksRead ? tokenIsCurrent(sql.placeholder("readerId"), sql.placeholder("tokenVersion")) : sql`0`;
   const member = sql`(EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid}
-    AND me.user_id = ${viewerId}) OR ${parentReaderSql(viewerId, cid)})`;
-  const before = decodeCursor(options.before);
-  const after = decodeCursor(options.after);
+    AND me.user_id = ${viewer}) OR ${parentReaderSql(viewer, cid)})`;
   // Row values, so the cursor is where the index search starts: the OR of the two cases made
   // SQLite walk down from the newest message, past every one newer than the cursor (decision 197).
+  const cursor = sql`(${sql.placeholder("cursorAt")}, ${sql.placeholder("cursorId")})`;
   const range = before
-    ? sql`AND (m.created_at, m.id) < (${before.at}, ${before.id})`
+    ? sql`AND (m.created_at, m.id) < ${cursor}`
     : after
-      ? sql`AND (m.created_at, m.id) > (${after.at}, ${after.id})`
+      ? sql`AND (m.created_at, m.id) > ${cursor}`
       : sql``;
   const order = after ? sql`ASC` : sql`DESC`;
   const limit = after ? GAP_FILL_MAX : MESSAGE_PAGE_SIZE + 1;
-  const now = options.now ?? Date.now();
   return {
-    heads: sqlRows<HeadRow>(sql`
+    heads: sql`
       SELECT c.id, c.type, c.title, coalesce(me.last_read_at, 0) AS last_read_at, coalesce(me.unread, 0) AS unread,
-        ${writeRefusalSql(viewerId, sql`c.id`)} AS write_refusal, (me.user_id IS NOT NULL AND ${current}) AS reader_current,
+        ${writeRefusalSql(viewer, sql`c.id`, youngest)} AS write_refusal, (me.user_id IS NOT NULL AND ${current}) AS reader_current,
         ${parentsSeeSql(sql`c.id`)} AS parents_see
-      FROM conversations c LEFT JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
-      WHERE c.id = ${cid} AND (me.user_id IS NOT NULL OR ${parentReaderSql(viewerId, sql`c.id`)})`),
-    members: sqlRows<MemberRow>(sql`
+      FROM conversations c LEFT JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewer}
+      WHERE c.id = ${cid} AND (me.user_id IS NOT NULL OR ${parentReaderSql(viewer, sql`c.id`)})`,
+    members: sql`
       SELECT p.user_id, p.last_read_at, u.name, u.username, u.avatar,
-        ${activeUser("u")} AS available, ${blockedBySql(viewerId, sql`p.user_id`)} AS blocked
+        ${activeUser("u")} AS available, ${blockedBySql(viewer, sql`p.user_id`)} AS blocked
       FROM conversation_participants p JOIN users u ON u.id = p.user_id
       WHERE p.conversation_id = ${cid} AND ${member}
-      ORDER BY u.name`),
-    rows: sqlRows<MessageRow>(sql`
+      ORDER BY u.name`,
+    rows: sql`
       SELECT ${MESSAGE_COLUMNS} FROM messages m
       WHERE m.conversation_id = ${cid} AND ${VISIBLE} AND ${member} ${range}
-      ORDER BY m.created_at ${order}, m.id ${order} LIMIT ${limit}`),
-    markRead: sqlRun(
-      reader
-        ? sql`
-        UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
-        WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${current}`
-        : sql`SELECT 1`,
-    ),
+      ORDER BY m.created_at ${order}, m.id ${order} LIMIT ${sql.raw(String(limit))}`,
+    markRead: marksRead
+      ? sql`
+        UPDATE conversation_participants SET last_read_at = max(last_read_at, ${sql.placeholder("now")})
+        WHERE conversation_id = ${cid} AND user_id = ${viewer} AND ${current}`
+      : sql`SELECT 1`,
   };
+}
+
+/**
+ * A conversation's reads for one way of naming it (`cid`: its id, or the direct chat with a
+ * person), compiled once per isolate for each kind of read and filled in per request: built
+ * anew, drizzle's compile of these statements (the permission rule's some forty fragments) was
+ * ~6% of a chat page (decisions 216, 223). `values` are the key's own placeholders.
+ */
+export function conversationReads(cid: () => SQL) {
+  const kinds = new Map<string, ReturnType<typeof compiledKind>>();
+  const compiledKind = (kind: ReadKind) => {
+    let built: ReturnType<typeof conversationSql> | undefined;
+    const statements = () => {
+      built ??= conversationSql(cid(), kind);
+      return built;
+    };
+    return {
+      heads: preparedRows<HeadRow>(() => statements().heads),
+      members: preparedRows<MemberRow>(() => statements().members),
+      rows: preparedRows<MessageRow>(() => statements().rows),
+      // An UPDATE: its rows are none, and no reader reads them.
+      markRead: preparedRows(() => statements().markRead),
+    };
+  };
+  return (viewerId: number, values: Record<string, unknown>, options: LoadOptions) => {
+    const before = decodeCursor(options.before);
+    const after = decodeCursor(options.after);
+    const kind: ReadKind = { before: before !== null, after: after !== null, marksRead: Boolean(options.markRead) };
+    const key = `${kind.before}:${kind.after}:${kind.marksRead}`;
+    let compiled = kinds.get(key);
+    if (!compiled) {
+      compiled = compiledKind(kind);
+      kinds.set(key, compiled);
+    }
+    const cursor = before ?? after;
+    const now = options.now ?? Date.now();
+    const filled = {
+      ...values,
+      viewerId,
+      youngest: youngestWithoutConsentYear(now),
+      now,
+      ...(cursor && { cursorAt: cursor.at, cursorId: cursor.id }),
+      ...(options.markRead && { readerId: options.markRead.id, tokenVersion: options.markRead.tokenVersion }),
+    };
+    return {
+      heads: compiled.heads(filled),
+      members: compiled.members(filled),
+      rows: compiled.rows(filled),
+      markRead: compiled.markRead(filled),
+    };
+  };
+}
+
+const conversationById = conversationReads(() => sql`${sql.placeholder("conversationId")}`);
+
+/** The statements of a read of conversation `conversationId` by its id (/chat/{id} and the APIs). */
+export function conversationStatements(viewerId: number, conversationId: number, options: LoadOptions) {
+  return conversationById(viewerId, { conversationId }, options);
 }
 
 export function toView(
@@ -238,9 +303,7 @@ export function readAndAnnounce(viewerId: number, view: ConversationView, head: 
 /** /chat/{id}: one conversation the viewer is in, or null (404). One round trip. */
 export async function loadConversation(viewerId: number, conversationId: number, options: LoadOptions = {}) {
   const now = options.now ?? Date.now();
-  const { heads, members, rows } = await batch(
-    conversationStatements(viewerId, sql`${conversationId}`, { ...options, now }),
-  );
+  const { heads, members, rows } = await batch(conversationStatements(viewerId, conversationId, { ...options, now }));
   const head = heads[0];
   if (!head) return null;
   const view = toView(head, members, rows, options);

@@ -40,7 +40,7 @@ export function parentsSeeSql(cid: SQL): SQL {
  * Whether a direct chat between `viewerId` and `other`, not started yet, would be one: a
  * student and their staff. The new chat's page says so before the first message.
  */
-export function parentsWouldSeeSql(viewerId: number, other: SQL): SQL {
+export function parentsWouldSeeSql(viewerId: number | SQL, other: SQL): SQL {
   return sql`((${isStudentSql(other)} AND ${staffOfSql(viewerId, other)})
     OR (${isStudentSql(viewerId)} AND ${staffOfSql(other, viewerId)}))`;
 }

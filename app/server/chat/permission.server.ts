@@ -1,7 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import { activeUser } from "~/server/users/active-user.server";
 import { blockedEitherWaySql } from "~/server/users/blocks-sql.server";
-import { familyEitherWaySql, isStudentSql, lacksConsentSql, staffOfSql } from "~/server/users/students-sql.server";
+import {
+  familyEitherWaySql,
+  isStudentSql,
+  lacksConsentSql,
+  staffOfSql,
+  youngestWithoutConsentYear,
+} from "~/server/users/students-sql.server";
 import { parentReaderSql } from "./parent-view.server";
 
 /**
@@ -14,12 +20,14 @@ import { parentReaderSql } from "./parent-view.server";
  * - where a student is one of the two, `studentRuleSql` decides;
  * - otherwise friends, a confirmed family link, or a shared community where both are active.
  */
-export function messageRefusalSql(viewer: number, other: SQL): SQL {
-  // An id written into the statement, not bound: D1 allows 100 parameters a statement, and the
-  // rule names the viewer a dozen times in a group add's check.
-  const viewerId = inlineId(viewer);
+export function messageRefusalSql(
+  viewer: number | SQL,
+  other: SQL,
+  youngest: number | SQL = youngestWithoutConsentYear(),
+): SQL {
+  const viewerId = viewerSql(viewer);
   return sql`(CASE
-    WHEN ${lacksConsentSql(viewerId)} THEN 'consent_required'
+    WHEN ${lacksConsentSql(viewerId, youngest)} THEN 'consent_required'
     WHEN NOT EXISTS (SELECT 1 FROM users ou WHERE ou.id = ${other} AND ${activeUser("ou")})
       OR ${blockedEitherWaySql(viewerId, other)} THEN 'not_a_contact'
     WHEN ${isStudentSql(viewerId)} OR ${isStudentSql(other)} THEN ${studentRuleSql(viewerId, other)}
@@ -73,10 +81,16 @@ export function studentRuleSql(a: number | SQL, b: number | SQL): SQL {
   END)`;
 }
 
-/** A safe integer id as literal SQL (never user text: ids are numbers by type and checked here). */
-function inlineId(id: number): SQL {
-  if (!Number.isSafeInteger(id)) throw new TypeError("not an id");
-  return sql.raw(String(id));
+/**
+ * The viewer as the rule names them: an id written into the statement, not bound (D1 allows 100
+ * parameters a statement, and the rule names the viewer a dozen times in a group add's check), or
+ * a placeholder of a statement compiled once, bound once however often it is named (decision 223).
+ */
+function viewerSql(viewer: number | SQL): SQL {
+  if (typeof viewer !== "number") return viewer;
+  // A safe integer id as literal SQL (never user text: ids are numbers by type and checked here).
+  if (!Number.isSafeInteger(viewer)) throw new TypeError("not an id");
+  return sql.raw(String(viewer));
 }
 
 /** Whether the viewer may message `other` (messageRefusalSql finds no reason). */
@@ -114,8 +128,12 @@ export function contactIdsSql(viewerId: number): SQL {
  * other person; in a group, the student rule with every other member (decision 175), so a
  * group cannot carry what a direct chat may not.
  */
-export function writeRefusalSql(viewer: number, conversationId: SQL): SQL {
-  const viewerId = inlineId(viewer);
+export function writeRefusalSql(
+  viewer: number | SQL,
+  conversationId: SQL,
+  youngest: number | SQL = youngestWithoutConsentYear(),
+): SQL {
+  const viewerId = viewerSql(viewer);
   return sql`(CASE
     WHEN NOT EXISTS (SELECT 1 FROM conversation_participants me
       WHERE me.conversation_id = ${conversationId} AND me.user_id = ${viewerId})
@@ -123,9 +141,9 @@ export function writeRefusalSql(viewer: number, conversationId: SQL): SQL {
     WHEN (SELECT type FROM conversations WHERE id = ${conversationId}) = 0 THEN (CASE
       WHEN NOT EXISTS (SELECT 1 FROM conversation_participants op
         WHERE op.conversation_id = ${conversationId} AND op.user_id != ${viewerId}) THEN 'not_a_contact'
-      ELSE (SELECT ${messageRefusalSql(viewer, sql`op.user_id`)} FROM conversation_participants op
+      ELSE (SELECT ${messageRefusalSql(viewer, sql`op.user_id`, youngest)} FROM conversation_participants op
         WHERE op.conversation_id = ${conversationId} AND op.user_id != ${viewerId} LIMIT 1) END)
-    WHEN ${lacksConsentSql(viewerId)} THEN 'consent_required'
+    WHEN ${lacksConsentSql(viewerId, youngest)} THEN 'consent_required'
     ELSE (SELECT ${studentRuleSql(viewerId, sql`om.user_id`)} AS reason FROM conversation_participants om
       WHERE om.conversation_id = ${conversationId} AND om.user_id != ${viewerId} AND reason IS NOT NULL LIMIT 1)
   END)`;

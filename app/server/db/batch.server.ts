@@ -1,4 +1,4 @@
-import { fillPlaceholders, type SQL } from "drizzle-orm";
+import { fillPlaceholders, is, Placeholder, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { getD1 } from "./db.server";
 
@@ -90,9 +90,35 @@ export function preparedQuery<B extends Builder>(build: () => B) {
 export function preparedRows<Row = Record<string, unknown>>(build: () => SQL) {
   let compiled: { sql: string; params: unknown[] } | undefined;
   return (values: Record<string, unknown>): Statement<Row[]> => {
-    compiled ??= dialect.sqlToQuery(build());
+    compiled ??= numberedByName(dialect.sqlToQuery(build()));
     return { sql: compiled.sql, params: fillPlaceholders(compiled.params, values), read: (r) => r.results as Row[] };
   };
+}
+
+/**
+ * The compiled statement with its parameters numbered (`?1`, `?2`…) and each placeholder bound
+ * once however often the SQL names it (decision 223): the chat's permission rule names the
+ * viewer some twenty times, and D1 allows 100 parameters a statement. Other values keep a slot
+ * each. Quoted strings and names are skipped; a `?` that is not a parameter is refused.
+ */
+export function numberedByName({ sql, params }: { sql: string; params: unknown[] }) {
+  const numbered: unknown[] = [];
+  const slotOf = new Map<string, number>();
+  let next = 0;
+  const text = sql.replace(/'(?:[^']|'')*'|"(?:[^"]|"")*"|\?/g, (token) => {
+    if (token !== "?") return token;
+    const param = params[next++];
+    const name = is(param, Placeholder) ? param.name : null;
+    let slot = name === null ? undefined : slotOf.get(name);
+    if (slot === undefined) {
+      numbered.push(param);
+      slot = numbered.length;
+      if (name !== null) slotOf.set(name, slot);
+    }
+    return `?${slot}`;
+  });
+  if (next !== params.length) throw new Error(`${next} parameters in the text, ${params.length} values`);
+  return { sql: text, params: numbered };
 }
 
 /**

@@ -4,9 +4,25 @@ import { myCommunitiesQuery, toMyCommunities } from "~/server/communities/commun
 import { type Cursor, postCardsSql, toPostCard } from "~/server/content/post-cards.server";
 import { batch, preparedQuery, preparedRows } from "~/server/db/batch.server";
 
+/**
+ * The page's first screen (decision 220): what a reader on an old phone sees first, and what the
+ * server renders on every visit. The rest comes a page at a time as they scroll, or by the link.
+ */
+export const NEWSFEED_FIRST_PAGE_SIZE = 12;
+/** Each page after the first, and the JSON API's page (SPEC §3, decision 046). */
 export const NEWSFEED_PAGE_SIZE = 20;
 /** The most pages one page of the newsfeed grows to without JavaScript (decision 124). */
 export const NEWSFEED_MAX_PAGES = 10;
+
+/**
+ * How many posts the /newsfeed page shows: the first screen, grown by `pages - 1` later pages
+ * without JavaScript ("Load more", decision 124); a page after a cursor is one later page.
+ */
+export function newsfeedPageSize(cursor: Cursor | null, pages = 1) {
+  if (cursor) return NEWSFEED_PAGE_SIZE;
+  const grown = Math.min(Math.max(Math.trunc(pages) || 1, 1), NEWSFEED_MAX_PAGES) - 1;
+  return NEWSFEED_FIRST_PAGE_SIZE + grown * NEWSFEED_PAGE_SIZE;
+}
 
 /** The composer's communities: the same statement for every viewer, built once (decision 079). */
 const myCommunities = preparedQuery(() => myCommunitiesQuery(sql.placeholder("userId")));
@@ -34,14 +50,12 @@ export function newsfeedRows(userId: number, cursor: Cursor | null, limit: numbe
 
 /**
  * /newsfeed (decision 046): posts of the communities the user actively belongs to, newest
- * first, 20 at a time by the cursor (created_at, id) of the last post shown (SPEC §3 "last-post
+ * first, `size` at a time (the API's 20; the page's own sizes: newsfeedPageSize) by the cursor (created_at, id) of the last post shown (SPEC §3 "last-post
  * timestamp"); one row more than a page tells whether the feed ends here. New posts arriving
  * meanwhile are newer than any cursor, so paging never repeats or skips a post. The page and
  * the composer's postable communities are one D1 batch.
  */
-export async function loadNewsfeed(userId: number, cursor: Cursor | null, pages = 1) {
-  // `pages`: that many pages at once, the page grown by "Load more" without JavaScript (decision 124).
-  const size = NEWSFEED_PAGE_SIZE * Math.min(Math.max(Math.trunc(pages), 1), NEWSFEED_MAX_PAGES);
+export async function loadNewsfeed(userId: number, cursor: Cursor | null, size = NEWSFEED_PAGE_SIZE) {
   const { rows, communities } = await batch({
     rows: newsfeedRows(userId, cursor, size + 1),
     communities: myCommunities({ userId }),

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { and, eq, exists, is, SQL, sql } from "drizzle-orm";
+import { and, eq, exists, is, type Placeholder, SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "~/context";
 import { batch, preparedQuery, type Query, type Results, single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -81,7 +81,7 @@ export function requireCurrentToken(rows: unknown[]): void {
  * version is the current one (logout and deletion bump it; decision 042). Batchable, so a
  * write checks revocation in the same round trip as the write itself.
  */
-export function currentTokenQuery(userId: number, tokenVersion: number) {
+export function currentTokenQuery(userId: number | Placeholder, tokenVersion: number | Placeholder) {
   return getDb()
     .select({ id: u.id })
     .from(u)
@@ -106,8 +106,11 @@ const currentToken = preparedQuery(() =>
     .where(and(eq(u.id, sql.placeholder("userId")), eq(u.tokenVersion, sql.placeholder("tokenVersion")), activeUser())),
 );
 
-/** The same check as a condition inside a write's own statement: `WHERE … AND ${tokenIsCurrent(…)}`. */
-export function tokenIsCurrent(userId: number, tokenVersion: number) {
+/**
+ * The same check as a condition inside a write's own statement: `WHERE … AND ${tokenIsCurrent(…)}`;
+ * placeholders for a statement compiled once (decision 223).
+ */
+export function tokenIsCurrent(userId: number | Placeholder, tokenVersion: number | Placeholder) {
   return exists(currentTokenQuery(userId, tokenVersion));
 }
 

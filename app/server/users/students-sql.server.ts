@@ -23,11 +23,12 @@ export function youngestWithoutConsentYear(now = Date.now()) {
 
 /**
  * Whether the account is a student who may be under 13 with no linked parent's consent yet:
- * such an account reads its communities but may not post, comment or chat.
+ * such an account reads its communities but may not post, comment or chat. `youngest` is
+ * `youngestWithoutConsentYear` of now, or a placeholder for it in a statement compiled once.
  */
-export function lacksConsentSql(id: Id, now = Date.now()): SQL {
+export function lacksConsentSql(id: Id, youngest: number | SQL = youngestWithoutConsentYear()): SQL {
   return sql`EXISTS (SELECT 1 FROM student_accounts sa WHERE sa.user_id = ${id}
-    AND sa.consent_at IS NULL AND sa.birth_year >= ${youngestWithoutConsentYear(now)})`;
+    AND sa.consent_at IS NULL AND sa.birth_year >= ${youngest})`;
 }
 
 /** Whether `parent` and `child` (either way round) are a confirmed family link (decision 158). */

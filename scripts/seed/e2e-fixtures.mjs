@@ -107,6 +107,15 @@ export function e2eFixturesSql({ q, passwordHash, now, day, hour }) {
       `INSERT INTO friendships (requester_id, addressee_id, status, created_at, accepted_at)
         SELECT u.id, (SELECT id FROM users WHERE username = ${q(many)}), 'accepted', ${now - day}, ${now - day}
         FROM users u WHERE u.username GLOB 'e2e_pal_*_${project}';`,
+      // And 5 requests waiting, an hour apart (decision 221: the newest 3, then "See all requests (5)").
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5)
+        INSERT INTO users (email, username, name, avatar, activated_at, created_at)
+        SELECT printf('e2e-asker-%02d-${project}@demo.schoolhub.test', i), printf('e2e_asker_%02d_${project}', i),
+          printf('Asker %02d ${project}', i), 'default', ${now}, ${now - day} FROM n;`,
+      `INSERT INTO friendships (requester_id, addressee_id, status, created_at)
+        SELECT u.id, (SELECT id FROM users WHERE username = ${q(many)}), 'pending',
+          ${now - day} + CAST(substr(u.username, 11, 2) AS INTEGER) * ${hour}
+        FROM users u WHERE u.username GLOB 'e2e_asker_*_${project}';`,
     );
   }
 

@@ -120,6 +120,15 @@ test.describe("a long friends list (decision 191)", () => {
     const page = await signedInPage(browser, testInfo, `e2e-friends-many-${project}@demo.schoolhub.test`);
     await page.setViewportSize({ width: 360, height: 780 });
     await page.goto("/profile/friends");
+    // The newest 3 of 5 requests first, then the link to all of them (decision 221).
+    const requests = page.getByRole("region", { name: "Friend requests for you" });
+    await expect(requests.getByRole("listitem")).toHaveCount(3);
+    await expect(requests.getByRole("listitem").first()).toContainText(`Asker 05 ${project}`);
+    await expect(row(page, "Friend requests for you", `Asker 03 ${project}`)).toBeVisible();
+    const seeAll = requests.getByRole("link", { name: "See all requests (5)" });
+    const seeAllBox = await seeAll.boundingBox();
+    expect(seeAllBox!.x + seeAllBox!.width).toBeLessThanOrEqual(360);
+    expect(seeAllBox!.height).toBeGreaterThanOrEqual(44);
     const friends = page.getByRole("region", { name: "Your friends" });
     await expect(friends.getByRole("listitem")).toHaveCount(20);
     await expect(row(page, "Your friends", `Pal 01 ${project}`)).toBeVisible();
@@ -167,6 +176,14 @@ test.describe("a long friends list (decision 191)", () => {
     await expect(friends.getByRole("link", { name: "More friends" })).toHaveCount(0);
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // All five requests, newest first, with no further link.
+    await page.goto("/profile/friends");
+    await seeAll.click();
+    await expect(page).toHaveURL("/profile/friends?requests=all#friends-incoming");
+    await expect(requests.getByRole("listitem")).toHaveCount(5);
+    await expect(requests.getByRole("listitem").last()).toContainText(`Asker 01 ${project}`);
+    await expect(requests.getByRole("link", { name: /See all requests|More requests/ })).toHaveCount(0);
     await page.context().close();
   });
 });

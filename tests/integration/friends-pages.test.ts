@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/server/db/db.server";
-import { FRIENDS_PAGE_SIZE, listFriendships } from "~/server/friends/friends-list.server";
+import {
+  FRIENDS_PAGE_SIZE,
+  listFriendships,
+  REQUESTS_COUNTED,
+  REQUESTS_PREVIEW,
+  type RequestCursor,
+} from "~/server/friends/friends-list.server";
 import { friendshipRows, makeFriends, makeRequest } from "./friends-support";
 import { createUser } from "./helpers";
 import { browserFor } from "./settings-support";
@@ -49,7 +55,7 @@ describe("the friends list by name, a page at a time (decision 191)", () => {
     expect(all.map((person) => person.name)).toEqual(expected.map((person) => person.name));
 
     const lists = await listFriendships(viewer.id);
-    expect(lists.incoming).toEqual({ people: [expect.objectContaining({ id: asking.id })], next: null });
+    expect(lists.incoming).toEqual({ people: [expect.objectContaining({ id: asking.id })], next: null, total: 1 });
     expect(lists.outgoing).toEqual({ people: [expect.objectContaining({ id: asked.id })], next: null });
   });
 
@@ -92,5 +98,76 @@ describe("the friends list by name, a page at a time (decision 191)", () => {
       expect(second).toContain(`Pal ${String(i).padStart(3, "0")}`);
     expect(second).not.toContain("Pal 000<");
     expect(second).not.toContain("More friends");
+  });
+});
+
+/** `count` people asking `viewerId` to be friends, two at a time each: asker i at `base + ⌊i/2⌋` s. */
+async function askers(viewerId: number, count: number, base: number) {
+  const db = getDb();
+  const stamp = Date.now().toString(36);
+  const ids: number[] = [];
+  for (let i = 0; i < count; i += 10) {
+    const rows = Array.from({ length: Math.min(10, count - i) }, (_, j) => ({
+      email: `asker-${stamp}-${i + j}@example.test`,
+      username: `asker_${stamp}_${i + j}`,
+      name: `Asker ${String(i + j).padStart(3, "0")}`,
+      activatedAt: Date.now(),
+    }));
+    ids.push(...(await db.insert(schema.users).values(rows).returning({ id: schema.users.id })).map((row) => row.id));
+  }
+  for (let i = 0; i < count; i += 10)
+    await db.insert(schema.friendships).values(
+      ids.slice(i, i + 10).map((id, j) => ({
+        requesterId: id,
+        addresseeId: viewerId,
+        status: "pending" as const,
+        createdAt: base + Math.floor((i + j) / 2) * 1000,
+      })),
+    );
+  return ids.map((id, i) => ({ id, createdAt: base + Math.floor(i / 2) * 1000 }));
+}
+
+describe("requests for the viewer: the newest few, and all of them newest first (decision 221)", () => {
+  it("shows the newest few with their number, and pages through all without losing a tie", {
+    timeout: 120_000,
+  }, async () => {
+    const viewer = await createUser({ name: "Asked Often" });
+    const asking = await askers(viewer.id, REQUESTS_COUNTED + 1, Date.now() - 86_400_000);
+    // Newest first; two asked in the same millisecond by the later id first.
+    const newest = [...asking].sort((a, b) => b.createdAt - a.createdAt || b.id - a.id).map((one) => one.id);
+
+    const first = await listFriendships(viewer.id);
+    expect(first.incoming.people.map((person) => person.id)).toEqual(newest.slice(0, REQUESTS_PREVIEW));
+    // Counted up to REQUESTS_COUNTED: "See all requests (99+)".
+    expect(first.incoming).toMatchObject({ next: null, total: REQUESTS_COUNTED });
+
+    const all: number[] = [];
+    let after: RequestCursor | undefined;
+    for (let pages = 0; ; pages += 1) {
+      expect(pages).toBeLessThan(10);
+      const { incoming } = await listFriendships(viewer.id, { all: true, incoming: after });
+      expect(incoming.total).toBeNull();
+      all.push(...incoming.people.map((person) => person.id));
+      if (incoming.next === null) break;
+      expect(incoming.people).toHaveLength(FRIENDS_PAGE_SIZE);
+      after = incoming.next;
+    }
+    expect(all).toEqual(newest);
+
+    // Without JavaScript: the newest few and a link to all of them; their pages go on by link.
+    const browser = await browserFor(viewer);
+    const page = await (await browser.get("/profile/friends")).text();
+    const shown = (html: string) => html.split('aria-labelledby="friends-incoming"')[1]!.split("</section>")[0]!;
+    expect(shown(page).split('class="person-row"')).toHaveLength(REQUESTS_PREVIEW + 1);
+    const seeAll = /<a [^>]*href="([^"]+)"[^>]*>See all requests \(99\+\)<\/a>/.exec(shown(page));
+    expect(seeAll?.[1]).toBe("/profile/friends?requests=all#friends-incoming");
+    const allPage = await (await browser.get(seeAll![1]!)).text();
+    expect(shown(allPage).split('class="person-row"')).toHaveLength(FRIENDS_PAGE_SIZE + 1);
+    const more = /<a [^>]*href="([^"]+)"[^>]*>More requests<\/a>/.exec(shown(allPage));
+    expect(more?.[1]).toMatch(/^\/profile\/friends\?requests=all&amp;incoming=\d+\.\d+#friends-incoming$/);
+    const second = await (await browser.get(more![1]!.replaceAll("&amp;", "&"))).text();
+    const next = asking.findIndex((one) => one.id === newest[FRIENDS_PAGE_SIZE]);
+    expect(shown(second)).toContain(`<strong>Asker ${String(next).padStart(3, "0")}</strong>`);
+    expect(shown(second).split('class="person-row"')).toHaveLength(FRIENDS_PAGE_SIZE + 1);
   });
 });

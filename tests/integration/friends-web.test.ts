@@ -299,7 +299,7 @@ describe("/profile/friends", () => {
     expect(outgoing).toMatch(/Otto Outgoing.*Cancel Friend Request/);
   });
 
-  it("sends a person's popup without its card, and the forms' fields in their action (decision 215)", async () => {
+  it("sends a person's popup without its card, the forms' fields in their action, one box for the controls (decisions 215, 221)", async () => {
     const user = await createUser({ name: "Centre" });
     const friend = await createUser({ name: "Fran Friend" });
     const asker = await createUser({ name: "Ivy Incoming" });
@@ -317,6 +317,12 @@ describe("/profile/friends", () => {
     expect(main).toContain(`action="/users/${asker.id}/friend?intent=accept&amp;returnTo=/profile/friends"`);
     expect(main).toContain(`action="/users/${asker.id}/friend?intent=decline&amp;returnTo=/profile/friends"`);
     expect(main).not.toContain('type="hidden"');
+    // The row's actions box is the controls' box, and each list's status is not sent per person (decision 221).
+    expect(main).toContain('<div class="person-row-actions friend-controls">');
+    expect(main).not.toContain('<div class="friend-controls">');
+    const data = html.slice(html.indexOf("</main>"));
+    expect(data).toContain("Fran Friend");
+    expect(data).not.toMatch(/\\"(friendStatus|direction)\\"/);
   });
 
   it("finds people by name or username, with their controls, never oneself or deleted accounts", async () => {

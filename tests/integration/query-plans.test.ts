@@ -205,6 +205,7 @@ describe("query plans of the pages a district reads most (issue 27)", { timeout:
     "/schools?q=ele",
     "/schools/browse?state=CA&by=district",
     "/profile/friends",
+    `/profile/friends?requests=all&incoming=${Date.now()}.999999&friends=1&outgoing=1`,
   ];
 
   it("no statement scans a growing table or sorts one in a temporary B-tree", async () => {
@@ -359,7 +360,7 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
     }
   });
 
-  it("/profile/friends reads each list a page at a time, by name, from an index of each side, merged (decisions 191, 198)", async () => {
+  it("/profile/friends reads each list a page at a time, by name or newest first, from an index of each side, merged (decisions 191, 198, 221)", async () => {
     const plans = await plansOf("/profile/friends", /^SELECT f\.(?:addressee|requester)_id AS id, f\.\w+_name AS name/);
     expect(plans).toHaveLength(3);
     const all = plans.join("\n");
@@ -367,6 +368,11 @@ describe("the pages that read over 2,000 rows at scale 0.1 read from indexes (de
     expect(all).toMatch(/SEARCH f USING COVERING INDEX friendships_addressee_name \(addressee_id=\? AND status=\?\)/);
     // Friends of both sides: the two ranges merged in order, stopped at the page.
     expect(all).toMatch(/MERGE \(UNION ALL\)/);
+    // Requests for the viewer, newest first, and how many wait: pending rows alone (decision 221).
+    expect(all).toMatch(/SEARCH f USING COVERING INDEX friendships_requests_newest \(addressee_id=\?\)/);
+    expect(all).toMatch(
+      /SEARCH c USING COVERING INDEX friendships_(requests_newest|addressee_name) \(addressee_id=\?( AND status=\?)?\)/,
+    );
     for (const details of plans) {
       // Read in the indexes' order: no sort, no lookup of the people in users.
       expect(details).not.toMatch(/TEMP B-TREE|\b(SCAN|SEARCH) (u|users)\b/);

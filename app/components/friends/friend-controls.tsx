@@ -9,6 +9,9 @@ import friends from "~/locales/en/friends.json";
 
 registerNamespace("friends", friends);
 
+/** The controls' box, which a list's row may be itself (`useFriendControlsList`). */
+export const FRIEND_CONTROLS = "friend-controls";
+
 export const friendActionPath = (id: number) => `/users/${id}/friend`;
 
 type Fetchers = ReturnType<typeof useFetchers>;
@@ -53,7 +56,8 @@ export function FriendControls({ user, full = false }: { user: UserInfo; full?: 
 /**
  * FriendControls for a list of people (the friends page, decision 205): the hooks once for the
  * list, the controls of each person as a function. "Send Message" is a plain <a>: the list's
- * `useLinkClicks` sends it through the router.
+ * `useLinkClicks` sends it through the router. The controls come without their box: put them in
+ * a PersonRow with `actionsClassName={FRIEND_CONTROLS}`.
  */
 export function useFriendControlsList() {
   const { t } = useTranslation("friends");
@@ -109,7 +113,9 @@ function friendControls(t: FriendsT, user: UserInfo, shown: UserInfo, full: bool
   } else if (shown.friendStatus === FriendStatus.Pending) {
     controls = confirm("cancel", t("controls.cancelRequest"), true);
   }
-  return controls ? <div className="friend-controls">{controls}</div> : null;
+  // In a list the row's own actions box is the controls' box (`person-row-actions friend-controls`):
+  // one element fewer a person (decision 221).
+  return controls && !plain ? <div className={FRIEND_CONTROLS}>{controls}</div> : controls;
 }
 
 /** Accepting and declining need no question: nothing is lost that cannot be asked again. */

@@ -9,10 +9,13 @@ export function PersonRow({
   avatar,
   children,
   actions,
+  actionsClassName,
 }: {
   avatar: ReactNode;
   children: ReactNode;
   actions?: ReactNode;
+  /** A class the actions' box also takes (the friend controls' own, decision 221). */
+  actionsClassName?: string;
 }) {
   return (
     <li className="person-row">
@@ -20,7 +23,11 @@ export function PersonRow({
         {avatar}
         <div className="person-row-text">{children}</div>
       </div>
-      {actions ? <div className="person-row-actions">{actions}</div> : null}
+      {actions ? (
+        <div className={actionsClassName ? `person-row-actions ${actionsClassName}` : "person-row-actions"}>
+          {actions}
+        </div>
+      ) : null}
     </li>
   );
 }

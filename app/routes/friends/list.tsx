@@ -1,12 +1,13 @@
+import { useMemo } from "react";
 import { Form, Link } from "react-router";
 import { Field } from "~/components/form/field";
-import { useFriendControlsList } from "~/components/friends/friend-controls";
+import { FRIEND_CONTROLS, useFriendControlsList } from "~/components/friends/friend-controls";
 import { personPopup, usePopupList } from "~/components/users/person-popup";
 import { PersonRow } from "~/components/users/person-row";
 import { userContext } from "~/context";
 import { useClock } from "~/lib/clock";
 import { dateTimeFormat } from "~/lib/date-format";
-import { FriendStatus, type UserInfo } from "~/lib/friend-status";
+import { FriendStatus, type FriendStatusValue, type UserInfo } from "~/lib/friend-status";
 import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useLinkClicks } from "~/lib/link-clicks";
@@ -19,9 +20,10 @@ import { getInstance } from "~/middleware/i18next";
 import {
   type FriendCursors,
   type FriendEntry,
-  type FriendList,
   type FriendPage,
   listFriendships,
+  REQUESTS_COUNTED,
+  type RequestsPage,
 } from "~/server/friends/friends-list.server";
 import { searchUsers } from "~/server/friends/people-search.server";
 import type { Route } from "./+types/list";
@@ -31,29 +33,70 @@ registerNamespace("friends", friends);
 
 type Person = UserInfo & { since?: number };
 
-const asPerson = (entry: FriendEntry, status: Pick<UserInfo, "friendStatus" | "direction">): Person => ({
-  ...entry,
-  ...status,
-});
+/**
+ * A list's people with the status every one of them has there: sent once for the list, not
+ * with each person in the page's data (decision 221).
+ */
+function useListed(entries: FriendEntry[], friendStatus: FriendStatusValue, direction: UserInfo["direction"]) {
+  return useMemo(
+    () => entries.map((entry): Person => ({ ...entry, friendStatus, direction })),
+    [entries, friendStatus, direction],
+  );
+}
 
-const LISTS: FriendList[] = ["friends", "incoming", "outgoing"];
+const positive = (value: string | null) => {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+};
 
-/** `?friends=12&incoming=7`: each list starts after the person with that id (decision 191). */
+/**
+ * `?friends=12&outgoing=7`: those lists start after the person with that id (decision 191).
+ * `?requests=all&incoming=1764000000000.31`: every request for the viewer, a page at a time, from
+ * after the one person 31 made at that time (newest first); without them the newest few
+ * (decision 221).
+ */
 function cursorsOf(params: URLSearchParams): FriendCursors {
-  const cursors: FriendCursors = {};
-  for (const list of LISTS) {
-    const id = Number(params.get(list));
-    if (Number.isSafeInteger(id) && id > 0) cursors[list] = id;
-  }
-  return cursors;
+  const request = /^(\d{1,15})\.(\d{1,15})$/.exec(params.get("incoming") ?? "");
+  return {
+    friends: positive(params.get("friends")),
+    outgoing: positive(params.get("outgoing")),
+    incoming: request ? { createdAt: Number(request[1]), id: Number(request[2]) } : undefined,
+    all: params.get("requests") === "all",
+  };
+}
+
+const requestsCount = (total: number) => (total >= REQUESTS_COUNTED ? `${REQUESTS_COUNTED - 1}+` : String(total));
+
+/** This page's address with `change` made to its query, ending at `anchor`. */
+function hrefWith(url: URL, change: (params: URLSearchParams) => void, anchor: string) {
+  const params = new URLSearchParams(url.search);
+  change(params);
+  return `${url.pathname}?${params}#${anchor}`;
 }
 
 /** The link to a list's next page: this page's address with that list's cursor moved on. */
-function nextHref(url: URL, list: FriendList, page: FriendPage) {
+function nextHref(url: URL, list: "friends" | "outgoing", page: FriendPage) {
   if (page.next === null) return null;
-  const params = new URLSearchParams(url.search);
-  params.set(list, String(page.next));
-  return `${url.pathname}?${params}#friends-${list === "friends" ? "list" : list}`;
+  const next = String(page.next);
+  return hrefWith(url, (params) => params.set(list, next), list === "friends" ? "friends-list" : "friends-outgoing");
+}
+
+/** The requests for the viewer: the next page of all, or from the newest few to all of them. */
+function requestsHref(url: URL, page: RequestsPage, all: boolean) {
+  if (all) {
+    if (page.next === null) return null;
+    const next = `${page.next.createdAt}.${page.next.id}`;
+    return hrefWith(url, (params) => params.set("incoming", next), "friends-incoming");
+  }
+  if (page.total === null || page.total <= page.people.length) return null;
+  return hrefWith(
+    url,
+    (params) => {
+      params.set("requests", "all");
+      params.delete("incoming");
+    },
+    "friends-incoming",
+  );
 }
 
 /**
@@ -66,8 +109,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const viewer = context.get(userContext)!;
   // Over the search limit nobody is searched for, and the field says why (decision 113).
   const search = readSearchText(url.searchParams.get("q"));
+  const cursors = cursorsOf(url.searchParams);
   const [lists, results] = await Promise.all([
-    listFriendships(viewer.id, cursorsOf(url.searchParams)),
+    listFriendships(viewer.id, cursors),
     searchUsers(viewer.id, search.text),
   ]);
   return {
@@ -75,20 +119,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     q: search.typed,
     qTooLong: search.tooLong,
     results,
-    friends: lists.friends.people.map((entry) =>
-      asPerson(entry, { friendStatus: FriendStatus.Friends, direction: null }),
-    ),
-    incoming: lists.incoming.people.map((entry) =>
-      asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "incoming" }),
-    ),
-    outgoing: lists.outgoing.people.map((entry) =>
-      asPerson(entry, { friendStatus: FriendStatus.Pending, direction: "outgoing" }),
-    ),
+    // Each list's people as read: their status is the list's, added in the page (`useListed`).
+    friends: lists.friends.people,
+    incoming: lists.incoming.people,
+    outgoing: lists.outgoing.people,
     more: {
       friends: nextHref(url, "friends", lists.friends),
-      incoming: nextHref(url, "incoming", lists.incoming),
+      incoming: requestsHref(url, lists.incoming, cursors.all === true),
       outgoing: nextHref(url, "outgoing", lists.outgoing),
     },
+    // How many requests wait, on the first view ("See all requests (N)", past 99 "99+" as the
+    // badges say); null when all of them are shown.
+    requests: cursors.all ? null : requestsCount(lists.incoming.total ?? 0),
   };
 }
 
@@ -144,6 +186,7 @@ function PeopleList({
               key={person.id}
               avatar={personPopup(person, texts, index === 0, popups.cards)}
               actions={controls(person, true)}
+              actionsClassName={FRIEND_CONTROLS}
             >
               <strong>{person.name}</strong>
               {person.username ? <span className="hint">{` @${person.username}`}</span> : null}
@@ -202,24 +245,34 @@ function Search({ q, qTooLong, results }: { q: string; qTooLong: boolean; result
 
 export default function Friends({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
+  const incoming = useListed(loaderData.incoming, FriendStatus.Pending, "incoming");
+  const friends = useListed(loaderData.friends, FriendStatus.Friends, null);
+  const outgoing = useListed(loaderData.outgoing, FriendStatus.Pending, "outgoing");
   return (
     <main id="main" className="friends">
       <h1>{t("friends.title")}</h1>
-      {/* Requests waiting for an answer first: a long friends list never buries them (decision 125). */}
+      {/* Requests waiting for an answer first: a long friends list never buries them (decision 125);
+          the newest few, then "See all requests (N)" (decision 221). */}
       <PeopleList
         id="friends-incoming"
         title={t("friends.incomingTitle")}
         empty={t("friends.incomingEmpty")}
-        people={loaderData.incoming}
+        people={incoming}
         dateLabel={(date) => t("friends.requestedOn", { date })}
-        more={{ href: loaderData.more.incoming, label: t("friends.moreRequests") }}
+        more={{
+          href: loaderData.more.incoming,
+          label:
+            loaderData.requests === null
+              ? t("friends.moreRequests")
+              : t("friends.seeAllRequests", { total: loaderData.requests }),
+        }}
       />
       <Search q={loaderData.q} qTooLong={loaderData.qTooLong} results={loaderData.results} />
       <PeopleList
         id="friends-list"
         title={t("friends.listTitle")}
         empty={t("friends.empty")}
-        people={loaderData.friends}
+        people={friends}
         dateLabel={(date) => t("friends.friendsSince", { date })}
         more={{ href: loaderData.more.friends, label: t("friends.moreFriends") }}
       />
@@ -227,7 +280,7 @@ export default function Friends({ loaderData }: Route.ComponentProps) {
         id="friends-outgoing"
         title={t("friends.outgoingTitle")}
         empty={t("friends.outgoingEmpty")}
-        people={loaderData.outgoing}
+        people={outgoing}
         dateLabel={(date) => t("friends.requestedOn", { date })}
         more={{ href: loaderData.more.outgoing, label: t("friends.moreRequests") }}
       />

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
 import { users } from "./users";
@@ -48,5 +49,18 @@ export const friendships = sqliteTable(
       table.requesterUsername,
       table.requesterAvatar,
     ),
+    // Requests waiting for an answer, newest first (decision 221): the friends page shows the
+    // newest few and "See all requests" pages on from there. Pending rows only: an accepted
+    // friendship leaves it. Covering, as the name indexes are.
+    index("friendships_requests_newest")
+      .on(
+        table.addresseeId,
+        table.createdAt,
+        table.requesterId,
+        table.requesterName,
+        table.requesterUsername,
+        table.requesterAvatar,
+      )
+      .where(sql`status = 'pending'`),
   ],
 );

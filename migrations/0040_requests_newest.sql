@@ -1,0 +1,1 @@
+CREATE INDEX `friendships_requests_newest` ON `friendships` (`addressee_id`,`created_at`,`requester_id`,`requester_name`,`requester_username`,`requester_avatar`) WHERE status = 'pending';

@@ -4,11 +4,13 @@
 // Steps that do not need each other run side by side (decisions 086, 182, 189): the type check
 // and the end-to-end database (migrations and demo data) beside lint, the build and the
 // integration suite; the build beside lint and the import checks; the end-to-end server's start
-// and the deploy dry run beside the integration suite. A build of
-// the same sources is copied, not made again (decision 189). A step that runs
+// and the deploy dry run beside the integration suite; on a machine nobody else keeps busy, the
+// integration suite beside the end-to-end suite, on the CPU the browsers leave idle (decision
+// 224). A build of the same sources is copied, not made again (decision 189). A step that runs
 // beside others prints its output in one piece when it ends; the first failure ends them all.
 import { spawn, spawnSync } from "node:child_process";
 import { copyBuild, inputsHash, isCurrent, writeStamp } from "./lib/build-stamp.mjs";
+import { besideDecision, groupPriority, IDLE_NICE, ordinaryPriority, watchStarvation } from "./lib/idle-cpu.mjs";
 import { bin, buildDir, ensureDevVars, env, selectBuildDir } from "./lib/local.mjs";
 
 /** The line scripts/serve-e2e.mjs prints once the real pages answer (decision 086). */
@@ -22,7 +24,7 @@ ensureDevVars();
 const inputs = inputsHash();
 
 const started = Date.now();
-/** The nice level of a step that yields: the type check and the integration suite. */
+/** The nice level of a step that yields: the type check. */
 const YIELDING = 5;
 const canNice = spawnSync("nice", ["-n", String(YIELDING), "true"]).status === 0;
 const timings = [];
@@ -65,18 +67,23 @@ function reuseBuild() {
  * Starts a step. In the foreground its output streams as it comes; in the background it is
  * kept and printed when the step ends. Resolves when it succeeds; a failure ends the run.
  */
-function step(name, command, args, { background = false, extraEnv = {}, yields = false } = {}) {
+function step(name, command, args, { background = false, extraEnv = {}, yields = false, idle = false } = {}) {
   const begun = Date.now();
   if (!background) console.log(`\n━━ ${name}`);
-  // A step that yields runs at a lower priority (nice): it takes the CPU the end-to-end suite, the
-  // longest step, leaves idle, and gives it back when that suite needs it (decision 189).
-  if (yields && canNice) [command, args] = ["nice", ["-n", String(YIELDING), command, ...args]];
+  // A step that yields runs at a lower priority (nice) and gives the CPU to the others when they
+  // need it (decision 189); an idle one at the lowest, only on CPU nothing else wants (decision 224).
+  const level = idle ? IDLE_NICE : yields ? YIELDING : 0;
+  if (level > 0 && canNice) [command, args] = ["nice", ["-n", String(level), command, ...args]];
   const child = spawn(command, args, {
     env: { ...env, ...extraEnv },
     stdio: background ? ["ignore", "pipe", "pipe"] : "inherit",
     detached: background,
   });
   child.detached = background;
+  // A background step is a session of its own, which the kernel's autogroups schedule as one
+  // group against the others: a nice inside it would only order its own processes. The group
+  // itself gets the step's priority (decision 224).
+  if (background && level > 0) groupPriority(child.pid, level);
   running.add(child);
   let output = "";
   if (background) {
@@ -87,7 +94,7 @@ function step(name, command, args, { background = false, extraEnv = {}, yields =
       output += chunk;
     });
   }
-  return new Promise((resolve) => {
+  const done = new Promise((resolve) => {
     child.on("close", (code) => {
       running.delete(child);
       const took = Date.now() - begun;
@@ -97,6 +104,7 @@ function step(name, command, args, { background = false, extraEnv = {}, yields =
       resolve();
     });
   });
+  return Object.assign(done, { child });
 }
 
 /**
@@ -167,17 +175,38 @@ const dryRun = step(
 // the integration suite, instead of after it inside Playwright (decision 206): idle until the
 // browsers come, it costs the integration suite a few seconds of CPU and the suite its start.
 const e2eServer = Promise.all([build, e2eDatabase]).then(startE2eServer);
-// The integration suite, then the end-to-end suite. Side by side on two cores they slowed each
-// other more than they gained: the browsers took 17 minutes while the integration suite,
-// yielding, had done half its files (decision 189).
-await step("integration (vitest in workerd)", bin("vitest"), ["run"]);
+// The integration suite and the end-to-end suite. The browsers keep about one core of two busy
+// on a quiet machine (decision 206) and the integration suite is CPU-bound: beside them, at the
+// lowest priority, it runs on the core they leave idle and barely slows them (decision 224). On a
+// machine others keep busy there is no idle core, and side by side they slowed each other more
+// than they gained (decision 189): there it runs first, as before. SUITE_BESIDE=1 or 0 decides.
+const { beside, why } = await besideDecision();
+console.log(`\n━━ integration suite ${beside ? "beside" : "before"} the end-to-end suite (${why})`);
+const integration = beside
+  ? step("integration (vitest in workerd, on idle CPU)", bin("vitest"), ["run"], { background: true, idle: true })
+  : step("integration (vitest in workerd)", bin("vitest"), ["run"]);
+// Work of someone else's may take the machine meanwhile: then the suite gets an ordinary
+// priority back before its tests wait out their timeouts (and a breath of it when the browsers
+// alone kept it from the CPU for 10 s).
+const unwatch = beside
+  ? watchStarvation(integration.child.pid, {
+      onStarved: ({ others }) =>
+        console.log(
+          `\n━━ integration: others' work took the machine (${others.toFixed(1)} cores), back to an ordinary priority`,
+        ),
+    })
+  : () => {};
+if (!beside) await integration;
 const server = await e2eServer;
 // The server is up and warm: Playwright uses it rather than starting its own (playwright.config.ts).
 await step("end-to-end (Playwright, JS on and off)", bin("playwright"), ["test"], {
   extraEnv: { E2E_SERVER_STARTED: "1" },
 });
 stopServer(server);
-await Promise.all([typecheck, dryRun]);
+// Whatever the integration suite has left runs at an ordinary priority: nothing of ours competes.
+unwatch();
+if (beside && integration.child.exitCode === null) ordinaryPriority(integration.child.pid);
+await Promise.all([integration, typecheck, dryRun]);
 
 console.log("\n━━ time per step (started at, took)");
 for (const [name, took, at] of timings.sort((a, b) => a[2] - b[2])) {

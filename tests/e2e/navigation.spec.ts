@@ -54,7 +54,10 @@ test("at 360 px the tab bar reaches every area: Messages opens chat and the inbo
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("at 360 px nothing of the page stays hidden behind the tab bar", async ({ page }) => {
+// One page, one scroll to its end: what the bar leaves visible, and the footer's links there.
+test("at 360 px nothing of the page stays hidden behind the tab bar, and the footer's About links open their pages (decision 199)", async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   // A page that does not grow as it scrolls (the newsfeed loads more at its end).
   await signInAs(page, "patparent", { to: "/schools" });
@@ -64,25 +67,24 @@ test("at 360 px nothing of the page stays hidden behind the tab bar", async ({ p
   expect(bar!.y + bar!.height).toBeCloseTo(PHONE.height, 0);
   // Scrolled to the end, the page's last line (the footer) ends above the bar.
   expect(footer!.y + footer!.height).toBeLessThanOrEqual(bar!.y + 1);
+
+  const about = page.getByRole("navigation", { name: "About this site" });
+  const privacy = about.getByRole("link", { name: "Privacy" });
+  await expect(privacy).toBeVisible();
+  await privacy.click();
+  await expect(page).toHaveURL(/\/about\/privacy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/could not be found/);
 });
 
-test("at 1280 px the sidebar links the inbox and Schools; the tab bar is not shown", async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  await signInAs(page, "patparent");
-  await expect(tabBar(page)).toBeHidden();
-  await sidebar(page)
-    .getByRole("link", { name: /^Inbox/ })
-    .click();
-  await expect(page).toHaveURL(/\/messagesold$/);
-  await sidebar(page).getByRole("link", { name: "Schools" }).click();
-  await expect(page).toHaveURL(/\/schools$/);
-  await expect(sidebar(page).getByRole("link", { name: "Schools" })).toHaveAttribute("aria-current", "page");
-});
-
-test("the inbox's unread count shows on the inbox link and on Messages, at 1280 and 360 px", async ({ page }) => {
+// One person at 1280 px, then at 360: the sidebar's links and the inbox's unread count on both.
+test("at 1280 px the sidebar links the inbox and Schools, with the inbox's unread count; at 360 px it shows on Messages", async ({
+  page,
+}) => {
   // Pat has the PTO's "Book fair volunteers" unread (scripts/seed/inbox.mjs); no test opens it.
   await page.setViewportSize(DESKTOP);
   await signInAs(page, "patparent");
+  await expect(tabBar(page)).toBeHidden();
   const inboxLink = sidebar(page).getByRole("link", { name: /^Inbox \(\d+ unread\)$/ });
   await expect(inboxLink).toBeVisible();
   await expect(inboxLink.locator(".nav-badge")).toHaveText(/^\d+$/);
@@ -96,6 +98,14 @@ test("the inbox's unread count shows on the inbox link and on Messages, at 1280 
   expect(badgeBox && railBox && badgeBox.x + badgeBox.width <= railBox.x + railBox.width).toBe(true);
   await page.locator("label.sidebar-toggle-button").click();
 
+  await sidebar(page)
+    .getByRole("link", { name: /^Inbox/ })
+    .click();
+  await expect(page).toHaveURL(/\/messagesold$/);
+  await sidebar(page).getByRole("link", { name: "Schools" }).click();
+  await expect(page).toHaveURL(/\/schools$/);
+  await expect(sidebar(page).getByRole("link", { name: "Schools" })).toHaveAttribute("aria-current", "page");
+
   await page.setViewportSize(PHONE);
   const messages = tabBar(page).locator("summary");
   await expect(messages).toHaveAccessibleName(/^Messages \(\d+ unread\)$/);
@@ -105,17 +115,4 @@ test("the inbox's unread count shows on the inbox link and on Messages, at 1280 
     .click();
   await expect(page).toHaveURL(/\/messagesold$/);
   await expect(page.getByRole("list", { name: "Messages" }).getByText("Book fair volunteers")).toBeVisible();
-});
-
-test("at 360 px the footer's About links open their pages from a signed-in page (decision 199)", async ({ page }) => {
-  await page.setViewportSize(PHONE);
-  await signInAs(page, "patparent", { to: "/schools" });
-  const about = page.getByRole("navigation", { name: "About this site" });
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const privacy = about.getByRole("link", { name: "Privacy" });
-  await expect(privacy).toBeVisible();
-  await privacy.click();
-  await expect(page).toHaveURL(/\/about\/privacy$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/could not be found/);
 });

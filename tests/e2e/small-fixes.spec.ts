@@ -232,7 +232,9 @@ function reachOf(link: Locator) {
   });
 }
 
-test("on a phone, a card's community and time links reach 44 px, clear of the name and the text", async ({ page }) => {
+test("on a phone, a card's community and time links reach 44 px, clear of the name and the text; a post's menu near the tab bar opens upward", async ({
+  page,
+}) => {
   await page.setViewportSize(PHONE);
   await signInAs(page, "parent@demo.schoolhub.test");
   const cards = page.locator("article.post-card");
@@ -254,18 +256,7 @@ test("on a phone, a card's community and time links reach 44 px, clear of the na
     expect(await taken(card.locator("header strong")), `card ${index}: the name`).toBe(false);
     expect(await taken(card.locator(".post-text").first()), `card ${index}: the text`).toBe(false);
   }
-  // A thumb 20 px under the first card's community name opens the community.
-  const community = cards.first().locator("header .hint > a").first();
-  const name = (await community.textContent())!;
-  await community.evaluate((el) => el.scrollIntoView({ block: "center" }));
-  const box = (await community.boundingBox())!;
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height + 20);
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-});
-
-test("on a phone, a post's menu opened near the tab bar opens upward, every item in reach", async ({ page }) => {
-  await page.setViewportSize(PHONE);
-  await signInAs(page, "parent@demo.schoolhub.test");
+  // A post's menu opened near the tab bar opens upward, every item in reach.
   // The third post's: far enough down the page to be scrolled to either place, whatever posts
   // other tests have added on top.
   const menu = page.locator("article.post-card > .post-actions > details.item-menu").nth(2);
@@ -301,9 +292,17 @@ test("on a phone, a post's menu opened near the tab bar opens upward, every item
     await button.click();
     await expect(menu.locator(":scope > .menu-panel")).toBeHidden();
   }
+
+  // A thumb 20 px under the first card's community name opens the community.
+  const community = cards.first().locator("header .hint > a").first();
+  const name = (await community.textContent())!;
+  await community.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  const box = (await community.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height + 20);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 });
 
-test("on a phone, a page's lone links are whole targets: an event's community, an edit's Cancel, the feed's way back", async ({
+test("on a phone, a page's lone links are whole targets: an event's community, an edit's Cancel, the feed's way back; the month's arrows stand apart from their words", async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
@@ -316,6 +315,19 @@ test("on a phone, a page's lone links are whole targets: an event's community, a
   expect(await height(page.locator(".event-meta").getByRole("link", { name: "Lincoln PTO" }))).toBeGreaterThanOrEqual(
     44,
   );
+  // The calendar's month arrows stand apart from their words.
+  await page.goto("/calendar");
+  for (const name of ["Previous month", "Next month"]) {
+    const apart = await page.getByRole("link", { name }).evaluate((link) => {
+      const arrow = link.querySelector("span[aria-hidden]")!.getBoundingClientRect();
+      const words = [...link.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!;
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      const text = range.getBoundingClientRect();
+      return Math.max(text.left - arrow.right, arrow.left - text.right);
+    });
+    expect(apart, name).toBeGreaterThanOrEqual(3);
+  }
   await page.goto(edit!);
   expect(await height(page.locator("main").getByRole("link", { name: "Cancel" }))).toBeGreaterThanOrEqual(44);
   await page.goto("/calendar/feed");
@@ -373,20 +385,4 @@ test("a confirmed delete that takes its button away leaves focus beside it, not 
   await page.locator("dialog[open]").getByRole("button").first().click();
   await expect(only).toHaveCount(0);
   await expect(page.getByLabel("Write a comment")).toBeFocused();
-});
-
-test("the calendar's month arrows stand apart from their words", async ({ page }) => {
-  await page.setViewportSize(PHONE);
-  await signInAs(page, "parent@demo.schoolhub.test", { to: "/calendar" });
-  for (const name of ["Previous month", "Next month"]) {
-    const apart = await page.getByRole("link", { name }).evaluate((link) => {
-      const arrow = link.querySelector("span[aria-hidden]")!.getBoundingClientRect();
-      const words = [...link.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!;
-      const range = document.createRange();
-      range.selectNodeContents(words);
-      const text = range.getBoundingClientRect();
-      return Math.max(text.left - arrow.right, arrow.left - text.right);
-    });
-    expect(apart, name).toBeGreaterThanOrEqual(3);
-  }
 });

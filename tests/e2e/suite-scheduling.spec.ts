@@ -1,0 +1,71 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { besideDecision, groupPriority, IDLE_NICE, othersCores, watchStarvation } from "../../scripts/lib/idle-cpu.mjs";
+import { expect, test } from "./support";
+
+/**
+ * `npm test` runs the integration suite beside the browsers on the CPU they leave idle, at the
+ * lowest priority of its own scheduling group, and gives it an ordinary priority back when it
+ * starves (decision 224). This runs scripts/lib/idle-cpu.mjs on a child process of its own (no
+ * browser; once, in the project with JavaScript). Linux with autogroups, as CI has it.
+ */
+const autogroups = existsSync("/proc/self/autogroup");
+const niceOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
+const groupNiceOf = (pid: number) => Number(/nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, "utf8"))![1]);
+
+test("a step on idle CPU gets the lowest priority for its whole group; starved, a breath of an ordinary one, or for good when others took the machine @js-only", async () => {
+  test.skip(!autogroups, "no autogroups on this kernel");
+  // A child in a session of its own, as npm test starts a background step, that asks for no CPU.
+  const child = spawn("nice", ["-n", String(IDLE_NICE), "sleep", "30"], { detached: true, stdio: "ignore" });
+  try {
+    expect(groupPriority(child.pid!, IDLE_NICE)).toBe(true);
+    await expect.poll(() => niceOf(child.pid!)).toBe(IDLE_NICE);
+    expect(groupNiceOf(child.pid!)).toBe(IDLE_NICE);
+    // Its own group, not this runner's: the runner's priority is untouched.
+    expect(groupNiceOf(process.pid)).toBe(0);
+
+    // Starved while this run's own work took the CPU: an ordinary priority for a breath, then
+    // the lowest again.
+    const starved: { cores: number; others: number }[] = [];
+    let stop = watchStarvation(child.pid!, {
+      window: 1_000,
+      every: 200,
+      breath: 1_000,
+      othersBusy: Number.POSITIVE_INFINITY,
+      onStarved: (found) => starved.push(found),
+    });
+    await expect.poll(() => niceOf(child.pid!), { intervals: [50] }).toBe(0);
+    expect(groupNiceOf(child.pid!)).toBe(0);
+    await expect.poll(() => niceOf(child.pid!), { intervals: [50] }).toBe(IDLE_NICE);
+    expect(groupNiceOf(child.pid!)).toBe(IDLE_NICE);
+    stop();
+    expect(starved).toEqual([]);
+    // Starved while others' work took the machine: an ordinary priority for good.
+    stop = watchStarvation(child.pid!, {
+      window: 1_000,
+      every: 200,
+      othersBusy: 0,
+      onStarved: (found) => starved.push(found),
+    });
+    await expect.poll(() => starved.length, { timeout: 5_000 }).toBe(1);
+    stop();
+    expect(starved[0]!.cores).toBeLessThan(0.02);
+    expect(niceOf(child.pid!)).toBe(0);
+    expect(groupNiceOf(child.pid!)).toBe(0);
+  } finally {
+    child.kill();
+  }
+});
+
+test("the suites run side by side only when asked or when nobody else keeps a core busy @js-only", async () => {
+  expect(await besideDecision("1")).toEqual({ beside: true, why: "SUITE_BESIDE=1" });
+  expect(await besideDecision("0")).toEqual({ beside: false, why: "SUITE_BESIDE=0" });
+  const others = await othersCores(500);
+  expect(others).not.toBeNull();
+  // Measured, whatever SUITE_BESIDE the run that runs this test was given.
+  const decided = await besideDecision("");
+  expect(decided.why).toMatch(/^other work kept \d+\.\d\d of \d+ cores busy$/);
+  // Whatever the machine is doing, the answer follows what was measured.
+  const measured = Number(/kept (\d+\.\d\d)/.exec(decided.why)![1]);
+  expect(decided.beside).toBe(measured < 0.5);
+});

@@ -4,9 +4,8 @@
 // Steps that do not need each other run side by side (decisions 086, 182, 189): the type check
 // and the end-to-end database (migrations and demo data) beside lint, the build and the
 // integration suite; the build beside lint and the import checks; the end-to-end server's start
-// and the deploy dry run beside the integration suite; on a machine nobody else keeps busy, the
-// integration suite beside the end-to-end suite, on the CPU the browsers leave idle (decision
-// 224). A build of the same sources is copied, not made again (decision 189). A step that runs
+// and the deploy dry run beside the integration suite; with SUITE_BESIDE=1, the integration suite
+// beside the end-to-end suite, on the CPU the browsers leave idle (decision 224). A build of the same sources is copied, not made again (decision 189). A step that runs
 // beside others prints its output in one piece when it ends; the first failure ends them all.
 import { spawn, spawnSync } from "node:child_process";
 import { copyBuild, inputsHash, isCurrent, writeStamp } from "./lib/build-stamp.mjs";
@@ -177,9 +176,10 @@ const dryRun = step(
 const e2eServer = Promise.all([build, e2eDatabase]).then(startE2eServer);
 // The integration suite and the end-to-end suite. The browsers keep about one core of two busy
 // on a quiet machine (decision 206) and the integration suite is CPU-bound: beside them, at the
-// lowest priority, it runs on the core they leave idle and barely slows them (decision 224). On a
-// machine others keep busy there is no idle core, and side by side they slowed each other more
-// than they gained (decision 189): there it runs first, as before. SUITE_BESIDE=1 or 0 decides.
+// lowest priority, it runs on the core they leave idle (decision 224). But its tests that wait on
+// a clock (queued mail) starved there, so it runs first unless SUITE_BESIDE=1 (or auto: beside
+// when nobody else keeps a core busy; side by side on a busy machine they slowed each other more
+// than they gained, decision 189).
 const { beside, why } = await besideDecision();
 console.log(`\n━━ integration suite ${beside ? "beside" : "before"} the end-to-end suite (${why})`);
 const integration = beside

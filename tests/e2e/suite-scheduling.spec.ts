@@ -57,13 +57,14 @@ test("a step on idle CPU gets the lowest priority for its whole group; starved, 
   }
 });
 
-test("the suites run side by side only when asked or when nobody else keeps a core busy @js-only", async () => {
+test("the suites run in turn unless asked; asked to measure, side by side only when nobody else keeps a core busy @js-only", async () => {
   expect(await besideDecision("1")).toEqual({ beside: true, why: "SUITE_BESIDE=1" });
   expect(await besideDecision("0")).toEqual({ beside: false, why: "SUITE_BESIDE=0" });
+  expect(await besideDecision("")).toEqual({ beside: false, why: "in turn unless SUITE_BESIDE=1 or auto" });
   const others = await othersCores(500);
   expect(others).not.toBeNull();
   // Measured, whatever SUITE_BESIDE the run that runs this test was given.
-  const decided = await besideDecision("");
+  const decided = await besideDecision("auto");
   expect(decided.why).toMatch(/^other work kept \d+\.\d\d of \d+ cores busy$/);
   // Whatever the machine is doing, the answer follows what was measured.
   const measured = Number(/kept (\d+\.\d\d)/.exec(decided.why)![1]);

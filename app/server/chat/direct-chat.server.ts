@@ -3,9 +3,10 @@ import { batch, preparedRows } from "~/server/db/batch.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { youngestWithoutConsentYear } from "~/server/users/students-sql.server";
-import { type ConversationView, conversationReads, type LoadOptions, readAndAnnounce, toView } from "./messages.server";
+import { type ConversationView, conversationReads, type LoadOptions, toView } from "./messages.server";
 import { parentsWouldSeeSql } from "./parent-view.server";
 import { messageRefusalSql, toRefusal } from "./permission.server";
+import { readAndAnnounce } from "./read-marks.server";
 
 /** /chat/@{username} and /chat/~{userId}: a person and the direct chat with them (decision 050). */
 type PersonRow = {

@@ -1,16 +1,15 @@
-import { waitUntil } from "cloudflare:workers";
 import { type SQL, sql } from "drizzle-orm";
 import type { MessageData } from "~/realtime/protocol";
-import { batch, preparedRows, sqlRows } from "~/server/db/batch.server";
-import { publishToUser, publishToUsers } from "~/server/realtime/realtime.server";
+import { batch, preparedRows } from "~/server/db/batch.server";
 import { activeUser } from "~/server/users/active-user.server";
 import { avatarUrl } from "~/server/users/avatar";
 import { blockedBySql } from "~/server/users/blocks-sql.server";
-import { type Actor, batchAs, tokenIsCurrent } from "~/server/users/session-user.server";
+import { type Actor, tokenIsCurrent } from "~/server/users/session-user.server";
 import { youngestWithoutConsentYear } from "~/server/users/students-sql.server";
 import { decodeCursor, REMOVED_DISPOSITIONS } from "./conversations.server";
 import { parentReaderSql, parentsSeeSql } from "./parent-view.server";
 import { type MessageRefusal, toRefusal, writeRefusalSql } from "./permission.server";
+import { readAndAnnounce } from "./read-marks.server";
 
 /** A message as clients hold it (SPEC §3 Message plus the server id). */
 export type ChatMessage = Omit<MessageData, "senderId"> & { senderId: number | null };
@@ -96,7 +95,7 @@ export const MESSAGE_COLUMNS = sql.raw(
   "m.id, m.conversation_id, m.sender_id, m.content, m.client_msg_id, m.disposition, m.created_at, m.lang",
 );
 
-type HeadRow = {
+export type HeadRow = {
   id: number;
   type: number;
   title: string | null;
@@ -274,32 +273,6 @@ export function toView(
   };
 }
 
-/** After a read that moved last_read_at: tell the reader's other tabs and the others' receipts. */
-function announceRead(viewerId: number, conversationId: number, memberIds: number[], head: HeadRow, now: number) {
-  // Nothing from the others after the mark (the participant row's unread count, kept exact by
-  // migration 0035's triggers): nothing to announce. It once took the newest message from others.
-  if (head.unread === 0) return head.last_read_at;
-  const lastReadAt = Math.max(head.last_read_at, now);
-  const others = memberIds.filter((id) => id !== viewerId);
-  waitUntil(
-    Promise.all([
-      publishToUser(viewerId, { messageType: "conversationLastRead", data: { conversationId } }),
-      publishToUsers(others, {
-        messageType: "conversationSeen",
-        data: { conversationId, userId: viewerId, lastReadAt },
-      }),
-    ]),
-  );
-  return lastReadAt;
-}
-
-export function readAndAnnounce(viewerId: number, view: ConversationView, head: HeadRow, now: number) {
-  const ids = view.members.map((m) => m.userId);
-  const lastReadAt = announceRead(viewerId, view.id, ids, head, now);
-  const me = view.members.find((m) => m.userId === viewerId);
-  if (me) me.lastReadAt = Math.max(me.lastReadAt, lastReadAt);
-}
-
 /** /chat/{id}: one conversation the viewer is in, or null (404). One round trip. */
 export async function loadConversation(viewerId: number, conversationId: number, options: LoadOptions = {}) {
   const now = options.now ?? Date.now();
@@ -309,36 +282,4 @@ export async function loadConversation(viewerId: number, conversationId: number,
   const view = toView(head, members, rows, options);
   if (options.markRead && head.reader_current) readAndAnnounce(viewerId, view, head, now);
   return view;
-}
-
-/**
- * Marks a conversation read by the viewer (SPEC §4); null when the viewer is not in it,
- * a revoked session (nothing marked, nothing announced) for a revoked token (decision 042).
- */
-export async function markConversationRead(viewer: Actor, conversationId: number, now = Date.now()) {
-  const viewerId = viewer.id;
-  const cid = sql`${conversationId}`;
-  const results = await batchAs(viewer, {
-    heads: sqlRows<HeadRow>(sql`
-      SELECT c.id, c.type, c.title, me.last_read_at, me.unread, NULL AS write_refusal, 1 AS reader_current, 0 AS parents_see
-      FROM conversations c JOIN conversation_participants me ON me.conversation_id = c.id AND me.user_id = ${viewerId}
-      WHERE c.id = ${cid}`),
-    members: sqlRows<{ user_id: number }>(sql`
-      SELECT user_id FROM conversation_participants WHERE conversation_id = ${cid}
-        AND EXISTS (SELECT 1 FROM conversation_participants me WHERE me.conversation_id = ${cid} AND me.user_id = ${viewerId})`),
-    markRead: sql`
-      UPDATE conversation_participants SET last_read_at = max(last_read_at, ${now})
-      WHERE conversation_id = ${cid} AND user_id = ${viewerId} AND ${tokenIsCurrent(viewer.id, viewer.tokenVersion)}`,
-  });
-  const { heads, members } = results;
-  const head = heads[0];
-  if (!head) return null;
-  const lastReadAt = announceRead(
-    viewerId,
-    conversationId,
-    members.map((m) => m.user_id),
-    head,
-    now,
-  );
-  return { conversationId, lastReadAt: Math.max(lastReadAt, now) };
 }

@@ -345,6 +345,37 @@ describe("/profile/friends", () => {
     expect(byUsername.username).toContain(tag);
   });
 
+  it("shows how the viewer stands with each person found, in the page's one round trip", async () => {
+    const tag = `zs${Date.now().toString(36)}`;
+    const user = await createUser({ name: `Seeker ${tag}` });
+    // By name, in the order the results list them.
+    const friendAsked = await createUser({ name: `A ${tag} friend they asked` });
+    const friendAsking = await createUser({ name: `B ${tag} friend who asked` });
+    const asked = await createUser({ name: `C ${tag} asked` });
+    const asking = await createUser({ name: `D ${tag} asking` });
+    const stranger = await createUser({ name: `E ${tag} stranger` });
+    await makeFriends(user.id, friendAsked.id);
+    await makeFriends(friendAsking.id, user.id);
+    await makeRequest(user.id, asked.id);
+    await makeRequest(asking.id, user.id);
+    const browser = await browserFor(user);
+    const response = await browser.get(`/profile/friends?q=${tag}`);
+    expect(Number(response.headers.get("X-D1-Round-Trips"))).toBe(1);
+    const text = await pageText(response);
+    const results = text.slice(text.indexOf(`People matching “${tag}”`), text.indexOf("Your friends"));
+    const people = [friendAsked, friendAsking, asked, asking, stranger];
+    const controls = ["Unfriend", "Unfriend", "Cancel Friend Request", "Accept", "Add Friend"];
+    people.forEach((person, index) => {
+      const from = results.indexOf(person.name);
+      const to = index + 1 < people.length ? results.indexOf(people[index + 1]!.name) : results.length;
+      expect(from, person.name).toBeGreaterThan(-1);
+      const row = results.slice(from, to);
+      expect(row, person.name).toContain(controls[index]);
+      for (const other of new Set(controls))
+        if (other !== controls[index]) expect(row, person.name).not.toContain(other);
+    });
+  });
+
   it("needs two characters, treats % and _ literally, and returns at most 20", async () => {
     const tag = `zx${Date.now().toString(36)}`;
     const user = await createUser();

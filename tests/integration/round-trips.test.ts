@@ -45,6 +45,8 @@ describe("D1 round trips per request (decision 040)", () => {
       "/schools/browse",
       "/profile",
       "/profile/friends",
+      // A search that finds people (the friend among them), with how the viewer stands with each.
+      `/profile/friends?q=${encodeURIComponent(friend.username ?? friend.name)}`,
       "/profile/settings",
       `/calendar/new?community=${community.id}`,
       `/content/${post.id}/edit`,

@@ -32,7 +32,7 @@ export function relationOf(viewerId: number, rows: FriendshipRow[]): Relation {
   return incoming ? { kind: "incoming", row: incoming } : { kind: "none" };
 }
 
-export function statusOf(relation: Relation): Pick<UserInfo, "friendStatus" | "direction"> {
+export function statusOf(relation: Pick<Relation, "kind">): Pick<UserInfo, "friendStatus" | "direction"> {
   switch (relation.kind) {
     case "friends":
       return { friendStatus: FriendStatus.Friends, direction: null };
@@ -45,7 +45,7 @@ export function statusOf(relation: Relation): Pick<UserInfo, "friendStatus" | "d
   }
 }
 
-export function toUserInfo(card: UserCard, relation: Relation): UserInfo {
+export function toUserInfo(card: UserCard, relation: Pick<Relation, "kind">): UserInfo {
   return {
     id: card.id,
     avatar: avatarUrl(card.avatar),

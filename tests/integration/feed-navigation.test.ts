@@ -123,6 +123,16 @@ describe("Load more without JavaScript", () => {
     const grown = await (await browser.get("/newsfeed?pages=2")).text();
     expect(cards(grown)).toHaveLength(two.posts.length);
     for (const post of two.posts) expect(grown).toContain(`id="post-${post.id}"`);
+    // An address typed by hand: not a number is the first screen, a fraction its whole pages, too
+    // many the most there are (decision 124); never an error.
+    const typed = await (await browser.get("/newsfeed?pages=abc")).text();
+    expect(cards(typed)).toHaveLength(NEWSFEED_FIRST_PAGE_SIZE);
+    const fraction = await (await browser.get("/newsfeed?pages=1.5")).text();
+    expect(cards(fraction)).toHaveLength(NEWSFEED_FIRST_PAGE_SIZE);
+    expect(fraction).toContain(`href="/newsfeed?pages=2#post-${last.id}"`);
+    const huge = await browser.get("/newsfeed?pages=99999");
+    expect(huge.status).toBe(200);
+    expect(cards(await huge.text()).length).toBeGreaterThanOrEqual(two.posts.length);
     // With JavaScript the next page comes by the cursor: a whole later page, from the post after the last shown.
     const next = await (await browser.get(`/newsfeed?before=${encodeCursor(last)}`)).text();
     expect(cards(next).map((card) => /id="post-(\d+)"/.exec(card)![1])).toEqual(

@@ -169,5 +169,13 @@ describe("requests for the viewer: the newest few, and all of them newest first 
     const next = asking.findIndex((one) => one.id === newest[FRIENDS_PAGE_SIZE]);
     expect(shown(second)).toContain(`<strong>Asker ${String(next).padStart(3, "0")}</strong>`);
     expect(shown(second).split('class="person-row"')).toHaveLength(FRIENDS_PAGE_SIZE + 1);
+
+    // A cursor typed or cut short by hand is no cursor: the list from its newest, never an error.
+    const newestName = `<strong>Asker ${String(asking.findIndex((one) => one.id === newest[0])).padStart(3, "0")}</strong>`;
+    for (const query of ["incoming=garbage", "incoming=-1.-1", "incoming=17.", "friends=abc&outgoing=-3"]) {
+      const response = await browser.get(`/profile/friends?requests=all&${query}`);
+      expect(response.status, query).toBe(200);
+      expect(shown(await response.text()), query).toContain(newestName);
+    }
   });
 });

@@ -26,7 +26,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const cursor = decodeCursor(params.get("before"));
   // Without JavaScript "Load more" asks for the page grown by one more page (decision 124).
-  const pages = cursor === null ? Math.min(Math.max(Number(params.get("pages")) || 1, 1), NEWSFEED_MAX_PAGES) : 1;
+  // A whole number of pages, however the address was typed (`?pages=1.5` would link to 2.5).
+  const pages =
+    cursor === null ? Math.min(Math.max(Math.trunc(Number(params.get("pages"))) || 1, 1), NEWSFEED_MAX_PAGES) : 1;
   const page = await loadNewsfeed(user.id, cursor, newsfeedPageSize(cursor, pages));
   const last = page.posts[page.posts.length - 1];
   return {

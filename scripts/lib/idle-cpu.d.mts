@@ -2,6 +2,7 @@
 export const IDLE_NICE: number;
 export function othersCores(ms?: number): Promise<number | null>;
 export function besideDecision(setting?: string): Promise<{ beside: boolean; why: string }>;
+export function autogroupNice(pid?: number | "self"): number | null;
 export function groupPriority(pid: number, level: number): boolean;
 export function ordinaryPriority(pid: number): void;
 export function watchStarvation(

@@ -94,8 +94,24 @@ export async function besideDecision(setting = process.env.SUITE_BESIDE) {
   return { beside: others < 0.5, why: `other work kept ${others.toFixed(2)} of ${availableParallelism()} cores busy` };
 }
 
+/**
+ * The nice of the autogroup the kernel schedules `pid` by, or null when it schedules it by
+ * something else: the file reads "/autogroup-N nice M" only for a process whose task group is its
+ * session's autogroup; in a cgroup that the cpu controller manages (a container, CI) it is empty
+ * and the cgroup competes instead, so a session's group has nothing to set.
+ */
+export function autogroupNice(pid = "self") {
+  try {
+    const found = /nice (-?\d+)/.exec(readFileSync(`/proc/${pid}/autogroup`, "utf8"));
+    return found ? Number(found[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Gives the session group of `pid` (a detached child, its session's leader) the nice `level`. */
 export function groupPriority(pid, level) {
+  if (autogroupNice(pid) === null) return false;
   try {
     writeFileSync(`/proc/${pid}/autogroup`, String(level));
     return true;

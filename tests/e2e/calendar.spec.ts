@@ -73,6 +73,16 @@ test("a manager creates a weekly event; members answer one date, fill it and mov
   await expect(member.getByText("1 of 1 places taken")).toBeVisible({ timeout: 20_000 });
   // Who is going, at 360 px: each name a whole target (decision 225), not a 19 px line.
   expect((await member.locator(".going-list a").first().boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  // The notice is in the page's flow on a phone (decision 230): at the page's top, the way back
+  // to the calendar is what a tap on it reaches (the notice covered it), JS on and off.
+  await expect(member.getByRole("status").filter({ hasText: "Your answer has been saved." })).toBeVisible();
+  await member.evaluate(() => window.scrollTo(0, 0));
+  const back = member.getByRole("main").getByRole("link", { name: "Calendar", exact: true });
+  const reached = await back.evaluate((a) => {
+    const box = a.getBoundingClientRect();
+    return document.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2)?.closest("a") === a;
+  });
+  expect(reached, "‹ Calendar under the notice").toBe(true);
   await expectAccessible(member);
   // The next date is still open, with no answer of theirs.
   const dates = member.locator(".occurrence-list");

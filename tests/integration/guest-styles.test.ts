@@ -92,6 +92,9 @@ describe("a script-free guest page inlines the guest stylesheet in its own theme
     const html = await response.text();
     expect(html).toContain('class="toast toast-success"');
     expect(html).not.toContain("<script");
+    // Nothing would run a close button: the notice has none and stays in the page's flow (decision 230).
+    expect(html).toContain('class="toasts toasts-stay"');
+    expect(html).not.toContain('class="toast-close"');
     const css = inlineStyleOf(html);
     expect(css).toContain(".toast-success");
     expect(styleSources(response.headers.get("Content-Security-Policy"))).toEqual(["'self'", await sha256Source(css)]);

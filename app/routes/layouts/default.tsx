@@ -59,6 +59,8 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
       ) : (
         <GuestHeader />
       )}
+      {/* Under the header, before the page: in its flow on a narrow screen (decision 230). */}
+      <Toasts toast={root?.toast ?? null} scripts={scripts} />
       <div className="app-body">
         {user ? <Sidebar appVersion={appVersion} badges={badges} area={area} links={navLinks} /> : null}
         {user ? <SidebarScrim /> : null}
@@ -78,7 +80,6 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
       {/* Both show what scripts are doing: a page without scripts has no use for them (decision 090). */}
       {scripts ? <NavigationProgress /> : null}
       {scripts ? <SpinnerOverlay /> : null}
-      <Toasts toast={root?.toast ?? null} />
     </div>
   );
 }

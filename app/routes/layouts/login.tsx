@@ -13,6 +13,8 @@ function LoginShell({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   return (
     <div className="login-layout">
+      {/* Above the card: in the page's flow on a narrow screen (decision 230). */}
+      <Toasts toast={root?.toast ?? null} />
       <div className="login-card">
         {/* In the banner landmark, as every part of a page is in one (axe "region", decision 125). */}
         <header>
@@ -29,7 +31,6 @@ function LoginShell({ children }: { children: React.ReactNode }) {
       </div>
       <NavigationProgress />
       <SpinnerOverlay />
-      <Toasts toast={root?.toast ?? null} />
     </div>
   );
 }

@@ -63,8 +63,12 @@ for (const viewport of WIDTHS) {
       expect(first.length).toBe(FIRST_PAGE);
       const more = page.getByRole("link", { name: /^(Load more|Loading more posts…)$/ });
       if (javaScriptEnabled) {
-        await more.scrollIntoViewIfNeeded();
-        // In view, the next page loads by itself; a tap loads the one after.
+        // The first screen is far from the link: nothing more is asked for there.
+        expect(await more.evaluate((link) => link.getBoundingClientRect().top / window.innerHeight)).toBeGreaterThan(2);
+        // Half a screen below the screen's foot, out of view, the next page loads by itself
+        // (about a screen ahead, decision 230); a tap loads the one after.
+        await more.evaluate((link) => window.scrollBy(0, link.getBoundingClientRect().top - window.innerHeight * 1.5));
+        expect(await more.evaluate((link) => link.getBoundingClientRect().top > window.innerHeight)).toBe(true);
         await expect.poll(async () => (await postIds(page)).length).toBe(FIRST_PAGE + 20);
         const y = await page.evaluate(() => window.scrollY);
         await expect(page.getByRole("link", { name: "Load more" })).toBeVisible();

@@ -53,10 +53,13 @@ export const handle: DescriptionHandle = { description: "feed:metaDescription" }
 
 type MorePage = { cursor: string; posts: ShownPost[] };
 
+/** The scroll observer's reach below the screen: one screen's height (the root's 100%). */
+const NEXT_PAGE_AHEAD = "0px 0px 100% 0px";
+
 /**
- * Infinite scroll with JavaScript: when the "Load more" link comes into view, or is tapped, the
- * next page is fetched and appended below what is shown; nothing above it moves (decisions 046,
- * 124). A revalidation (after a like or a comment) brings a new first page: the pages below it
+ * Infinite scroll with JavaScript: when the "Load more" link comes within a screen of view, or is
+ * tapped, the next page is fetched and appended below what is shown; nothing above it moves
+ * (decisions 046, 124, 230). A revalidation (after a like or a comment) brings a new first page: the pages below it
  * stay, and are fetched again one by one in place, so a post there shows its new comment too.
  */
 function useMorePosts(first: ShownPost[], next: string | null) {
@@ -113,9 +116,14 @@ function useMorePosts(first: ShownPost[], next: string | null) {
   useEffect(() => {
     const link = sentinel.current;
     if (!link || !tail || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current();
-    });
+    // About one screen before the reader reaches the link, so the next page is there when they
+    // do (decision 230); a page no one scrolls near is not asked for.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current();
+      },
+      { rootMargin: NEXT_PAGE_AHEAD },
+    );
     observer.observe(link);
     return () => observer.disconnect();
   }, [tail]);

@@ -75,7 +75,15 @@ test("a manager creates a weekly event; members answer one date, fill it and mov
   expect((await member.locator(".going-list a").first().boundingBox())!.height).toBeGreaterThanOrEqual(44);
   // The notice is in the page's flow on a phone (decision 230): at the page's top, the way back
   // to the calendar is what a tap on it reaches (the notice covered it), JS on and off.
-  await expect(member.getByRole("status").filter({ hasText: "Your answer has been saved." })).toBeVisible();
+  const notice = member.getByRole("status").filter({ hasText: "Your answer has been saved." });
+  await expect(notice).toBeVisible();
+  if (testInfo.project.use.javaScriptEnabled !== false) {
+    // Scrolled down, it stays in view under the header until closed (it is not seen otherwise).
+    await member.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const top = await notice.evaluate((element) => element.getBoundingClientRect().top);
+    expect(top, "the notice, scrolled").toBeGreaterThanOrEqual(56);
+    expect(top, "the notice, scrolled").toBeLessThan(120);
+  }
   await member.evaluate(() => window.scrollTo(0, 0));
   const back = member.getByRole("main").getByRole("link", { name: "Calendar", exact: true });
   const reached = await back.evaluate((a) => {

@@ -77,6 +77,14 @@ function inspect(minTarget: number): string[] {
         if (parentText > (el.textContent?.trim().length ?? 0) + 1) continue;
       }
       let { width, height } = el.getBoundingClientRect();
+      // A reach drawn by an absolutely placed ::after is hit area too (a card's byline links,
+      // decisions 219 and 230): the link's box grown by the pseudo-element's insets.
+      const after = getComputedStyle(el, "::after");
+      if (!["none", "normal"].includes(after.content) && after.position === "absolute") {
+        const px = (value: string) => (value.endsWith("px") ? Number.parseFloat(value) : 0);
+        width = Math.max(width, width - px(after.left) - px(after.right));
+        height = Math.max(height, height - px(after.top) - px(after.bottom));
+      }
       // A checkbox's hit area includes its label.
       for (const label of (el as HTMLInputElement).labels ?? []) {
         const l = label.getBoundingClientRect();

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sendMessage } from "~/server/chat/chat.server";
 import { getDb, schema } from "~/server/db/db.server";
@@ -156,6 +156,7 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
     const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 14 * 3_600_000;
     const minute = 60_000;
     const ids: number[] = [];
+    let conversationId = 0;
     for (const [from, at] of [
       [b, midnight - 20 * minute],
       [b, midnight - 19 * minute],
@@ -172,10 +173,10 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
       );
       if (sent.status !== "ok") throw new Error(sent.status);
       ids.push(sent.message.id);
+      conversationId = sent.message.conversationId;
     }
-    const html = await (
-      await fetchApp(`/chat/@${b.username}`, { headers: { Cookie: await signIn(a.email, a.password) } })
-    ).text();
+    const cookie = await signIn(a.email, a.password);
+    let html = await (await fetchApp(`/chat/@${b.username}`, { headers: { Cookie: cookie } })).text();
     const item = (id: number) => {
       const at = html.indexOf(`id="message-${id}"`);
       return html.slice(html.lastIndexOf("<li", at), html.indexOf("</li>", at));
@@ -199,6 +200,20 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
     expect(item(ids[4]!)).toContain(named("You"));
     expect(item(ids[5]!)).toMatch(/^<li class="chat-message chat-own chat-next">/);
     expect(item(ids[5]!)).toContain(hiddenName("You"));
+
+    // Read up to the first message only: the second, the first unread, starts a run (the reader lands there).
+    await getDb()
+      .update(schema.conversationParticipants)
+      .set({ lastReadAt: midnight - 19.5 * minute })
+      .where(
+        and(
+          eq(schema.conversationParticipants.conversationId, conversationId),
+          eq(schema.conversationParticipants.userId, a.id),
+        ),
+      );
+    html = await (await fetchApp(`/chat/@${b.username}`, { headers: { Cookie: cookie } })).text();
+    expect(item(ids[1]!)).toMatch(/^<li id="unread" class="chat-message chat-first-unread"><span class="avatar/);
+    expect(item(ids[1]!)).toContain(named("Ben Teacher"));
   });
 
   it("sends guests to sign in", async () => {

@@ -55,6 +55,8 @@ test.describe("message inbox", () => {
     // did); the row is a plain link whose click the list sends through the router (decision 229).
     for (const part of [".inbox-subject", ".inbox-who"])
       await expect(row.locator(part)).toHaveCSS("unicode-bidi", "plaintext");
+    // The avatar is decoration beside "From …": the link says the sender's name once.
+    await expect(row.getByRole("link")).toHaveAccessibleName(new RegExp(`^Unread: ${subject} From ${a.name}`));
     await pageB.evaluate(() => Object.assign(window, { sameDocument: true }));
     await row.getByRole("link").click();
     await expect(pageB.getByRole("heading", { level: 1, name: subject })).toBeVisible();

@@ -181,7 +181,8 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
       const at = html.indexOf(`id="message-${id}"`);
       return html.slice(html.lastIndexOf("<li", at), html.indexOf("</li>", at));
     };
-    const avatar = '<span class="avatar avatar-small avatar-placeholder" role="img" aria-label="Ben Teacher">B</span>';
+    // Beside the name in text, the avatar is decoration: the name is heard once.
+    const avatar = '<span class="avatar avatar-small avatar-placeholder" aria-hidden="true">B</span>';
     const named = (name: string) => `<p class="chat-meta hint">${name} <time`;
     const hiddenName = (name: string) => `<p class="chat-meta hint"><span class="visually-hidden">${name} </span><time`;
     // The first of a run: avatar and name.

@@ -141,7 +141,8 @@ export function MessageList({
             id={unread ? "unread" : undefined}
             className={`chat-message${own ? " chat-own" : unread ? " chat-first-unread" : ""}${next ? " chat-next" : ""}`}
           >
-            {own || next ? null : avatarElement(sender?.name, sender?.avatar, "small", sender?.name || unknown)}
+            {/* Beside the name in text: decoration, the name heard once (decision 229). */}
+            {own || next ? null : avatarElement(sender?.name, sender?.avatar, "small", null)}
             <div className="chat-bubble" id={item}>
               <p className="chat-meta hint">
                 {/* Later messages of a run: the name for screen readers only, each message still says who wrote it. */}

@@ -30,7 +30,7 @@ export function BoxList({ page }: { page: ShownBoxListing }) {
               {/* A plain link, its clicks sent by the list (decision 205); the link is the row's grid
                   (inbox.css), its texts' direction from their own first letters (decision 229). */}
               <a href={`/messagesold/${row.id}`} className="inbox-link" data-discover={index === 0 ? true : undefined}>
-                {avatarElement(avatar?.name, avatar?.avatar, "small", nameOf(avatar?.name ?? ""))}
+                {avatarElement(avatar?.name, avatar?.avatar, "small", null)}
                 <span className="inbox-subject">
                   {row.unread ? <span className="visually-hidden">{unreadLabel}</span> : null}
                   {row.subject}

@@ -74,3 +74,31 @@ describe("utcToLocal reads the formatter's string as formatToParts would (decisi
     expect(wrong).toEqual([]);
   });
 });
+
+describe("utcToLocal in UTC is Date's own UTC fields (decision 228)", () => {
+  it("agrees with Intl at the edges: before 1970, the last millisecond of a minute, a year's and a leap day's ends", () => {
+    const intl = new Intl.DateTimeFormat("en-US", {
+      timeZone: "UTC",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+    });
+    const instants = [
+      at("1969-12-31T23:59:59.999Z"),
+      at("1900-03-01T00:00:00Z"),
+      at("2026-12-31T23:59:59.999Z"),
+      at("2027-01-01T00:00:00Z"),
+      at("2028-02-29T23:59:30.500Z"),
+      at("2026-03-08T10:00:59.999Z"),
+      at("2099-07-04T12:34:56.789Z"),
+    ];
+    for (const utc of instants) {
+      const expected: Record<string, number> = {};
+      for (const part of intl.formatToParts(utc)) if (part.type !== "literal") expected[part.type] = Number(part.value);
+      expect(utcToLocal(utc, "UTC"), new Date(utc).toISOString()).toEqual(expected);
+    }
+  });
+});

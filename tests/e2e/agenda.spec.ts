@@ -33,6 +33,13 @@ test("the phone's agenda starts today, marked, with the month's earlier days fol
   const markerTop = (await marker.boundingBox())!.y;
   const firstItem = page.locator(".month-days .agenda > li").filter({ visible: true }).first();
   expect((await firstItem.boundingBox())!.y).toBeGreaterThan(markerTop);
+  // A screen reader hears each date's day: its day's hidden heading, the link's description (decision 228).
+  const firstLink = firstItem.locator("a.month-event");
+  await expect(firstLink).toHaveAccessibleDescription(/^\w{3} \d{1,2} \w{3}$/);
+  const day = await firstLink.evaluate(
+    (link) => document.getElementById(link.getAttribute("aria-describedby")!)!.textContent!,
+  );
+  await expect(page.getByRole("heading", { level: 2, name: day, exact: true })).toHaveCount(1);
   // The way back: the earlier days open above, without JavaScript too (a checkbox's label, decision 210).
   const earlier = page.locator("label.month-earlier");
   if (today > 1 && (await earlier.count()) > 0) {
@@ -59,6 +66,8 @@ test("at 1280 px the same markup is the month grid: weeks of seven days, today m
   await expect(page.locator("h2.agenda-today")).toBeHidden();
   await expect(page.locator("label.month-earlier")).toBeHidden();
   await expect(page.locator(".month-days .month-event + span").first()).toBeHidden();
+  // The grid's links say their day too: "6:00 PM Title", described by "Sun 1 Nov" (decision 228).
+  await expect(page.locator(".month-days a.month-event").first()).toHaveAccessibleDescription(/^\w{3} \d{1,2} \w{3}$/);
   // A week is a row: the first seven cells side by side, the eighth under them; no day a phone
   // would hide is hidden here (empty days and the padding cells fill the weeks).
   const tops = await page

@@ -10,11 +10,7 @@ function userFor(testInfo: TestInfo, purpose: "open" | "all" | "live") {
   return `e2e-notify-${project}-${purpose}@demo.schoolhub.test`;
 }
 
-const bell = (page: Page) =>
-  page
-    .locator("summary")
-    .filter({ has: page.locator(".icon") })
-    .and(page.getByLabel(/^Notifications/));
+const bell = (page: Page) => page.locator("summary.i-bell").and(page.getByLabel(/^Notifications/));
 
 async function openDropdown(page: Page) {
   await bell(page).click();

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { Icon, type IconName } from "../icons";
+import { type IconName, iconClass } from "../icons";
 import { useDisclosure } from "./use-disclosure";
 
 /**
@@ -14,6 +14,7 @@ export function HeaderMenu({
   label,
   title,
   trigger,
+  icon,
   badge = 0,
   panelClassName,
   children,
@@ -23,7 +24,9 @@ export function HeaderMenu({
   /** The trigger's accessible name; include the unread count when there is one. */
   label: string;
   title?: string;
-  trigger: ReactNode;
+  /** The trigger's face: an element (the avatar), or an icon drawn before the badge by CSS. */
+  trigger?: ReactNode;
+  icon?: IconName;
   badge?: number;
   panelClassName?: string;
   children: ReactNode;
@@ -31,7 +34,7 @@ export function HeaderMenu({
   const ref = useDisclosure();
   return (
     <details className={`menu ${className}`} ref={ref}>
-      <summary className="menu-trigger" aria-label={label} title={title}>
+      <summary className={icon ? `menu-trigger ${iconClass(icon)}` : "menu-trigger"} aria-label={label} title={title}>
         {trigger}
         {badge > 0 ? (
           <span className="badge" aria-hidden="true" data-testid={`${className}-count`}>
@@ -67,7 +70,7 @@ export function UnreadMenu({
       panelClassName={`${area}-panel`}
       label={unread > 0 ? t(`${area}.unreadLabel`, { count: unread }) : name}
       title={name}
-      trigger={<Icon name={icon} />}
+      icon={icon}
       badge={unread}
     >
       {children}

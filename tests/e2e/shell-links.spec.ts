@@ -37,7 +37,9 @@ test("the sidebar's and the tab bar's links navigate in the page, and the curren
   // Made by the navigation and kept, hidden, with its SPEC §9 duration for the next one.
   await expect(progress).toHaveAttribute("data-visible", "false");
   await expect(progress).toHaveAttribute("aria-hidden", "true");
-  expect(await progress.evaluate((bar) => getComputedStyle(bar).getPropertyValue("--progress-duration"))).toBe("5000ms");
+  expect(await progress.evaluate((bar) => getComputedStyle(bar).getPropertyValue("--progress-duration"))).toBe(
+    "5000ms",
+  );
   await expect(sidebar(page).getByRole("link", { name: "Calendar" })).toHaveAttribute("aria-current", "page");
   await expect(sidebar(page).getByRole("link", { name: "Calendar" })).toHaveClass(/^sidebar-link active /);
   await expect(sidebar(page).getByRole("link", { name: "Newsfeed" })).not.toHaveAttribute("aria-current");

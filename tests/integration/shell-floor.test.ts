@@ -53,7 +53,9 @@ describe("the signed-in shell's fixed part (decision 199)", () => {
     expect(shell).toContain('<a class="logo" aria-label="Home" href="/"');
     expect(html).not.toContain("<svg");
     // The menu button, the bell and the conversations' trigger: an icon class each, no element.
-    expect(shell).toMatch(/<label for="sidebar-toggle" class="icon-button sidebar-toggle-button with-icon i-menu" title="Toggle sidebar"><\/label>/);
+    expect(shell).toMatch(
+      /<label for="sidebar-toggle" class="icon-button sidebar-toggle-button with-icon i-menu" title="Toggle sidebar"><\/label>/,
+    );
     expect(shell).toContain('class="menu-trigger with-icon i-bell"');
     expect(shell).not.toContain('<span class="icon ');
     // The progress bar and the spinner are made by scripts when first needed (tested in shell-links.spec.ts).

@@ -32,6 +32,7 @@ export function SignedInHeader({
       {/* The control is this checkbox (decision 010), in the banner like all of the header
           (axe "region", decision 125); the label is its face. */}
       <SidebarState />
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the named checkbox above; this is its face, its icon drawn by CSS */}
       <label
         htmlFor={SIDEBAR_TOGGLE_ID}
         className={`icon-button sidebar-toggle-button ${iconClass("menu")}`}

@@ -40,9 +40,13 @@ describe("the signed-in shell's fixed part (decision 199)", () => {
   it("names few script files, each once: the browser's chunks are grouped by page (decision 202)", () => {
     const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
     expect(new Set(preloads).size).toBe(preloads.length);
-    // Rolldown's own split named 42 here; grouped by the pages that load them, 17.
+    // Rolldown's own split named 42 here; grouped by the pages that load them, 17; 16 once a
+    // resource route is no page (decision 227).
     expect(preloads.length).toBeGreaterThan(3);
     expect(preloads.length).toBeLessThanOrEqual(20);
+    // The notices every page shows ride in the shell: only resource routes, which render nothing,
+    // kept them in a chunk of their own (decision 227).
+    expect(preloads.filter((href) => /\/toasts-/.test(href ?? ""))).toEqual([]);
     // The route manifest in the page lists the root's imports: the client entry's vendor code and the shell.
     const rootImports = html.match(/"root": \{[\s\S]*?"imports": \[([\s\S]*?)\]/)?.[1] ?? "";
     expect(rootImports.match(/\/assets\//g)?.length ?? 0).toBeLessThanOrEqual(3);

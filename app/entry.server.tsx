@@ -1,4 +1,3 @@
-import { isbot } from "isbot";
 // React's Node build, not the edge one workerd would pick: its stream writes each string into one
 // buffer (`encodeInto`) where the edge build allocates a Uint8Array per string, a tenth of a
 // signed-in page's server time in the profile (decision 079). Workers run it with nodejs_compat.
@@ -15,6 +14,7 @@ import { TranslationsProvider } from "~/lib/i18n-lite/react";
 import { InlineStylesContext } from "~/lib/inline-styles";
 import { getInstance } from "~/middleware/i18next";
 import { USER_HEADER } from "~/pwa/protocol";
+import { isCrawler } from "~/server/http/crawlers.server";
 import { documentInlineStyle } from "~/server/http/inline-styles.server";
 import { contentSecurityPolicy, cspNonceContext } from "~/server/http/security-headers.server";
 
@@ -73,7 +73,7 @@ export default async function handleRequest(
   shellRendered = true;
 
   // Crawlers and clients without JavaScript get the whole document at once.
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
+  if (isCrawler(userAgent) || routerContext.isSpaMode) {
     await body.allReady;
   }
 

@@ -47,7 +47,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: FAVICON, type: "image/svg+xml" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: Route.LoaderArgs) {
   const user = context.get(userContext);
   // Parsed and verified once per request, by the auth middleware.
   const session = context.get(requestSessionContext) ?? (await getSession(request));
@@ -62,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (flash) headers.append("Set-Cookie", await commitSession(session));
   // SPEC §9: the locale preference is remembered for 365 days. Only a choice (?lng=) is a
   // preference: a guest who made none gets no cookie, so their pages stay cacheable (decision 043).
-  const chosen = new URL(request.url).searchParams.has("lng");
+  const chosen = url.searchParams.has("lng");
   if (chosen && (await localeCookie.parse(request.headers.get("Cookie"))) !== locale) {
     headers.append("Set-Cookie", await localeCookie.serialize(locale));
   }

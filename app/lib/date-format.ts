@@ -131,6 +131,11 @@ export function formatWhen(at: number, clock: Clock) {
   return sameYear ? day : `${day}, ${local.getUTCFullYear()}`;
 }
 
+/** The day `at` falls on in the viewer's zone, as a count of days: equal for two instants of one local day. */
+export function localDayOf(at: number, clock: Pick<Clock, "zone" | "from" | "to" | "changes">) {
+  return Math.floor((at + offsetMinutes(clock, at) * MINUTE) / DAY);
+}
+
 /** "8:12 AM": the time of day in the viewer's zone. */
 export function formatTimeOfDay(at: number, clock: Clock) {
   return clockTime(new Date(at + offsetMinutes(clock, at) * MINUTE), clock.language, clock, at);

@@ -42,9 +42,11 @@ const instanceContext = createContext<i18n | null>(null);
 /**
  * One i18next instance per locale for the isolate's lifetime, not one per request (decision
  * 044): every namespace is bundled, the instance is never mutated on the server (route modules
- * register their namespaces in the browser only), so requests can share it.
+ * register their namespaces in the browser only), so requests can share it. `ready` holds the
+ * ones whose `init` has finished, which a request then takes without waiting a turn (decision 226).
  */
 const instances = new Map<string, Promise<i18n>>();
+const ready = new Map<string, i18n>();
 
 function instanceFor(lng: string): Promise<i18n> {
   let instance = instances.get(lng);
@@ -52,6 +54,7 @@ function instanceFor(lng: string): Promise<i18n> {
     const created = createInstance(I18NEXT_OPTIONS);
     instance = created.init({ lng }).then(() => {
       addLimitFormat(created);
+      ready.set(lng, created);
       return created;
     });
     instances.set(lng, instance);
@@ -79,13 +82,23 @@ function acceptedLanguages(header: string | null) {
 }
 
 /**
+ * The language a request names itself: ?lng= (a choice, remembered by the root loader's cookie),
+ * then the account's; null when neither names one we have. The query is parsed only when the
+ * address has one: a page asked without (most) gives the same answer without a URL parsed.
+ */
+function chosenLocale(request: Request, accountLocale?: string | null): LanguageCode | null {
+  const chosen = request.url.includes("?") ? languageFor(new URL(request.url).searchParams.get("lng")) : null;
+  return chosen ?? languageFor(accountLocale);
+}
+
+/**
  * ?lng= (a choice, remembered by the root loader's cookie), then the account's language, then
  * the cookie, then Accept-Language, then English (SPEC §9, issue 24). The guest cache keys by it.
  */
 export async function detectLocale(request: Request, accountLocale?: string | null): Promise<LanguageCode> {
   // Asked in order, each only if the ones before it named no language we have: a signed-in
   // page names its account's, and reads neither the cookie nor Accept-Language (decision 218).
-  const chosen = languageFor(new URL(request.url).searchParams.get("lng")) ?? languageFor(accountLocale);
+  const chosen = chosenLocale(request, accountLocale);
   if (chosen) return chosen;
   const candidates = [
     await localeCookie.parse(request.headers.get("Cookie")),
@@ -100,9 +113,11 @@ export async function detectLocale(request: Request, accountLocale?: string | nu
 
 /** Third root middleware (SPEC §2): after auth, so a signed-in user's own language wins. */
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const locale = await detectLocale(request, context.get(userContext)?.locale);
+  // A signed-in page names its language and finds its instance ready: no turn waited for either.
+  const accountLocale = context.get(userContext)?.locale;
+  const locale = chosenLocale(request, accountLocale) ?? (await detectLocale(request, accountLocale));
   context.set(localeContext, locale);
-  context.set(instanceContext, await instanceFor(locale));
+  context.set(instanceContext, ready.get(locale) ?? (await instanceFor(locale)));
   return next();
 };
 

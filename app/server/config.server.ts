@@ -119,9 +119,16 @@ export function getConfig(): AppConfig {
   return cached;
 }
 
-/** Public configuration the browser may see: never secrets. */
+/** Public configuration the browser may see: never secrets. One object per configuration (decision 226). */
+let publicConfig: { of: AppConfig; value: ReturnType<typeof publicConfigOf> } | undefined;
+
 export function getPublicConfig() {
   const config = getConfig();
+  if (publicConfig?.of !== config) publicConfig = { of: config, value: Object.freeze(publicConfigOf(config)) };
+  return publicConfig.value;
+}
+
+function publicConfigOf(config: AppConfig) {
   return {
     appVersion: config.APP_VERSION,
     // "See translation" is offered only when a translator is configured (decision 150).

@@ -55,4 +55,4 @@ export async function schoolSearchTimes(origin, cookie) {
 }
 
 /** How many events /calendar lists (its agenda holds every occurrence of the month once). */
-export const calendarEventCount = (html) => (html.match(/class="agenda-item"/g) ?? []).length;
+export const calendarEventCount = (html) => (html.match(/class="month-event /g) ?? []).length;

@@ -12,7 +12,7 @@ const PHONE = { width: 360, height: 740 };
 /** The day numbers of the agenda's items that are on show, top to bottom (each under its day, decision 210). */
 const shownDays = (page: Page) =>
   page
-    .locator(".month-days .agenda-item")
+    .locator(".month-days .agenda > li")
     .filter({ visible: true })
     .evaluateAll((items) =>
       items.map((item) => Number(item.closest(".month-day")?.querySelector(".month-day-number")?.textContent)),
@@ -31,8 +31,15 @@ test("the phone's agenda starts today, marked, with the month's earlier days fol
   for (const day of days) expect(day).toBeGreaterThanOrEqual(today);
   // The marker comes before every event on show: the first thing of the agenda the reader sees.
   const markerTop = (await marker.boundingBox())!.y;
-  const firstItem = page.locator(".month-days .agenda-item").filter({ visible: true }).first();
+  const firstItem = page.locator(".month-days .agenda > li").filter({ visible: true }).first();
   expect((await firstItem.boundingBox())!.y).toBeGreaterThan(markerTop);
+  // A screen reader hears each date's day: its day's hidden heading, the link's description (decision 228).
+  const firstLink = firstItem.locator("a.month-event");
+  await expect(firstLink).toHaveAccessibleDescription(/^\w{3} \d{1,2} \w{3}$/);
+  const day = await firstLink.evaluate(
+    (link) => document.getElementById(link.getAttribute("aria-describedby")!)!.textContent!,
+  );
+  await expect(page.getByRole("heading", { level: 2, name: day, exact: true })).toHaveCount(1);
   // The way back: the earlier days open above, without JavaScript too (a checkbox's label, decision 210).
   const earlier = page.locator("label.month-earlier");
   if (today > 1 && (await earlier.count()) > 0) {
@@ -44,7 +51,7 @@ test("the phone's agenda starts today, marked, with the month's earlier days fol
   }
   // Only days with dates are on show: the grid's empty days and padding are not the agenda's.
   const shownCells = page.locator(".month-days > li:not(.month-today-marker)").filter({ visible: true });
-  expect(await shownCells.evaluateAll((cells) => cells.every((cell) => cell.querySelector(".agenda-item")))).toBe(true);
+  expect(await shownCells.evaluateAll((cells) => cells.every((cell) => cell.querySelector(".agenda > li")))).toBe(true);
 });
 
 test("at 1280 px the same markup is the month grid: weeks of seven days, today marked, no agenda parts", async ({
@@ -58,7 +65,9 @@ test("at 1280 px the same markup is the month grid: weeks of seven days, today m
   // The phone's parts are not on show: the marker, the fold and each date's second line.
   await expect(page.locator("h2.agenda-today")).toBeHidden();
   await expect(page.locator("label.month-earlier")).toBeHidden();
-  await expect(page.locator(".month-days .agenda-item > .hint").first()).toBeHidden();
+  await expect(page.locator(".month-days .month-event + span").first()).toBeHidden();
+  // The grid's links say their day too: "6:00 PM Title", described by "Sun 1 Nov" (decision 228).
+  await expect(page.locator(".month-days a.month-event").first()).toHaveAccessibleDescription(/^\w{3} \d{1,2} \w{3}$/);
   // A week is a row: the first seven cells side by side, the eighth under them; no day a phone
   // would hide is hidden here (empty days and the padding cells fill the weeks).
   const tops = await page

@@ -103,6 +103,17 @@ test("Enter sends on a desktop, Shift+Enter adds a line, and the box is empty an
   await expect(messageList(page).locator("li.chat-message").last()).toContainText(second);
   await expect(box).toHaveValue("");
   await expect(box).toBeFocused();
+  // The server's copy joins the run of the one before (decision 229): "You" once, each later
+  // message still named for screen readers.
+  const last = messageList(page).locator("li.chat-message").last();
+  await expect(last).toHaveClass(/\bchat-next\b/);
+  await expect(last.locator(".chat-meta .visually-hidden")).toHaveText("You");
+  await expect(last).toMatchAriaSnapshot(`
+    - listitem:
+      - paragraph:
+        - text: You
+        - time
+  `);
   // Deleting one's own message is a quiet icon, named for screen readers, a 44 px target.
   const remove = messageList(page).locator("li.chat-message").last().getByRole("button", { name: "Delete message" });
   // The icon is the button's own ::before (decision 216): drawn, 16 px.

@@ -49,6 +49,8 @@ test.describe("chat", () => {
     await pageB.goto("/chat");
     const row = pageB.getByRole("link", { name: new RegExp(a.name) });
     await expect(row).toContainText("Hello B");
+    // The avatar is decoration beside the name: the link says the name once (decision 229).
+    await expect(row).toHaveAccessibleName(new RegExp(`^${a.name} Hello B`));
     // A name and a last message take their direction from their own first letter (an Arabic name in
     // an English list): chat.css's unicode-bidi, which dir=auto was for the name (decision 223).
     for (const part of [".chat-conversation-name", ".chat-conversation-last"])

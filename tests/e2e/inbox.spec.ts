@@ -51,8 +51,16 @@ test.describe("message inbox", () => {
     const row = list(pageB).getByRole("listitem").filter({ hasText: subject });
     await expect(row).toHaveClass(/inbox-unread/);
     await expect(pageB.getByRole("link", { name: "Inbox, 1 unread" })).toBeVisible();
+    // Subject and sender take their direction from their own first letters (inbox.css, as dir=auto
+    // did); the row is a plain link whose click the list sends through the router (decision 229).
+    for (const part of [".inbox-subject", ".inbox-who"])
+      await expect(row.locator(part)).toHaveCSS("unicode-bidi", "plaintext");
+    // The avatar is decoration beside "From …": the link says the sender's name once.
+    await expect(row.getByRole("link")).toHaveAccessibleName(new RegExp(`^Unread: ${subject} From ${a.name}`));
+    await pageB.evaluate(() => Object.assign(window, { sameDocument: true }));
     await row.getByRole("link").click();
     await expect(pageB.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+    expect(await pageB.evaluate(() => "sameDocument" in window)).toBe(javaScriptEnabled);
     await expect(pageB.getByText("Please sign the slip.")).toBeVisible();
     const download = pageB.waitForEvent("download");
     await pageB.getByRole("link", { name: "slip.pdf" }).click();

@@ -1,5 +1,7 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sendMessage } from "~/server/chat/chat.server";
+import { getDb, schema } from "~/server/db/db.server";
 import { clientId, twoFriends } from "./chat-support";
 import { createUser, fetchApp, postForm, signIn } from "./helpers";
 
@@ -145,6 +147,74 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
     expect(list).toContain(`"${b.name}"`);
     expect(list).toContain(`"/chat/@${b.username}"`);
     for (const key of ["username", "userId", "senderId", "updatedAt"]) expect(list).not.toContain(`"${key}"`);
+  });
+
+  it("shows a sender's avatar and name once a run, each message still named for screen readers (decision 229)", async () => {
+    const { a, b } = await twoFriends();
+    // The reader is in Kiritimati (UTC+14): yesterday's midnight there is 10:00 UTC.
+    await getDb().update(schema.users).set({ timeZone: "Pacific/Kiritimati" }).where(eq(schema.users.id, a.id));
+    const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 14 * 3_600_000;
+    const minute = 60_000;
+    const ids: number[] = [];
+    let conversationId = 0;
+    for (const [from, at] of [
+      [b, midnight - 20 * minute],
+      [b, midnight - 19 * minute],
+      [b, midnight - 10 * minute], // a pause of nine minutes
+      [b, midnight + minute], // two minutes later, but a new day where the reader is
+      [a, midnight + 2 * minute],
+      [a, midnight + 3 * minute],
+    ] as const) {
+      const sent = await sendMessage(
+        from,
+        { toUserId: from === a ? b.id : a.id },
+        { content: `m${ids.length}`, clientMsgId: clientId() },
+        at,
+      );
+      if (sent.status !== "ok") throw new Error(sent.status);
+      ids.push(sent.message.id);
+      conversationId = sent.message.conversationId;
+    }
+    const cookie = await signIn(a.email, a.password);
+    let html = await (await fetchApp(`/chat/@${b.username}`, { headers: { Cookie: cookie } })).text();
+    const item = (id: number) => {
+      const at = html.indexOf(`id="message-${id}"`);
+      return html.slice(html.lastIndexOf("<li", at), html.indexOf("</li>", at));
+    };
+    // Beside the name in text, the avatar is decoration: the name is heard once.
+    const avatar = '<span class="avatar avatar-small avatar-placeholder" aria-hidden="true">B</span>';
+    const named = (name: string) => `<p class="chat-meta hint">${name} <time`;
+    const hiddenName = (name: string) => `<p class="chat-meta hint"><span class="visually-hidden">${name} </span><time`;
+    // The first of a run: avatar and name.
+    expect(item(ids[0]!)).toContain(`class="chat-message">${avatar}`);
+    expect(item(ids[0]!)).toContain(named("Ben Teacher"));
+    // The next a minute later: no avatar, the name for screen readers only.
+    expect(item(ids[1]!)).toMatch(/^<li class="chat-message chat-next"><div class="chat-bubble"/);
+    expect(item(ids[1]!)).toContain(hiddenName("Ben Teacher"));
+    // After a pause, and after the reader's midnight: runs of their own.
+    for (const id of [ids[2]!, ids[3]!]) {
+      expect(item(id)).toContain(`class="chat-message">${avatar}`);
+      expect(item(id)).toContain(named("Ben Teacher"));
+    }
+    // The reader's own: "You" once, then for screen readers.
+    expect(item(ids[4]!)).toMatch(/^<li class="chat-message chat-own">/);
+    expect(item(ids[4]!)).toContain(named("You"));
+    expect(item(ids[5]!)).toMatch(/^<li class="chat-message chat-own chat-next">/);
+    expect(item(ids[5]!)).toContain(hiddenName("You"));
+
+    // Read up to the first message only: the second, the first unread, starts a run (the reader lands there).
+    await getDb()
+      .update(schema.conversationParticipants)
+      .set({ lastReadAt: midnight - 19.5 * minute })
+      .where(
+        and(
+          eq(schema.conversationParticipants.conversationId, conversationId),
+          eq(schema.conversationParticipants.userId, a.id),
+        ),
+      );
+    html = await (await fetchApp(`/chat/@${b.username}`, { headers: { Cookie: cookie } })).text();
+    expect(item(ids[1]!)).toMatch(/^<li id="unread" class="chat-message chat-first-unread"><span class="avatar/);
+    expect(item(ids[1]!)).toContain(named("Ben Teacher"));
   });
 
   it("sends guests to sign in", async () => {

@@ -1,5 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { BOOKMARK_COOKIE } from "~/server/db/d1-session.server";
+import { BOOKMARK_COOKIE, sessionD1, withD1Session } from "~/server/db/d1-session.server";
 import { cast } from "./communities-support";
 import { fetchApp } from "./helpers";
 import { browserFor, pageText } from "./settings-support";
@@ -42,5 +43,31 @@ describe("reads near the reader: D1 sessions (decision 168)", { timeout: 30_000 
       headers: { Cookie: `${browser.cookie()}; ${BOOKMARK_COOKIE}=00000000-ffffffff-0000-0000` },
     });
     expect(forged.status).toBe(200);
+  });
+
+  it("puts a bookmark that moved on the page's own response, beside its other cookies (decision 226)", async () => {
+    // A bookmark from before this request's read: local D1 moves it on with every batch.
+    const earlier = env.DB.withSession("first-primary");
+    await earlier.prepare("SELECT 1").first();
+    const brought = earlier.getBookmark()!;
+    const db = sessionD1(env.DB);
+    const page = new Response("<p>page</p>", { headers: { "Content-Type": "text/html", "Set-Cookie": "lng=en" } });
+    const request = new Request("http://localhost/newsfeed", { headers: { Cookie: `${BOOKMARK_COOKIE}=${brought}` } });
+    const answered = await withD1Session(request, env.DB, async () => {
+      await db.prepare("SELECT 1").first();
+      return page;
+    });
+    expect(answered).toBe(page);
+    const moved = bookmarkSet(answered);
+    expect(moved).not.toBeNull();
+    expect(moved! > brought).toBe(true);
+    expect(answered.headers.getSetCookie()[0]).toBe("lng=en");
+    // A response whose headers cannot change (a fetched one, say) still gets the cookie, on a copy.
+    const fixed = await withD1Session(request, env.DB, async () => {
+      await db.prepare("SELECT 1").first();
+      return Response.redirect("http://localhost/newsfeed", 302);
+    });
+    expect(fixed.status).toBe(302);
+    expect(bookmarkSet(fixed)).not.toBeNull();
   });
 });

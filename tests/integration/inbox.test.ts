@@ -48,7 +48,18 @@ describe("the message inbox without JavaScript (/messagesold, decision 063)", { 
       expect(inbox).toContain('class="inbox-row inbox-unread"');
       expect(inbox).toContain("Field trip");
       expect(inbox).toContain("Inbox, 1 unread");
+      // A row is one plain link, itself the row's grid (decision 229): no wrapper, no dir, no <Link>.
+      expect(inbox).toContain(
+        `<a href="/messagesold/${id}" class="inbox-link" data-discover="true"><span class="avatar avatar-small`,
+      );
+      expect(inbox).toContain(
+        `<span class="inbox-subject"><span class="visually-hidden">Unread: </span>Field trip</span><span class="inbox-who">From ${ada.name}</span><time class="inbox-time"`,
+      );
     }
+    // The page's data names the sender by name and avatar only.
+    const data = await (await page(ben, "/messagesold.data?_routes=routes/inbox/index")).text();
+    expect(data).toContain(`"${ada.name}"`);
+    for (const key of ["username", "from", "to"]) expect(data).not.toContain(`"${key}"`);
 
     // Opening marks it read (one batch with the read); the list no longer shows it in bold.
     const opened = await page(ben, `/messagesold/${id}`);

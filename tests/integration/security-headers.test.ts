@@ -92,17 +92,20 @@ describe("security headers", () => {
     expect(plain).not.toContain("googlesyndication");
     expect(plain).not.toContain("recaptcha");
     expect(directive(plain, "script-src")).toBe("script-src 'self'");
-    const configured = contentSecurityPolicy(
-      { nonce: "n1" },
-      parseConfig({
-        ...SECRETS,
-        AD_CLIENT: "ca-pub-1",
-        ANALYTICS_SRC: "https://stats.example/script.js",
-        CAPTCHA_SITE_KEY: "site",
-        CAPTCHA_SECRET: "secret",
-      }),
-    );
-    expect(directive(configured, "script-src")).toContain("'nonce-n1'");
+    const withHosts = parseConfig({
+      ...SECRETS,
+      AD_CLIENT: "ca-pub-1",
+      ANALYTICS_SRC: "https://stats.example/script.js",
+      CAPTCHA_SITE_KEY: "site",
+      CAPTCHA_SECRET: "secret",
+    });
+    const configured = contentSecurityPolicy({ nonce: "n1" }, withHosts);
+    expect(directive(configured, "script-src")).toMatch(/^script-src 'self' 'nonce-n1' https:\/\/stats\.example /);
+    // Written once per configuration (decision 226): the next page's policy differs by its nonce only,
+    // and a configuration without the hosts keeps its own.
+    expect(contentSecurityPolicy({ nonce: "n2" }, withHosts)).toBe(configured.replace("'nonce-n1'", "'nonce-n2'"));
+    expect(contentSecurityPolicy({ nonce: null }, withHosts)).toBe(configured.replace(" 'nonce-n1'", ""));
+    expect(contentSecurityPolicy({ nonce: null }, parseConfig(SECRETS))).toBe(plain);
     expect(directive(configured, "script-src")).toContain("https://pagead2.googlesyndication.com");
     expect(directive(configured, "script-src")).toContain("https://stats.example");
     expect(directive(configured, "connect-src")).toContain("https://stats.example");

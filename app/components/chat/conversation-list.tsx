@@ -56,12 +56,8 @@ export function ConversationList({
                 aria-current={active ? "page" : undefined}
                 data-discover={index === 0 ? true : undefined}
               >
-                {avatarElement(
-                  avatarName,
-                  conversation.type === 0 ? first?.avatar : "default",
-                  "default",
-                  avatarName || tc("unknownUser"),
-                )}
+                {/* The name follows in the link's text: the avatar is decoration, so the link's name says it once. */}
+                {avatarElement(avatarName, conversation.type === 0 ? first?.avatar : "default", "default", null)}
                 {/* The link is the row's grid (chat.css): no wrapper for the texts or the time and count.
                     The name's and the last message's direction come from their own first letters
                     (`unicode-bidi: plaintext` in chat.css, as dir=auto did for the name, decision 223). */}

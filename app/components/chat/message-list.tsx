@@ -10,6 +10,7 @@ import { useLinkClicks } from "~/lib/link-clicks";
 import type { ShownTranslation } from "~/lib/translation";
 import type { ChatMember, ShownMessage } from "~/server/chat/messages.server";
 import { TranslationToggle, translationIn } from "../translation/translation-toggle";
+import { continuesRun } from "./message-runs";
 import { MessageText } from "./message-text";
 import type { PendingMessage } from "./use-chat-messages";
 
@@ -105,6 +106,7 @@ export function MessageList({
   const receipt = receiptFor(lastMine, members, viewerId, group);
   const firstUnread =
     readUpTo === null ? undefined : messages.find((m) => m.senderId !== viewerId && m.createdAt > readUpTo);
+  let previous: ShownMessage | undefined;
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: clicks on its links only, which keys reach as clicks
     <ol className="chat-messages" aria-label={t("messagesLabel")} onClick={onClick}>
@@ -117,6 +119,9 @@ export function MessageList({
         const unread = message === firstUnread;
         const item = `message-${message.id}`;
         const translation = translationIn(translations, item);
+        // The first unread message starts a run of its own: the reader lands there (#unread).
+        const next = !unread && continuesRun(previous, message, clock);
+        previous = message;
         if (sender?.blocked && message.senderId !== null) {
           // The viewer blocked the sender (decision 160): the notice and the undo.
           return (
@@ -134,12 +139,14 @@ export function MessageList({
           <li
             key={message.clientMsgId}
             id={unread ? "unread" : undefined}
-            className={own ? "chat-message chat-own" : unread ? "chat-message chat-first-unread" : "chat-message"}
+            className={`chat-message${own ? " chat-own" : unread ? " chat-first-unread" : ""}${next ? " chat-next" : ""}`}
           >
-            {own ? null : avatarElement(sender?.name, sender?.avatar, "small", sender?.name || unknown)}
+            {/* Beside the name in text: decoration, the name heard once (decision 229). */}
+            {own || next ? null : avatarElement(sender?.name, sender?.avatar, "small", null)}
             <div className="chat-bubble" id={item}>
               <p className="chat-meta hint">
-                {`${name} `}
+                {/* Later messages of a run: the name for screen readers only, each message still says who wrote it. */}
+                {next ? <span className="visually-hidden">{`${name} `}</span> : `${name} `}
                 {When({ at: message.createdAt, clock })}
               </p>
               {MessageText({ content: translation?.text ?? message.content })}

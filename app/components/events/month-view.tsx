@@ -54,6 +54,10 @@ const SHOWN_PER_DAY = 3;
  * `<details>` cannot be opened by CSS for the grid), so it opens without JavaScript too.
  * `days`: the month's dates by day (`datedItems`). The links are plain <a>, sent through the
  * router by the page's `useLinkClicks`; the first carries `data-discover` (one route for all).
+ * A day with dates has a visually hidden heading, "Sun 1 Nov", which each of its links names as
+ * its description: the day is said once a day, not once a date (decision 228). A date is
+ * `<li><a class="month-event …">[<span>time</span>]<bdi>title</bdi></a><span>line</span></li>`,
+ * no class or text of its own beyond that: a month at scale 1 writes ~130 of them.
  */
 export function MonthView({
   month,
@@ -86,6 +90,7 @@ export function MonthView({
     const dated = days.get(day);
     const classes = `month-day${day === today ? " month-today" : ""}${thisMonth && day < today ? " month-before" : ""}`;
     const number = new Date(day).getUTCDate();
+    const dayId = `day-${number}`;
     const cell = !dated ? (
       <li key={day} className={`${classes} month-empty`} aria-hidden="true">
         <span className="month-date">
@@ -94,28 +99,29 @@ export function MonthView({
       </li>
     ) : (
       <li key={day} className={classes}>
+        <h2 className="visually-hidden" id={dayId}>
+          {`${dated[0]!.weekday} ${dated[0]!.dayText} ${dated[0]!.month}`}
+        </h2>
         <span className="month-date" aria-hidden="true">
           <span className="month-day-number">{number}</span>
           <span className="month-date-month">{dated[0]!.month}</span>
         </span>
         <ul className="agenda">
-          {dated.map(({ item, dayText, month: monthText, weekday: weekdayText, time: range, start }) => {
+          {dated.map(({ item, time: range, start }) => {
             const first = discover;
             discover = false;
             return (
-              <li key={`${item.eventId}-${item.occurrenceStart}`} className="agenda-item">
+              <li key={`${item.eventId}-${item.occurrenceStart}`}>
                 <a
                   href={eventHref(item.eventId, item.occurrenceStart)}
                   className={`month-event category-${item.category ?? "school"}`}
+                  aria-describedby={dayId}
                   data-discover={first ? true : undefined}
                 >
-                  <span className="visually-hidden">{`${weekdayText} ${dayText} ${monthText}: `}</span>
-                  {start === null ? null : <span className="month-event-time">{`${start} `}</span>}
+                  {start === null ? null : <span>{`${start} `}</span>}
                   <bdi>{item.title}</bdi>
                 </a>
-                <span className="hint">
-                  {item.communityName ? `${range ?? allDay} · ${item.communityName}` : (range ?? allDay)}
-                </span>
+                <span>{item.communityName ? `${range ?? allDay} · ${item.communityName}` : (range ?? allDay)}</span>
               </li>
             );
           })}

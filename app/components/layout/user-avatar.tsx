@@ -21,20 +21,31 @@ export function UserAvatar({
   return avatarElement(name, avatar, size, name || t("unknownUser"));
 }
 
-/** UserAvatar's markup for callers that already hold the label (a post card: decision 096). */
+/**
+ * UserAvatar's markup for callers that already hold the label (a post card: decision 096). A null
+ * label: the avatar is decoration beside the person's name in text (a list row, a message), so a
+ * screen reader hears the name once, not twice (decision 229).
+ */
 export function avatarElement(
   name: string | null | undefined,
   avatar: string | null | undefined,
   size: AvatarSize,
-  label: string,
+  label: string | null,
 ) {
   const px = pixels[size];
   if (avatar && avatar !== "default") {
-    return <img className={`avatar avatar-${size}`} src={avatar} width={px} height={px} alt={label} loading="lazy" />;
+    return (
+      <img className={`avatar avatar-${size}`} src={avatar} width={px} height={px} alt={label ?? ""} loading="lazy" />
+    );
   }
-  return (
+  const initial = (name?.trim()[0] ?? "?").toUpperCase();
+  return label === null ? (
+    <span className={`avatar avatar-${size} avatar-placeholder`} aria-hidden="true">
+      {initial}
+    </span>
+  ) : (
     <span className={`avatar avatar-${size} avatar-placeholder`} role="img" aria-label={label}>
-      {(name?.trim()[0] ?? "?").toUpperCase()}
+      {initial}
     </span>
   );
 }

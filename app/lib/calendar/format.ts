@@ -94,13 +94,18 @@ function wallClockTexts(viewerZone: string, locale: string, overnight: Overnight
   const time = timeFormat(viewerZone, locale);
   const endsLater = dateTimeFormat(locale, { ...ENDS_LATER, timeZone: viewerZone });
   const wallClock = timeFormat("UTC", locale);
-  const starts = new Map<number, string>();
+  // The language's 1,440 times of day at most: kept for the isolate's (the tab's) life (decision 228).
+  let starts = wallStarts.get(locale);
+  if (!starts) {
+    starts = [];
+    wallStarts.set(locale, starts);
+  }
   const startText = ({ hour, minute }: LocalDateTime) => {
     const key = hour * 60 + minute;
-    let text = starts.get(key);
+    let text = starts[key];
     if (text === undefined) {
       text = wallClock.format(key * MINUTE);
-      starts.set(key, text);
+      starts[key] = text;
     }
     return text;
   };
@@ -138,6 +143,8 @@ function wallClockRange(wallClock: Intl.DateTimeFormat, locale: string, from: nu
 }
 
 const wallRanges = new Map<string, string>();
+/** A time of day's text ("6:00 PM") by language, by minute of the day: `wallClockTexts`' `start`. */
+const wallStarts = new Map<string, string[]>();
 const WALL_RANGES_MAX = 5_000;
 
 /** A full date and time line for the event page, in the viewer's zone with the zone's name. */

@@ -39,6 +39,26 @@ describe("time zones across daylight-saving changes", () => {
   });
 });
 
+/** The wall clock at `utc` in `zone` by Intl's parts, the long way `utcToLocal` is checked against. */
+function byParts(utc: number, zone: string) {
+  let format = byPartsFormats.get(zone);
+  if (!format) {
+    const date = { year: "numeric", month: "numeric", day: "numeric" } as const;
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      ...date,
+      hour: "numeric",
+      minute: "numeric",
+    });
+    byPartsFormats.set(zone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(utc)) if (part.type !== "literal") parts[part.type] = Number(part.value);
+  return parts;
+}
+const byPartsFormats = new Map<string, Intl.DateTimeFormat>();
+
 describe("utcToLocal reads the formatter's string as formatToParts would (decision 210)", () => {
   it("agrees with formatToParts in zones of every kind, through a year of instants", () => {
     const zones = [
@@ -52,25 +72,30 @@ describe("utcToLocal reads the formatter's string as formatToParts would (decisi
     ];
     const wrong: string[] = [];
     for (const zone of zones) {
-      const parts = new Intl.DateTimeFormat("en-US", {
-        timeZone: zone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "numeric",
-        day: "numeric",
-        hour: "numeric",
-        minute: "numeric",
-      });
       // Every 4 hours 13 minutes and 13 seconds through 2026: every hour of the day, both sides of each change.
       for (let utc = at("2026-01-01T00:00:00Z"); utc < at("2027-01-01T00:00:00Z"); utc += 15_193_000) {
-        const expected: Record<string, number> = {};
-        for (const part of parts.formatToParts(utc))
-          if (part.type !== "literal") expected[part.type] = Number(part.value);
+        const expected = byParts(utc, zone);
         const got = utcToLocal(utc, zone);
         const same = (["year", "month", "day", "hour", "minute"] as const).every((key) => got[key] === expected[key]);
         if (!same) wrong.push(`${zone} ${new Date(utc).toISOString()}`);
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("utcToLocal in UTC is Date's own UTC fields (decision 228)", () => {
+  it("agrees with Intl at the edges: before 1970, the last millisecond of a minute, a year's and a leap day's ends", () => {
+    const instants = [
+      at("1969-12-31T23:59:59.999Z"),
+      at("1900-03-01T00:00:00Z"),
+      at("2026-12-31T23:59:59.999Z"),
+      at("2027-01-01T00:00:00Z"),
+      at("2028-02-29T23:59:30.500Z"),
+      at("2026-03-08T10:00:59.999Z"),
+      at("2099-07-04T12:34:56.789Z"),
+    ];
+    for (const utc of instants)
+      expect(utcToLocal(utc, "UTC"), new Date(utc).toISOString()).toEqual(byParts(utc, "UTC"));
   });
 });

@@ -44,6 +44,19 @@ const EN_US = /^(\d+)\/(\d+)\/(\d+), (\d+):(\d+):\d+$/;
  * few hundred instants per render (decision 210). Any other shape goes the long way.
  */
 export function utcToLocal(utc: number, zone: string): LocalDateTime {
+  // UTC's offset is 0 at every instant, so its wall clock is Date's own UTC fields: no formatter.
+  // All-day dates are read there (they float), and so is a viewer whose zone is not known yet
+  // (decision 228). Intl writes a UTC instant the same (time-zone.test.ts compares them).
+  if (zone === "UTC") {
+    const date = new Date(utc);
+    return {
+      year: date.getUTCFullYear(),
+      month: date.getUTCMonth() + 1,
+      day: date.getUTCDate(),
+      hour: date.getUTCHours(),
+      minute: date.getUTCMinutes(),
+    };
+  }
   const match = EN_US.exec(formatter(zone).format(utc));
   if (match) {
     return {

@@ -21,9 +21,10 @@ registerNamespace("content", content);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const user = context.get(userContext)!;
-  const params = new URL(request.url).searchParams;
+  // React Router's own parse of the address (a `.data` request's too, its suffix taken off).
+  const params = url.searchParams;
   const cursor = decodeCursor(params.get("before"));
   // Without JavaScript "Load more" asks for the page grown by one more page (decision 124).
   // A whole number of pages, however the address was typed (`?pages=1.5` would link to 2.5).

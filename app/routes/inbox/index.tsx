@@ -9,7 +9,7 @@ import inbox from "~/locales/en/inbox.json";
 import { getInstance } from "~/middleware/i18next";
 import { useRootData } from "~/root";
 import { runBatch } from "~/server/db/batch.server";
-import { boxPagePart } from "~/server/inbox/inbox.server";
+import { boxPagePart, shownBoxListing } from "~/server/inbox/inbox.server";
 import stylesheet from "~/styles/inbox.css?url";
 import type { Route } from "./+types/index";
 
@@ -23,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const box = boxSchema.parse(url.searchParams.get("box") ?? "inbox");
   // The tab's unread total is the header's (the root loader's), not counted again (decision 190).
   const { page } = await runBatch({ page: boxPagePart(viewer.id, box, url.searchParams.get("cursor")) });
-  return { metaTitle: getInstance(context).t("inbox:metaTitle"), page };
+  return { metaTitle: getInstance(context).t("inbox:metaTitle"), page: shownBoxListing(page) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.metaTitle }];

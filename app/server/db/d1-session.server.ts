@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { withHeaders } from "~/server/http/headers.server";
 import { DelegatingD1, DelegatingStatement, innerStatement } from "./d1-statement";
 
 /**
@@ -38,9 +39,10 @@ export async function withD1Session(request: Request, binding: D1Database, handl
   const response = await current.run(session, handle);
   const bookmark = session.getBookmark();
   if (!bookmark || bookmark === brought || (reads && brought === null)) return response;
-  const headers = new Headers(response.headers);
-  headers.append("Set-Cookie", `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400`);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  // On the response itself when its headers may change (a page's): a copy of every header and
+  // a new Response per request bought nothing (decision 226).
+  const cookie = `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400`;
+  return withHeaders(response, (headers) => headers.append("Set-Cookie", cookie));
 }
 
 /**

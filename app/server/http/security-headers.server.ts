@@ -57,11 +57,31 @@ export function contentSecurityPolicy(
   { nonce, styleHash = null }: { nonce: string | null; styleHash?: string | null },
   config: AppConfig = getConfig(),
 ) {
-  const script = ["'self'"];
+  const { head, tail } = styleHash ? policyAround(config, styleHash) : policyOf(config);
+  return nonce ? `${head} 'nonce-${nonce}'${tail}` : head + tail;
+}
+
+/**
+ * The policy of a configuration, in the two parts either side of the nonce: the same text for
+ * every page of an isolate but the nonce, so it is written once per configuration, not per
+ * document (decision 226). `getConfig()` keeps one configuration object per isolate.
+ */
+const policies = new WeakMap<AppConfig, { head: string; tail: string }>();
+
+function policyOf(config: AppConfig) {
+  let policy = policies.get(config);
+  if (!policy) {
+    policy = policyAround(config, null);
+    policies.set(config, policy);
+  }
+  return policy;
+}
+
+function policyAround(config: AppConfig, styleHash: string | null) {
+  const script: string[] = [];
   const frame: string[] = [];
   const connect = ["'self'"];
   const img = ["'self'", "data:", "blob:"];
-  if (nonce) script.push(`'nonce-${nonce}'`);
   const analytics = originOf(config.ANALYTICS_SRC);
   if (analytics) {
     script.push(analytics);
@@ -77,9 +97,7 @@ export function contentSecurityPolicy(
     script.push(...CAPTCHA_HOSTS.script);
     frame.push(...CAPTCHA_HOSTS.frame);
   }
-  const directives = [
-    "default-src 'self'",
-    `script-src ${script.join(" ")}`,
+  const rest = [
     // React renders a few style attributes (progress bar, spinner). The one inline <style> element
     // is the guest stylesheet on script-free pages (decisions 043, 090), allowed by its hash.
     styleHash ? `style-src 'self' ${styleHash}` : "style-src 'self'",
@@ -92,8 +110,12 @@ export function contentSecurityPolicy(
     "form-action 'self'",
     "frame-ancestors 'none'",
   ];
-  if (config.SECURE_COOKIES) directives.push("upgrade-insecure-requests");
-  return directives.join("; ");
+  if (config.SECURE_COOKIES) rest.push("upgrade-insecure-requests");
+  // script-src is 'self', then the nonce (when there is one), then the configured hosts.
+  return {
+    head: "default-src 'self'; script-src 'self'",
+    tail: `${script.map((source) => ` ${source}`).join("")}; ${rest.join("; ")}`,
+  };
 }
 
 /** Not a page: nothing in it may run or be framed, whatever a browser sniffs. */

@@ -24,6 +24,31 @@ export type BoxRow = {
 export type BoxListing = { box: Box; data: BoxRow[]; nextCursor: string | null };
 export type BoxPage = BoxListing & { unreadCount: number };
 
+/**
+ * A row as the mailbox page sends it to the browser (decision 229): the people it names (the
+ * sender in the inbox, the recipients in sent) by name and avatar only; no ids or usernames, and
+ * not the other side, which the row does not show. The JSON API keeps whole `BoxRow`s.
+ */
+export type ShownBoxRow = Pick<BoxRow, "id" | "subject" | "createdAt" | "unread" | "attachments"> & {
+  people: Pick<MailPerson, "name" | "avatar">[];
+};
+export type ShownBoxListing = { box: Box; data: ShownBoxRow[]; nextCursor: string | null };
+
+export function shownBoxListing({ box, data, nextCursor }: BoxListing): ShownBoxListing {
+  return {
+    box,
+    data: data.map(({ id, subject, createdAt, unread, attachments, from, to }) => ({
+      id,
+      subject,
+      createdAt,
+      unread,
+      attachments,
+      people: (box === "inbox" ? [from] : to).map(({ name, avatar }) => ({ name, avatar })),
+    })),
+    nextCursor,
+  };
+}
+
 type Row = MessagePeopleColumns & {
   id: number;
   subject: string;

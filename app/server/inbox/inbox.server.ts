@@ -22,6 +22,9 @@ export {
   boxPagePart,
   inboxUnreadPart,
   listBox,
+  type ShownBoxListing,
+  type ShownBoxRow,
+  shownBoxListing,
 } from "./boxes.server";
 export { ACCEPTED_EXTENSIONS } from "./file-types";
 export type { MailPerson } from "./people.server";

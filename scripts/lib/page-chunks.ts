@@ -43,8 +43,11 @@ function tree(entries: RouteConfigEntry[], parentId: string): RouteNode[] {
  */
 function pagesByEntry(routes: RouteConfigEntry[], appDirectory: string, always: string[]) {
   const pages = new Map<string, Set<string>>();
+  /** Each route's file, to ask whether it renders a page (a resource route does not). */
+  const files = new Map<string, string>();
   const add = (node: RouteNode): string[] => {
     const below = [node.id, ...node.children.flatMap(add)];
+    files.set(node.id, resolve(appDirectory, node.file));
     const key = resolve(appDirectory, node.file) + ROUTE_ENTRY;
     const set = pages.get(key) ?? new Set<string>();
     for (const id of below) set.add(id);
@@ -53,7 +56,7 @@ function pagesByEntry(routes: RouteConfigEntry[], appDirectory: string, always: 
   };
   for (const node of tree(routes, "")) add(node);
   for (const id of always) pages.set(id, new Set([EVERY_PAGE]));
-  return pages;
+  return { pages, files };
 }
 
 export interface PageChunksOptions {
@@ -73,7 +76,19 @@ export function pageChunkGroups({
   clientEntry = "entry.client.tsx",
 }: PageChunksOptions): Rolldown.CodeSplittingOptions {
   const entryId = resolve(appDirectory, clientEntry);
-  const pages = pagesByEntry(routes, appDirectory, [entryId, resolve(appDirectory, rootFile) + ROUTE_ENTRY]);
+  const { pages, files } = pagesByEntry(routes, appDirectory, [entryId, resolve(appDirectory, rootFile) + ROUTE_ENTRY]);
+  /**
+   * The routes that render a page: a module with a default export in the client build. A
+   * resource route (a loader or an action alone) is no page, so it does not keep a module that
+   * every page loads out of the shell (decision 227).
+   */
+  let rendering: Set<string> | null = null;
+  function renders(page: string, getModuleInfo: ModuleInfoOf) {
+    rendering ??= new Set(
+      [...files].filter(([, file]) => getModuleInfo(file)?.exports.includes("default")).map(([id]) => id),
+    );
+    return !files.has(page) || rendering.has(page);
+  }
 
   /** The set of pages that load `id`, or null: one entry's own code, or an unknown entry's. */
   function pagesOf(id: string, getModuleInfo: ModuleInfoOf): string | null {
@@ -94,8 +109,11 @@ export function pageChunkGroups({
     // Reached by one entry alone: rolldown already puts it in that entry's chunk.
     if (entries.size < 2) return null;
     const set = new Set<string>();
-    for (const entry of entries) for (const page of pages.get(entry) ?? [entry]) set.add(page);
-    return set.has(EVERY_PAGE) ? EVERY_PAGE : [...set].sort().join(" ");
+    for (const entry of entries)
+      for (const page of pages.get(entry) ?? [entry]) if (renders(page, getModuleInfo)) set.add(page);
+    // Loaded by every page there is (the resource routes aside): it is the shell's.
+    const everyPage = rendering !== null && [...rendering].every((page) => set.has(page));
+    return set.has(EVERY_PAGE) || everyPage ? EVERY_PAGE : [...set].sort().join(" ");
   }
 
   /**

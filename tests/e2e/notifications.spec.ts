@@ -10,11 +10,7 @@ function userFor(testInfo: TestInfo, purpose: "open" | "all" | "live") {
   return `e2e-notify-${project}-${purpose}@demo.schoolhub.test`;
 }
 
-const bell = (page: Page) =>
-  page
-    .locator("summary")
-    .filter({ has: page.locator(".icon") })
-    .and(page.getByLabel(/^Notifications/));
+const bell = (page: Page) => page.locator("summary.i-bell").and(page.getByLabel(/^Notifications/));
 
 async function openDropdown(page: Page) {
   await bell(page).click();
@@ -42,6 +38,9 @@ test.describe("notifications dropdown", () => {
       "New post in Lincoln PTO",
       "Terry Teacher accepted your friend request",
     ]);
+    // One form for the list, its buttons each posting to their notification's action (decision 227).
+    await expect(panel.locator(".notifications-list button[formaction$='/open']")).toHaveCount(3);
+    await expect(panel.locator("form")).toHaveCount(2);
     await panel.getByRole("button", { name: /Sam Student sent you a friend request/ }).click();
     // Only the path of the stored url (http://localhost/…) is used.
     await expect(page).toHaveURL("/profile/friends?tab=incoming");

@@ -27,9 +27,19 @@ test("the sidebar's and the tab bar's links navigate in the page, and the curren
   await signInAs(page, "patparent");
   await expect(sidebar(page).getByRole("link", { name: "Newsfeed" })).toHaveAttribute("aria-current", "page");
   await markDocument(page);
+  // The progress bar and the spinner are made when first needed, not sent with the page (decision 227).
+  const progress = page.locator(".navigation-progress");
+  await expect(progress).toHaveCount(0);
+  await expect(page.locator(".spinner-overlay")).toHaveCount(0);
 
   await sidebar(page).getByRole("link", { name: "Calendar" }).click();
   await expect(page).toHaveURL(/\/calendar$/);
+  // Made by the navigation and kept, hidden, with its SPEC §9 duration for the next one.
+  await expect(progress).toHaveAttribute("data-visible", "false");
+  await expect(progress).toHaveAttribute("aria-hidden", "true");
+  expect(await progress.evaluate((bar) => getComputedStyle(bar).getPropertyValue("--progress-duration"))).toBe(
+    "5000ms",
+  );
   await expect(sidebar(page).getByRole("link", { name: "Calendar" })).toHaveAttribute("aria-current", "page");
   await expect(sidebar(page).getByRole("link", { name: "Calendar" })).toHaveClass(/^sidebar-link active /);
   await expect(sidebar(page).getByRole("link", { name: "Newsfeed" })).not.toHaveAttribute("aria-current");

@@ -107,7 +107,8 @@ test("one theme picker: settings when signed in, the footer's at 16 px for a gue
   }
 });
 
-test("the header's conversations menu names groups and leads to them", async ({ page }) => {
+// Scripts make the menu's list on opening; without them it leads to /chat (decision 227, conversations.spec.ts).
+test("the header's conversations menu names groups and leads to them @js-only", async ({ page }) => {
   await signInAs(page, "parent@demo.schoolhub.test", { to: "/profile" });
   await page.locator("details.conversations-menu > summary").click();
   const panel = page.locator("details.conversations-menu .menu-panel");

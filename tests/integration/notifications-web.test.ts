@@ -23,7 +23,7 @@ describe("the header's notifications dropdown (SPEC §2)", () => {
     expect(html).toMatch(/<button type="submit" class="link-button" disabled="">Mark All Read<\/button>/);
   });
 
-  it("lists the newest notifications with the unread count, each a form that opens it", async () => {
+  it("lists the newest notifications with the unread count, each a button that opens it", async () => {
     const { user, cookie } = await signedIn();
     const read = await notify(user.id, "Terry accepted your friend request", 3);
     const unread = await notify(user.id, "Sam sent you a friend request", 1);
@@ -31,7 +31,9 @@ describe("the header's notifications dropdown (SPEC §2)", () => {
     const { html } = await page("/newsfeed", cookie);
     expect(html).toContain('aria-label="Notifications, 1 unread"');
     expect(html.indexOf("Sam sent you a friend request")).toBeLessThan(html.indexOf("Terry accepted"));
-    expect(html).toContain(`action="/notifications/${unread.oid}/open"`);
+    // One form for the list; each notification's button posts to its own action (decision 227).
+    expect(html).toContain(`formAction="/notifications/${unread.oid}/open"`);
+    expect(html).not.toContain(` action="/notifications/${unread.oid}/open"`);
     expect(html).toMatch(/<button type="submit" class="link-button">Mark All Read<\/button>/);
     expect(html).not.toContain("You have no new notifications.");
   });

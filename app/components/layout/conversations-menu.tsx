@@ -1,3 +1,4 @@
+import { useReducer } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useConversationName } from "~/components/chat/conversation-name";
 import { useLiveConversations } from "~/components/chat/use-live-conversations";
@@ -16,42 +17,56 @@ export type ConversationItem = {
   unread: number;
 };
 
-/** SPEC §2 conversations dropdown: recent conversations, each a link; works without JS; live with it (useChatUnread). */
+/**
+ * SPEC §2 conversations dropdown: recent conversations, each a link, and "View all Conversations"
+ * (/chat). The list is made when the menu first opens, with JavaScript (decision 227): not sent
+ * with every page. Without JavaScript the menu leads to /chat, the page that lists them all; an
+ * empty list says so on the server too. Live with JavaScript (useChatUnread).
+ */
 export function ConversationsMenu({ conversations, unread }: { conversations: ConversationItem[]; unread: number }) {
   const { t } = useTranslation();
-  const nameOf = useConversationName();
+  // Set once, on the first opening, and kept: the list then follows the live conversations.
+  const [listed, list] = useReducer(() => true, false);
   return (
-    <UnreadMenu area="conversations" icon="chat" unread={unread}>
+    <UnreadMenu area="conversations" icon="chat" unread={unread} onOpen={list}>
       <p className="menu-heading">{t("conversations.label")}</p>
       {conversations.length === 0 ? (
         <p className="hint conversations-empty">{t("conversations.empty")}</p>
-      ) : (
-        <ul className="conversations-list">
-          {conversations.map((conversation, index) => (
-            <li key={conversation.id}>
-              {/* Plain links the header's handler sends through the router (decision 218). All lead
-                  to one route: the first tells the router of it (decision 203). */}
-              <a
-                className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
-                href={conversation.href}
-                data-discover={index === 0 ? "true" : undefined}
-              >
-                <span className="conversation-title">{nameOf(conversation)}</span>
-                <span className="hint">
-                  {conversation.lastMessage?.hidden
-                    ? t("blocked.hidden")
-                    : (conversation.lastMessage?.content ?? t("conversations.noMessages"))}
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      ) : listed ? (
+        <ConversationList conversations={conversations} />
+      ) : null}
       <p className="menu-footer">
         {/* The sidebar's Conversations tells the router of /chat. */}
         <a href="/chat">{t("conversations.viewAll")}</a>
       </p>
     </UnreadMenu>
+  );
+}
+
+function ConversationList({ conversations }: { conversations: ConversationItem[] }) {
+  const { t } = useTranslation();
+  const nameOf = useConversationName();
+  return (
+    <ul className="conversations-list">
+      {conversations.map((conversation, index) => (
+        <li key={conversation.id}>
+          {/* Plain links the header's handler sends through the router (decision 218). All lead
+              to one route: the first tells the router of it (decision 203). */}
+          <a
+            className={conversation.unread > 0 ? "conversation conversation-unread" : "conversation"}
+            href={conversation.href}
+            data-discover={index === 0 ? "true" : undefined}
+          >
+            <span className="conversation-title">{nameOf(conversation)}</span>
+            <span className="hint">
+              {conversation.lastMessage?.hidden
+                ? t("blocked.hidden")
+                : (conversation.lastMessage?.content ?? t("conversations.noMessages"))}
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

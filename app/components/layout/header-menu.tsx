@@ -1,6 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { Icon, type IconName } from "../icons";
+import { type IconName, iconClass } from "../icons";
 import { useDisclosure } from "./use-disclosure";
 
 /**
@@ -14,8 +14,10 @@ export function HeaderMenu({
   label,
   title,
   trigger,
+  icon,
   badge = 0,
   panelClassName,
+  onOpen,
   children,
 }: {
   /** The area's class on the <details>, e.g. "notifications-menu". */
@@ -23,15 +25,35 @@ export function HeaderMenu({
   /** The trigger's accessible name; include the unread count when there is one. */
   label: string;
   title?: string;
-  trigger: ReactNode;
+  /** The trigger's face: an element (the avatar), or an icon drawn before the badge by CSS. */
+  trigger?: ReactNode;
+  icon?: IconName;
   badge?: number;
   panelClassName?: string;
+  /**
+   * Called as the menu opens (a tap or a key on its summary, or any other opening), and once the
+   * page hydrates if it was tapped open before: for a panel whose content is made on open.
+   */
+  onOpen?: () => void;
   children: ReactNode;
 }) {
   const ref = useDisclosure();
+  useEffect(() => {
+    if (onOpen && ref.current?.open) onOpen();
+  }, [onOpen, ref]);
   return (
-    <details className={`menu ${className}`} ref={ref}>
-      <summary className="menu-trigger" aria-label={label} title={title}>
+    <details
+      className={`menu ${className}`}
+      ref={ref}
+      onToggle={onOpen && ((event) => event.currentTarget.open && onOpen())}
+    >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a <summary> is its details' own button (keys reach it as clicks); the click makes the panel's content before it opens */}
+      <summary
+        className={icon ? `menu-trigger ${iconClass(icon)}` : "menu-trigger"}
+        aria-label={label}
+        title={title}
+        onClick={onOpen}
+      >
         {trigger}
         {badge > 0 ? (
           <span className="badge" aria-hidden="true" data-testid={`${className}-count`}>
@@ -52,11 +74,13 @@ export function UnreadMenu({
   area,
   icon,
   unread,
+  onOpen,
   children,
 }: {
   area: "notifications" | "conversations";
   icon: IconName;
   unread: number;
+  onOpen?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -67,8 +91,9 @@ export function UnreadMenu({
       panelClassName={`${area}-panel`}
       label={unread > 0 ? t(`${area}.unreadLabel`, { count: unread }) : name}
       title={name}
-      trigger={<Icon name={icon} />}
+      icon={icon}
       badge={unread}
+      onOpen={onOpen}
     >
       {children}
     </HeaderMenu>

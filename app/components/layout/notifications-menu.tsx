@@ -29,7 +29,9 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
     const form = event.currentTarget;
     const menu = form.closest("details");
     if (menu) menu.open = false;
-    submit(form);
+    // The button pressed names its notification's action (`formaction`), as the browser posts it.
+    const button = (event.nativeEvent as SubmitEvent).submitter;
+    submit(button instanceof HTMLButtonElement ? button : form);
   };
 
   // A new answer from the server (after any action or reload) replaces the client's view.
@@ -56,22 +58,28 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
       {state.list.length === 0 ? (
         <p className="hint notifications-empty">{t("notifications.empty")}</p>
       ) : (
-        <ul className="notifications-list">
-          {state.list.slice(0, SHOWN).map((item) => (
-            <li key={item.oid}>
-              <form method="post" action={`/notifications/${encodeURIComponent(item.oid)}/open`} onSubmit={open}>
-                <input type="hidden" name="returnTo" value={returnTo} />
-                <button type="submit" className={item.seen ? "notification" : "notification notification-unread"}>
+        // One form for the list: each notification is a button that posts to its own action
+        // (`formAction`), not a form and a hidden field apiece (decision 227).
+        <form method="post" onSubmit={open}>
+          <input type="hidden" name="returnTo" value={returnTo} />
+          <ul className="notifications-list">
+            {state.list.slice(0, SHOWN).map((item) => (
+              <li key={item.oid}>
+                <button
+                  type="submit"
+                  formAction={`/notifications/${encodeURIComponent(item.oid)}/open`}
+                  className={item.seen ? "notification" : "notification notification-unread"}
+                >
                   <span className="notification-title">{item.title}</span>
                   <span className="hint">
                     {item.seen ? null : <span className="visually-hidden">{t("notifications.unread")}: </span>}
                     <When at={item.createdAt} clock={clock} />
                   </span>
                 </button>
-              </form>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+        </form>
       )}
     </UnreadMenu>
   );

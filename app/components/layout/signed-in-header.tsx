@@ -1,7 +1,7 @@
 import type { MouseEventHandler, ReactNode } from "react";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useRealtimeConnection } from "~/realtime/use-realtime";
-import { Icon } from "../icons";
+import { iconClass } from "../icons";
 import { HeaderMenu } from "./header-menu";
 import { Logo } from "./logo";
 import { SIDEBAR_TOGGLE_ID, SidebarState } from "./sidebar-state";
@@ -32,15 +32,22 @@ export function SignedInHeader({
       {/* The control is this checkbox (decision 010), in the banner like all of the header
           (axe "region", decision 125); the label is its face. */}
       <SidebarState />
-      <label htmlFor={SIDEBAR_TOGGLE_ID} className="icon-button sidebar-toggle-button" title={t("nav.toggleSidebar")}>
-        <Icon name="menu" />
-      </label>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is the named checkbox above; this is its face, its icon drawn by CSS */}
+      <label
+        htmlFor={SIDEBAR_TOGGLE_ID}
+        className={`icon-button sidebar-toggle-button ${iconClass("menu")}`}
+        title={t("nav.toggleSidebar")}
+      />
       <Logo />
       <div className="header-actions">
         {notifications}
         {conversations ?? (
-          <a className="icon-button" title={t("conversations.label")} href="/chat" data-discover="true">
-            <Icon name="chat" />
+          <a
+            className={`icon-button ${iconClass("chat")}`}
+            title={t("conversations.label")}
+            href="/chat"
+            data-discover="true"
+          >
             <span className="visually-hidden">{t("conversations.label")}</span>
           </a>
         )}

@@ -1,6 +1,6 @@
 import { useFetchers, useNavigation } from "react-router";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import { useDelayedFlag } from "./use-delayed-flag";
+import { useDelayedFlag, useNeededSince } from "./use-delayed-flag";
 
 /** SPEC §9: the overlay enters after 50 ms and fades out over 300 ms. */
 export const SPINNER_ENTER_MS = 50;
@@ -13,7 +13,8 @@ export function SpinnerOverlay() {
   const fetchers = useFetchers();
   const processing = navigation.state === "submitting" || fetchers.some((fetcher) => fetcher.state === "submitting");
   const shown = useDelayedFlag(processing, SPINNER_ENTER_MS);
-
+  // Made at the first submission, not sent with every page (decision 227).
+  if (!useNeededSince(processing)) return null;
   return (
     <div
       className="spinner-overlay"

@@ -22,7 +22,7 @@ export function TabBar({ badges, area, links }: { badges: NavBadges; area: strin
       aria-current={to === area ? "page" : undefined}
       href={to}
     >
-      <span className="tab-label">{label}</span>
+      {label}
     </a>
   );
   const panelLink = (to: string, icon: "chat" | "inbox", label: string, count: number) => (
@@ -40,7 +40,7 @@ export function TabBar({ badges, area, links }: { badges: NavBadges; area: strin
         <summary
           className={`${area === "/chat" || area === "/messagesold" ? "tab active" : "tab"} ${iconClass("chat")}`}
         >
-          <span className="tab-label">{t("nav.messages")}</span>
+          {t("nav.messages")}
           {unreadBadge(badges.chat + badges.inbox, t)}
         </summary>
         <div className="menu-panel tab-panel">
@@ -51,7 +51,7 @@ export function TabBar({ badges, area, links }: { badges: NavBadges; area: strin
       {tab("/communities", "people", t("nav.communities"))}
       {/* The drawer's checkbox is the control (decision 010); this is one more face of it. */}
       <label htmlFor={SIDEBAR_TOGGLE_ID} className={`tab tab-more ${iconClass("more")}`}>
-        <span className="tab-label">{t("nav.more")}</span>
+        {t("nav.more")}
       </label>
     </nav>
   );

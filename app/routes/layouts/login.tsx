@@ -1,4 +1,4 @@
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { Logo } from "~/components/layout/logo";
 import { NavigationProgress } from "~/components/layout/navigation-progress";
@@ -21,12 +21,13 @@ function LoginShell({ children }: { children: React.ReactNode }) {
           <Logo />
         </header>
         {children}
-        {/* A parent checking a children's service reaches the legal pages from here too. */}
+        {/* A parent checking a children's service reaches the legal pages from here too. Plain
+            links: those pages are documents without scripts that load whole (decisions 199, 227). */}
         <nav className="login-footer" aria-label={t("footer.aboutLinks")}>
-          <Link to="/about">{t("nav.about")}</Link>
-          <Link to="/about/privacy">{t("footer.privacy")}</Link>
-          <Link to="/about/terms">{t("footer.terms")}</Link>
-          <Link to="/about/contact">{t("footer.contact")}</Link>
+          <a href="/about">{t("nav.about")}</a>
+          <a href="/about/privacy">{t("footer.privacy")}</a>
+          <a href="/about/terms">{t("footer.terms")}</a>
+          <a href="/about/contact">{t("footer.contact")}</a>
         </nav>
       </div>
       <NavigationProgress />

@@ -33,7 +33,8 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
     );
 
     const list = await (await fetchApp("/chat", { headers: { Cookie: await signIn(b.email, b.password) } })).text();
-    expect(list).toContain(`href="/chat/@${a.username}"`);
+    // The list's link opens the conversation at its first unread message.
+    expect(list).toContain(`href="/chat/@${a.username}#unread"`);
     expect(list).toContain("1 unread message");
   });
 

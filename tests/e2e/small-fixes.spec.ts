@@ -383,6 +383,8 @@ test("a confirmed delete that takes its button away leaves focus beside it, not 
   await page.request.post("/content", { form: { communityId, body: `Focus check ${tag}` }, maxRedirects: 0 });
   await page.goto(`/communities/${communityId}`);
   await page.locator("article.post-card a[href^='/content/']").first().click();
+  // The community's card has a comment box too: write in the post's page, once it is there.
+  await page.waitForURL(/\/content\/\d+/);
   await page.getByLabel("Write a comment").fill(`Only ${tag}`);
   await page.getByRole("button", { name: "Comment", exact: true }).click();
   const only = page.locator(".comment").filter({ hasText: `Only ${tag}` });

@@ -95,10 +95,11 @@ export async function besideDecision(setting = process.env.SUITE_BESIDE) {
 }
 
 /**
- * The nice of the autogroup the kernel schedules `pid` by, or null when it schedules it by
- * something else: the file reads "/autogroup-N nice M" only for a process whose task group is its
- * session's autogroup; in a cgroup that the cpu controller manages (a container, CI) it is empty
- * and the cgroup competes instead, so a session's group has nothing to set.
+ * The nice of the autogroup the kernel schedules `pid` by, or null when it has none of its own:
+ * the file reads "/autogroup-N nice M" only for a process whose session got an autogroup, and is
+ * empty for one in the kernel's default group (the session a container's first process runs in,
+ * as `npm test` does on CI), where each process's own nice orders it. A new session (a detached
+ * child) always gets a group of its own.
  */
 export function autogroupNice(pid = "self") {
   try {

@@ -15,14 +15,14 @@ import { expect, test } from "./support";
  * lowest priority of its own scheduling group, and gives it an ordinary priority back when it
  * starves (decision 224). This runs scripts/lib/idle-cpu.mjs on a child process of its own (no
  * browser; once, in the project with JavaScript). On Linux; where the kernel schedules by session
- * (autogroups) the session's group is checked too. In a container whose cgroup the cpu controller
- * manages (CI), there is no session group to set: the processes' own nice is what counts.
+ * (autogroups) the session's group is checked too. A process in the kernel's default group (a
+ * container's first session, as this runner is on CI) has no session group of its own: its own
+ * nice is what orders it. A detached child starts a session and so a group of its own.
  */
 const linux = process.platform === "linux";
-const sessionGroups = autogroupNice() !== null;
 const niceOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
-/** The session group's nice where there is one, else the process's own (which then decides). */
-const groupNiceOf = (pid: number) => (sessionGroups ? autogroupNice(pid) : niceOf(pid));
+/** The session group's nice where the process has one, else its own (which then decides). */
+const groupNiceOf = (pid: number) => autogroupNice(pid) ?? niceOf(pid);
 
 test("a step on idle CPU gets the lowest priority for its whole group; starved, a breath of an ordinary one, or for good when others took the machine @js-only", async () => {
   test.skip(!linux, "reads /proc");
@@ -30,8 +30,8 @@ test("a step on idle CPU gets the lowest priority for its whole group; starved, 
   // A child in a session of its own, as npm test starts a background step, that asks for no CPU.
   const child = spawn("nice", ["-n", String(IDLE_NICE), "sleep", "30"], { detached: true, stdio: "ignore" });
   try {
-    // Set only where there is a session group to set.
-    expect(groupPriority(child.pid!, IDLE_NICE)).toBe(sessionGroups);
+    // Set only where the child's session has a group to set (wherever autogroups are on).
+    expect(groupPriority(child.pid!, IDLE_NICE)).toBe(autogroupNice(child.pid!) !== null);
     await expect.poll(() => niceOf(child.pid!)).toBe(IDLE_NICE);
     expect(groupNiceOf(child.pid!)).toBe(IDLE_NICE);
     // Its own group, not this runner's: the runner's priority is untouched.

@@ -11,9 +11,6 @@ import { type GuestCacheRules, rememberedPage, withGuestCache } from "./guest-ca
 
 export { UserHub } from "./user-hub";
 
-/** Where a page of a build with lazy route discovery (before decision 235) asked for routes. */
-const ROUTE_DISCOVERY_PATH = "/__manifest";
-
 // Dynamic imports keep the entry module small; each is started once and its promise kept, since
 // an import() per request showed up in the profile as the entry's own time.
 let build: Promise<typeof import("virtual:react-router/server-build")> | undefined;
@@ -63,15 +60,6 @@ export default {
     }
     // Security headers for every response, and a fresh CSP nonce for each document (decision 031).
     const { cspNonceContext, createNonce, setSecurityHeaders, withSecurityHeaders } = await loadSecurityHeaders();
-    // Every route is known from the first load (decision 235), so no page asks which routes its
-    // links lead to; a tab still open on a build from before does. It gets React Router's answer
-    // to a tab of another build: load the page again, here, rather than a failed navigation.
-    if (url.pathname === ROUTE_DISCOVERY_PATH) {
-      return withSecurityHeaders(new Response(null, { status: 204, headers: { "X-Remix-Reload-Document": "true" } }), {
-        url,
-        nonce: null,
-      });
-    }
     const nonce = createNonce();
     const render = async () => {
       const context = new RouterContextProvider();

@@ -54,13 +54,6 @@ describe("the signed-in shell's fixed part (decision 199)", () => {
     expect(preloads.filter((href) => /^\/assets\/manifest-[0-9a-f]{8}\.js$/.test(href ?? ""))).toHaveLength(1);
   });
 
-  it("tells a tab of a build from before to load the page again when it asks which routes exist (decision 235)", async () => {
-    const response = await fetchApp("/__manifest?paths=%2Fchat%2C%2Fcalendar&version=0ld0ld00");
-    expect(response.status).toBe(204);
-    expect(response.headers.get("X-Remix-Reload-Document")).toBe("true");
-    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
-  });
-
   it("draws the logo's mark and the header's icons by CSS and sends no indicator only scripts show (decision 227)", () => {
     const shell = html.slice(0, html.indexOf("<main"));
     expect(shell).toContain('<a class="logo" aria-label="Home" href="/"');

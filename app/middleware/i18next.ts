@@ -42,19 +42,21 @@ const instanceContext = createContext<i18n | null>(null);
 /**
  * One i18next instance per locale for the isolate's lifetime, not one per request (decision
  * 044): every namespace is bundled, the instance is never mutated on the server (route modules
- * register their namespaces in the browser only), so requests can share it. `ready` holds the
- * ones whose `init` has finished, which a request then takes without waiting a turn (decision 226).
+ * register their namespaces in the browser only), so requests can share it. One map holds each
+ * locale's instance: the instance itself once its `init` has finished, which a request then takes
+ * without waiting a turn (decision 226), and until then the promise of it, so that requests
+ * arriving meanwhile share one `init` (decision 235: one map, not a map of promises beside one of
+ * ready instances).
  */
-const instances = new Map<string, Promise<i18n>>();
-const ready = new Map<string, i18n>();
+const instances = new Map<string, i18n | Promise<i18n>>();
 
-function instanceFor(lng: string): Promise<i18n> {
+function instanceFor(lng: string): i18n | Promise<i18n> {
   let instance = instances.get(lng);
   if (!instance) {
     const created = createInstance(I18NEXT_OPTIONS);
     instance = created.init({ lng }).then(() => {
       addLimitFormat(created);
-      ready.set(lng, created);
+      instances.set(lng, created);
       return created;
     });
     instances.set(lng, instance);
@@ -117,7 +119,8 @@ export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request,
   const accountLocale = context.get(userContext)?.locale;
   const locale = chosenLocale(request, accountLocale) ?? (await detectLocale(request, accountLocale));
   context.set(localeContext, locale);
-  context.set(instanceContext, ready.get(locale) ?? (await instanceFor(locale)));
+  const instance = instanceFor(locale);
+  context.set(instanceContext, instance instanceof Promise ? await instance : instance);
   return next();
 };
 

@@ -1,14 +1,15 @@
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { API_ROUTES } from "~/routes/api/table.server";
 import { issueTokens } from "~/server/auth/tokens.server";
 import { ownerWithPostAndGroup } from "./chat-support";
 import { eventOf } from "./events-support";
 import { fetchApp, signIn } from "./helpers";
 
 /**
- * The bad-input walk (issue 22): every route of app/routes.ts, enumerated from the route config
- * itself (so a route added or moved is walked too), asked with hostile input (long, wildcard and
+ * The bad-input walk (issue 22): every route of app/routes.ts and every address of the API's
+ * table, enumerated from them (so a route added or moved is walked too), asked with hostile input (long, wildcard and
  * emoji text in every query parameter the app reads, nonsense in path parameters, a form of it),
  * signed in, with a Bearer token and signed out. Nothing answers 5xx.
  */
@@ -55,6 +56,11 @@ function paths(entries: RouteConfigEntry[], parent = ""): string[] {
   });
 }
 
+/** Every path the app answers: app/routes.ts's, and the API's table behind its `api/*` (decision 232). */
+function allPaths() {
+  return [...paths(routes), ...API_ROUTES.map((entry) => `api/${entry.path}`)];
+}
+
 /** A path with its parameters filled: real ids of the owner's things, or one hostile value for all. */
 function fill(path: string, ids: Record<string, string> | string) {
   return `/${path}`.replace(/:(\w+)\??|\*/g, (whole, name: string | undefined) => {
@@ -72,7 +78,7 @@ function hostileQuery(value: string) {
 
 describe("the bad-input walk", () => {
   it("finds the routes in app/routes.ts", () => {
-    const all = paths(routes);
+    const all = allPaths();
     expect(all.length).toBeGreaterThan(80);
     expect(all).toContain("profile/friends");
     expect(all).toContain("api/v1/communities/search");
@@ -97,9 +103,9 @@ describe("the bad-input walk", () => {
       "api/v1/user/:id": String(owner.id),
       "api/v1/user/:id/friend": String(owner.id),
     };
-    for (const path of paths(routes))
+    for (const path of allPaths())
       if (/(^|\/)(calendar|events)\/events\/:id/.test(path)) ids[`${path}:id`] = String(event);
-    for (const path of paths(routes))
+    for (const path of allPaths())
       if (/^api\/v2\/conversation\/:id/.test(path)) ids[`${path}:id`] = String(group.conversationId);
 
     // Pages are asked with the cookie, the API with the token, both signed out too.
@@ -108,7 +114,7 @@ describe("the bad-input walk", () => {
       ["signed out", {}],
     ];
     // Signing out ends the walk's session: those routes come last.
-    const walk = paths(routes).sort((a, b) => Number(a.includes("logout")) - Number(b.includes("logout")));
+    const walk = allPaths().sort((a, b) => Number(a.includes("logout")) - Number(b.includes("logout")));
     const failures: string[] = [];
     const check = async (label: string, path: string, init: RequestInit) => {
       const response = await fetchApp(path, init);

@@ -4,13 +4,13 @@ import { verifyAppleAuthorization } from "~/server/auth/apple-tokens.server";
 import { appleSettings } from "~/server/auth/providers.server";
 import { SocialSignInError } from "~/server/auth/social-errors.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
-import type { Route } from "./+types/auth-appleverify";
+import type { ApiArgs } from "./api-args";
 
 /**
  * POST /api/v2/auth/appleverify {authorization: {code, id_token}, user?} → {token,
  * refreshToken}. The code is traded at Apple and the id_tokens verified before anyone signs in.
  */
-export async function action(args: Route.ActionArgs) {
+export async function action(args: ApiArgs) {
   return verifyProviderAction(args, "apple", appleSettings(), appleVerifySchema, async (settings, body, t) => {
     const { code, id_token: idToken } = body.authorization;
     try {
@@ -24,6 +24,6 @@ export async function action(args: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

@@ -3,10 +3,10 @@ import { apiSignInSchema } from "~/routes/api/auth-bodies.server";
 import { clientAddress } from "~/server/auth/rate-limit.server";
 import { signInWithPassword } from "~/server/auth/sign-in.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
-import type { Route } from "./+types/auth-login";
+import type { ApiArgs } from "./api-args";
 
 /** POST /api/v2/auth/login {identifier | email | username, password} → {token, refreshToken}. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ApiArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const body = await readJsonBody(request, apiSignInSchema, t);
@@ -28,6 +28,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

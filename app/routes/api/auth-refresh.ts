@@ -1,13 +1,13 @@
 import { refreshTokenBodySchema } from "~/routes/api/auth-bodies.server";
 import { rotateRefreshToken } from "~/server/auth/tokens.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
-import type { Route } from "./+types/auth-refresh";
+import type { ApiArgs } from "./api-args";
 
 /**
  * POST /api/v2/auth/refresh {refreshToken} → {token, refreshToken}. Every refresh token works
  * once; presenting a rotated one again revokes its whole family (DESIGN §5).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ApiArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const body = await readJsonBody(request, refreshTokenBodySchema, t);
@@ -17,6 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json(result.tokens);
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

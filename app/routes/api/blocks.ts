@@ -3,7 +3,7 @@ import { parseUserId } from "~/lib/forms/friend";
 import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
 import { type BlockResult, blockUser, listBlocked, unblockUser } from "~/server/friends/blocks.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody, type Translate } from "~/server/http/json.server";
-import type { Route } from "./+types/blocks";
+import type { ApiArgs } from "./api-args";
 
 /**
  * The block list over the API (decision 160):
@@ -21,7 +21,7 @@ function answer(result: BlockResult, key: "blocked" | "unblocked", t: Translate,
   return jsonError(404, "user_not_found", t("friends:warnings.notFound", { id: String(id) }));
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: ApiArgs<{ userId?: string }>) {
   if (params.userId !== undefined) return methodNotAllowed("DELETE", apiTranslator(context));
   const viewerId = await requireBearerUser(request, context);
   const origin = new URL(request.url).origin;
@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return Response.json({ blocked: blocked.map((person) => ({ ...person, avatar: avatarFor(person.avatar, origin) })) });
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ userId?: string }>) {
   const t = apiTranslator(context);
   if (params.userId !== undefined) {
     if (request.method !== "DELETE") return methodNotAllowed("DELETE", t);

@@ -2,11 +2,11 @@ import { parseId, renameGroupBodySchema } from "~/lib/forms/chat";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { renameGroup } from "~/server/chat/chat.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
-import type { Route } from "./+types/chat-group";
+import type { ApiArgs } from "./api-args";
 import { groupRefusal } from "./group-answer.server";
 
 /** PATCH /api/v2/conversation/{id} with {title} → {conversation: {id, title}}; any member of a group may (decision 060). */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const t = apiTranslator(context);
   if (request.method !== "PATCH") return methodNotAllowed("PATCH", t);
   const actor = await requireBearerActor(request, context);
@@ -19,6 +19,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return Response.json({ conversation: { id, title: body.data.title } });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs<{ id: string }>) {
   return methodNotAllowed("PATCH", apiTranslator(context));
 }

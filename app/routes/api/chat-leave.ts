@@ -1,10 +1,10 @@
 import { leaveGroup } from "~/server/chat/chat.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
-import type { Route } from "./+types/chat-leave";
+import type { ApiArgs } from "./api-args";
 import { groupPost, groupRefusal } from "./group-answer.server";
 
 /** POST /api/v2/conversation/{id}/leave → {conversationId}; afterwards the group is a 404 for the caller (decision 060). */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const call = await groupPost(request, context, params.id);
   if ("refused" in call) return call.refused;
   const { t, actor, id } = call;
@@ -13,6 +13,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return Response.json({ conversationId: id });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs<{ id: string }>) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

@@ -3,10 +3,10 @@ import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { deleteMessage } from "~/server/chat/chat.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
-import type { Route } from "./+types/chat-message";
+import type { ApiArgs } from "./api-args";
 
 /** DELETE /api/v2/conversation/{id}/messages/{messageId} → {message} with its removing disposition (decision 051). */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string; messageId: string }>) {
   const t = apiTranslator(context);
   if (request.method !== "DELETE") return methodNotAllowed("DELETE", t);
   const sender = await requireBearerActor(request, context);
@@ -17,6 +17,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return Response.json(withTimeTexts({ message: result.message }, await apiClock(request, context)));
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs<{ id: string; messageId: string }>) {
   return methodNotAllowed("DELETE", apiTranslator(context));
 }

@@ -4,7 +4,7 @@ import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.serv
 import { loadConversation, sendMessage } from "~/server/chat/chat.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import { sendAnswer } from "../../server/chat/send-answer.server";
-import type { Route } from "./+types/chat-messages";
+import type { ApiArgs } from "./api-args";
 
 /**
  * GET /api/v2/conversation/{id}/messages?before=|after= → {data: [...], earlierCursor}
@@ -12,7 +12,7 @@ import type { Route } from "./+types/chat-messages";
  * POST with {content, clientMsgId} → 201 {message}, or 200 with the stored copy on a resend.
  * A conversation the caller is not in is a 404 (decision 050).
  */
-export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+export async function loader({ request, context, params, url }: ApiArgs<{ id: string }>) {
   const userId = await requireBearerUser(request, context);
   const t = apiTranslator(context);
   const id = parseId(params.id);
@@ -24,7 +24,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   );
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("GET, POST", t);
   const sender = await requireBearerActor(request, context);

@@ -1,14 +1,14 @@
 import { addMembersBodySchema } from "~/lib/forms/chat";
 import { addToGroup } from "~/server/chat/chat.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
-import type { Route } from "./+types/chat-participants";
+import type { ApiArgs } from "./api-args";
 import { groupPost, groupRefusal } from "./group-answer.server";
 
 /**
  * POST /api/v2/conversation/{id}/participants with {userIds} → {conversationId, added}: people
  * the caller may message join the group, all or none (decision 060); members already in it are skipped.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const call = await groupPost(request, context, params.id);
   if ("refused" in call) return call.refused;
   const { t, actor, id } = call;
@@ -19,6 +19,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return Response.json({ conversationId: id, added: result.added ?? [] });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs<{ id: string }>) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

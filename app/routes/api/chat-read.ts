@@ -2,10 +2,10 @@ import { parseId } from "~/lib/forms/chat";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { markConversationRead } from "~/server/chat/chat.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
-import type { Route } from "./+types/chat-read";
+import type { ApiArgs } from "./api-args";
 
 /** POST /api/v2/conversation/{id}/read → {conversationId, lastReadAt}; other devices get conversationLastRead (SPEC §4). */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const reader = await requireBearerActor(request, context);
@@ -15,6 +15,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return Response.json(result);
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs<{ id: string }>) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

@@ -4,7 +4,7 @@ import { clientAddress } from "~/server/auth/rate-limit.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import { joinWithSecret } from "~/server/invitations/invites.server";
 import { joinFailure } from "~/server/invitations/join-answer.server";
-import type { Route } from "./+types/communities-join";
+import type { ApiArgs } from "./api-args";
 
 const joinSchema = z.object({ code: z.string().trim().min(1).max(32) });
 
@@ -13,7 +13,7 @@ const joinSchema = z.object({ code: z.string().trim().min(1).max(32) });
  * expired or rotated code is 404 "invalid_code" whatever exists; too many tries are 429; a
  * person the community banned is 403 "not_allowed".
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ApiArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const actor = await requireBearerActor(request, context);
@@ -37,6 +37,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return jsonError(404, "invalid_code", message);
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

@@ -2,14 +2,14 @@ import { communitySearchSchema } from "~/lib/forms/communities";
 import { requireBearerUser } from "~/server/auth/bearer.server";
 import { decodeSearchCursor, encodeSearchCursor, searchCommunities } from "~/server/communities/search.server";
 import { apiTranslator, methodNotAllowed, validated } from "~/server/http/json.server";
-import type { Route } from "./+types/communities-search";
+import type { ApiArgs } from "./api-args";
 import { apiCommunity } from "./content-json.server";
 
 /**
  * GET /api/v1/communities/search?q=&category=&after= → {data: [community], nextCursor}: the
  * search page's ranking and paging (decision 047).
  */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: ApiArgs) {
   await requireBearerUser(request, context);
   const parsed = validated(communitySearchSchema, Object.fromEntries(url.searchParams), apiTranslator(context));
   if (!parsed.ok) return parsed.response;
@@ -21,6 +21,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ApiArgs) {
   return methodNotAllowed("GET", apiTranslator(context));
 }

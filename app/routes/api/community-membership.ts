@@ -2,14 +2,14 @@ import { apiMembershipSchema, parseId } from "~/lib/forms/communities";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { changeMembership } from "~/server/communities/membership.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
-import type { Route } from "./+types/community-membership";
+import type { ApiArgs } from "./api-args";
 
 /**
  * POST /api/v1/communities/{id}/membership {intent: join|request|cancel|leave|accept|decline}
  * → {status, name}: the community page's membership forms (decision 045). A refusal (an
  * invitation-only community, the last owner leaving) is 403 with its status as the code.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const actor = await requireBearerActor(request, context);
@@ -25,6 +25,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return Response.json({ status: result.status, name: result.name, message });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs<{ id: string }>) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

@@ -2,7 +2,7 @@ import { parseId } from "~/lib/forms/communities";
 import { requireBearerUser } from "~/server/auth/bearer.server";
 import { getCommunityPage } from "~/server/communities/community-page.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
-import type { Route } from "./+types/community";
+import type { ApiArgs } from "./api-args";
 import { apiCommunity, apiPost } from "./content-json.server";
 
 /**
@@ -10,7 +10,7 @@ import { apiCommunity, apiPost } from "./content-json.server";
  * isManager, memberCount, members, pinned, posts}: what /communities/{id} shows, from the same
  * service; someone who may not see its content gets the card only (decision 045).
  */
-export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+export async function loader({ request, context, params, url }: ApiArgs<{ id: string }>) {
   const userId = await requireBearerUser(request, context);
   const id = parseId(params.id);
   const page = id === null ? null : await getCommunityPage(userId, id);
@@ -25,6 +25,6 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   });
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ApiArgs<{ id: string }>) {
   return methodNotAllowed("GET", apiTranslator(context));
 }

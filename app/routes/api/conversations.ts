@@ -8,14 +8,14 @@ import {
   newClientMsgIdServer,
 } from "~/server/chat/chat.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
-import type { Route } from "./+types/conversations";
+import type { ApiArgs } from "./api-args";
 import { groupRefusal } from "./group-answer.server";
 
 /**
  * GET /api/v2/conversation → {data: {data: [...], nextCursor}} (SPEC §7, DESIGN §6), most
  * recent first; `?cursor=<nextCursor>` pages on.
  */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: ApiArgs) {
   const userId = await requireBearerUser(request, context);
   const page = await listConversationPage(userId, {
     limit: CONVERSATION_PAGE_MAX,
@@ -28,7 +28,7 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
  * POST /api/v2/conversation with {title, userIds, clientKey?} → 201 {conversation} (a group,
  * decision 060); resending the same clientKey answers 200 with the same group.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ApiArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("GET, POST", t);
   const actor = await requireBearerActor(request, context);

@@ -1,7 +1,7 @@
 import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.server";
 import { getExport, openExport, requestExport } from "~/server/exports/exports.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
-import type { Route } from "./+types/export";
+import type { ApiArgs } from "./api-args";
 
 /**
  * The data export over the API (decision 162):
@@ -9,7 +9,7 @@ import type { Route } from "./+types/export";
  *   GET  /api/v2/export/{id}   → {export, data?}: `data` is every kind as JSON once ready;
  *                                with `Accept: application/zip`, the ZIP itself.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id?: string }>) {
   const t = apiTranslator(context);
   if (params.id !== undefined || request.method !== "POST") return methodNotAllowed(params.id ? "GET" : "POST", t);
   const actor = await requireBearerActor(request, context);
@@ -17,7 +17,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return Response.json({ export: made }, { status: created ? 202 : 200 });
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: ApiArgs<{ id?: string }>) {
   const t = apiTranslator(context);
   if (params.id === undefined) return methodNotAllowed("POST", t);
   const viewerId = await requireBearerUser(request, context);

@@ -3,10 +3,10 @@ import { requireBearerUser } from "~/server/auth/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import { attachmentResponse } from "~/server/inbox/attachment-response.server";
 import { readAttachment } from "~/server/inbox/inbox.server";
-import type { Route } from "./+types/inbox-attachment";
+import type { ApiArgs } from "./api-args";
 
 /** GET /api/v2/inbox/{id}/attachments/{attachmentId}: the file, to holders of a copy only (else 404). */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: ApiArgs<{ attachmentId: string; id: string }>) {
   const userId = await requireBearerUser(request, context);
   const messageId = parseId(params.id);
   const attachmentId = parseId(params.attachmentId);
@@ -16,6 +16,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return attachmentResponse(file, request.method);
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ApiArgs<{ attachmentId: string; id: string }>) {
   return methodNotAllowed("GET", apiTranslator(context));
 }

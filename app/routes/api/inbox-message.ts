@@ -3,14 +3,14 @@ import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { apiTranslator, jsonError, methodNotAllowed } from "~/server/http/json.server";
 import { deleteForMe, loadThread } from "~/server/inbox/inbox.server";
-import type { Route } from "./+types/inbox-message";
+import type { ApiArgs } from "./api-args";
 import { apiMessage } from "./inbox-api.server";
 
 /**
  * GET /api/v2/inbox/{id} → {message, thread: [...]} (oldest first), marking the caller's copies
  * read. DELETE removes the caller's copy only. 404 for anyone without a copy (decision 063).
  */
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: ApiArgs<{ id: string }>) {
   const reader = await requireBearerActor(request, context);
   const id = parseId(params.id);
   const thread = id === null ? null : await loadThread(reader, id);
@@ -24,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const t = apiTranslator(context);
   if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE", t);
   const actor = await requireBearerActor(request, context);

@@ -2,14 +2,14 @@ import { apiTargetSchema } from "~/lib/forms/content";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { hasLiked, like, unlike } from "~/server/content/likes.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
-import type { Route } from "./+types/likes";
+import type { ApiArgs } from "./api-args";
 import { postNotFound } from "./content-json.server";
 
 /**
  * POST /api/v1/likes {targetType: post|comment, targetId} likes, DELETE unlikes → {liked}.
  * Idempotent like the pages' (decision 046); liking what the caller may not see is 404.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ApiArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed("POST, DELETE", t);
   const actor = await requireBearerActor(request, context);
@@ -27,6 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json({ liked: true });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs) {
   return methodNotAllowed("POST, DELETE", apiTranslator(context));
 }

@@ -2,18 +2,18 @@ import { notificationSettingsPatchSchema } from "~/lib/forms/notification-settin
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import { getNotificationSettings, saveNotificationSettings } from "~/server/notifications/preferences.server";
-import type { Route } from "./+types/notification-settings";
+import type { ApiArgs } from "./api-args";
 
 /**
  * GET /api/v2/notification-settings → {settings: {email: {chat, inbox, friends, posts, events},
  * quietStart, quietEnd, digestHour}, pushDevices}. PUT any part of `settings` → the saved whole.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: ApiArgs) {
   const actor = await requireBearerActor(request, context);
   return Response.json(await getNotificationSettings(actor.id));
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ApiArgs) {
   const t = apiTranslator(context);
   if (request.method !== "PUT") return methodNotAllowed("GET, PUT", t);
   const actor = await requireBearerActor(request, context);

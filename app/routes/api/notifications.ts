@@ -3,10 +3,10 @@ import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerUser } from "~/server/auth/bearer.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
-import type { Route } from "./+types/notifications";
+import type { ApiArgs } from "./api-args";
 
 /** GET /api/v1/notifications → {data: {data, unreadCount, nextCursor}}, newest first (SPEC §7). */
-export async function loader({ request, context, url }: Route.LoaderArgs) {
+export async function loader({ request, context, url }: ApiArgs) {
   const userId = await requireBearerUser(request, context);
   const query = parseNotificationListQuery(url, apiTranslator(context));
   if (!query.ok) return query.response;
@@ -15,6 +15,6 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   );
 }
 
-export function action({ context }: Route.ActionArgs) {
+export function action({ context }: ApiArgs) {
   return methodNotAllowed("GET", apiTranslator(context));
 }

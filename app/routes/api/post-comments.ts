@@ -4,7 +4,7 @@ import { apiClock, withTimeTexts } from "~/server/auth/api-clock.server";
 import { requireBearerActor } from "~/server/auth/bearer.server";
 import { addComment } from "~/server/content/comments.server";
 import { apiTranslator, jsonError, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
-import type { Route } from "./+types/post-comments";
+import type { ApiArgs } from "./api-args";
 import { postNotFound } from "./content-json.server";
 
 /**
@@ -12,7 +12,7 @@ import { postNotFound } from "./content-json.server";
  * or a reply (one level: a reply to a reply joins its thread, decision 046). 404 for a post
  * the caller may not see. The same clientKey again answers the first comment (decision 133).
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const actor = await requireBearerActor(request, context);
@@ -27,6 +27,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return Response.json(withTimeTexts({ comment }, await apiClock(request, context)), { status: 201 });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs<{ id: string }>) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

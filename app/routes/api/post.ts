@@ -4,14 +4,14 @@ import { requireBearerActor, requireBearerUser } from "~/server/auth/bearer.serv
 import { getPostPage } from "~/server/content/content-pages.server";
 import { performPostAction } from "~/server/content/post-actions.server";
 import { apiTranslator, methodNotAllowed } from "~/server/http/json.server";
-import type { Route } from "./+types/post";
+import type { ApiArgs } from "./api-args";
 import { apiPost, apiThreads, postNotFound } from "./content-json.server";
 
 /**
  * GET /api/v1/posts/{id} → {post, threads: [{comment, replies}]}: /content/{id}. DELETE → 204:
  * its author or a manager. Anyone who may not see the post gets 404 (decision 045).
  */
-export async function loader({ request, context, params, url }: Route.LoaderArgs) {
+export async function loader({ request, context, params, url }: ApiArgs<{ id: string }>) {
   const userId = await requireBearerUser(request, context);
   const id = parseId(params.id);
   const page = id === null ? null : await getPostPage(userId, id);
@@ -24,7 +24,7 @@ export async function loader({ request, context, params, url }: Route.LoaderArgs
   );
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const t = apiTranslator(context);
   if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE", t);
   const actor = await requireBearerActor(request, context);

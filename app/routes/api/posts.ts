@@ -13,7 +13,7 @@ import {
   type Translate,
   validated,
 } from "~/server/http/json.server";
-import type { Route } from "./+types/posts";
+import type { ApiArgs } from "./api-args";
 
 /**
  * POST /api/v1/posts → 201 {post: {id, communityId, status}}: the composer's rules (decision
@@ -22,7 +22,7 @@ import type { Route } from "./+types/posts";
  * same fields and up to four `images` (decision 066's checks). `urgent: true` (decision 183): only
  * a manager of a school or district community; anyone else gets 403 `urgent_not_allowed`.
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ApiArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const actor = await requireBearerActor(request, context);
@@ -63,6 +63,6 @@ function imageError(status: keyof typeof IMAGE_ERRORS, t: Translate) {
   return jsonError(status === "too_large" ? 413 : 400, status, message, { fields: { images: [message] } });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

@@ -3,7 +3,7 @@ import { requireBearerActor } from "~/server/auth/bearer.server";
 import { report } from "~/server/content/reports.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
 import { reportDirect } from "~/server/moderation/direct-reports.server";
-import type { Route } from "./+types/reports";
+import type { ApiArgs } from "./api-args";
 import { postNotFound } from "./content-json.server";
 
 /**
@@ -12,7 +12,7 @@ import { postNotFound } from "./content-json.server";
  * ("message"), an inbox message ("mail") or a person ("user") to the operators (decision 186);
  * 404 for what the caller may not see (or their own message, or themselves).
  */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context }: ApiArgs) {
   const t = apiTranslator(context);
   if (request.method !== "POST") return methodNotAllowed("POST", t);
   const actor = await requireBearerActor(request, context);
@@ -27,6 +27,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json({ reported: true }, { status: 201 });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs) {
   return methodNotAllowed("POST", apiTranslator(context));
 }

@@ -5,7 +5,7 @@ import { requireBearerActor } from "~/server/auth/bearer.server";
 import { PROBLEMS } from "~/server/friends/friend-answers.server";
 import { type FriendResult, removeFriendRelation, sendFriendRequest } from "~/server/friends/friends.server";
 import { apiTranslator, methodNotAllowed, readJsonBody } from "~/server/http/json.server";
-import type { Route } from "./+types/user-friend";
+import type { ApiArgs } from "./api-args";
 
 /**
  * POST /api/v1/user/{id}/friend (empty body) sends a request, or accepts theirs;
@@ -13,7 +13,7 @@ import type { Route } from "./+types/user-friend";
  * Both answer {userInfo} as the caller now sees the user (SPEC §7, §4). Refusals are
  * `{error: {code, message}, userInfo}` with SPEC §5/§8's texts.
  */
-export async function action({ request, context, params }: Route.ActionArgs) {
+export async function action({ request, context, params }: ApiArgs<{ id: string }>) {
   const t = apiTranslator(context);
   if (request.method !== "POST" && request.method !== "DELETE") return methodNotAllowed("POST, DELETE", t);
   const viewer = await requireBearerActor(request, context);
@@ -38,6 +38,6 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: ApiArgs<{ id: string }>) {
   return methodNotAllowed("POST, DELETE", apiTranslator(context));
 }

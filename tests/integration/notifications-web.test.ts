@@ -36,6 +36,12 @@ describe("the header's notifications dropdown (SPEC §2)", () => {
     expect(html).not.toContain(` action="/notifications/${unread.oid}/open"`);
     expect(html).toMatch(/<button type="submit" class="link-button">Mark All Read<\/button>/);
     expect(html).not.toContain("You have no new notifications.");
+    // The unread one says so to a screen reader in one text, not a word, a comment and a colon
+    // (decision 234); the badge carries no test hook.
+    expect(html).toContain('<span class="visually-hidden">Unread: </span>');
+    expect(html).not.toContain("Unread<!-- -->");
+    expect(html).toContain('<span class="badge" aria-hidden="true">1</span>');
+    expect(html.slice(0, html.indexOf("<main"))).not.toContain("data-testid");
   });
 
   it("is not shown to guests", async () => {

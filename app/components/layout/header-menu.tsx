@@ -56,7 +56,7 @@ export function HeaderMenu({
       >
         {trigger}
         {badge > 0 ? (
-          <span className="badge" aria-hidden="true" data-testid={`${className}-count`}>
+          <span className="badge" aria-hidden="true">
             {badge > 99 ? "99+" : badge}
           </span>
         ) : null}

@@ -72,7 +72,8 @@ export function NotificationsMenu({ data }: { data: { data: NotificationItem[]; 
                 >
                   <span className="notification-title">{item.title}</span>
                   <span className="hint">
-                    {item.seen ? null : <span className="visually-hidden">{t("notifications.unread")}: </span>}
+                    {/* One text, not the word and its colon apart (React writes a comment between two). */}
+                    {item.seen ? null : <span className="visually-hidden">{`${t("notifications.unread")}: `}</span>}
                     <When at={item.createdAt} clock={clock} />
                   </span>
                 </button>

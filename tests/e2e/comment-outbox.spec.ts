@@ -30,8 +30,8 @@ test.describe("comments written offline", () => {
     // A page loaded under the worker's control tells it whose device this is (decision 131).
     await page.reload();
     // A post further down the first page (the suites' other tests look at the first ones).
-    const card = page.locator("article[data-post]").nth(4);
-    const postId = await card.getAttribute("data-post");
+    const card = page.locator("article.post-card").nth(4);
+    const postId = (await card.getAttribute("id"))?.slice("post-".length);
     const text = `Written on the bus ${Date.now()}`;
 
     await context.setOffline(true);

@@ -8,7 +8,7 @@ import { expect, signInAs, test } from "./support";
 test("a comment's Delete asks again after No, and deletes after Yes @js-only", async ({ page }) => {
   // Signed in on the newsfeed, as loaded: the first post's page is the one looked at.
   await signInAs(page, "patparent");
-  const postId = await page.getByRole("article").first().getAttribute("data-post");
+  const postId = (await page.getByRole("article").first().getAttribute("id"))?.slice("post-".length);
   await page.goto(`/content/${postId}`);
   const text = `Deleted later ${Date.now()}`;
   const box = page.getByRole("main").getByLabel("Write a comment", { exact: true }).last();

@@ -243,7 +243,7 @@ test("on a phone, a card's community and time links reach 44 px, clear of the na
     const card = cards.nth(index);
     // In the middle of the screen, clear of the header and the tab bar.
     await card.locator("header").evaluate((el) => el.scrollIntoView({ block: "center" }));
-    const links = card.locator("header .hint > a");
+    const links = card.locator("header p > a");
     await expect(links).toHaveCount(2);
     // Whatever the hour: a post of yesterday says so, and that time broke over two lines at
     // 360 px with almost no reach (decision 230).
@@ -257,7 +257,7 @@ test("on a phone, a card's community and time links reach 44 px, clear of the na
     const taken = (target: Locator) =>
       target.evaluate((el) => {
         const r = el.getClientRects()[0]!;
-        return document.elementFromPoint(r.left + 4, (r.top + r.bottom) / 2)?.closest("header .hint a") != null;
+        return document.elementFromPoint(r.left + 4, (r.top + r.bottom) / 2)?.closest("header p a") != null;
       });
     expect(await taken(card.locator("header strong")), `card ${index}: the name`).toBe(false);
     expect(await taken(card.locator(".post-text").first()), `card ${index}: the text`).toBe(false);
@@ -300,7 +300,7 @@ test("on a phone, a card's community and time links reach 44 px, clear of the na
   }
 
   // A thumb 20 px under the first card's community name opens the community.
-  const community = cards.first().locator("header .hint > a").first();
+  const community = cards.first().locator("header p > a").first();
   const name = (await community.textContent())!;
   await community.evaluate((el) => el.scrollIntoView({ block: "center" }));
   const box = (await community.boundingBox())!;

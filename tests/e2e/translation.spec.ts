@@ -77,7 +77,7 @@ test("a comment in Spanish under a post is translated in place, or on the post's
   expect(posted.status()).toBe(302);
   await page.goto(`/communities/${communityId}`);
   const post = page.getByRole("article").filter({ hasText: body });
-  const postId = (await post.getAttribute("data-post"))!;
+  const postId = (await post.getAttribute("id"))!.slice("post-".length);
   const comment = `¡Qué buena noticia! Mi hijo necesita ayuda con matemáticas ${unique}`;
   const commented = await page.request.post(`/content/${postId}`, {
     form: { intent: "comment", body: comment },

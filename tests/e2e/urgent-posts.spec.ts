@@ -39,7 +39,7 @@ test("a school's manager marks a post urgent and a member sees the marker", asyn
   await expect(post).toBeVisible();
   await expect(post.locator(".post-urgent")).toHaveText("Urgent");
   expect(await overflow(member)).toBeLessThanOrEqual(0);
-  const id = await post.getAttribute("data-post");
+  const id = (await post.getAttribute("id"))?.slice("post-".length);
   await post.getByRole("link", { name: "Open post" }).click();
   await expect(member).toHaveURL(`/content/${id}`);
   // The post's own page: its one card, marked.

@@ -42,7 +42,7 @@ const serverTimes = (html: string) =>
 
 async function commentNow(page: Page, text: string) {
   const post = page.locator("article.post-card").first();
-  const postId = await post.getAttribute("data-post");
+  const postId = (await post.getAttribute("id"))?.slice("post-".length);
   await post.getByLabel("Write a comment").fill(text);
   // The comment's post answered (a fetcher with JavaScript, a form post without) before leaving.
   await Promise.all([

@@ -33,7 +33,7 @@ describe("newsfeed forms with their fields in the action URL (without JavaScript
     const browser = await browserFor(member);
     const html = await (await browser.get("/newsfeed")).text();
     const list = html.slice(html.indexOf('<ul class="post-list feed"'), html.indexOf("</main>"));
-    expect(list).toContain(`data-post="${postId}"`);
+    expect(list).toContain(`id="post-${postId}"`);
     expect(list).not.toContain('type="hidden"');
     const postLike = actionOf(html, new RegExp(`action="(/content/${postId}\\?target=post:${postId}[^"]*)"`));
     expect(postLike).toBe(`/content/${postId}?target=post:${postId}&returnTo=/newsfeed&intent=like`);

@@ -22,10 +22,10 @@ describe("newsfeed cards (decision 192)", () => {
     const cards = html.match(/<article class="card post-card"[\s\S]*?<\/article>/g) ?? [];
     expect(cards).toHaveLength(2);
     const [first = "", second = ""] = cards;
-    expect(first).toContain(`data-post="${newer.id}"`);
+    expect(first).toContain(`id="post-${newer.id}"`);
     expect(first).toContain(`<a href="/communities/${community.id}" data-discover="true">`);
     expect(first).toContain(`<a href="/content/${newer.id}" aria-label="Open post" data-discover="true">`);
-    expect(second).toContain(`data-post="${older.id}"`);
+    expect(second).toContain(`id="post-${older.id}"`);
     expect(second).not.toContain("data-discover");
     // Still linked, still openable without JavaScript.
     expect(second).toContain(`<a href="/communities/${community.id}">`);
@@ -35,9 +35,9 @@ describe("newsfeed cards (decision 192)", () => {
       expect(card).not.toContain("data-open");
       expect(card).not.toContain("data-comment");
       // The like is a form with a pressed state; the comment icon, the author link and the time are there.
-      expect(card).toMatch(/<button class="[^"]*i-heart" aria-pressed="false"/);
-      expect(card).toMatch(/<a href="#comment-body-\d+" class="icon-action with-icon i-comment"/);
-      expect(card).toContain('class="post-author-link"');
+      expect(card).toMatch(/<button aria-pressed="false" aria-label="Like · 0 likes">0<\/button>/);
+      expect(card).toMatch(/<a href="#comment-body-\d+" aria-label="Comment · \d comments?">/);
+      expect(card).toMatch(/<header><a href="\/users\/\d+"><span [^>]*role="img" aria-label="About /);
       expect(card).toMatch(/<time dateTime="[^"]+" title="[^"]+">/);
     }
     // Report (another's post) and Edit (one's own comment) open their forms on the post's page,
@@ -75,17 +75,15 @@ describe("newsfeed cards and their data (decision 204)", () => {
       expect(card).not.toContain("<bdi>");
       expect(card).not.toContain("aria-labelledby");
       expect(card).toMatch(new RegExp(`<a href="/communities/${community.id}"[^>]*>Community \\d+</a>`));
-      expect(card).toContain('<summary class="icon-action with-icon i-dots" title="Post actions"></summary>');
+      expect(card).toContain('<summary title="Post actions"></summary>');
       expect(card).toMatch(
-        new RegExp(
-          `<a href="/users/${owner.id}" class="post-author-link"><span [^>]*role="img" aria-label="About ${owner.name}">`,
-        ),
+        new RegExp(`<a href="/users/${owner.id}"><span [^>]*role="img" aria-label="About ${owner.name}">`),
       );
       expect(card).toMatch(
-        /<form class="comment-form comment-new" action="\/content\/\d+\?intent=comment&amp;returnTo=\/newsfeed" method="post"><textarea id="comment-body-\d+" aria-label="Write a comment"[^>]*><\/textarea><button>Comment<\/button><\/form>/,
+        /<form class="comment-form comment-new" action="\/content\/\d+\?intent=comment&amp;returnTo=\/newsfeed" method="post"><textarea id="comment-body-\d+" aria-label="Write a comment" name="body" required="" maxLength="2000" placeholder="Write a comment"><\/textarea><button>Comment<\/button><\/form>/,
       );
     }
-    expect(cards[1]).toContain('<summary class="icon-action with-icon i-dots" title="Comment actions"></summary>');
+    expect(cards[1]).toContain('<summary title="Comment actions"></summary>');
 
     const data = await (await browser.get("/newsfeed.data")).text();
     // Fields the cards never read, or read at their default, are not sent.
@@ -103,5 +101,47 @@ describe("newsfeed cards and their data (decision 204)", () => {
     expect(communities).toHaveLength(2);
     expect(communities[0]).toBe(communities[1]);
     expect(flat[communities[0]!]).toBeTypeOf("object");
+  });
+});
+
+/**
+ * Decision 233: a card's controls are known by their place, not a class each (communities.css,
+ * icons.css), and the card names its post once, in its id. The names, states and targets a
+ * reader gets are the same: the like's pressed state and label, the comment icon's label, the
+ * menus' titles, the author's link by its avatar, Edit and Delete in the menu.
+ */
+describe("a card writes less (decision 233)", () => {
+  it("no class on the row's controls, the menu's buttons, the byline or the author's link; no data-post or rows", async () => {
+    const { owner, member, community } = await cast();
+    const post = await createPost(owner, community.id, "Book fair next week");
+    if (post.status !== "published") throw new Error("not published");
+    await addComment(owner, post.id, "Volunteers welcome");
+    const browser = await browserFor(owner);
+    const html = await (await browser.get("/newsfeed")).text();
+    const [card = ""] = html.match(/<article class="card post-card"[\s\S]*?<\/article>/g) ?? [];
+    expect(card).toMatch(
+      new RegExp(`^<article class="card post-card" id="post-${post.id}" aria-label="${owner.name}">`),
+    );
+    expect(card).not.toContain("data-post");
+    expect(card).not.toContain("rows=");
+    for (const gone of ["icon-action", "with-icon", "menu-button", "post-author-link", 'class="hint"']) {
+      expect(card).not.toContain(gone);
+    }
+    expect(card).toContain(`<header><a href="/users/${owner.id}"><span`);
+    expect(card).toContain(`<p><a href="/communities/${community.id}" data-discover="true">`);
+    expect(card).toMatch(
+      new RegExp(
+        `<form action="/content/${post.id}\\?target=post:${post.id}&amp;returnTo=/newsfeed&amp;intent=like" method="post"><button aria-pressed="false" aria-label="Like · 0 likes">0</button></form>`,
+      ),
+    );
+    expect(card).toContain(`<a href="#comment-body-${post.id}" aria-label="Comment · 1 comment">1</a>`);
+    expect(card).toContain('<summary title="Post actions"></summary>');
+    expect(card).toContain('<summary title="Comment actions"></summary>');
+    // Its author's post and comment: Edit and Delete in each menu, the Delete a plain submit.
+    expect(card).toContain(`<a href="/content/${post.id}/edit" data-discover="true">Edit</a>`);
+    expect(card.match(/<button type="submit">Delete<\/button>/g)).toHaveLength(2);
+    // The member sees the same post with Report, still saying it opens a form.
+    const theirs = await (await (await browserFor(member)).get("/newsfeed")).text();
+    expect(theirs).toContain(`<a href="/content/${post.id}?report=post" aria-expanded="false">Report</a>`);
   });
 });

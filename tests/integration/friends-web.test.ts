@@ -263,10 +263,10 @@ describe("avatar popups on the newsfeed (SPEC §2)", () => {
     expect(html).not.toContain('<details class="menu avatar-popup">');
     // The link is named by its avatar, labelled with what it leads to (decision 204).
     expect(html).toContain(
-      `href="/users/${b.id}" class="post-author-link"><span class="avatar avatar-default avatar-placeholder" role="img" aria-label="About Blake Answerer">B</span></a>`,
+      `href="/users/${b.id}"><span class="avatar avatar-default avatar-placeholder" role="img" aria-label="About Blake Answerer">B</span></a>`,
     );
     expect(html).toContain(
-      `href="/users/${a.id}" class="post-author-link"><span class="avatar avatar-default avatar-placeholder" role="img" aria-label="About Avery Asker">A</span></a>`,
+      `href="/users/${a.id}"><span class="avatar avatar-default avatar-placeholder" role="img" aria-label="About Avery Asker">A</span></a>`,
     );
     const data = await browser.get("/newsfeed.data").then((response) => response.text());
     expect(data).toContain(b.username);

@@ -42,15 +42,7 @@ export function CommentForm({
   return (
     <form method="post" action={actionWithFields(`/content/${postId}`, fields)} className="comment-form comment-new">
       {/* Named by aria-label, shown by its placeholder (decision 106): no hidden <label> per post. */}
-      <textarea
-        id={id}
-        aria-label={label}
-        name="body"
-        rows={1}
-        required
-        maxLength={COMMENT_MAX_LENGTH}
-        placeholder={label}
-      />
+      <textarea id={id} aria-label={label} name="body" required maxLength={COMMENT_MAX_LENGTH} placeholder={label} />
       {/* biome-ignore lint/a11y/useButtonType: a form's one button submits by default (decision 192) */}
       <button>{replyTo ? t("post.reply") : t("post.comment")}</button>
     </form>
@@ -164,7 +156,7 @@ function CommentView({
         <ItemMenu label={t("post.commentActions")}>
           {TextFormLink({ form, open: openForm === form.opener })}
           {isAuthor || canModerate ? (
-            <DeleteForm t={t} postId={postId} target={target} returnTo={returnTo} buttonClassName="menu-button" />
+            <DeleteForm t={t} postId={postId} target={target} returnTo={returnTo} buttonClassName={null} />
           ) : null}
         </ItemMenu>
       </div>

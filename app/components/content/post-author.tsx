@@ -18,7 +18,7 @@ export function PostAuthor({ t, user, popup }: { t: ContentT; user: UserInfo | n
   const label = user?.name || t("common:unknownUser");
   if (!user) return avatarElement(undefined, undefined, "default", label);
   return (
-    <a href={`/users/${user.id}`} className="post-author-link">
+    <a href={`/users/${user.id}`}>
       {avatarElement(user.name, user.avatar, "default", t("post.aboutAuthor", { name: label }))}
     </a>
   );

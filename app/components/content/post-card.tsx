@@ -2,7 +2,6 @@ import { HiddenByBlock } from "~/components/friends/block-control";
 import { useClock, When } from "~/lib/clock";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import type { ShownPost } from "~/lib/post-card";
-import { iconClass } from "../icons";
 import { TranslationToggle, translationIn } from "../translation/translation-toggle";
 import type { WaitingComment } from "./comment-outbox";
 import { asThreads, type CommentContext, CommentForm, CommentList } from "./comment-view";
@@ -86,7 +85,7 @@ export function PostCardView({
   if (post.blockedAuthor && post.author) {
     // The viewer blocked its author (decision 160): only the notice and the undo.
     return (
-      <article className="card post-card" id={`post-${post.id}`} data-post={post.id}>
+      <article className="card post-card" id={`post-${post.id}`}>
         <HiddenByBlock
           userId={post.author.id}
           returnTo={returnTo}
@@ -100,7 +99,7 @@ export function PostCardView({
   return (
     // Named by its author, as the header's name reads; the names and the community keep their own
     // direction by CSS (`unicode-bidi: plaintext`), not an attribute each (decision 204).
-    <article className="card post-card" id={`post-${post.id}`} aria-label={authorName} data-post={post.id}>
+    <article className="card post-card" id={`post-${post.id}`} aria-label={authorName}>
       <header>
         {PostAuthor({ t, user: post.author, popup })}
         <div>
@@ -108,7 +107,7 @@ export function PostCardView({
           <span className={`category-label category-${category}`}>
             {t(`common:categories.${category}` as "common:categories.pto")}
           </span>
-          <p className="hint">
+          <p>
             <a href={`/communities/${post.community.id}`} data-discover={discovered}>
               {post.community.name}
             </a>
@@ -151,7 +150,6 @@ export function PostCardView({
         {/* To the comment box: the card's own in a list, the page's on the post's page. */}
         <a
           href={`#comment-body-${post.id}`}
-          className={`icon-action ${iconClass("comment")}`}
           aria-label={`${t("post.comment")} · ${t("post.comments", { count: commentCount })}`}
         >
           {commentCount}
@@ -167,9 +165,7 @@ export function PostCardView({
             <form method="post" action={`/communities/${post.community.id}/manage/posts`} data-discover={discovered}>
               <input type="hidden" name="intent" value={post.pinned ? "unpin" : "pin"} />
               <input type="hidden" name="postId" value={post.id} />
-              <button type="submit" className="menu-button">
-                {post.pinned ? t("post.unpin") : t("post.pin")}
-              </button>
+              <button type="submit">{post.pinned ? t("post.unpin") : t("post.pin")}</button>
             </form>
           ) : null}
           {report ? TextFormLink({ form: report, open: openForm === report.opener }) : null}
@@ -179,7 +175,7 @@ export function PostCardView({
               postId={post.id}
               target={target}
               returnTo={full ? "/newsfeed" : returnTo}
-              buttonClassName="menu-button"
+              buttonClassName={null}
             />
           ) : null}
         </ItemMenu>

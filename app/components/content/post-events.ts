@@ -189,7 +189,8 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
     const clicked = plainClickedLink(event);
     if (!clicked) return;
     const { link, url } = clicked;
-    const postId = Number(link.closest("article")?.dataset.post);
+    // A card says its post once, in its id ("post-12"; decision 233).
+    const postId = Number(link.closest("article")?.id.slice("post-".length));
     // The comment icon is the list's one link within the page (decision 192).
     if (link.getAttribute("href")?.[0] === "#") {
       // The comment icon: to the post's comment box, focused, without leaving the page.
@@ -233,7 +234,8 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
         );
       return;
     }
-    if (link.className === "post-author-link") {
+    // The author's avatar is the one link a card's header holds itself (PostAuthor; decision 233).
+    if (link.parentElement?.localName === "header") {
       // The author's avatar: the popup's code loads on the first tap (decisions 076, 078).
       event.preventDefault();
       import("./author-popup").then(

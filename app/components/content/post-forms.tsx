@@ -4,7 +4,6 @@ import { ConfirmForm } from "~/components/confirm-form";
 import { actionWithFields } from "~/lib/action-fields";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { REPORT_REASON_MAX } from "~/lib/moderation";
-import { iconClass } from "../icons";
 
 /**
  * The card's translator (`useTranslation(["content", "common"])`), handed down: one
@@ -55,7 +54,6 @@ export function LikeForm({
     <form method="post" action={actionWithFields(`/content/${postId}`, { target: value, returnTo, intent })}>
       {/* biome-ignore lint/a11y/useButtonType: a form's one button submits by default; one attribute less on every like (decision 192) */}
       <button
-        className={`icon-action ${iconClass("heart", showLiked)}`}
         aria-pressed={showLiked}
         aria-label={`${showLiked ? t("post.unlike") : t("post.like")} · ${t("post.likes", { count: shownCount })}`}
       >
@@ -77,7 +75,8 @@ export function DeleteForm({
   postId: number;
   target: Target;
   returnTo: string;
-  buttonClassName?: string;
+  /** null: no class, as in a card's menu, whose CSS knows its buttons by their place (decision 233). */
+  buttonClassName?: string | null;
 }) {
   const fields: Record<string, string> =
     target.type === "post"
@@ -90,7 +89,7 @@ export function DeleteForm({
       question={t(target.type === "post" ? "post.confirmDeletePost" : "post.confirmDeleteComment")}
       confirmLabel={t("post.yes")}
       cancelLabel={t("post.no")}
-      buttonClassName={buttonClassName}
+      buttonClassName={buttonClassName ?? undefined}
     >
       {t("post.delete")}
     </ConfirmForm>
@@ -203,12 +202,14 @@ export function reportForm(t: ContentT, postId: number, target: Target, returnTo
  * A post's or a comment's "more" menu (decision 124): edit, pin, report and delete, out of the
  * way of the text. A <details>, so it opens without JavaScript; the list's handlers close it
  * on a tap outside or Escape (usePostEvents). Its icon is named by its `title`, which is also the
- * tooltip: no `aria-label` saying the same (decision 204).
+ * tooltip: no `aria-label` saying the same (decision 204). Its summary and buttons, like the
+ * like's button and the comment icon, carry no class: communities.css and icons.css know them by
+ * their place in `.post-actions` and `.item-menu` (decision 233).
  */
 export function ItemMenu({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <details className="menu item-menu">
-      <summary className={`icon-action ${iconClass("dots")}`} title={label} />
+      <summary title={label} />
       <div className="menu-panel item-menu-panel">{children}</div>
     </details>
   );

@@ -71,6 +71,9 @@ test("the conversation list leads to the first unread message", async ({ page, j
   await page.goto("/chat");
   const row = page.locator(".chat-conversations a", { hasText: unique });
   await expect(row).toHaveAttribute("href", /#unread$/);
+  // The count is heard with the row's link, and no row is a live region of its own (decision 236).
+  await expect(row).toHaveAccessibleName(/1 unread message$/);
+  await expect(page.locator(".chat-conversations").getByRole("status")).toHaveCount(0);
   await row.click();
   const first = page.locator("#unread");
   await expect(first).toContainText(unique);

@@ -382,10 +382,19 @@ test("a confirmed delete that takes its button away leaves focus beside it, not 
   const communityId = community.headers().location!.split("/")[2]!;
   await page.request.post("/content", { form: { communityId, body: `Focus check ${tag}` }, maxRedirects: 0 });
   await page.goto(`/communities/${communityId}`);
+  // A comment written in the card's box while the link's navigation is under way (slowed here to
+  // make sure) is not lost when the post's page lands: its box has the text, and the focus
+  // (decision 236; the last session's flaky test, debec75).
+  await page.route(/\/content\/\d+\.data/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.locator("article.post-card a[href^='/content/']").first().click();
-  // The community's card has a comment box too: write in the post's page, once it is there.
+  await page.locator("article.post-card").getByLabel("Write a comment").fill(`Only ${tag}`);
   await page.waitForURL(/\/content\/\d+/);
-  await page.getByLabel("Write a comment").fill(`Only ${tag}`);
+  await page.unrouteAll();
+  await expect(page.getByLabel("Write a comment")).toHaveValue(`Only ${tag}`);
+  await expect(page.getByLabel("Write a comment")).toBeFocused();
   await page.getByRole("button", { name: "Comment", exact: true }).click();
   const only = page.locator(".comment").filter({ hasText: `Only ${tag}` });
   await only.getByTitle("Comment actions", { exact: true }).click();

@@ -35,7 +35,11 @@ describe("chat pages without JavaScript (SPEC §2, decision 050)", { timeout: 30
     const list = await (await fetchApp("/chat", { headers: { Cookie: await signIn(b.email, b.password) } })).text();
     // The list's link opens the conversation at its first unread message.
     expect(list).toContain(`href="/chat/@${a.username}#unread"`);
-    expect(list).toContain("1 unread message");
+    // The count is part of the link's name, not a live region of its own (decision 236).
+    expect(list).toContain(
+      '<span class="badge chat-badge" aria-hidden="true">1</span><span class="visually-hidden">1 unread message</span>',
+    );
+    expect(list).not.toMatch(/class="badge chat-badge" role="status"/);
   });
 
   it("re-renders the form with an error for an empty or too long message", async () => {

@@ -70,14 +70,15 @@ export function ConversationList({
                 {conversation.lastMessage
                   ? When({ className: "hint chat-conversation-time", at: conversation.lastMessage.createdAt, clock })
                   : null}
+                {/* The count is read as part of the link's name ("… 2 unread messages"), not as a live
+                    region: a status per row had a screen reader announce every row (decision 236). */}
                 {conversation.unread > 0 ? (
-                  <span
-                    className="badge chat-badge"
-                    role="status"
-                    aria-label={t("unread", { count: conversation.unread })}
-                  >
-                    {conversation.unread}
-                  </span>
+                  <>
+                    <span className="badge chat-badge" aria-hidden="true">
+                      {conversation.unread}
+                    </span>
+                    <span className="visually-hidden">{t("unread", { count: conversation.unread })}</span>
+                  </>
                 ) : null}
               </a>
             </li>

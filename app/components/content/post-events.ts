@@ -1,4 +1,14 @@
-import { type ComponentType, type MouseEvent, type SyntheticEvent, useEffect, useMemo, useRef, useState } from "react";
+import {
+  type ComponentType,
+  type FormEvent,
+  type MouseEvent,
+  type SyntheticEvent,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useFetchers, useLocation, useNavigate, useRevalidator, useRouteLoaderData, useSubmit } from "react-router";
 import type { UserInfo } from "~/lib/friend-status";
 import { navigateAsLink, plainClickedLink } from "~/lib/link-clicks";
@@ -38,6 +48,25 @@ const likeKey = (action: string) => LIKE + action.slice(0, action.lastIndexOf(IN
 const NONE: WaitingComment[] = [];
 
 /**
+ * Comments being written and not yet sent (decision 236), by the box they were written in: its
+ * form's action without the page it returns to ("/content/5?intent=comment&parentId=9"), so the
+ * same post's box on another page is the same box. A link's navigation that lands while the
+ * reader types (or any page change) would otherwise take the text with the page: the next page
+ * that shows that box gets it back. In memory only: a shared school Chromebook keeps no one's
+ * unsent words after the tab closes.
+ */
+const drafts = new Map<string, string>();
+/** The box typed in last, so the page that replaces it gives its copy the focus. */
+let typedIn: string | null = null;
+
+function draftKey(form: HTMLFormElement | null): string | null {
+  if (!form?.classList.contains("comment-form")) return null;
+  const url = new URL(form.getAttribute("action") ?? "", "http://x");
+  url.searchParams.delete("returnTo");
+  return url.pathname + url.search;
+}
+
+/**
  * One set of event handlers for a whole list of posts, instead of React Router's <Link>, <Form>
  * and a fetcher in every post and comment (decision 096): the posts render plain <a> and
  * <form> (the same markup, the same behaviour without JavaScript), and clicks and submits that
@@ -62,6 +91,24 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
   // Sent (the page reloaded after the redirect) or left: the open form closes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever a navigation completes
   useEffect(() => setOpenForm(null), [location.key]);
+  // A comment being written when its page went (decision 236): back in the same box here, before
+  // the page is painted, with the focus if the reader was typing in it and it went with the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: on every page this list shows
+  useLayoutEffect(() => {
+    if (drafts.size === 0) return;
+    for (const form of document.querySelectorAll<HTMLFormElement>("form.comment-form")) {
+      const key = draftKey(form);
+      const box = form.querySelector("textarea");
+      const text = key ? drafts.get(key) : undefined;
+      if (!box || !text || box.value !== "") continue;
+      box.value = text;
+      const focusLost = !document.activeElement || document.activeElement === document.body;
+      if (key === typedIn && focusLost) {
+        box.focus({ preventScroll: true });
+        box.setSelectionRange(text.length, text.length);
+      }
+    }
+  }, [location.key]);
   // The posts' menus (decision 124): a tap outside or Escape closes the open one. One listener
   // for the whole list, not a hook per post (decision 096).
   useEffect(() => {
@@ -200,10 +247,25 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
     navigateAsLink(event, url, navigate, location);
   }
 
+  /** A comment box's text, kept until it is sent (decision 236). */
+  function onInput(event: FormEvent<HTMLElement>) {
+    const box = event.target;
+    if (!(box instanceof HTMLTextAreaElement)) return;
+    const key = draftKey(box.form);
+    if (!key) return;
+    typedIn = key;
+    if (box.value.trim() === "") drafts.delete(key);
+    else drafts.set(key, box.value);
+  }
+
   function onSubmit(event: SyntheticEvent<HTMLElement, SubmitEvent>) {
     const form = event.target;
     if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
     event.preventDefault();
+    // Sent (or held to send): no longer a draft. A submission is a navigation of its own, so it
+    // also wins over a link's navigation still under way (React Router abandons that one).
+    const sentFrom = draftKey(form);
+    if (sentFrom) drafts.delete(sentFrom);
     const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
     // A like's button is the one that says whether it is pressed (LikeForm, decision 192).
     if (submitter?.ariaPressed) {
@@ -253,7 +315,7 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
   }
 
   return {
-    handlers: { onClick, onSubmit },
+    handlers: { onClick, onSubmit, onInput },
     returnTo: returnToOf(location.pathname, location.search),
     /** The per-post values for PostCardView: primitives, so a memoised post re-renders only when its own change. */
     stateOf(postId: number) {

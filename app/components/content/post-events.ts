@@ -15,6 +15,7 @@ import { navigateAsLink, plainClickedLink } from "~/lib/link-clicks";
 import type { ShownTranslation } from "~/lib/translation";
 import { OUTBOX_SENT } from "~/pwa/protocol";
 import type { loader as rootLoader } from "~/root";
+import { dropDraft, keepDraft, restoreDrafts } from "./comment-drafts";
 import type { WaitingComment } from "./comment-outbox";
 import { openerIn, returnToOf } from "./post-openers";
 
@@ -48,25 +49,6 @@ const likeKey = (action: string) => LIKE + action.slice(0, action.lastIndexOf(IN
 const NONE: WaitingComment[] = [];
 
 /**
- * Comments being written and not yet sent (decision 236), by the box they were written in: its
- * form's action without the page it returns to ("/content/5?intent=comment&parentId=9"), so the
- * same post's box on another page is the same box. A link's navigation that lands while the
- * reader types (or any page change) would otherwise take the text with the page: the next page
- * that shows that box gets it back. In memory only: a shared school Chromebook keeps no one's
- * unsent words after the tab closes.
- */
-const drafts = new Map<string, string>();
-/** The box typed in last, so the page that replaces it gives its copy the focus. */
-let typedIn: string | null = null;
-
-function draftKey(form: HTMLFormElement | null): string | null {
-  if (!form?.classList.contains("comment-form")) return null;
-  const url = new URL(form.getAttribute("action") ?? "", "http://x");
-  url.searchParams.delete("returnTo");
-  return url.pathname + url.search;
-}
-
-/**
  * One set of event handlers for a whole list of posts, instead of React Router's <Link>, <Form>
  * and a fetcher in every post and comment (decision 096): the posts render plain <a> and
  * <form> (the same markup, the same behaviour without JavaScript), and clicks and submits that
@@ -91,24 +73,9 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
   // Sent (the page reloaded after the redirect) or left: the open form closes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever a navigation completes
   useEffect(() => setOpenForm(null), [location.key]);
-  // A comment being written when its page went (decision 236): back in the same box here, before
-  // the page is painted, with the focus if the reader was typing in it and it went with the page.
+  // A comment being written when its page went: back in its box before paint (decision 236).
   // biome-ignore lint/correctness/useExhaustiveDependencies: on every page this list shows
-  useLayoutEffect(() => {
-    if (drafts.size === 0) return;
-    for (const form of document.querySelectorAll<HTMLFormElement>("form.comment-form")) {
-      const key = draftKey(form);
-      const box = form.querySelector("textarea");
-      const text = key ? drafts.get(key) : undefined;
-      if (!box || !text || box.value !== "") continue;
-      box.value = text;
-      const focusLost = !document.activeElement || document.activeElement === document.body;
-      if (key === typedIn && focusLost) {
-        box.focus({ preventScroll: true });
-        box.setSelectionRange(text.length, text.length);
-      }
-    }
-  }, [location.key]);
+  useLayoutEffect(restoreDrafts, [location.key]);
   // The posts' menus (decision 124): a tap outside or Escape closes the open one. One listener
   // for the whole list, not a hook per post (decision 096).
   useEffect(() => {
@@ -249,13 +216,7 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
 
   /** A comment box's text, kept until it is sent (decision 236). */
   function onInput(event: FormEvent<HTMLElement>) {
-    const box = event.target;
-    if (!(box instanceof HTMLTextAreaElement)) return;
-    const key = draftKey(box.form);
-    if (!key) return;
-    typedIn = key;
-    if (box.value.trim() === "") drafts.delete(key);
-    else drafts.set(key, box.value);
+    keepDraft(event.target);
   }
 
   function onSubmit(event: SyntheticEvent<HTMLElement, SubmitEvent>) {
@@ -264,8 +225,7 @@ export function usePostEvents(pageTranslation: PageTranslation | null = null, vi
     event.preventDefault();
     // Sent (or held to send): no longer a draft. A submission is a navigation of its own, so it
     // also wins over a link's navigation still under way (React Router abandons that one).
-    const sentFrom = draftKey(form);
-    if (sentFrom) drafts.delete(sentFrom);
+    dropDraft(form);
     const submitter = event.nativeEvent.submitter as HTMLButtonElement | null;
     // A like's button is the one that says whether it is pressed (LikeForm, decision 192).
     if (submitter?.ariaPressed) {

@@ -26,6 +26,9 @@ test("a parent opens their child's conversation with a teacher from Family and r
   await child.getByRole("link", { name: `With Reading Teacher ${p}` }).click();
 
   await expect(page).toHaveURL(/\/chat\/\d+$/);
+  // Measured below: the page's stylesheets must have come (a click waits for the new page's
+  // commit, not its load; the full suite once measured the unstyled link at 19 px).
+  await page.waitForLoadState("load");
   await expect(page.getByText(`Your science project is due Friday ${p}`)).toBeVisible();
   await expect(page.getByText(`I will hand it in on Thursday ${p}`)).toBeVisible();
   await expect(page.getByText(NOTICE)).toBeVisible();

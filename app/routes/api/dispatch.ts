@@ -9,12 +9,9 @@ import { matchApiRoute } from "./table.server";
  * of the API, not with a page.
  */
 function dispatch(kind: "loader" | "action", args: Route.LoaderArgs | Route.ActionArgs) {
-  const { request, context, url } = args;
+  const { context, url } = args;
   const found = matchApiRoute(url.pathname.replace(/^\/api(\/|$)/i, ""));
-  if (!found) {
-    const path = new URL(request.url).pathname;
-    return jsonError(404, "not_found", apiTranslator(context)("api:errors.notFound", { path }));
-  }
+  if (!found) return jsonError(404, "not_found", apiTranslator(context)("api:errors.notFound", { path: url.pathname }));
   return found.entry.module[kind]({ ...args, params: found.params, pattern: `/api/${found.entry.path}` });
 }
 

@@ -67,42 +67,57 @@ function writeCeiling(html) {
 }
 
 /**
+ * Serves the ceiling Worker for `html` (the app's page, as it just answered) over a copy of the
+ * app's database taken now, while no request is in flight, so neither server waits on the other's
+ * locks. Resolves to `{ origin, pid, statements, stop }` once it answers with the same bytes.
+ */
+export async function startCeiling({ html, persistTo = PERSIST, port = PORT }) {
+  const statements = writeCeiling(html);
+  rmSync(CEILING_PERSIST, { recursive: true, force: true });
+  cpSync(persistTo, CEILING_PERSIST, { recursive: true });
+  const args = ["dev", "-c", `${DIR}/wrangler.json`, "--ip", "127.0.0.1", "--port", String(port)];
+  const server = spawn(bin("wrangler"), [...args, "--persist-to", CEILING_PERSIST], {
+    env: { ...env, X_LOCAL_OBSERVABILITY: "false" },
+    stdio: "ignore",
+  });
+  const stop = () => server.kill("SIGTERM");
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitForServer(`${origin}/favicon.svg`, 90_000);
+    const check = await fetch(`${origin}/newsfeed`);
+    if (check.status !== 200 || (await check.text()).length !== html.length)
+      throw new Error("the ceiling Worker's page differs from the app's");
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { origin, pid: server.pid, statements, stop };
+}
+
+/**
  * Times the app's `/newsfeed` (at `origin`, served by `appPid`) and the ceiling Worker in turns.
- * `cookie()` gives the demo parent's session. The app keeps its database (`persistTo`); the ceiling reads a
- * copy taken now, while no request is in flight, so neither server waits on the other's locks.
+ * `cookie()` gives the demo parent's session. The app keeps its database (`persistTo`).
  */
 export async function ceilingComparison({ origin, cookie, appPid, persistTo = PERSIST, turns = TURNS }) {
   const page = await fetch(new URL("/newsfeed", origin), { headers: { cookie: await cookie() } });
   if (page.status !== 200) throw new Error(`/newsfeed answered ${page.status}`);
   const html = await page.text();
-  const statements = writeCeiling(html);
-  rmSync(CEILING_PERSIST, { recursive: true, force: true });
-  cpSync(persistTo, CEILING_PERSIST, { recursive: true });
-  const args = ["dev", "-c", `${DIR}/wrangler.json`, "--ip", "127.0.0.1", "--port", String(PORT)];
-  const server = spawn(bin("wrangler"), [...args, "--persist-to", CEILING_PERSIST], {
-    env: { ...env, X_LOCAL_OBSERVABILITY: "false" },
-    stdio: "ignore",
-  });
+  const ceilingServer = await startCeiling({ html, persistTo });
   try {
-    const ceiling = `http://127.0.0.1:${PORT}`;
-    await waitForServer(`${ceiling}/favicon.svg`, 90_000);
-    const check = await fetch(`${ceiling}/newsfeed`);
-    if (check.status !== 200 || (await check.text()).length !== html.length)
-      throw new Error("the ceiling Worker's page differs from the app's");
     const rows = [];
     for (let turn = 1; turn <= turns; turn++) {
       const app = { name: "app", url: new URL("/newsfeed", origin), headers: { cookie: await cookie() } };
-      const bare = { name: "ceiling", url: new URL("/newsfeed", ceiling), headers: {} };
+      const bare = { name: "ceiling", url: new URL("/newsfeed", ceilingServer.origin), headers: {} };
       Object.assign(app, { cpu: cpuOf(appPid) });
-      Object.assign(bare, { cpu: cpuOf(server.pid) });
+      Object.assign(bare, { cpu: cpuOf(ceilingServer.pid) });
       const order = turn % 2 === 1 ? [app, bare] : [bare, app];
       const results = await throughput(order);
       const of = (name) => results[order.findIndex((target) => target.name === name)];
       rows.push({ turn, app: of("app"), ceiling: of("ceiling"), ratio: of("app").rps / of("ceiling").rps });
     }
-    return summarize(rows, { bytes: html.length, statements });
+    return summarize(rows, { bytes: html.length, statements: ceilingServer.statements });
   } finally {
-    server.kill("SIGTERM");
+    ceilingServer.stop();
   }
 }
 

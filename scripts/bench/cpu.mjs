@@ -54,23 +54,8 @@ const schedstatWorks = (() => {
  * then) keeps counting what it used and the total never goes back.
  */
 export function treeCpuMs(rootPid, seen = new Map()) {
-  const processes = new Map();
-  for (const name of readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    const found = stat(name);
-    if (found) processes.set(Number(name), found);
-  }
-  const inTree = new Set([rootPid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, { ppid }] of processes)
-      if (!inTree.has(pid) && inTree.has(ppid)) {
-        inTree.add(pid);
-        grew = true;
-      }
-  }
-  for (const pid of inTree) {
+  const processes = processTree(rootPid);
+  for (const pid of processes.keys()) {
     const threads = schedstatWorks ? threadRunNs(pid) : null;
     if (threads) {
       for (const [tid, ns] of threads) seen.set(`${pid}/${tid}`, Math.max(ns / 1e6, seen.get(`${pid}/${tid}`) ?? 0));
@@ -82,6 +67,27 @@ export function treeCpuMs(rootPid, seen = new Map()) {
   let ms = 0;
   for (const value of seen.values()) ms += value;
   return ms;
+}
+
+/** `rootPid` and its descendants, each with its parent and its user + system ticks so far. */
+export function processTree(rootPid) {
+  const processes = new Map();
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const found = stat(name);
+    if (found) processes.set(Number(name), found);
+  }
+  const inTree = new Map([[rootPid, processes.get(rootPid)]]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, found] of processes)
+      if (!inTree.has(pid) && inTree.has(found.ppid)) {
+        inTree.set(pid, found);
+        grew = true;
+      }
+  }
+  return inTree;
 }
 
 /** A target's `cpu` for throughput(): the server tree's CPU, or nothing where /proc is not Linux's. */

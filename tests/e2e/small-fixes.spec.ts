@@ -132,6 +132,39 @@ test("on a phone, a tap anywhere on a community's row opens it, not only on its 
   await expect(page.getByRole("heading", { level: 1, name: "Lincoln PTO" })).toBeVisible();
 });
 
+test("on a phone, New group lists each person's name over their @username, neither cut off nor wrapped beside the other", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await signInAs(page, "parent@demo.schoolhub.test", { to: "/chat/new" });
+  const rows = page.locator(".chat-people li");
+  await expect(rows.first()).toBeVisible();
+  const checked = await rows.evaluateAll((items) =>
+    items.flatMap((item) => {
+      // The row's texts, whatever wraps them: the name, then the @username where there is one.
+      const texts = [...item.querySelectorAll("label span:not(.avatar)")].filter(
+        (span) => span.children.length === 0,
+      ) as HTMLElement[];
+      const at = texts.findIndex((span) => span.textContent?.startsWith("@"));
+      if (at < 1) return [];
+      const [name, username] = [texts[at - 1], texts[at]];
+      const label = item.querySelector("label")!.getBoundingClientRect();
+      const [n, u] = [name.getBoundingClientRect(), username.getBoundingClientRect()];
+      const found: string[] = [];
+      if (u.top < n.bottom - 1) found.push("the username sits beside the name, not under it");
+      if (n.height > u.height * 1.5) found.push("the name wraps");
+      if (username.scrollWidth > username.clientWidth + 1) found.push("the username is cut off");
+      if (n.right > label.right + 1 || u.right > label.right + 1) found.push("past the row's edge");
+      return [found.map((problem) => `${name.textContent}: ${problem}`)];
+    }),
+  );
+  // The demo parent may write to several people with a username: each row is looked at.
+  expect(checked.length).toBeGreaterThan(3);
+  expect(checked.flat()).toEqual([]);
+  // The checkbox is named after the person, whose row it ticks.
+  await expect(page.getByRole("checkbox", { name: /Casey Coach/ })).toBeVisible();
+});
+
 test("browse by state lists states by name, and a school search has a total and pages", async ({ page }) => {
   await signInAs(page, "parent@demo.schoolhub.test", { to: "/schools/browse" });
   const states = page.getByRole("list", { name: "States" }).getByRole("link");

@@ -66,13 +66,25 @@ export function PeoplePicker({
               <label>
                 <input type="checkbox" name="member" value={person.userId} defaultChecked={ticked.has(person.userId)} />
                 <UserAvatar name={person.name} avatar={person.avatar} size="small" />
-                <span>{person.name}</span>
-                {person.username ? <span className="hint">@{person.username}</span> : null}
+                <PersonName name={person.name} username={person.username} />
               </label>
             </li>
           ))}
         </ul>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * A person's name over their @username, as in a row of the chat list: on a 360 px phone a name
+ * and a username side by side wrapped the one and cut the other off.
+ */
+export function PersonName({ name, username }: { name: string; username?: string | null }) {
+  return (
+    <span className="chat-person-who">
+      <span>{name}</span>
+      {username ? <span className="hint">@{username}</span> : null}
+    </span>
   );
 }

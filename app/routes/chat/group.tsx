@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { ChatConfirm } from "~/components/chat/chat-confirm";
 import { ChatPaneHeader } from "~/components/chat/chat-pane-header";
-import { PeoplePicker } from "~/components/chat/people-picker";
+import { PeoplePicker, PersonName } from "~/components/chat/people-picker";
 import { ConfirmForm } from "~/components/confirm-form";
 import { Field, FormError } from "~/components/form/field";
 import { UserAvatar } from "~/components/layout/user-avatar";
@@ -67,8 +67,10 @@ export default function GroupSettings({ loaderData, actionData }: Route.Componen
           {group.members.map((member) => (
             <li key={member.userId}>
               <UserAvatar name={member.name} avatar={member.avatar} size="small" />
-              <span>{member.userId === viewerId ? t("you") : member.name || tc("unknownUser")}</span>
-              {member.username ? <span className="hint">@{member.username}</span> : null}
+              <PersonName
+                name={member.userId === viewerId ? t("you") : member.name || tc("unknownUser")}
+                username={member.username}
+              />
             </li>
           ))}
         </ul>

@@ -65,6 +65,15 @@ function samplesBySymbol(file) {
   return samples;
 }
 
+/** A process's command name, or null when it has gone. */
+function commandOf(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
 /** Records the workerd processes under `rootPid` while `url` is asked for SECONDS. */
 async function record(name, url, headers, rootPid) {
   let warm = WARMUP;
@@ -72,9 +81,8 @@ async function record(name, url, headers, rootPid) {
     while (warm-- > 0) await (await fetch(url, { headers })).arrayBuffer();
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, warmer));
-  const workerd = [...processTree(rootPid).keys()].filter(
-    (pid) => readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "workerd",
-  );
+  const workerd = [...processTree(rootPid).keys()].filter((pid) => commandOf(pid) === "workerd");
+  if (workerd.length === 0) throw new Error(`${name}: no workerd under process ${rootPid}`);
   const file = `.wrangler/perf-${name}.data`;
   const args = ["record", "-q", "-e", "cpu-clock", "-F", "2000", "-g", "-p", workerd.join(","), "-o", file];
   const perf = spawn("perf", [...args, "--", "sleep", String(SECONDS)], { stdio: "ignore" });

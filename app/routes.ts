@@ -68,80 +68,6 @@ export default [
       route("privacy", "routes/about/privacy.tsx"),
       route("terms", "routes/about/terms.tsx"),
     ]),
-    // Signed-in pages: guests are sent to /login?redirectTo=… (SPEC §6).
-    layout("routes/layouts/require-user.tsx", [
-      route("newsfeed", "routes/feed/newsfeed.tsx"),
-      route("join", "routes/invitations/join.tsx"),
-      // Communities, posts and the newsfeed (decisions 045, 046).
-      ...prefix("communities", [
-        index("routes/communities/index.tsx"),
-        route("create", "routes/communities/create.tsx"),
-        route("search", "routes/communities/search.tsx"),
-        route(":id", "routes/communities/community.tsx"),
-        route(":id/manage", "routes/communities/manage/index.tsx"),
-        route(":id/manage/edit", "routes/communities/manage/edit.tsx"),
-        route(":id/manage/members", "routes/communities/manage/members.tsx"),
-        route(":id/manage/posts", "routes/communities/manage/posts.tsx"),
-        route(":id/manage/requests", "routes/communities/manage/requests.tsx"),
-        // The moderation queue and audit log (decision 161).
-        route(":id/manage/reports", "routes/moderation/queue.tsx"),
-        route(":id/manage/invite", "routes/invitations/manage-invite.tsx"),
-        route(":id/manage/roster", "routes/invitations/manage-roster.tsx"),
-        route(":id/manage/families", "routes/invitations/manage-families.tsx"),
-        route(":id/child", "routes/invitations/name-child.tsx"),
-      ]),
-      ...prefix("content", [
-        index("routes/content/index.tsx"),
-        route(":id", "routes/content/post.tsx"),
-        route(":id/edit", "routes/content/edit.tsx"),
-      ]),
-      route("notifications/markallread", "routes/notifications/mark-all-read.tsx"),
-      ...prefix("profile", [
-        index("routes/users/own-profile.tsx"),
-        route("friends", "routes/friends/list.tsx"),
-        route("family", "routes/families/family.tsx"),
-        route("settings", "routes/settings/settings.tsx"),
-        // How SchoolHub reaches you outside the tab (issue 23 item 7).
-        route("settings/notifications", "routes/notifications/settings.tsx"),
-      ]),
-      // Reporting a message or a person, and the operators' queue (decision 186).
-      route("report", "routes/moderation/report.tsx"),
-      route("moderation", "routes/moderation/operator.tsx"),
-      // Other people's public profiles and the friend forms (decision 022).
-      route("users/:id", "routes/users/profile.tsx"),
-      route("users/:id/friend", "routes/friends/friend.tsx"),
-      route("users/:id/block", "routes/friends/block.tsx"),
-      // Chat (decision 050): the list beside the open conversation.
-      route("chat", "routes/chat/layout.tsx", [
-        index("routes/chat/index.tsx"),
-        // Groups (decision 060): "New group", and a group's name, members and leaving.
-        route("new", "routes/chat/new.tsx"),
-        route(":key", "routes/chat/conversation.tsx"),
-        route(":key/group", "routes/chat/group.tsx"),
-      ]),
-      // The message inbox, /messagesold (decisions 063–065).
-      ...prefix("messagesold", [
-        index("routes/inbox/index.tsx"),
-        route("compose", "routes/inbox/compose.tsx", { id: "messagesold-compose" }),
-        route("compose/:id", "routes/inbox/compose.tsx", { id: "messagesold-reply" }),
-        route(":id", "routes/inbox/message.tsx"),
-      ]),
-      // Schools (decision 055).
-      ...prefix("schools", [
-        index("routes/schools/index.tsx"),
-        route("browse", "routes/schools/browse.tsx"),
-        route(":id", "routes/schools/school.tsx"),
-      ]),
-      // The calendar (decisions 056–058).
-      ...prefix("calendar", [
-        index("routes/events/index.tsx"),
-        route("new", "routes/events/new.tsx"),
-        route("events/:id", "routes/events/event.tsx"),
-        route("events/:id/edit", "routes/events/edit.tsx"),
-        route("events/:id/ics", "routes/events/event-ics.ts"),
-        route("feed", "routes/events/feed.tsx"),
-      ]),
-    ]),
     route("offline", "routes/pwa/offline.tsx"),
     // Opened from a mail, possibly signed out: the token says whose address changes.
     route("profile/verifyemail", "routes/settings/verify-email.tsx"),
@@ -155,5 +81,80 @@ export default [
     route("__dev/error", "routes/dev/error.tsx"),
     // SPEC §2 catch-all /{slug}: anything unmatched answers 404.
     route("*", "routes/catch-all.tsx"),
+  ]),
+  // Signed-in pages (SPEC §2 "Default" layout): guests are sent to /login?redirectTo=… (SPEC §6).
+  // The shell and the guard are one layout level (decision 239).
+  layout("routes/layouts/signed-in.tsx", [
+    route("newsfeed", "routes/feed/newsfeed.tsx"),
+    route("join", "routes/invitations/join.tsx"),
+    // Communities, posts and the newsfeed (decisions 045, 046).
+    ...prefix("communities", [
+      index("routes/communities/index.tsx"),
+      route("create", "routes/communities/create.tsx"),
+      route("search", "routes/communities/search.tsx"),
+      route(":id", "routes/communities/community.tsx"),
+      route(":id/manage", "routes/communities/manage/index.tsx"),
+      route(":id/manage/edit", "routes/communities/manage/edit.tsx"),
+      route(":id/manage/members", "routes/communities/manage/members.tsx"),
+      route(":id/manage/posts", "routes/communities/manage/posts.tsx"),
+      route(":id/manage/requests", "routes/communities/manage/requests.tsx"),
+      // The moderation queue and audit log (decision 161).
+      route(":id/manage/reports", "routes/moderation/queue.tsx"),
+      route(":id/manage/invite", "routes/invitations/manage-invite.tsx"),
+      route(":id/manage/roster", "routes/invitations/manage-roster.tsx"),
+      route(":id/manage/families", "routes/invitations/manage-families.tsx"),
+      route(":id/child", "routes/invitations/name-child.tsx"),
+    ]),
+    ...prefix("content", [
+      index("routes/content/index.tsx"),
+      route(":id", "routes/content/post.tsx"),
+      route(":id/edit", "routes/content/edit.tsx"),
+    ]),
+    route("notifications/markallread", "routes/notifications/mark-all-read.tsx"),
+    ...prefix("profile", [
+      index("routes/users/own-profile.tsx"),
+      route("friends", "routes/friends/list.tsx"),
+      route("family", "routes/families/family.tsx"),
+      route("settings", "routes/settings/settings.tsx"),
+      // How SchoolHub reaches you outside the tab (issue 23 item 7).
+      route("settings/notifications", "routes/notifications/settings.tsx"),
+    ]),
+    // Reporting a message or a person, and the operators' queue (decision 186).
+    route("report", "routes/moderation/report.tsx"),
+    route("moderation", "routes/moderation/operator.tsx"),
+    // Other people's public profiles and the friend forms (decision 022).
+    route("users/:id", "routes/users/profile.tsx"),
+    route("users/:id/friend", "routes/friends/friend.tsx"),
+    route("users/:id/block", "routes/friends/block.tsx"),
+    // Chat (decision 050): the list beside the open conversation.
+    route("chat", "routes/chat/layout.tsx", [
+      index("routes/chat/index.tsx"),
+      // Groups (decision 060): "New group", and a group's name, members and leaving.
+      route("new", "routes/chat/new.tsx"),
+      route(":key", "routes/chat/conversation.tsx"),
+      route(":key/group", "routes/chat/group.tsx"),
+    ]),
+    // The message inbox, /messagesold (decisions 063–065).
+    ...prefix("messagesold", [
+      index("routes/inbox/index.tsx"),
+      route("compose", "routes/inbox/compose.tsx", { id: "messagesold-compose" }),
+      route("compose/:id", "routes/inbox/compose.tsx", { id: "messagesold-reply" }),
+      route(":id", "routes/inbox/message.tsx"),
+    ]),
+    // Schools (decision 055).
+    ...prefix("schools", [
+      index("routes/schools/index.tsx"),
+      route("browse", "routes/schools/browse.tsx"),
+      route(":id", "routes/schools/school.tsx"),
+    ]),
+    // The calendar (decisions 056–058).
+    ...prefix("calendar", [
+      index("routes/events/index.tsx"),
+      route("new", "routes/events/new.tsx"),
+      route("events/:id", "routes/events/event.tsx"),
+      route("events/:id/edit", "routes/events/edit.tsx"),
+      route("events/:id/ics", "routes/events/event-ics.ts"),
+      route("feed", "routes/events/feed.tsx"),
+    ]),
   ]),
 ] satisfies RouteConfig;

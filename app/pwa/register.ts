@@ -1,5 +1,5 @@
 /**
- * Run by every signed-in page after hydration (routes/layouts/require-user.tsx), never by a
+ * Run by every signed-in page after hydration (routes/layouts/signed-in.tsx), never by a
  * guest's: registers the service worker, hands it the built files this page loaded before it was
  * in control, makes links page loads while offline (the worker answers them from the device),
  * and asks the worker to send the outbox whenever the connection returns (decisions 130–132).

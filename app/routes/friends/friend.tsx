@@ -64,7 +64,7 @@ export async function action({ request, context, params, url }: Route.ActionArgs
   if (!parsed.ok) return data({ failure: { ...parsed, formError: "friends:warnings.unknownIntent" } }, { status: 400 });
   const { intent, confirmed } = parsed.data;
   const returnTo = safeRedirectPath(parsed.data.returnTo, `/users/${targetId}`);
-  // The require-user layout sent guests to sign in; the acting user is always the session's.
+  // The signed-in layout sent guests to sign in; the acting user is always the session's.
   const viewer = context.get(userContext)!;
 
   if (CONFIRMED_INTENTS.has(intent) && !confirmed) {

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { DefaultShell } from "./default";
+import { DefaultShell } from "~/components/layout/default-shell";
 
 /**
  * SPEC §2 "Full-width": the same header, content across the whole width. The footer stays:

@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const returnTo = safeRedirectPath(form.get("returnTo"), "/newsfeed");
   if (form.get("confirmed") !== "1") return { returnTo };
-  // The require-user layout already sent guests to sign in.
+  // The signed-in layout already sent guests to sign in.
   const user = context.get(userContext)!;
   try {
     await markAllNotificationsRead(user);

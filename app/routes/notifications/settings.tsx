@@ -23,7 +23,7 @@ const SETTINGS_PATH = "/profile/settings/notifications";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
-// The require-user layout guarantees a signed-in user on this page.
+// The signed-in layout guarantees a signed-in user on this page.
 const actingUser = (context: Route.LoaderArgs["context"]) => context.get(userContext)!;
 
 /** The "Notifications" settings page (issue 23 item 7): email, digests, quiet hours, this device. */

@@ -31,7 +31,7 @@ registerNamespace("settings", settings);
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: settingsStyles }];
 
-// The require-user layout guarantees a signed-in user on this page.
+// The signed-in layout guarantees a signed-in user on this page.
 const actingUser = (context: Route.LoaderArgs["context"]) => context.get(userContext)!;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { expect, test } from "./support";
+import { expect, signInAs, test } from "./support";
 
 test.describe("error pages", () => {
   test("a missing page answers 404 with the SPEC texts and a way home", async ({ page }) => {
@@ -24,5 +24,16 @@ test.describe("error pages", () => {
     expect(response?.status()).toBe(418);
     await expect(page.getByRole("heading", { name: "An error occurred" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to home page" })).toBeVisible();
+  });
+
+  test("a signed-in page's error shows in the signed-in shell, with its status and texts", async ({ page }) => {
+    // The signed-in layout's own boundary (decision 239): the page's 404, the header and sidebar kept.
+    await signInAs(page, "patparent");
+    const response = await page.goto("/content/999999");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "This page could not be found" })).toBeVisible();
+    await expect(page.getByText("The requested URL /content/999999 was not found on this server.")).toBeVisible();
+    await expect(page.getByLabel("Account menu")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to home page" })).toHaveAttribute("href", "/");
   });
 });

@@ -1,4 +1,5 @@
-import { PrefetchPageLinks, useLocation, useMatches } from "react-router";
+import { PrefetchPageLinks, useLocation, useMatches, useRouteError } from "react-router";
+import { ErrorPage } from "~/components/error-page";
 import { shipsScripts } from "~/lib/hydration";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import { useIntentPrefetch, useLinkClicks } from "~/lib/link-clicks";
@@ -84,5 +85,18 @@ export function DefaultShell({ children, footer = true }: { children: React.Reac
       {scripts ? <NavigationProgress /> : null}
       {scripts ? <SpinnerOverlay /> : null}
     </div>
+  );
+}
+
+/**
+ * A page's error in the same shell: the ErrorBoundary every layout that draws it re-exports. It
+ * reads the error with `useRouteError`: React Router hands the `error` prop only to an
+ * ErrorBoundary written in the route module itself, not to one re-exported from elsewhere.
+ */
+export function DefaultShellError() {
+  return (
+    <DefaultShell>
+      <ErrorPage error={useRouteError()} />
+    </DefaultShell>
   );
 }

@@ -1,5 +1,4 @@
 import { Outlet } from "react-router";
-import { ErrorPage } from "~/components/error-page";
 import { DefaultShell } from "~/components/layout/default-shell";
 
 /** SPEC §2 "Default" layout for the About pages and the pages anyone may open (signed-in pages: ./signed-in.tsx). */
@@ -11,10 +10,5 @@ export default function DefaultLayout() {
   );
 }
 
-export function ErrorBoundary({ error }: { error: unknown }) {
-  return (
-    <DefaultShell>
-      <ErrorPage error={error} />
-    </DefaultShell>
-  );
-}
+/** Errors show in the same shell. */
+export { DefaultShellError as ErrorBoundary } from "~/components/layout/default-shell";

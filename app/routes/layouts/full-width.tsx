@@ -16,4 +16,4 @@ export default function FullWidthLayout() {
 }
 
 /** Errors show in the same shell. */
-export { ErrorBoundary } from "./default";
+export { DefaultShellError as ErrorBoundary } from "~/components/layout/default-shell";

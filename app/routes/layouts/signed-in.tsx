@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { Outlet } from "react-router";
-import { ErrorPage } from "~/components/error-page";
 import { DefaultShell } from "~/components/layout/default-shell";
 import { OfflineBanner } from "~/components/pwa/offline-banner";
 import { userContext } from "~/context";
@@ -42,10 +41,4 @@ export default function SignedInLayout() {
 }
 
 /** A signed-in page's error shows in the same shell, without the offline banner's watch. */
-export function ErrorBoundary({ error }: { error: unknown }) {
-  return (
-    <DefaultShell>
-      <ErrorPage error={error} />
-    </DefaultShell>
-  );
-}
+export { DefaultShellError as ErrorBoundary } from "~/components/layout/default-shell";

@@ -27,7 +27,7 @@ test.describe("error pages", () => {
   });
 
   test("a signed-in page's error shows in the signed-in shell, with its status and texts", async ({ page }) => {
-    // The signed-in layout's own boundary (decision 239): the page's 404, the header and sidebar kept.
+    // The signed-in layout's boundary (decision 239): the page's 404 inside the signed-in header's shell.
     await signInAs(page, "patparent");
     const response = await page.goto("/content/999999");
     expect(response?.status()).toBe(404);

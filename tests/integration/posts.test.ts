@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { changeMember } from "~/server/communities/manage.server";
 import { getPostPage } from "~/server/content/content-pages.server";
 import { like } from "~/server/content/likes.server";
-import { createPost } from "~/server/content/posts.server";
+import { createPost, updatePost } from "~/server/content/posts.server";
 import { listNotifications } from "~/server/notifications/notifications.server";
 import { addComment } from "./comment-support";
-import { addMember, cast } from "./communities-support";
+import { actorOf, addMember, cast } from "./communities-support";
 import { createUser } from "./helpers";
 import { browserFor, pageText } from "./settings-support";
 
@@ -169,6 +170,19 @@ describe("comments, replies and likes", () => {
     const page = await getPostPage(member.id, post.id);
     expect(page?.post.body).toBe("Typo here");
     expect(page?.post.editedAt).toBeGreaterThan(0);
+  });
+
+  it("edits: not by an author removed from a private community, who may no longer see the post", async () => {
+    const { owner, member, community } = await cast({ joinPolicy: "invite" });
+    const post = await createPost(member, community.id, "Written while a member");
+    if (post.status !== "published") throw new Error("not published");
+    expect(await changeMember(await actorOf(owner.id), community.id, member.id, "remove")).toBe(true);
+    const browser = await browserFor(member);
+    expect((await browser.get(`/content/${post.id}`)).status).toBe(404);
+    expect((await browser.get(`/content/${post.id}/edit`)).status).toBe(404);
+    expect((await browser.post(`/content/${post.id}/edit`, { body: "Rewritten from outside" })).status).toBe(404);
+    expect(await updatePost(await actorOf(member.id), post.id, "Rewritten from outside")).toBe(false);
+    expect((await getPostPage(owner.id, post.id))?.post.body).toBe("Written while a member");
   });
 });
 

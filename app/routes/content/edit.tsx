@@ -10,7 +10,7 @@ import { registerNamespace } from "~/lib/i18n-client";
 import { useTranslation } from "~/lib/i18n-lite/react";
 import content from "~/locales/en/content.json";
 import { getInstance } from "~/middleware/i18next";
-import { getPostMeta, updatePost } from "~/server/content/posts.server";
+import { getEditablePost, updatePost } from "~/server/content/posts.server";
 import { flashToast } from "~/server/session/session.server";
 import stylesUrl from "~/styles/communities.css?url";
 import type { Route } from "./+types/edit";
@@ -22,9 +22,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: styl
 /** /content/{id}/edit: the author only; anyone else gets the 404 page (the post is not theirs to edit). */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const post = id === null ? null : await getPostMeta(id);
-  if (!post || post.authorId !== context.get(userContext)!.id)
-    throw data(null, { status: 404, statusText: "Not Found" });
+  const post = id === null ? null : await getEditablePost(context.get(userContext)!.id, id);
+  if (!post) throw data(null, { status: 404, statusText: "Not Found" });
   return { post, metaTitle: getInstance(context).t("content:editMetaTitle") };
 }
 

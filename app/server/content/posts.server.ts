@@ -8,7 +8,7 @@ import { staleTranslationsDelete } from "~/server/translation/translations.serve
 import { type Actor, batchAs, tokenIsCurrent, writeAs } from "~/server/users/session-user.server";
 import { lacksConsentSql } from "~/server/users/students-sql.server";
 import { parseImages, toImageCards } from "./post-image-cards";
-import { managesSql } from "./visibility.server";
+import { managesSql, visiblePostSql } from "./visibility.server";
 
 export type CreatePostResult =
   | { status: "published" | "pending"; id: number; communityId: number; urgent: boolean }
@@ -76,9 +76,17 @@ export async function createPost(
 }
 
 /**
+ * The post is `authorId`'s and they may still see it: an author who left or was removed from a
+ * community whose content is its members' only edits nothing there (decision 045).
+ */
+function editableSql(authorId: number, postId: number) {
+  return sql`id = ${postId} AND author_id = ${authorId} AND ${visiblePostSql(authorId, postId)}`;
+}
+
+/**
  * Edits a post's text and drops the images the author unticked; only its author may (a manager
- * deletes instead). Read and write are one batch, so only images that were this post's leave R2.
- * A revoked token (decision 042) changes nothing (`requireCurrentToken`).
+ * deletes instead), while they may still see it. Read and write are one batch, so only images
+ * that were this post's leave R2. A revoked token (decision 042) changes nothing (`requireCurrentToken`).
  */
 export async function updatePost(
   author: Actor,
@@ -86,7 +94,7 @@ export async function updatePost(
   body: string,
   removeKeys: string[] = [],
 ): Promise<boolean> {
-  const mine = sql`id = ${postId} AND author_id = ${author.id}`;
+  const mine = editableSql(author.id, postId);
   const lang = await detectLanguage(body);
   const results = await batchAs(author, {
     before: sql`SELECT images FROM posts WHERE ${mine}`,
@@ -123,12 +131,13 @@ export async function deletePost(actor: Actor, postId: number): Promise<{ commun
   return { communityId: row.communityId };
 }
 
-/** The post's author and community, if the post exists (for edit pages and redirects). */
-export async function getPostMeta(postId: number) {
+/** The post for its edit page, if the viewer may edit it (`updatePost`'s rule); else null (404). */
+export async function getEditablePost(viewerId: number, postId: number) {
   // A batch, not a lone statement: in a loader it joins the request's one round trip (decision 104).
   const { rows } = await batch({
     rows: sqlRows<{ id: number; authorId: number | null; communityId: number; body: string; images: string }>(
-      sql`SELECT id, author_id AS authorId, community_id AS communityId, body, images FROM posts WHERE id = ${postId}`,
+      sql`SELECT id, author_id AS authorId, community_id AS communityId, body, images FROM posts
+        WHERE ${editableSql(viewerId, postId)}`,
     ),
   });
   const row = rows[0];

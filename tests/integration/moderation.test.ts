@@ -122,4 +122,30 @@ describe("the moderation queue (issue 26 item 4)", { timeout: 60_000 }, () => {
     expect((await changeMembership(member, community.id, "join")).status).toBe("joined");
     expect(postId).toBeGreaterThan(0);
   });
+
+  it("removes or bans a manager only for an owner, and an owner never (decision 045)", async () => {
+    const { owner, manager, community } = await reportedComment();
+    const colleague = await createUser({ name: "Max Manager" });
+    await addMember(community.id, colleague.id, "manager");
+    const mine = await createPost(colleague, community.id, "A manager's post");
+    const owners = await createPost(owner, community.id, "The owner's post");
+    if (!("id" in mine) || !("id" in owners)) throw new Error("not posted");
+    // A manager reports a fellow manager's post (or the owner's) and acts on the report.
+    await report(manager, { type: "post", id: mine.id }, "Get rid of them");
+    await report(manager, { type: "post", id: owners.id }, "Get rid of them");
+    const onPost = { communityId: community.id, targetType: "post" as const, targetId: mine.id, note: "" };
+    const onOwner = { ...onPost, targetId: owners.id };
+    for (const action of ["remove_member", "ban"] as const) {
+      expect((await moderate(manager, { ...onPost, action })).status, action).toBe("not_found");
+      expect((await moderate(manager, { ...onOwner, action })).status, action).toBe("not_found");
+      expect((await moderate(owner, { ...onOwner, action })).status, action).toBe("not_found");
+    }
+    expect((await membershipRow(community.id, colleague.id))?.role).toBe("manager");
+    expect((await membershipRow(community.id, owner.id))?.role).toBe("owner");
+    const bans = getDb().select().from(schema.communityBans);
+    expect(await bans.where(eq(schema.communityBans.communityId, community.id))).toEqual([]);
+    // The owner may: decision 045's "only owners remove managers".
+    expect((await moderate(owner, { ...onPost, action: "remove_member" })).status).toBe("ok");
+    expect(await membershipRow(community.id, colleague.id)).toBeNull();
+  });
 });

@@ -71,6 +71,18 @@ function actionSql(input: ModerationInput, author: SQL, allowed: SQL): SQL {
   }
 }
 
+/**
+ * Removing or banning the author follows decision 045's rule for members: never an owner, and a
+ * manager only by an owner. Any other action, or an author who is no longer a member, passes.
+ */
+function removableSql(input: ModerationInput, author: SQL, actorId: number): SQL {
+  if (input.action !== "remove_member" && input.action !== "ban") return sql`1`;
+  return sql`NOT EXISTS (SELECT 1 FROM community_members rm WHERE rm.community_id = ${input.communityId}
+    AND rm.user_id = ${author} AND (rm.role = 'owner' OR (rm.role = 'manager' AND NOT EXISTS (
+      SELECT 1 FROM community_members ro WHERE ro.community_id = ${input.communityId} AND ro.user_id = ${actorId}
+        AND ro.role = 'owner' AND ro.status = 'active'))))`;
+}
+
 const WHAT = { post: "moderation:what.post", comment: "moderation:what.comment" } as const;
 
 export async function moderate(actor: Actor, input: ModerationInput, now = Date.now()): Promise<ModerationResult> {
@@ -78,8 +90,9 @@ export async function moderate(actor: Actor, input: ModerationInput, now = Date.
   const { communityId, targetType, targetId } = input;
   const reported = sql`EXISTS (SELECT 1 FROM reports rr WHERE rr.community_id = ${communityId}
     AND rr.target_type = ${targetType} AND rr.target_id = ${targetId})`;
-  const allowed = sql`(${managesSql(actor.id, communityId)} AND ${reported} AND ${tokenIsCurrent(actor.id, actor.tokenVersion)})`;
   const { author, body } = targetSql(input);
+  const allowed = sql`(${managesSql(actor.id, communityId)} AND ${reported} AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
+    AND ${removableSql(input, author, actor.id)})`;
   const run = crypto.randomUUID();
   const url = `${notificationOrigin()}/communities/${communityId}`;
   const what = noticeText(WHAT[targetType]);

@@ -185,6 +185,23 @@ describe("the public profile (/users/{id})", () => {
     expect(html).toContain("Chess Club");
   });
 
+  it("lists a private community only to those who may see its members (decision 045)", async () => {
+    const { a, b } = await twoPeople();
+    const [room] = await getDb()
+      .insert(schema.communities)
+      .values({ slug: `room-${b.id}`, name: "Room 12", category: "classroom", joinPolicy: "invite" })
+      .returning();
+    await getDb()
+      .insert(schema.communityMembers)
+      .values({ communityId: room!.id, userId: b.id, role: "member", status: "active" });
+    const stranger = await (await (await browserFor(a)).get(`/users/${b.id}`)).text();
+    expect(stranger).not.toContain("Room 12");
+    await getDb()
+      .insert(schema.communityMembers)
+      .values({ communityId: room!.id, userId: a.id, role: "member", status: "active" });
+    expect(await (await (await browserFor(a)).get(`/users/${b.id}`)).text()).toContain("Room 12");
+  });
+
   it("offers Send Message to /chat/@username (or /chat/{id}) and Unfriend to friends", async () => {
     const { a, b } = await twoPeople();
     const noName = await createUser({ username: null, name: "Nameless" });

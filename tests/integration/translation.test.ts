@@ -112,6 +112,9 @@ describe("translation on request", () => {
     expect(await translateContent(stranger.id, "comment", comment!.id, "en")).toEqual({ status: "not_found" });
     const outsider = await browserFor(stranger);
     expect((await outsider.get(`/translation/comment/${comment!.id}`)).status).toBe(404);
+    // A kind that only Object's prototype has is no kind: not found, not a failed translation.
+    for (const kind of ["constructor", "toString", "__proto__"])
+      expect((await outsider.get(`/translation/${kind}/${comment!.id}`)).status).toBe(404);
     const edited = `${text} Gracias.`;
     await updateComment(member, comment!.id, edited);
     await translateContent(owner.id, "comment", comment!.id, "en");

@@ -23,8 +23,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const viewer = context.get(userContext);
   if (!viewer) return jsonError(401, "unauthorized", t("api:errors.unauthorized"));
   const id = parseId(params.id);
+  // Its own keys only: `in` would also find `constructor` and the rest of Object's prototype.
   const result =
-    params.kind in SERVICES && id !== null
+    Object.hasOwn(SERVICES, params.kind) && id !== null
       ? await SERVICES[params.kind as keyof typeof SERVICES](viewer.id, id, getLocale(context))
       : null;
   if (!result || result.status === "not_found" || result.status === "same_language")

@@ -57,6 +57,32 @@ describe("a class's teacher marks a member as a student (no JavaScript)", { time
     expect(await studentRow(kim.id)).toBeNull();
   });
 
+  it('offers "Not a student" only for the teacher\'s own marking, and refuses the rest (decision 241)', async () => {
+    const tess = await createUser({ name: "Tess Teacher" });
+    const kim = await createUser({ name: "Kim Kid" });
+    const cody = await createUser({ name: "Cody Coach" });
+    const { id } = await makeCommunity(cody.id, { name: "Chess Club" });
+    const { id: classId } = await makeCommunity(tess.id, { name: "Room 11" });
+    await addMember(id, kim.id);
+    await addMember(classId, kim.id);
+    expect(await markStudent(await actorOf(tess.id), kim.id, YEAR - 10)).toBe("ok");
+    const coach = await browserFor(cody);
+    const here = `/communities/${id}/manage/members`;
+    const html = await (await coach.get(here)).text();
+    expect(html).toContain(`Student, born ${YEAR - 10}`);
+    expect(html).not.toContain("Not a student");
+    // Posted anyway (an old page, a crafted form): refused, and said so.
+    const undo = await coach.post(here, { intent: "notStudent", childId: String(kim.id) });
+    expect(undo.status).toBe(302);
+    expect(await studentRow(kim.id)).toEqual({ birth_year: YEAR - 10, set_by: tess.id });
+    expect(await (await coach.get(here)).text()).toContain(
+      "Only the student&#x27;s parent, or the teacher who marked the account, can change it.",
+    );
+    // The teacher who marked Kim is offered the undo on her own class's page.
+    const teacher = await browserFor(tess);
+    expect(await (await teacher.get(`/communities/${classId}/manage/members`)).text()).toContain("Not a student");
+  });
+
   it("a member who is not staff cannot mark or unmark, and sees no student controls", async () => {
     const tess = await createUser({ name: "Tess Teacher" });
     const kim = await createUser({ name: "Kim Kid" });

@@ -55,6 +55,38 @@ describe("who may message a student (issue 26 item 1)", { timeout: 90_000 }, () 
     expect(await markStudent(await actorOf(sam.id), sam.id, YEAR - 30)).toBe("invalid");
   });
 
+  it("a teacher changes or undoes only their own marking; a parent any (decision 241)", async () => {
+    const { tess, sam, kim, pat } = await classroom();
+    // Sam also plays in a club whose manager is not his teacher; Kim is in it too.
+    const cody = await createUser({ name: "Cody Coach" });
+    const { id: clubId } = await makeCommunity(cody.id, { name: "Chess Club" });
+    for (const child of [sam, kim]) await addMember(clubId, child.id);
+    const yearOf = async (userId: number) =>
+      (
+        await getDb().all<{ birth_year: number; set_by: number | null }>(
+          sql`SELECT birth_year, set_by FROM student_accounts WHERE user_id = ${userId}`,
+        )
+      )[0] ?? null;
+    // The parent's marking of Sam: neither his teacher nor the club's manager undoes or changes it.
+    for (const staff of [tess, cody]) {
+      expect(await unmarkStudent(await actorOf(staff.id), sam.id)).toBe("not_allowed");
+      expect(await markStudent(await actorOf(staff.id), sam.id, YEAR - 20)).toBe("not_allowed");
+    }
+    expect(await yearOf(sam.id)).toEqual({ birth_year: YEAR - 15, set_by: pat.id });
+    // The teacher's marking of Kim: the club's manager cannot undo it either; the teacher can.
+    expect(await unmarkStudent(await actorOf(cody.id), kim.id)).toBe("not_allowed");
+    expect(await markStudent(await actorOf(cody.id), kim.id, YEAR - 20)).toBe("not_allowed");
+    expect(await markStudent(await actorOf(tess.id), kim.id, YEAR - 14)).toBe("ok");
+    expect(await yearOf(kim.id)).toEqual({ birth_year: YEAR - 14, set_by: tess.id });
+    expect(await unmarkStudent(await actorOf(tess.id), kim.id)).toBe("ok");
+    expect(await yearOf(kim.id)).toBeNull();
+    // The parent changes and undoes what they, or anyone, set.
+    expect(await markStudent(await actorOf(pat.id), sam.id, YEAR - 12)).toBe("ok");
+    expect(await yearOf(sam.id)).toEqual({ birth_year: YEAR - 12, set_by: pat.id });
+    expect(await unmarkStudent(await actorOf(pat.id), sam.id)).toBe("ok");
+    expect(await yearOf(sam.id)).toBeNull();
+  });
+
   it("a non-staff adult cannot message a student (service, chat form, chat API, inbox API); the teacher and the parent can", async () => {
     const { tess, sam, nia, pat, niaChat } = await classroom();
     expect(await send(nia, sam.id)).toEqual({ status: "not_allowed", reason: "student_staff_only" });

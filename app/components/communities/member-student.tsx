@@ -2,12 +2,13 @@ import { Form } from "react-router";
 import { SubmitButton } from "~/components/form/submit-button";
 import { usePendingSubmit } from "~/components/form/use-pending-submit";
 import { useTranslation } from "~/lib/i18n-lite/react";
-import type { StudentState } from "~/server/families/students.server";
+import type { CommunityStudent } from "~/server/families/students.server";
 
 /**
  * A class's teacher says whether a member's account is a student's, on the manage members page
- * (issue 26 item 1, decision 185): a birth year and "Mark as a student", or the student's year
- * and "Not a student". Plain forms: they work without JavaScript.
+ * (issue 26 item 1, decision 185): a birth year and "Mark as a student", or the student's year,
+ * with "Not a student" when this teacher marked it (a parent's marking is theirs to undo,
+ * decision 241). Plain forms: they work without JavaScript.
  */
 export function MemberStudent({
   action,
@@ -17,7 +18,7 @@ export function MemberStudent({
 }: {
   action: string;
   userId: number;
-  student: StudentState | undefined;
+  student: CommunityStudent | undefined;
   /** The birth year was refused: said at the field. */
   error: boolean;
 }) {
@@ -33,18 +34,20 @@ export function MemberStudent({
           {t("manage.student.is", { year: student.birthYear })}
           {student.young && !student.consented ? ` · ${t("manage.student.needsConsent")}` : null}
         </span>
-        <Form method="post" action={action}>
-          {hidden}
-          <SubmitButton
-            name="intent"
-            value="notStudent"
-            className="button-secondary"
-            pending={pending}
-            pendingLabel={saving}
-          >
-            {t("manage.student.unmark")}
-          </SubmitButton>
-        </Form>
+        {student.markedByViewer ? (
+          <Form method="post" action={action}>
+            {hidden}
+            <SubmitButton
+              name="intent"
+              value="notStudent"
+              className="button-secondary"
+              pending={pending}
+              pendingLabel={saving}
+            >
+              {t("manage.student.unmark")}
+            </SubmitButton>
+          </Form>
+        ) : null}
       </>
     );
   }

@@ -7,7 +7,9 @@ import { staffOfSql, youngestWithoutConsentYear } from "~/server/users/students-
  * Who says an account is a student, and a parent's controls over it (issue 26 item 1,
  * decision 175). The rules are each write's WHERE, so no page or API can skip them:
  * - a confirmed linked parent, or a manager of a community the child is an active member of
- *   (a class's teacher), marks or unmarks the account as a student, with its birth year;
+ *   (a class's teacher), marks the account as a student, with its birth year;
+ * - a parent may change or undo any marking; a teacher only their own (decision 241), so no club's
+ *   manager undoes what a parent or the child's own teacher said;
  * - only a confirmed linked parent consents for a student who may be under 13, and turns
  *   messages with other students off or on.
  * The student never changes these themself (the registration form sets the flag once).
@@ -30,6 +32,15 @@ function parentOrTeacherSql(actorId: number, childId: number) {
   return sql`(${linkedParentSql(actorId, childId)} OR ${staffOfSql(actorId, childId)})`;
 }
 
+/**
+ * Who may change or undo an existing marking (a row of student_accounts, read in place): a linked
+ * parent, or the teacher who set it while they still teach the child.
+ */
+function changerSql(actorId: number, childId: number) {
+  return sql`(${linkedParentSql(actorId, childId)}
+    OR (student_accounts.set_by = ${actorId} AND ${staffOfSql(actorId, childId)}))`;
+}
+
 async function changed(actor: Actor, statement: ReturnType<typeof sql>): Promise<StudentChange> {
   const { done } = await batchAs(actor, { done: sqlRows(statement) });
   return done.length > 0 ? "ok" : "not_allowed";
@@ -47,16 +58,17 @@ export function markStudent(actor: Actor, childId: number, birthYear: number, no
       WHERE u.id = ${childId} AND u.id != ${actor.id} AND u.deleted_at IS NULL
         AND ${parentOrTeacherSql(actor.id, childId)} AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
       ON CONFLICT (user_id) DO UPDATE SET birth_year = excluded.birth_year, set_by = excluded.set_by
+        WHERE ${changerSql(actor.id, childId)}
       RETURNING user_id`,
   );
 }
 
-/** A linked parent or a class's teacher says the account is not a student's after all. */
+/** A linked parent, or the teacher who marked it, says the account is not a student's after all. */
 export function unmarkStudent(actor: Actor, childId: number) {
   return changed(
     actor,
     sql`DELETE FROM student_accounts WHERE user_id = ${childId} AND user_id != ${actor.id}
-      AND ${parentOrTeacherSql(actor.id, childId)} AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
+      AND ${changerSql(actor.id, childId)} AND ${tokenIsCurrent(actor.id, actor.tokenVersion)}
       RETURNING user_id`,
   );
 }
@@ -116,16 +128,26 @@ export function toStudentState(
 
 /**
  * The students among a community's active members, for its manage members page, where a class's
- * teacher marks or unmarks them (decision 185); nothing unless the viewer manages it.
+ * teacher marks them, and undoes their own marking (decisions 185, 241); nothing unless the
+ * viewer manages it.
  */
 export async function listCommunityStudents(viewerId: number, communityId: number) {
   const { students } = await batch({
-    students: sqlRows<{ userId: number; birthYear: number; consentAt: number | null; peersOff: number }>(sql`
-      SELECT sa.user_id AS userId, sa.birth_year AS birthYear, sa.consent_at AS consentAt, sa.peers_off AS peersOff
+    students: sqlRows<{
+      userId: number;
+      birthYear: number;
+      consentAt: number | null;
+      peersOff: number;
+      markedByViewer: number;
+    }>(sql`
+      SELECT sa.user_id AS userId, sa.birth_year AS birthYear, sa.consent_at AS consentAt, sa.peers_off AS peersOff,
+        sa.set_by IS ${viewerId} AS markedByViewer
       FROM community_members cm JOIN student_accounts sa ON sa.user_id = cm.user_id
       WHERE cm.community_id = ${communityId} AND cm.status = 'active'
         AND EXISTS (SELECT 1 FROM community_members mm WHERE mm.community_id = ${communityId}
           AND mm.user_id = ${viewerId} AND mm.status = 'active' AND mm.role IN ('owner', 'manager'))`),
   });
-  return students.map((row) => toStudentState(row));
+  return students.map((row) => ({ ...toStudentState(row), markedByViewer: row.markedByViewer === 1 }));
 }
+
+export type CommunityStudent = Awaited<ReturnType<typeof listCommunityStudents>>[number];

@@ -9,8 +9,9 @@ import { requireAccess } from "./access.server";
 
 /**
  * The manage members page's student forms (decision 185): a class's teacher marks a member as a
- * student with a birth year, or unmarks them. The service decides who may (a manager of a
- * community the member is active in); a wrong birth year is said at the field.
+ * student with a birth year, or undoes their own marking. The service decides who may (a manager
+ * of a community the member is active in; only the parent or the teacher who marked it changes a
+ * marking, decision 241); a wrong birth year is said at the field.
  */
 export async function studentAction(
   request: Request,
@@ -35,7 +36,7 @@ export async function studentAction(
   return redirect(here, {
     headers: await flashToast(request, {
       kind: result === "ok" ? "success" : "warning",
-      key: result === "ok" ? "communities:manage.toasts.done" : "communities:manage.toasts.refused",
+      key: result === "ok" ? "communities:manage.toasts.done" : "communities:manage.toasts.studentRefused",
     }),
   });
 }

@@ -8,9 +8,13 @@ import { getInstance } from "~/middleware/i18next";
 import { joinedRedirect } from "~/server/invitations/join-answer.server";
 import { acceptRosterInvitation, peekRosterInvitation } from "~/server/invitations/roster-join.server";
 import { commitSession, getSession } from "~/server/session/session.server";
+import stylesUrl from "~/styles/invitations.css?url";
 import type { Route } from "./+types/join-email";
 
 registerNamespace("invitations", invitations);
+
+/** The ways in, a button and a link, spaced as on /join (invitations.css). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
 /**
  * /join/email/{token}: an invitation mailed from a roster (decision 173). The page names the

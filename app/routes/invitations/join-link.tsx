@@ -10,9 +10,13 @@ import { joinWithSecret } from "~/server/invitations/invites.server";
 import { joinedRedirect, joinFailure } from "~/server/invitations/join-answer.server";
 import { looksLikeToken } from "~/server/invitations/secrets.server";
 import { commitSession, getSession } from "~/server/session/session.server";
+import stylesUrl from "~/styles/invitations.css?url";
 import type { Route } from "./+types/join-link";
 
 registerNamespace("invitations", invitations);
+
+/** The ways in, a button and a link, spaced as on /join (invitations.css). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesUrl }];
 
 /**
  * /join/{token}: an invitation link. A guest is offered to sign in or register; the session keeps

@@ -64,8 +64,8 @@ export default function NameChild({ loaderData }: Route.ComponentProps) {
           <fieldset>
             <legend>{t("child.text")}</legend>
             {students.map(({ student, label }) => (
-              <label key={student} className="roster-choice">
-                <input type="radio" name="student" value={student} required /> {label}
+              <label key={student} className="field-checkbox">
+                <input type="radio" name="student" value={student} required /> <bdi>{label}</bdi>
               </label>
             ))}
           </fieldset>

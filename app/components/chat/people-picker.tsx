@@ -84,7 +84,11 @@ export function PersonName({ name, username }: { name: string; username?: string
   return (
     <span className="chat-person-who">
       <span>{name}</span>
-      {username ? <span className="hint">@{username}</span> : null}
+      {username ? (
+        <span className="hint">
+          <bdi>{`@${username}`}</bdi>
+        </span>
+      ) : null}
     </span>
   );
 }

@@ -18,7 +18,12 @@ export function RosterPreview({ rows }: { rows: CheckedRow[] }) {
           <li key={row.line} data-status={row.status}>
             <span className="hint">{t("roster.line", { line: row.line })}</span>{" "}
             <bdi className="roster-email">{row.email}</bdi>
-            {row.name ? <bdi> · {row.name}</bdi> : null}
+            {row.name ? (
+              <>
+                {" "}
+                · <bdi>{row.name}</bdi>
+              </>
+            ) : null}
             {row.student ? <span> · {t("roster.student", { student: row.student })}</span> : null}
             <strong className={`roster-status roster-status-${row.status}`}>{t(`roster.status.${row.status}`)}</strong>
           </li>
@@ -42,7 +47,12 @@ export function RosterList({ action, invitations }: { action: string; invitation
           <li key={invitation.id} data-state={invitation.state}>
             <span className="roster-who">
               <bdi className="roster-email">{invitation.email}</bdi>
-              {invitation.name ? <bdi> · {invitation.name}</bdi> : null}
+              {invitation.name ? (
+                <>
+                  {" "}
+                  · <bdi>{invitation.name}</bdi>
+                </>
+              ) : null}
               {invitation.student ? <span> · {t("roster.student", { student: invitation.student })}</span> : null}
             </span>
             <strong className={`roster-status roster-state-${invitation.state}`}>

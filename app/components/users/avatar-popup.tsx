@@ -65,7 +65,9 @@ export function AvatarPopup({
             </strong>
             {shown ? (
               shown.username ? (
-                <p className="hint">{`@${shown.username}`}</p>
+                <p className="hint">
+                  <bdi>{`@${shown.username}`}</bdi>
+                </p>
               ) : null
             ) : (
               <p className="hint">{tc("unavailable")}</p>

@@ -37,7 +37,11 @@ export function personPopup(
               <strong className="avatar-popup-name" dir="auto">
                 {user.name ?? texts.unknown}
               </strong>
-              {user.username ? <p className="hint">{`@${user.username}`}</p> : null}
+              {user.username ? (
+                <p className="hint">
+                  <bdi>{`@${user.username}`}</bdi>
+                </p>
+              ) : null}
             </div>
           </div>
         ) : null}

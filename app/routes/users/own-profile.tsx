@@ -35,7 +35,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <h2 className="profile-name" dir="auto">
             {user.name}
           </h2>
-          <p className="profile-username">{user.username ? `@${user.username}` : t("noUsername")}</p>
+          <p className="profile-username">{user.username ? <bdi>{`@${user.username}`}</bdi> : t("noUsername")}</p>
           <p className="hint">{t("memberSince", { date: date.format(user.createdAt) })}</p>
           <p>
             <Link className="standalone-link" to="/profile/settings">

@@ -63,7 +63,11 @@ export default function PublicProfile({ loaderData }: Route.ComponentProps) {
           <h1 className="profile-name" dir="auto">
             {user.name}
           </h1>
-          {user.username ? <p className="profile-username">{`@${user.username}`}</p> : null}
+          {user.username ? (
+            <p className="profile-username">
+              <bdi>{`@${user.username}`}</bdi>
+            </p>
+          ) : null}
           <p className="hint">{t("profile.memberSince", { date: date.format(profile.createdAt) })}</p>
           {pending ? (
             <p>

@@ -89,7 +89,7 @@ export function PushSection({ vapidKey, devices }: { vapidKey: string | null; de
       {devices > 0 ? <p>{t("push.devices", { count: devices })}</p> : null}
       {canToggle ? (
         <div className="settings-actions">
-          <button type="button" className="button-secondary" disabled={state === "busy"} onClick={toggle}>
+          <button type="button" className="button button-secondary" disabled={state === "busy"} onClick={toggle}>
             {state === "on" ? t("push.turnOff") : t("push.turnOn")}
           </button>
         </div>

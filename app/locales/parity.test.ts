@@ -93,6 +93,30 @@ describe.each(others)("%s has every English text", (code) => {
   });
 });
 
+/**
+ * In a right-to-left language every {{value}} sits between U+2068 FIRST STRONG ISOLATE and U+2069
+ * POP DIRECTIONAL ISOLATE, so a name, an address or a number inserted into an Arabic sentence keeps
+ * its own direction: "Room 12?" does not become "?Room 12", nor "Sam S.:" ".Sam S:".
+ */
+describe.each(LANGUAGES.filter(({ dir }) => dir === "rtl").map(({ code }) => code))(
+  "%s isolates its values",
+  (code) => {
+    it("wraps every {{value}} in an isolate", () => {
+      const bare: string[] = [];
+      for (const [path, texts] of Object.entries(files)) {
+        if (!path.startsWith(`./${code}/`)) continue;
+        for (const [key, text] of flatten(texts))
+          for (const match of text.matchAll(/\{\{[^}]*\}\}/g)) {
+            const before = text[match.index - 1];
+            const after = text[match.index + match[0].length];
+            if (before !== "\u2068" || after !== "\u2069") bare.push(`${path} ${key}: ${match[0]}`);
+          }
+      }
+      expect(bare).toEqual([]);
+    });
+  },
+);
+
 describe("texts used in code", () => {
   // Namespace → its English keys (browser and server files together), plural suffixes removed.
   const namespaces = new Map<string, Set<string>>();

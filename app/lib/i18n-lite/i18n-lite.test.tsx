@@ -61,7 +61,7 @@ async function setup(lng = "en") {
 const values = { name: "Ana", email: "ana@example.test", path: "/x", status: 418, minutes: 3, version: "1.2.3" };
 
 /** A text as a reader sees it: without the invisible isolates around its values. */
-const read = (text: string) => text.replace(/[\u2068\u2069]/g, "");
+const read = (text: unknown) => String(text).replace(/[\u2068\u2069]/g, "");
 
 describe("the browser's small i18next (i18n-lite)", () => {
   it("translates every key of every namespace exactly as i18next does", async () => {

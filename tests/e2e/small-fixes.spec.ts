@@ -141,8 +141,8 @@ test("on a phone, New group lists each person's name over their @username, neith
   await expect(rows.first()).toBeVisible();
   const checked = await rows.evaluateAll((items) =>
     items.flatMap((item) => {
-      // The row's texts, whatever wraps them: the name, then the @username where there is one.
-      const texts = [...item.querySelectorAll("label span:not(.avatar)")].filter(
+      // The row's texts, whatever wraps them: the name, then the @username (isolated, a <bdi>).
+      const texts = [...item.querySelectorAll("label :is(span, bdi):not(.avatar)")].filter(
         (span) => span.children.length === 0,
       ) as HTMLElement[];
       const at = texts.findIndex((span) => span.textContent?.startsWith("@"));

@@ -84,11 +84,7 @@ export function PersonName({ name, username }: { name: string; username?: string
   return (
     <span className="chat-person-who">
       <span>{name}</span>
-      {username ? (
-        <span className="hint">
-          <bdi>{`@${username}`}</bdi>
-        </span>
-      ) : null}
+      {username ? <bdi className="hint">{`@${username}`}</bdi> : null}
     </span>
   );
 }

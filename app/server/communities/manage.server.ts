@@ -2,7 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { isManager } from "~/lib/community-rules";
 import { announceNewPost } from "~/server/content/fan-out.server";
 import { parseImages } from "~/server/content/post-image-cards";
-import { managesSql } from "~/server/content/visibility.server";
+import { anotherOwnerSql, managesSql, ownsSql, removableMemberSql } from "~/server/content/visibility.server";
 import { single, sqlRows } from "~/server/db/batch.server";
 import { getDb, schema } from "~/server/db/db.server";
 import { deletePostImages } from "~/server/files/post-images.server";
@@ -107,8 +107,8 @@ export async function changeMember(
   change: MemberChange,
 ): Promise<boolean> {
   const userId = manager.id;
-  const isOwner = sql`EXISTS (SELECT 1 FROM community_members oo WHERE oo.community_id = ${communityId} AND oo.user_id = ${userId} AND oo.role = 'owner' AND oo.status = 'active')`;
-  const anotherOwner = sql`EXISTS (SELECT 1 FROM community_members o2 WHERE o2.community_id = ${communityId} AND o2.user_id != ${targetId} AND o2.role = 'owner' AND o2.status = 'active')`;
+  const isOwner = ownsSql(userId, communityId);
+  const anotherOwner = anotherOwnerSql(communityId, targetId);
   const target = sql`community_id = ${communityId} AND user_id = ${targetId} AND status = 'active'
     AND ${managesSql(userId, communityId)} AND ${tokenIsCurrent(manager.id, manager.tokenVersion)}`;
   const statement = {
@@ -117,7 +117,7 @@ export async function changeMember(
     demote: sql`UPDATE community_members SET role = CASE role WHEN 'owner' THEN 'manager' ELSE 'member' END
       WHERE ${target} AND (role = 'manager' OR (role = 'owner' AND ${isOwner} AND ${anotherOwner}))`,
     remove: sql`DELETE FROM community_members WHERE ${target}
-      AND (role = 'member' OR (${isOwner} AND (role = 'manager' OR ${anotherOwner})))`,
+      AND ${removableMemberSql(userId, communityId, targetId, sql`role`)}`,
   }[change];
   const rows = await writeAs(manager, sql`${statement} RETURNING user_id`);
   return rows.length > 0;

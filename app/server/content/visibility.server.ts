@@ -22,6 +22,29 @@ export function managesSql(viewerId: number, communityId: SQL | number) {
     WHERE mm.community_id = ${communityId} AND mm.user_id = ${viewerId} AND mm.status = 'active' AND mm.role IN ('owner', 'manager'))`;
 }
 
+/** The viewer is an active owner of the community `communityId`. */
+export function ownsSql(viewerId: number, communityId: SQL | number) {
+  return sql`EXISTS (SELECT 1 FROM community_members oo WHERE oo.community_id = ${communityId}
+    AND oo.user_id = ${viewerId} AND oo.role = 'owner' AND oo.status = 'active')`;
+}
+
+/** The community keeps an active owner besides `userId` (decision 045: never none). */
+export function anotherOwnerSql(communityId: SQL | number, userId: SQL | number) {
+  return sql`EXISTS (SELECT 1 FROM community_members o2 WHERE o2.community_id = ${communityId}
+    AND o2.user_id != ${userId} AND o2.role = 'owner' AND o2.status = 'active')`;
+}
+
+/**
+ * Whether `actorId` may remove the member `targetId`, whose role is `role` (decision 045): a
+ * member, by any manager; a manager or an owner, only by an owner, and an owner only while
+ * another owner stays. The caller checks that the actor manages the community at all. Shared by
+ * the members page's Remove and the report queue's remove and ban.
+ */
+export function removableMemberSql(actorId: number, communityId: SQL | number, targetId: SQL | number, role: SQL) {
+  return sql`(${role} = 'member' OR (${ownsSql(actorId, communityId)}
+    AND (${role} = 'manager' OR ${anotherOwnerSql(communityId, targetId)})))`;
+}
+
 /**
  * Whether `key` is an image of post `postId` and the viewer may see that post (decision 066):
  * an image is served to exactly those who may see its post; for everyone else it does not exist.

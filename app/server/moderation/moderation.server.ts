@@ -1,7 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { ModerationAction } from "~/lib/forms/moderation";
 import { parseImages } from "~/server/content/post-image-cards";
-import { managesSql } from "~/server/content/visibility.server";
+import { managesSql, removableMemberSql } from "~/server/content/visibility.server";
 import { sqlRows, sqlRun } from "~/server/db/batch.server";
 import { deletePostImages } from "~/server/files/post-images.server";
 import {
@@ -72,15 +72,13 @@ function actionSql(input: ModerationInput, author: SQL, allowed: SQL): SQL {
 }
 
 /**
- * Removing or banning the author follows decision 045's rule for members: never an owner, and a
- * manager only by an owner. Any other action, or an author who is no longer a member, passes.
+ * Removing or banning the author follows the members page's rule (decision 045,
+ * `removableMemberSql`); any other action, or an author who is no longer a member, passes.
  */
 function removableSql(input: ModerationInput, author: SQL, actorId: number): SQL {
   if (input.action !== "remove_member" && input.action !== "ban") return sql`1`;
   return sql`NOT EXISTS (SELECT 1 FROM community_members rm WHERE rm.community_id = ${input.communityId}
-    AND rm.user_id = ${author} AND (rm.role = 'owner' OR (rm.role = 'manager' AND NOT EXISTS (
-      SELECT 1 FROM community_members ro WHERE ro.community_id = ${input.communityId} AND ro.user_id = ${actorId}
-        AND ro.role = 'owner' AND ro.status = 'active'))))`;
+    AND rm.user_id = ${author} AND NOT ${removableMemberSql(actorId, input.communityId, author, sql`rm.role`)})`;
 }
 
 const WHAT = { post: "moderation:what.post", comment: "moderation:what.comment" } as const;
